@@ -1,0 +1,22 @@
+//! `sow`: a generic sowing-game (mancala) virtual machine.
+//!
+//! Rules are data: a TOML variant file ([`variant`]) compiles into [`Rules`]
+//! ([`rules`]), which the [`engine`] runs on a [`Position`] ([`position`]).
+//! A [`Game`] ([`game`]) adds what a whole game needs: endings, passes and
+//! repetition. Nothing in the engine knows a variant's name.
+
+#![deny(missing_docs)]
+
+pub mod engine;
+pub mod game;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod trace;
+pub mod variant;
+
+pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
+pub use game::{Game, Outcome};
+pub use position::{Move, Position, Side};
+pub use rules::{Rules, RulesError};
+pub use trace::{EndReason, Event, Trace};

@@ -1,0 +1,402 @@
+//! A position: the seeds in every house and store, the side to move, and the
+//! little state some variants carry between moves.
+//!
+//! Houses are numbered as RULINGS.md C1 says: `0..n` is South's row from
+//! South's left, `n..2n` is North's row from North's left, so the numbers run
+//! counter-clockwise. Labels follow C2: `A`–`Z` for South, `a`–`z` for North.
+
+use std::fmt;
+
+/// The most houses a row may have (one letter each, `A`–`Z`).
+pub const MAX_HOUSES_PER_SIDE: usize = 26;
+/// The most houses a board may have: two full rows.
+pub const MAX_HOUSES: usize = 2 * MAX_HOUSES_PER_SIDE;
+/// The most seeds a game may hold, on the board and in the stores together.
+/// Counts are kept in bytes, so a house can never overflow.
+pub const MAX_SEEDS: u32 = 255;
+
+/// Storage rounded up to whole 8-byte words, so hashing reads words.
+const HOUSE_STORAGE: usize = MAX_HOUSES.div_ceil(8) * 8;
+
+/// One of the two players. South moves first and owns the bottom row (C1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The first player, owner of the bottom row `A`–`F`.
+    South = 0,
+    /// The second player, owner of the top row `a`–`f`.
+    North = 1,
+}
+
+impl Side {
+    /// Both sides, South first.
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index into store pairs.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase name used in JSON and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    /// The name with a capital, for prose.
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::South => "South",
+            Side::North => "North",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// A move: the house a player empties, named by its owner and its place in
+/// the owner's row (0 is the owner's leftmost house).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    side: Side,
+    offset: u8,
+}
+
+impl Move {
+    /// The move that plays `side`'s house `offset` (0-based from its left).
+    pub fn new(side: Side, offset: u8) -> Move {
+        Move { side, offset }
+    }
+
+    /// The move that plays absolute house `house` on a board with `houses_per_side`.
+    #[inline]
+    pub fn from_house(house: usize, houses_per_side: usize) -> Move {
+        if house < houses_per_side {
+            Move::new(Side::South, house as u8)
+        } else {
+            Move::new(Side::North, (house - houses_per_side) as u8)
+        }
+    }
+
+    /// Reads a label such as `C` or `c` (C2). Returns `None` for anything else.
+    pub fn from_label(label: char) -> Option<Move> {
+        match label {
+            'A'..='Z' => Some(Move::new(Side::South, label as u8 - b'A')),
+            'a'..='z' => Some(Move::new(Side::North, label as u8 - b'a')),
+            _ => None,
+        }
+    }
+
+    /// Whose house this is.
+    #[inline]
+    pub fn side(self) -> Side {
+        self.side
+    }
+
+    /// The place in the owner's row, from the owner's left.
+    #[inline]
+    pub fn offset(self) -> usize {
+        self.offset as usize
+    }
+
+    /// The absolute house number (C1) on a board with `houses_per_side`.
+    #[inline]
+    pub fn house(self, houses_per_side: usize) -> usize {
+        self.side.index() * houses_per_side + self.offset as usize
+    }
+
+    /// The house label (C2).
+    pub fn label(self) -> char {
+        let base = match self.side {
+            Side::South => b'A',
+            Side::North => b'a',
+        };
+        (base + self.offset) as char
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.label())
+    }
+}
+
+/// The label of absolute house `house` on a board with `houses_per_side` (C2).
+pub fn house_label(house: usize, houses_per_side: usize) -> char {
+    Move::from_house(house, houses_per_side).label()
+}
+
+/// The seeds on a board, the stores and whose turn it is.
+///
+/// A `Position` is any arrangement of seeds; whether it can arise in a game is
+/// not its concern. [`crate::Rules::check_position`] checks that it fits a variant.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    houses: [u8; HOUSE_STORAGE],
+    stores: [u8; 2],
+    houses_per_side: u8,
+    to_move: Side,
+    last_capturer: Option<Side>,
+    feed_pending: bool,
+}
+
+impl Position {
+    /// A position with `houses` (in C1 order, two equal rows), `stores` as
+    /// `[south, north]`, and `to_move` to play.
+    ///
+    /// Fails when the rows are empty, unequal or too long, or when the seeds
+    /// exceed [`MAX_SEEDS`].
+    pub fn new(houses: &[u8], stores: [u8; 2], to_move: Side) -> Result<Position, PositionError> {
+        if houses.is_empty() || !houses.len().is_multiple_of(2) {
+            return Err(PositionError::OddHouses(houses.len()));
+        }
+        let n = houses.len() / 2;
+        if n > MAX_HOUSES_PER_SIDE {
+            return Err(PositionError::TooManyHouses(n));
+        }
+        let total: u32 =
+            houses.iter().map(|&s| s as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
+        if total > MAX_SEEDS {
+            return Err(PositionError::TooManySeeds(total));
+        }
+        let mut storage = [0u8; HOUSE_STORAGE];
+        storage[..houses.len()].copy_from_slice(houses);
+        Ok(Position {
+            houses: storage,
+            stores,
+            houses_per_side: n as u8,
+            to_move,
+            last_capturer: None,
+            feed_pending: false,
+        })
+    }
+
+    /// The houses in C1 order.
+    #[inline]
+    pub fn houses(&self) -> &[u8] {
+        &self.houses[..2 * self.houses_per_side as usize]
+    }
+
+    #[inline]
+    pub(crate) fn houses_mut(&mut self) -> &mut [u8] {
+        let len = 2 * self.houses_per_side as usize;
+        &mut self.houses[..len]
+    }
+
+    /// One row, from its owner's left.
+    pub fn row(&self, side: Side) -> &[u8] {
+        let n = self.houses_per_side();
+        &self.houses[side.index() * n..side.index() * n + n]
+    }
+
+    /// Houses in each row.
+    #[inline]
+    pub fn houses_per_side(&self) -> usize {
+        self.houses_per_side as usize
+    }
+
+    /// The seeds in `side`'s store.
+    #[inline]
+    pub fn store(&self, side: Side) -> u8 {
+        self.stores[side.index()]
+    }
+
+    /// Both stores, `[south, north]` (C4).
+    #[inline]
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+
+    #[inline]
+    pub(crate) fn add_to_store(&mut self, side: Side, seeds: u8) {
+        self.stores[side.index()] += seeds;
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    pub(crate) fn set_to_move(&mut self, side: Side) {
+        self.to_move = side;
+    }
+
+    /// Who made the most recent capture, if anyone has (Wouri's R12 needs it).
+    #[inline]
+    pub fn last_capturer(&self) -> Option<Side> {
+        self.last_capturer
+    }
+
+    /// Sets who made the most recent capture.
+    pub fn set_last_capturer(&mut self, side: Option<Side>) {
+        self.last_capturer = side;
+    }
+
+    /// True while the side to move owes the extra feeding move that follows a
+    /// grand slam (R2).
+    #[inline]
+    pub fn feed_pending(&self) -> bool {
+        self.feed_pending
+    }
+
+    /// Sets whether the side to move owes an extra feeding move (R2).
+    pub fn set_feed_pending(&mut self, pending: bool) {
+        self.feed_pending = pending;
+    }
+
+    /// The seeds in `side`'s row.
+    #[inline]
+    pub fn seeds_on_side(&self, side: Side) -> u32 {
+        self.row(side).iter().map(|&s| s as u32).sum()
+    }
+
+    /// The seeds on the board, stores not counted.
+    #[inline]
+    pub fn seeds_on_board(&self) -> u32 {
+        self.houses().iter().map(|&s| s as u32).sum()
+    }
+
+    /// Every seed in the game: board and stores.
+    pub fn total_seeds(&self) -> u32 {
+        self.seeds_on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+
+    /// Which row house `house` is in.
+    #[inline]
+    pub fn owner(&self, house: usize) -> Side {
+        if house < self.houses_per_side() {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// Moves every seed in `side`'s row into `side`'s store; returns how many.
+    pub(crate) fn collect_row(&mut self, side: Side, into: Side) -> u8 {
+        let n = self.houses_per_side();
+        let row = &mut self.houses[side.index() * n..side.index() * n + n];
+        let seeds: u8 = row.iter().sum();
+        row.fill(0);
+        self.stores[into.index()] += seeds;
+        seeds
+    }
+
+    /// A 64-bit digest of everything that decides the game from here. Equal
+    /// positions have equal keys; the repetition check confirms a key match
+    /// by comparing positions, so collisions cost time, not correctness.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let words = (2 * self.houses_per_side as usize).div_ceil(8);
+        let mut h = (self.stores[0] as u64)
+            | (self.stores[1] as u64) << 8
+            | (self.to_move as u64) << 16
+            | (self.feed_pending as u64) << 17
+            | (self.last_capturer.map_or(0, |s| s as u64 + 1)) << 18;
+        for w in 0..words {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.houses[w * 8..w * 8 + 8]);
+            h = (h ^ u64::from_le_bytes(bytes)).wrapping_mul(K);
+            h ^= h >> 29;
+        }
+        h
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("houses", &self.houses())
+            .field("stores", &self.stores)
+            .field("to_move", &self.to_move)
+            .field("last_capturer", &self.last_capturer)
+            .field("feed_pending", &self.feed_pending)
+            .finish()
+    }
+}
+
+/// Why a set of counts is not a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The houses do not split into two equal, non-empty rows.
+    #[error("a board needs two equal rows of houses, found {0} houses")]
+    OddHouses(usize),
+    /// A row is longer than the alphabet of labels.
+    #[error("a row may have at most {MAX_HOUSES_PER_SIDE} houses, found {0}")]
+    TooManyHouses(usize),
+    /// More seeds than a position can hold.
+    #[error("a position may hold at most {MAX_SEEDS} seeds, found {0}")]
+    TooManySeeds(u32),
+    /// The rows do not match the variant's board.
+    #[error("this variant has {expected} houses per side, the position has {found}")]
+    WrongBoard {
+        /// The variant's houses per side.
+        expected: usize,
+        /// The position's houses per side.
+        found: usize,
+    },
+    /// The seeds do not add up to the variant's total.
+    #[error("this variant plays with {expected} seeds, the position holds {found}")]
+    WrongTotal {
+        /// The variant's seeds.
+        expected: u32,
+        /// The position's seeds.
+        found: u32,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_follow_c2() {
+        assert_eq!(house_label(0, 6), 'A');
+        assert_eq!(house_label(5, 6), 'F');
+        assert_eq!(house_label(6, 6), 'a');
+        assert_eq!(house_label(11, 6), 'f');
+        assert_eq!(Move::from_label('c').unwrap().house(6), 8);
+        assert_eq!(Move::from_label('C').unwrap().house(6), 2);
+        assert_eq!(Move::from_label('1'), None);
+    }
+
+    #[test]
+    fn rejects_bad_boards() {
+        assert_eq!(
+            Position::new(&[1, 2, 3], [0, 0], Side::South),
+            Err(PositionError::OddHouses(3))
+        );
+        assert_eq!(
+            Position::new(&[200, 100], [0, 0], Side::South),
+            Err(PositionError::TooManySeeds(300))
+        );
+        assert!(Position::new(&[0; 54], [0, 0], Side::South).is_err());
+    }
+
+    #[test]
+    fn key_tells_sides_and_boards_apart() {
+        let a = Position::new(&[4; 12], [0, 0], Side::South).unwrap();
+        let mut b = a.clone();
+        b.set_to_move(Side::North);
+        assert_ne!(a.key(), b.key());
+        let c = Position::new(&[4, 4, 4, 4, 4, 5, 3, 4, 4, 4, 4, 4], [0, 0], Side::South).unwrap();
+        assert_ne!(a.key(), c.key());
+    }
+}

@@ -1,0 +1,826 @@
+//! Validated, compiled rules.
+//!
+//! A [`VariantFile`](crate::variant::VariantFile) is what a person wrote;
+//! [`Rules`] is what the engine runs. Compiling checks every value and every
+//! combination once, and turns the options into flags, bit masks and a sowing
+//! table, so the move loop never looks at a string or a map.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::Path;
+
+use crate::position::{MAX_HOUSES, MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
+use crate::variant::{self, Collect, Direction, GrandSlam, VariantFile, Zone};
+
+/// The variant files that ship inside the library: `(file name, contents)`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("ouri.toml", include_str!("../variants/ouri.toml")),
+    ("oware.toml", include_str!("../variants/oware.toml")),
+    ("wouri.toml", include_str!("../variants/wouri.toml")),
+];
+
+/// The most plies a variant's `ply_limit` may allow.
+pub const MAX_PLY_LIMIT: i64 = 1_000_000;
+
+/// Names and provenance of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Metadata {
+    /// The name used on the command line.
+    pub name: String,
+    /// Other names.
+    pub aliases: Vec<String>,
+    /// Where it is played.
+    pub region: Option<String>,
+    /// The rule document followed.
+    pub source: Option<String>,
+    /// The rulings followed.
+    pub rulings: Vec<String>,
+    /// One line that tells the game apart.
+    pub summary: Option<String>,
+}
+
+/// Which rows a capture may happen in, as a two-bit mask over
+/// "sower's own row" (bit 0) and "opponent's row" (bit 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZoneMask(u8);
+
+impl ZoneMask {
+    fn from_zone(zone: Zone) -> ZoneMask {
+        ZoneMask(match zone {
+            Zone::None => 0,
+            Zone::Own => 1,
+            Zone::Opponent => 2,
+            Zone::Either => 3,
+        })
+    }
+
+    /// True when captures can happen somewhere.
+    #[inline]
+    pub fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Whether a capture may happen in a row owned by the sower (`own`) or not.
+    #[inline]
+    pub fn allows(self, own: bool) -> bool {
+        self.0 & (1 << (!own) as u8) != 0
+    }
+
+    /// The zone this mask came from.
+    pub fn zone(self) -> Zone {
+        match self.0 {
+            0 => Zone::None,
+            1 => Zone::Own,
+            2 => Zone::Opponent,
+            _ => Zone::Either,
+        }
+    }
+}
+
+/// A set of seed counts (0–255) as a bit mask, for one-instruction lookups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CountSet([u64; 4]);
+
+impl CountSet {
+    fn insert(&mut self, count: u8) {
+        self.0[count as usize >> 6] |= 1 << (count & 63);
+    }
+
+    /// Whether `count` is in the set.
+    #[inline]
+    pub fn contains(&self, count: u8) -> bool {
+        self.0[count as usize >> 6] >> (count & 63) & 1 != 0
+    }
+
+    /// True when the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The counts in the set, smallest first.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..=255u8).filter(|&c| self.contains(c))
+    }
+}
+
+/// The rule that ends a game when few seeds are left (R12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedsLeftRule {
+    /// Ends when the board holds this many seeds or fewer.
+    pub at_most: u8,
+    /// Who takes them.
+    pub taken_by: Collect,
+}
+
+/// The rule that ends a game after a number of moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlyLimitRule {
+    /// The moves allowed.
+    pub plies: u32,
+    /// Who takes the seeds left.
+    pub taken_by: Collect,
+}
+
+/// A variant, validated and compiled for the engine.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// Names and provenance.
+    pub meta: Metadata,
+    pub(crate) houses_per_side: usize,
+    pub(crate) houses: usize,
+    pub(crate) seeds_per_house: u8,
+    pub(crate) total_seeds: u32,
+    pub(crate) direction: Direction,
+    /// `next[h]`: the house after `h` in the sowing direction.
+    pub(crate) next: [u8; MAX_HOUSES],
+    /// `prev[h]`: the house before `h`, for capture chains.
+    pub(crate) prev: [u8; MAX_HOUSES],
+    pub(crate) skip_origin: bool,
+    pub(crate) relay: bool,
+    pub(crate) relay_stops: CountSet,
+    pub(crate) min_seeds: u8,
+    pub(crate) single_seed_rule: bool,
+    pub(crate) must_feed: bool,
+    pub(crate) pass_when_empty: bool,
+    pub(crate) capture_counts: CountSet,
+    pub(crate) last_seed_zone: ZoneMask,
+    pub(crate) while_sowing_zone: ZoneMask,
+    pub(crate) chain: bool,
+    pub(crate) grand_slam: GrandSlam,
+    pub(crate) majority: Option<u8>,
+    pub(crate) even_split_draw: bool,
+    pub(crate) no_move: Collect,
+    pub(crate) repetition: Option<Collect>,
+    pub(crate) seeds_left: Option<SeedsLeftRule>,
+    pub(crate) ply_limit: Option<PlyLimitRule>,
+    /// True when a move's legality can only be known by playing it out:
+    /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
+    pub(crate) simulate_to_judge: bool,
+}
+
+impl Rules {
+    /// Compiles the variant file text `source`; `origin` names it in errors.
+    pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
+        let file: VariantFile = toml::from_str(source).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim_end().to_string();
+            let hint = typo_hint(&message);
+            RulesError::at(origin, source, span, message, hint)
+        })?;
+        compile(file)
+            .map_err(|(span, message, hint)| RulesError::at(origin, source, span, message, hint))
+    }
+
+    /// Reads and compiles the variant file at `path`.
+    pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
+        let source = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Rules::from_toml(&source, &path.display().to_string())
+    }
+
+    /// A variant that ships with the library, by name or alias, in any case.
+    pub fn builtin(name: &str) -> Option<Rules> {
+        builtin_rules().into_iter().find(|r| r.answers_to(name))
+    }
+
+    /// A shipped variant by name or alias, or else a path to a `.toml` file.
+    pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
+        if let Some(rules) = Rules::builtin(name_or_path) {
+            return Ok(rules);
+        }
+        let path = Path::new(name_or_path);
+        if name_or_path.ends_with(".toml") || path.exists() {
+            return Rules::from_path(path);
+        }
+        let names: Vec<String> = builtin_rules().into_iter().map(|r| r.meta.name).collect();
+        Err(RulesError::Unknown {
+            name: name_or_path.to_string(),
+            known: names.join(", "),
+        })
+    }
+
+    /// Whether `name` is this variant's name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.meta.name.eq_ignore_ascii_case(name)
+            || self
+                .meta
+                .aliases
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// The position every game starts from.
+    pub fn start(&self) -> Position {
+        let houses = vec![self.seeds_per_house; self.houses];
+        Position::new(&houses, [0, 0], Side::South).expect("validated at compile time")
+    }
+
+    /// Houses in each row.
+    pub fn houses_per_side(&self) -> usize {
+        self.houses_per_side
+    }
+
+    /// Seeds in every house at the start.
+    pub fn seeds_per_house(&self) -> u8 {
+        self.seeds_per_house
+    }
+
+    /// Seeds in the game.
+    pub fn total_seeds(&self) -> u32 {
+        self.total_seeds
+    }
+
+    /// The sowing direction.
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    /// Whether laps pass over the house sown from.
+    pub fn skip_origin(&self) -> bool {
+        self.skip_origin
+    }
+
+    /// Whether sowing relays from the last hole.
+    pub fn relay(&self) -> bool {
+        self.relay
+    }
+
+    /// The counts that end relay sowing.
+    pub fn relay_stops(&self) -> CountSet {
+        self.relay_stops
+    }
+
+    /// The fewest seeds a playable house holds.
+    pub fn min_seeds(&self) -> u8 {
+        self.min_seeds
+    }
+
+    /// Ouri's single-seed restriction.
+    pub fn single_seed_rule(&self) -> bool {
+        self.single_seed_rule
+    }
+
+    /// The feeding obligation.
+    pub fn must_feed(&self) -> bool {
+        self.must_feed
+    }
+
+    /// Whether an empty player passes.
+    pub fn pass_when_empty(&self) -> bool {
+        self.pass_when_empty
+    }
+
+    /// The counts that capture.
+    pub fn capture_counts(&self) -> CountSet {
+        self.capture_counts
+    }
+
+    /// Where the last seed captures.
+    pub fn last_seed_zone(&self) -> Zone {
+        self.last_seed_zone.zone()
+    }
+
+    /// Where the other seeds capture.
+    pub fn while_sowing_zone(&self) -> Zone {
+        self.while_sowing_zone.zone()
+    }
+
+    /// Whether captures chain backwards.
+    pub fn chain(&self) -> bool {
+        self.chain
+    }
+
+    /// The grand-slam policy.
+    pub fn grand_slam(&self) -> GrandSlam {
+        self.grand_slam
+    }
+
+    /// The store count that wins at once.
+    pub fn majority(&self) -> Option<u8> {
+        self.majority
+    }
+
+    /// Whether an even split of the stores ends the game.
+    pub fn even_split_draw(&self) -> bool {
+        self.even_split_draw
+    }
+
+    /// Who takes the seeds when no move is left.
+    pub fn no_move(&self) -> Collect {
+        self.no_move
+    }
+
+    /// Whether and how repetition ends the game.
+    pub fn repetition(&self) -> Option<Collect> {
+        self.repetition
+    }
+
+    /// The few-seeds-left ending.
+    pub fn seeds_left(&self) -> Option<SeedsLeftRule> {
+        self.seeds_left
+    }
+
+    /// The ply limit.
+    pub fn ply_limit(&self) -> Option<PlyLimitRule> {
+        self.ply_limit
+    }
+
+    /// Checks that `position` fits this variant's board and seeds.
+    pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        if position.houses_per_side() != self.houses_per_side {
+            return Err(PositionError::WrongBoard {
+                expected: self.houses_per_side,
+                found: position.houses_per_side(),
+            });
+        }
+        if position.total_seeds() != self.total_seeds {
+            return Err(PositionError::WrongTotal {
+                expected: self.total_seeds,
+                found: position.total_seeds(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The shipped variants, compiled.
+pub fn builtin_rules() -> Vec<Rules> {
+    BUILTIN
+        .iter()
+        .map(|(file, text)| {
+            Rules::from_toml(text, &format!("variants/{file}")).expect("shipped variants are valid")
+        })
+        .collect()
+}
+
+type CompileError = (Range<usize>, String, Option<String>);
+
+fn err<T>(span: Range<usize>, message: impl Into<String>) -> Result<T, CompileError> {
+    Err((span, message.into(), None))
+}
+
+fn in_range(value: &toml::Spanned<i64>, lo: i64, hi: i64, what: &str) -> Result<i64, CompileError> {
+    let v = *value.get_ref();
+    if v < lo || v > hi {
+        return err(
+            value.span(),
+            format!("{what} must be between {lo} and {hi}, found {v}"),
+        );
+    }
+    Ok(v)
+}
+
+fn count_set(
+    values: &toml::Spanned<Vec<i64>>,
+    total: u32,
+    what: &str,
+    why_not_zero: &str,
+) -> Result<CountSet, CompileError> {
+    let mut set = CountSet::default();
+    for &v in values.get_ref() {
+        if v == 0 {
+            return err(
+                values.span(),
+                format!("{what} cannot contain 0: {why_not_zero}"),
+            );
+        }
+        if v < 0 || v > total as i64 {
+            return err(
+                values.span(),
+                format!(
+                    "{what} contains {v}, a count that can never occur with {total} seeds in play"
+                ),
+            );
+        }
+        set.insert(v as u8);
+    }
+    Ok(set)
+}
+
+fn compile(file: VariantFile) -> Result<Rules, CompileError> {
+    let VariantFile {
+        variant: meta,
+        board,
+        sowing,
+        play,
+        capture,
+        end,
+    } = file;
+
+    let name = meta.name.get_ref().trim().to_string();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return err(
+            meta.name.span(),
+            "name must be a non-empty word of letters, digits, `-` or `_`, so it can be typed on a command line",
+        );
+    }
+    let mut rulings = Vec::new();
+    for ruling in &meta.rulings {
+        let r = ruling.get_ref();
+        let ok =
+            r.len() > 1 && r.starts_with(['R', 'C']) && r[1..].chars().all(|c| c.is_ascii_digit());
+        if !ok {
+            return err(
+                ruling.span(),
+                format!("a ruling is `R` or `C` and a number, such as \"R6\", found \"{r}\""),
+            );
+        }
+        rulings.push(r.clone());
+    }
+
+    let n = in_range(
+        &board.houses_per_side,
+        1,
+        MAX_HOUSES_PER_SIDE as i64,
+        "houses_per_side",
+    )? as usize;
+    let seeds = in_range(
+        &board.seeds_per_house,
+        0,
+        MAX_SEEDS as i64,
+        "seeds_per_house",
+    )?;
+    let total = 2 * n as i64 * seeds;
+    if total == 0 {
+        return err(
+            board.seeds_per_house.span(),
+            "the board starts with no seeds: seeds_per_house must be at least 1",
+        );
+    }
+    if total > MAX_SEEDS as i64 {
+        return err(
+            board.seeds_per_house.span(),
+            format!(
+                "{} houses of {seeds} seeds make {total} seeds; a game may hold at most {MAX_SEEDS}",
+                2 * n
+            ),
+        );
+    }
+    let total = total as u32;
+    let houses = 2 * n;
+
+    let mut next = [0u8; MAX_HOUSES];
+    let mut prev = [0u8; MAX_HOUSES];
+    for h in 0..houses {
+        let forward = ((h + 1) % houses) as u8;
+        let backward = ((h + houses - 1) % houses) as u8;
+        match sowing.direction {
+            Direction::CounterClockwise => {
+                next[h] = forward;
+                prev[h] = backward;
+            }
+            Direction::Clockwise => {
+                next[h] = backward;
+                prev[h] = forward;
+            }
+        }
+    }
+
+    let relay_stops = match &sowing.relay_stops_on {
+        Some(stops) if !sowing.relay => {
+            return err(
+                stops.span(),
+                "relay_stops_on only applies with relay = true",
+            );
+        }
+        Some(stops) => count_set(
+            stops,
+            total,
+            "relay_stops_on",
+            "the last hole has just received a seed, so it never holds 0",
+        )?,
+        None => CountSet::default(),
+    };
+
+    let min_seeds = in_range(&play.min_seeds, 1, total as i64, "min_seeds")? as u8;
+
+    let capture_counts = count_set(
+        &capture.counts,
+        total,
+        "counts",
+        "an empty hole cannot be captured, and a hole that has just received a seed is never empty",
+    )?;
+    let last_seed_zone = ZoneMask::from_zone(capture.last_seed);
+    let while_sowing_zone = ZoneMask::from_zone(capture.while_sowing);
+    if capture_counts.is_empty() && (last_seed_zone.any() || while_sowing_zone.any()) {
+        return err(
+            capture.counts.span(),
+            "counts is empty, so last_seed and while_sowing can never capture",
+        );
+    }
+    if !capture_counts.is_empty() && !last_seed_zone.any() && !while_sowing_zone.any() {
+        return err(
+            capture.counts.span(),
+            "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured",
+        )
+        .map_err(|(s, m, _)| (s, m, Some("set last_seed = \"opponent\" to capture with the last seed".into())));
+    }
+    if capture.chain && !last_seed_zone.any() {
+        return err(
+            capture.counts.span(),
+            "chain = true needs last_seed captures to start a chain",
+        );
+    }
+
+    let majority = match &end.majority {
+        Some(m) => {
+            let v = *m.get_ref();
+            if v < 1 || v > total as i64 {
+                return err(
+                    m.span(),
+                    format!("majority must be between 1 and the {total} seeds in play, found {v}"),
+                );
+            }
+            Some(v as u8)
+        }
+        None => None,
+    };
+    if end.even_split_draw && !total.is_multiple_of(2) {
+        return err(
+            board.seeds_per_house.span(),
+            format!("even_split_draw needs an even number of seeds, but {total} are in play"),
+        );
+    }
+    let seeds_left = match &end.seeds_left {
+        Some(rule) => {
+            let v = *rule.at_most.get_ref();
+            if v < 0 || v >= total as i64 {
+                return err(
+                    rule.at_most.span(),
+                    format!(
+                        "seeds_left.at_most must be at least 0 and below the {total} seeds in play, found {v}"
+                    ),
+                );
+            }
+            Some(SeedsLeftRule {
+                at_most: v as u8,
+                taken_by: rule.taken_by,
+            })
+        }
+        None => None,
+    };
+    let ply_limit = match &end.ply_limit {
+        Some(rule) => Some(PlyLimitRule {
+            plies: in_range(&rule.plies, 1, MAX_PLY_LIMIT, "ply_limit.plies")? as u32,
+            taken_by: rule.taken_by,
+        }),
+        None => None,
+    };
+
+    let simulate_to_judge = sowing.relay
+        || while_sowing_zone.any()
+        || capture.grand_slam == variant::GrandSlam::Forbidden;
+
+    Ok(Rules {
+        meta: Metadata {
+            name,
+            aliases: meta.aliases,
+            region: meta.region,
+            source: meta.source,
+            rulings,
+            summary: meta.summary,
+        },
+        houses_per_side: n,
+        houses,
+        seeds_per_house: seeds as u8,
+        total_seeds: total,
+        direction: sowing.direction,
+        next,
+        prev,
+        skip_origin: sowing.skip_origin,
+        relay: sowing.relay,
+        relay_stops,
+        min_seeds,
+        single_seed_rule: play.single_seed_rule,
+        must_feed: play.must_feed,
+        pass_when_empty: play.pass_when_empty,
+        capture_counts,
+        last_seed_zone,
+        while_sowing_zone,
+        chain: capture.chain,
+        grand_slam: capture.grand_slam,
+        majority,
+        even_split_draw: end.even_split_draw,
+        no_move: end.no_move,
+        repetition: end.repetition,
+        seeds_left,
+        ply_limit,
+        simulate_to_judge,
+    })
+}
+
+/// Turns toml's "unknown field `x`, expected one of `a`, `b`" into a
+/// "did you mean" hint when one of the expected names is close.
+fn typo_hint(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("unknown field `")
+        .or_else(|| message.strip_prefix("unknown variant `"))?;
+    let (typed, expected) = rest.split_once('`')?;
+    let best = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|candidate| (edit_distance(typed, candidate), candidate))
+        .min()?;
+    (best.0 <= 2.max(typed.len() / 3)).then(|| format!("did you mean `{}`?", best.1))
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + (ca != cb) as usize);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// The file could not be read.
+    Io {
+        /// The path as given.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// No shipped variant has that name, and it is not a file.
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The shipped names.
+        known: String,
+    },
+    /// The file is not a valid variant, at a place in it.
+    Invalid(Box<Located>),
+}
+
+/// An error at a place in a text: where, what, and the line it is on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    /// The file (or other origin) of the text.
+    pub origin: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The text of the line.
+    pub source_line: String,
+    /// How many characters to underline.
+    pub width: usize,
+    /// A suggestion, if one helps.
+    pub hint: Option<String>,
+}
+
+impl Located {
+    /// Locates the byte span `span` of `source`.
+    pub fn new(
+        origin: &str,
+        source: &str,
+        span: Range<usize>,
+        message: String,
+        hint: Option<String>,
+    ) -> Located {
+        let start = span.start.min(source.len());
+        let start = (0..=start)
+            .rev()
+            .find(|&i| source.is_char_boundary(i))
+            .unwrap_or(0);
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |i| start + i);
+        let line = source[..start].matches('\n').count() + 1;
+        let column = source[line_start..start].chars().count() + 1;
+        let end = span.end.clamp(start, line_end);
+        let end = (end..=line_end)
+            .find(|&i| source.is_char_boundary(i))
+            .unwrap_or(line_end);
+        let width = source[start..end].chars().count().max(1);
+        Located {
+            origin: origin.to_string(),
+            line,
+            column,
+            message,
+            source_line: source[line_start..line_end]
+                .trim_end_matches('\r')
+                .to_string(),
+            width,
+            hint,
+        }
+    }
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: {}",
+            self.origin, self.line, self.column, self.message
+        )?;
+        let gutter = self.line.to_string().len();
+        writeln!(f, "{:gutter$} |", "")?;
+        writeln!(f, "{} | {}", self.line, self.source_line)?;
+        let pad: String = self
+            .source_line
+            .chars()
+            .take(self.column - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{:gutter$} | {pad}{}", "", "^".repeat(self.width))?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n{:gutter$} = help: {hint}", "")?;
+        }
+        Ok(())
+    }
+}
+
+impl RulesError {
+    fn at(
+        origin: &str,
+        source: &str,
+        span: Range<usize>,
+        message: String,
+        hint: Option<String>,
+    ) -> RulesError {
+        RulesError::Invalid(Box::new(Located::new(origin, source, span, message, hint)))
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Io { path, message } => {
+                write!(f, "{path}: cannot read variant file: {message}")
+            }
+            RulesError::Unknown { name, known } => {
+                write!(
+                    f,
+                    "no variant named `{name}` (shipped: {known}), and no such .toml file"
+                )
+            }
+            RulesError::Invalid(located) => located.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_variants_compile_and_answer_to_aliases() {
+        let names: Vec<String> = builtin_rules().into_iter().map(|r| r.meta.name).collect();
+        assert_eq!(names, ["ouri", "oware", "wouri"]);
+        assert!(Rules::builtin("OWARE").is_some());
+        assert!(Rules::builtin("abapa").is_some());
+        assert!(Rules::builtin("nope").is_none());
+    }
+
+    #[test]
+    fn edit_distance_counts_edits() {
+        assert_eq!(edit_distance("captur", "capture"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn locates_spans_by_line_and_column() {
+        let src = "a = 1\nbb = 22\n";
+        let loc = Located::new("f.toml", src, 11..13, "bad".into(), None);
+        assert_eq!((loc.line, loc.column, loc.width), (2, 6, 2));
+        assert_eq!(loc.source_line, "bb = 22");
+        assert_eq!(
+            loc.to_string(),
+            "f.toml:2:6: bad\n  |\n2 | bb = 22\n  |      ^^"
+        );
+    }
+
+    #[test]
+    fn zone_masks_read_the_sower_view() {
+        let own = ZoneMask::from_zone(Zone::Own);
+        assert!(own.allows(true) && !own.allows(false));
+        let opp = ZoneMask::from_zone(Zone::Opponent);
+        assert!(!opp.allows(true) && opp.allows(false));
+        assert!(ZoneMask::from_zone(Zone::Either).allows(true));
+        assert!(!ZoneMask::from_zone(Zone::None).any());
+    }
+}

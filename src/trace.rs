@@ -1,0 +1,218 @@
+//! What happens during a move, seed by seed.
+//!
+//! The engine reports each step to a [`Trace`]. Fast callers pass `&mut ()`,
+//! which records nothing and compiles away; `sow explain` and the document
+//! tests pass a `Vec<Event>`.
+
+use std::fmt;
+
+use crate::position::{Side, house_label};
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EndReason {
+    /// A store reached the majority, or the stores split evenly (R5).
+    Majority,
+    /// The player to move had no legal move (R3).
+    NoMove,
+    /// After a grand slam, the capturer could not feed (R2).
+    CannotFeedAfterSlam,
+    /// A position repeated since the last capture (R4, R14).
+    Repetition,
+    /// Few seeds were left on the board (R12); the number is the threshold.
+    SeedsLeft(u8),
+    /// The variant's ply limit was reached.
+    PlyLimit,
+}
+
+impl EndReason {
+    /// The name used in JSON and records: `majority`, `no_move`,
+    /// `cannot_feed_after_slam`, `repetition`, `four_left` (for a threshold of
+    /// four; `ten_left`, `13_left` likewise) or `ply_limit`.
+    pub fn name(self) -> String {
+        match self {
+            EndReason::Majority => "majority".into(),
+            EndReason::NoMove => "no_move".into(),
+            EndReason::CannotFeedAfterSlam => "cannot_feed_after_slam".into(),
+            EndReason::Repetition => "repetition".into(),
+            EndReason::SeedsLeft(n) => format!("{}_left", number_word(n)),
+            EndReason::PlyLimit => "ply_limit".into(),
+        }
+    }
+
+    /// A phrase for people.
+    pub fn describe(self) -> String {
+        match self {
+            EndReason::Majority => "a store holds the majority".into(),
+            EndReason::NoMove => "the player to move has no legal move".into(),
+            EndReason::CannotFeedAfterSlam => "after a grand slam the capturer cannot feed".into(),
+            EndReason::Repetition => "a position repeated".into(),
+            EndReason::SeedsLeft(n) => format!("{n} or fewer seeds are left on the board"),
+            EndReason::PlyLimit => "the ply limit was reached".into(),
+        }
+    }
+}
+
+fn number_word(n: u8) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// One step of a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The mover lifts every seed from the house played.
+    Lift {
+        /// The house played.
+        house: usize,
+        /// The seeds lifted.
+        seeds: u8,
+    },
+    /// A seed falls into a house, which now holds `now`.
+    Drop {
+        /// The house.
+        house: usize,
+        /// Its seeds after the drop.
+        now: u8,
+    },
+    /// A lap passes over the house the seeds came from.
+    SkipOrigin {
+        /// The house passed over.
+        house: usize,
+    },
+    /// Relay sowing: the last hole's seeds are lifted and sown on.
+    Relay {
+        /// The house lifted.
+        house: usize,
+        /// The seeds lifted.
+        seeds: u8,
+    },
+    /// Seeds are captured into the mover's store.
+    Capture {
+        /// The house emptied.
+        house: usize,
+        /// The seeds taken.
+        seeds: u8,
+    },
+    /// The move would take every seed of the opponent (a grand slam).
+    GrandSlam {
+        /// What the variant does about it.
+        outcome: SlamOutcome,
+    },
+    /// The same player moves again.
+    ExtraTurn {
+        /// Who moves again.
+        side: Side,
+    },
+    /// A player with no seeds loses the turn (R11).
+    Pass {
+        /// Who passes.
+        side: Side,
+    },
+    /// At the end, seeds on the board go to a store.
+    Collect {
+        /// Whose store.
+        side: Side,
+        /// How many.
+        seeds: u8,
+    },
+    /// The game is over.
+    GameOver {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+/// What a grand slam came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlamOutcome {
+    /// The capture stands.
+    Captured,
+    /// The capture was undone: nothing is taken (R6).
+    NothingCaptured,
+    /// The capture stands and the capturer must now feed (R2).
+    CaptureThenFeed,
+}
+
+impl Event {
+    /// The event in words, with house labels for a board of `houses_per_side`.
+    pub fn describe(&self, houses_per_side: usize) -> String {
+        let label = |h: usize| house_label(h, houses_per_side);
+        match *self {
+            Event::Lift { house, seeds } => format!("lift {seeds} from {}", label(house)),
+            Event::Drop { house, now } => format!("drop in {} (now {now})", label(house)),
+            Event::SkipOrigin { house } => format!("skip {} (the origin)", label(house)),
+            Event::Relay { house, seeds } => format!("relay: lift {seeds} from {}", label(house)),
+            Event::Capture { house, seeds } => format!("capture {seeds} from {}", label(house)),
+            Event::GrandSlam { outcome } => match outcome {
+                SlamOutcome::Captured => "grand slam: the capture stands".into(),
+                SlamOutcome::NothingCaptured => "grand slam: nothing is captured".into(),
+                SlamOutcome::CaptureThenFeed => {
+                    "grand slam: the capture stands and the capturer must feed".into()
+                }
+            },
+            Event::ExtraTurn { side } => format!("{side} moves again"),
+            Event::Pass { side } => format!("{side} has no seeds and passes"),
+            Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
+            Event::GameOver { reason } => format!("game over: {}", reason.describe()),
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// Receives the events of a move.
+pub trait Trace {
+    /// Records one event.
+    fn record(&mut self, event: Event);
+}
+
+/// Records nothing; the engine's fast path.
+impl Trace for () {
+    #[inline(always)]
+    fn record(&mut self, _: Event) {}
+}
+
+/// Records every event in order.
+impl Trace for Vec<Event> {
+    fn record(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reason_names_match_the_fixtures() {
+        assert_eq!(EndReason::SeedsLeft(4).name(), "four_left");
+        assert_eq!(EndReason::SeedsLeft(20).name(), "20_left");
+        assert_eq!(
+            EndReason::CannotFeedAfterSlam.name(),
+            "cannot_feed_after_slam"
+        );
+        assert_eq!(EndReason::NoMove.to_string(), "no_move");
+    }
+
+    #[test]
+    fn events_use_house_labels() {
+        assert_eq!(
+            Event::Drop { house: 7, now: 3 }.describe(6),
+            "drop in b (now 3)"
+        );
+        assert_eq!(
+            Event::Capture { house: 2, seeds: 4 }.describe(6),
+            "capture 4 from C"
+        );
+    }
+}

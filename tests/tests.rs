@@ -1,0 +1,4 @@
+//! All integration tests, in one binary (one module per area).
+
+mod common;
+mod reference_games;
