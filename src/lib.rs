@@ -7,10 +7,15 @@
 
 #![deny(missing_docs)]
 
+pub mod bench;
+pub mod diagnostic;
 pub mod engine;
 pub mod game;
 pub mod perft;
+pub mod notation;
 pub mod position;
+pub mod record;
+pub mod rng;
 pub mod rules;
 pub mod trace;
 pub mod variant;

@@ -1,6 +1,7 @@
 fn main() {
     let rules = sow::Rules::load(&std::env::args().nth(1).unwrap()).unwrap();
-    let depth: u32 = std::env::args().nth(2).unwrap().parse().unwrap();
-    let mut game = sow::Game::new(&rules);
-    println!("{}", sow::perft::perft(&mut game, depth));
+    let games: u64 = std::env::args().nth(2).unwrap().parse().unwrap();
+    let t = std::time::Instant::now();
+    let r = sow::bench::random_games(&rules, games, 1, 1);
+    println!("{r:?} {:.0} games/s", games as f64 / t.elapsed().as_secs_f64());
 }

@@ -1,0 +1,57 @@
+//! Random playouts from the start, for speed and for statistics.
+
+use rayon::prelude::*;
+
+use crate::game::Game;
+use crate::rng::Rng;
+use crate::rules::Rules;
+
+/// What a run of random games produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BenchReport {
+    /// Games played.
+    pub games: u64,
+    /// Plies played, over all games.
+    pub plies: u64,
+    /// A digest of every game's final stores: the same seed always gives the
+    /// same checksum, whatever the thread count.
+    pub checksum: u64,
+}
+
+/// Plays one uniformly random game with `rng`; returns its plies and final stores.
+pub fn random_game(rules: &Rules, rng: &mut Rng) -> (u64, [u8; 2]) {
+    let mut game = Game::new(rules);
+    while !game.is_over() {
+        let moves = game.legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        game.play(mv, &mut ()).expect("listed moves are legal");
+    }
+    (game.plies() as u64, game.position().stores())
+}
+
+/// Plays `games` random games seeded by `seed`, spread over `threads` threads
+/// (0: all cores). Game `i` always uses the stream `Rng::for_game(seed, i)`.
+pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> BenchReport {
+    let weight = rules.total_seeds() as u64 + 1;
+    let one = |i: u64| {
+        let (plies, [south, north]) = random_game(rules, &mut Rng::for_game(seed, i));
+        BenchReport {
+            games: 1,
+            plies,
+            checksum: south as u64 * weight + north as u64,
+        }
+    };
+    let add = |a: BenchReport, b: BenchReport| BenchReport {
+        games: a.games + b.games,
+        plies: a.plies + b.plies,
+        checksum: a.checksum.wrapping_add(b.checksum),
+    };
+    if threads == 1 {
+        return (0..games).map(one).fold(BenchReport::default(), add);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    pool.install(|| (0..games).into_par_iter().map(one).reduce(BenchReport::default, add))
+}

@@ -1,0 +1,325 @@
+//! The text forms of moves, positions and game records, read with the pest
+//! grammar in `grammar/notation.pest`, and the printers that write them back.
+//!
+//! A parse error is a [`Located`] error: origin, line, column, the line
+//! itself, a caret under the fault, and what was expected in plain words.
+
+use std::fmt;
+use std::str::FromStr;
+
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+
+use crate::diagnostic::Located;
+use crate::position::{Move, Position, Side};
+use crate::record::{Record, RecordedMove};
+
+/// The generated parser; its `Rule` enum stays private to this module.
+mod grammar {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/notation.pest"]
+    pub struct NotationParser;
+}
+
+use grammar::{NotationParser, Rule};
+
+/// A fault in a move, position or record text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(pub Box<Located>);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl ParseError {
+    fn at(origin: &str, text: &str, span: std::ops::Range<usize>, message: String) -> ParseError {
+        ParseError(Box::new(Located::new(origin, text, span, message, None)))
+    }
+}
+
+/// The name of each grammar rule in messages. No catch-all arm: a new rule
+/// does not compile until it has a name.
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the input",
+        Rule::WHITESPACE => "a space",
+        Rule::house => "a house label (A-Z for South, a-z for North)",
+        Rule::capture_mark => "a capture mark such as `x6`",
+        Rule::r#move => "a move (a house label such as `C` or `c`)",
+        Rule::move_text => "a move",
+        Rule::count => "a seed count",
+        Rule::row => "a row of seed counts separated by commas",
+        Rule::board => "a board: South's row, `/`, North's row",
+        Rule::stores => "the stores as south-north, such as `0-0`",
+        Rule::side => "the side to move, `S` or `N`",
+        Rule::last => "`last:S` or `last:N`",
+        Rule::feed => "`feed`",
+        Rule::state => "variant state (`last:S`, `feed`)",
+        Rule::position => "a position",
+        Rule::position_text => "a position",
+        Rule::tag_name => "a tag name",
+        Rule::tag_value => "a quoted tag value",
+        Rule::tag_chars => "the text of a tag value",
+        Rule::tag => "a tag such as `[Variant \"oware\"]`",
+        Rule::move_number => "a move number such as `1.` or `1...`",
+        Rule::comment => "a comment in braces",
+        Rule::comment_text => "the text of a comment",
+        Rule::result => "a result (`1-0`, `0-1`, `1/2-1/2` or `*`)",
+        Rule::game => "a game",
+        Rule::records => "game records",
+    }
+}
+
+fn list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pair<'t, Rule>, ParseError> {
+    match NotationParser::parse(rule, text) {
+        Ok(mut pairs) => Ok(pairs.next().expect("a rule that matched yields a pair")),
+        Err(error) => {
+            let span = match error.location {
+                InputLocation::Pos(p) => p..p + 1,
+                InputLocation::Span((a, b)) => a..b,
+            };
+            let message = match &error.variant {
+                ErrorVariant::ParsingError { positives, negatives } => {
+                    let mut wanted: Vec<&str> = positives.iter().map(|&r| rule_name(r)).collect();
+                    wanted.dedup();
+                    let found = text[span.start.min(text.len())..].chars().next();
+                    let found = match found {
+                        Some('\n') | Some('\r') => "the end of the line".to_string(),
+                        Some(c) => format!("`{c}`"),
+                        None => "the end of the input".to_string(),
+                    };
+                    if wanted.is_empty() {
+                        let unwanted: Vec<&str> = negatives.iter().map(|&r| rule_name(r)).collect();
+                        format!("unexpected {}", list(&unwanted))
+                    } else {
+                        format!("expected {}, found {found}", list(&wanted))
+                    }
+                }
+                ErrorVariant::CustomError { message } => message.clone(),
+            };
+            Err(ParseError::at(origin, text, span, message))
+        }
+    }
+}
+
+/// Reads one move, such as `C` or `Cx6`. Returns the move and its claimed capture.
+pub fn parse_move(text: &str) -> Result<(Move, Option<u32>), ParseError> {
+    let pair = parse(Rule::move_text, text.trim(), "move")?;
+    read_move(pair, text.trim(), "move")
+}
+
+fn read_move(pair: Pair<'_, Rule>, text: &str, origin: &str) -> Result<(Move, Option<u32>), ParseError> {
+    let mut inner = pair.into_inner();
+    let house = inner.next().expect("a move has a house");
+    let mv = Move::from_label(house.as_str().chars().next().expect("one letter")).expect("grammar allows letters only");
+    let captured = match inner.next() {
+        Some(mark) => {
+            let digits = &mark.as_str()[1..];
+            let span = mark.as_span();
+            Some(digits.parse::<u32>().map_err(|_| {
+                ParseError::at(origin, text, span.start()..span.end(), "capture mark is too large".into())
+            })?)
+        }
+        None => None,
+    };
+    Ok((mv, captured))
+}
+
+/// Reads a position in the one-line form `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`.
+pub fn parse_position(text: &str) -> Result<Position, ParseError> {
+    parse_position_in(text, "position")
+}
+
+/// Reads a position, naming `origin` in errors.
+pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseError> {
+    let pair = parse(Rule::position_text, text, origin)?;
+    let fail = |span: pest::Span<'_>, message: String| ParseError::at(origin, text, span.start()..span.end(), message);
+    let count = |pair: Pair<'_, Rule>| -> Result<u8, ParseError> {
+        pair.as_str()
+            .parse::<u8>()
+            .map_err(|_| fail(pair.as_span(), format!("a count must be at most 255, found {}", pair.as_str())))
+    };
+    let mut inner = pair.into_inner();
+    let board = inner.next().expect("position has a board");
+    let board_span = board.as_span();
+    let mut rows = board.into_inner();
+    let read_row = |row: Pair<'_, Rule>| -> Result<Vec<u8>, ParseError> { row.into_inner().map(count).collect() };
+    let south = read_row(rows.next().expect("two rows"))?;
+    let north = read_row(rows.next().expect("two rows"))?;
+    if south.len() != north.len() {
+        return Err(fail(
+            board_span,
+            format!("South's row has {} houses but North's has {}", south.len(), north.len()),
+        ));
+    }
+    let stores = inner.next().expect("position has stores");
+    let stores_span = stores.as_span();
+    let mut store_counts = stores.into_inner();
+    let stores = [
+        count(store_counts.next().expect("two stores"))?,
+        count(store_counts.next().expect("two stores"))?,
+    ];
+    let side = read_side(inner.next().expect("position has a side"));
+    let houses: Vec<u8> = south.iter().chain(&north).copied().collect();
+    let mut position =
+        Position::new(&houses, stores, side).map_err(|e| fail(board_span.start_pos().span(&stores_span.end_pos()), e.to_string()))?;
+    for state in inner {
+        match state.as_rule() {
+            Rule::last => position.set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
+            Rule::feed => position.set_feed_pending(true),
+            other => unreachable!("grammar gives no {other:?} here"),
+        }
+    }
+    Ok(position)
+}
+
+fn read_side(pair: Pair<'_, Rule>) -> Side {
+    if pair.as_str() == "S" { Side::South } else { Side::North }
+}
+
+impl fmt::Display for Position {
+    /// The one-line form that [`parse_position`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = |side: Side| self.row(side).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+        let [south, north] = self.stores();
+        let side = if self.to_move() == Side::South { 'S' } else { 'N' };
+        write!(f, "{}/{} {south}-{north} {side}", row(Side::South), row(Side::North))?;
+        if let Some(last) = self.last_capturer() {
+            write!(f, " last:{}", if last == Side::South { 'S' } else { 'N' })?;
+        }
+        if self.feed_pending() {
+            f.write_str(" feed")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        parse_position(text)
+    }
+}
+
+/// Reads every game in a record text; `origin` (a file name) names it in errors.
+pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError> {
+    let pairs = NotationParser::parse(Rule::records, text);
+    let pairs = match pairs {
+        Ok(pairs) => pairs,
+        Err(_) => return Err(parse(Rule::records, text, origin).expect_err("it failed above")),
+    };
+    let mut records = Vec::new();
+    for game in pairs {
+        if game.as_rule() != Rule::game {
+            continue;
+        }
+        let (line, column) = game.as_span().start_pos().line_col();
+        let mut record = Record {
+            line,
+            column,
+            ..Record::default()
+        };
+        for item in game.into_inner() {
+            match item.as_rule() {
+                Rule::tag => {
+                    let mut parts = item.into_inner();
+                    let name = parts.next().expect("tag name").as_str().to_string();
+                    let value = parts.next().expect("tag value").into_inner().next().expect("tag text").as_str();
+                    record.tags.push((name, value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                }
+                Rule::move_number => {}
+                Rule::r#move => {
+                    let (line, column) = item.as_span().start_pos().line_col();
+                    let (mv, captured) = read_move(item, text, origin)?;
+                    record.moves.push(RecordedMove {
+                        mv,
+                        captured,
+                        comment: None,
+                        line,
+                        column,
+                    });
+                }
+                Rule::comment => {
+                    let body = item.into_inner().next().expect("comment text").as_str().trim().to_string();
+                    let slot = match record.moves.last_mut() {
+                        Some(last) => &mut last.comment,
+                        None => &mut record.comment,
+                    };
+                    *slot = Some(match slot.take() {
+                        Some(before) => format!("{before} {body}"),
+                        None => body,
+                    });
+                }
+                Rule::result => record.result = item.as_str().to_string(),
+                other => unreachable!("grammar gives no {other:?} in a game"),
+            }
+        }
+        records.push(record);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_with_and_without_marks() {
+        assert_eq!(parse_move("C").unwrap(), (Move::from_label('C').unwrap(), None));
+        assert_eq!(parse_move("fx12").unwrap(), (Move::from_label('f').unwrap(), Some(12)));
+        let error = parse_move("3").unwrap_err();
+        assert_eq!(error.0.column, 1);
+        assert!(error.0.message.starts_with("expected a house label"), "{}", error.0.message);
+    }
+
+    #[test]
+    fn positions_print_and_parse() {
+        let text = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+        let position = parse_position(text).unwrap();
+        assert_eq!(position.houses(), &[4; 12]);
+        assert_eq!(position.to_string(), text);
+        let with_state = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N last:S feed";
+        assert_eq!(parse_position(with_state).unwrap().to_string(), with_state);
+    }
+
+    #[test]
+    fn position_errors_point_at_the_fault() {
+        let error = parse_position("4,4,4/4,4 0-0 S").unwrap_err();
+        assert_eq!(error.0.message, "South's row has 3 houses but North's has 2");
+        let error = parse_position("4,4,4/4,4,4 0-0 X").unwrap_err();
+        assert_eq!(error.0.column, 17);
+        assert!(error.0.message.contains("the side to move"), "{}", error.0.message);
+        let error = parse_position("4,999/4,4 0-0 S").unwrap_err();
+        assert_eq!(error.0.message, "a count must be at most 255, found 999");
+    }
+
+    #[test]
+    fn records_read_tags_moves_comments_and_results() {
+        let text = "[Variant \"oware\"]\n[South \"a \\\"b\\\"\"]\n\n1. C {good} b 2. Cx2 *\n\n[Variant \"ouri\"]\n1... a 1-0\n";
+        let records = parse_records(text, "t.sow").unwrap();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].tags[1], ("South".to_string(), "a \"b\"".to_string()));
+        assert_eq!(records[0].moves.len(), 3);
+        assert_eq!(records[0].moves[0].comment.as_deref(), Some("good"));
+        assert_eq!(records[0].moves[2].captured, Some(2));
+        assert_eq!((records[0].moves[2].line, records[0].moves[2].column), (4, 18));
+        assert_eq!(records[1].result, "1-0");
+        let error = parse_records("[Variant \"oware\"]\n1. C b", "t.sow").unwrap_err();
+        assert_eq!(error.0.line, 2);
+        assert!(error.0.message.contains("a result"), "{}", error.0.message);
+    }
+}

@@ -1,0 +1,358 @@
+//! Game records: PGN-style tag pairs, moves and a result.
+//!
+//! [`crate::notation`] reads records; this module holds them, writes them and
+//! replays them against the rules, checking every move, every capture mark
+//! and the result.
+
+use std::fmt::{self, Write as _};
+
+use crate::engine::{IllegalMove, MoveEffect};
+use crate::game::Game;
+use crate::notation::{ParseError, parse_position_in};
+use crate::position::{Move, Position, PositionError, Side};
+use crate::rules::Rules;
+
+/// One game as written down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Tag pairs in file order, such as `("Variant", "oware")`.
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The moves.
+    pub moves: Vec<RecordedMove>,
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Where the game starts in its file (1-based), for messages.
+    pub line: usize,
+    /// The column where the game starts.
+    pub column: usize,
+}
+
+impl Default for Record {
+    fn default() -> Record {
+        Record {
+            tags: Vec::new(),
+            comment: None,
+            moves: Vec::new(),
+            result: "*".into(),
+            line: 1,
+            column: 1,
+        }
+    }
+}
+
+/// One move as written down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The house played.
+    pub mv: Move,
+    /// The capture mark (`Cx6` claims 6), if any.
+    pub captured: Option<u32>,
+    /// A comment after the move.
+    pub comment: Option<String>,
+    /// Where the move is in its file.
+    pub line: usize,
+    /// Its column.
+    pub column: usize,
+}
+
+impl RecordedMove {
+    /// A move with no mark, comment or place.
+    pub fn new(mv: Move) -> RecordedMove {
+        RecordedMove {
+            mv,
+            captured: None,
+            comment: None,
+            line: 0,
+            column: 0,
+        }
+    }
+}
+
+/// The standard tags, in the order the printer writes them.
+const TAG_ORDER: [&str; 6] = ["Variant", "South", "North", "Date", "Result", "Position"];
+
+impl Record {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name`, replacing any earlier value.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// Replays the record under `rules`, checking every move and mark.
+    pub fn replay<'r>(&self, rules: &'r Rules) -> Result<Replay<'r>, ReplayError> {
+        let start = match self.tag("Position") {
+            Some(text) => {
+                let position = parse_position_in(text, "[Position] tag").map_err(ReplayError::BadPosition)?;
+                rules.check_position(&position).map_err(ReplayError::PositionMismatch)?;
+                position
+            }
+            None => rules.start(),
+        };
+        let mut game = Game::from_position(rules, start.clone()).map_err(ReplayError::PositionMismatch)?;
+        let mut plies = Vec::with_capacity(self.moves.len());
+        for (index, recorded) in self.moves.iter().enumerate() {
+            let effect = game.play(recorded.mv, &mut ()).map_err(|error| ReplayError::Illegal {
+                ply: index + 1,
+                line: recorded.line,
+                column: recorded.column,
+                error,
+            })?;
+            if let Some(claimed) = recorded.captured
+                && claimed != effect.captured as u32
+            {
+                return Err(ReplayError::MarkMismatch {
+                    ply: index + 1,
+                    line: recorded.line,
+                    column: recorded.column,
+                    mv: recorded.mv,
+                    claimed,
+                    actual: effect.captured as u32,
+                });
+            }
+            plies.push(ReplayedPly {
+                mv: recorded.mv,
+                effect,
+                position: game.position().clone(),
+                over: game.is_over(),
+            });
+        }
+        if let Some(outcome) = game.outcome() {
+            let actual = outcome.result_token();
+            if self.result != "*" && self.result != actual {
+                return Err(ReplayError::ResultMismatch {
+                    claimed: self.result.clone(),
+                    actual: actual.to_string(),
+                    line: self.line,
+                    column: self.column,
+                });
+            }
+        }
+        Ok(Replay { start, plies, game })
+    }
+}
+
+/// A record played out.
+pub struct Replay<'r> {
+    /// The position before the first move.
+    pub start: Position,
+    /// Each ply with the position after it.
+    pub plies: Vec<ReplayedPly>,
+    /// The game at the end of the record.
+    pub game: Game<'r>,
+}
+
+impl Replay<'_> {
+    /// The result: the game's own if it is over, else the record's claim.
+    pub fn result<'a>(&'a self, record: &'a Record) -> &'a str {
+        self.game.outcome().map_or(record.result.as_str(), |o| o.result_token())
+    }
+}
+
+/// One ply of a replayed record.
+#[derive(Debug, Clone)]
+pub struct ReplayedPly {
+    /// The move.
+    pub mv: Move,
+    /// What it did.
+    pub effect: MoveEffect,
+    /// The position after it (and after any end-of-game collection).
+    pub position: Position,
+    /// Whether this ply ended the game.
+    pub over: bool,
+}
+
+impl ReplayedPly {
+    /// Who moves next, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Side> {
+        (!self.over).then(|| self.position.to_move())
+    }
+}
+
+/// Why a record does not replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The `[Position]` tag does not parse.
+    BadPosition(ParseError),
+    /// The start position does not fit the variant.
+    PositionMismatch(PositionError),
+    /// A move is illegal.
+    Illegal {
+        /// The ply number, from 1.
+        ply: usize,
+        /// Where the move is written.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+    /// A capture mark claims a different capture.
+    MarkMismatch {
+        /// The ply number, from 1.
+        ply: usize,
+        /// Where the move is written.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The move.
+        mv: Move,
+        /// The seeds the mark claims.
+        claimed: u32,
+        /// The seeds actually captured.
+        actual: u32,
+    },
+    /// The result token disagrees with the game's end.
+    ResultMismatch {
+        /// The record's token.
+        claimed: String,
+        /// The game's.
+        actual: String,
+        /// Where the game starts.
+        line: usize,
+        /// Its column.
+        column: usize,
+    },
+}
+
+impl ReplayError {
+    /// True for faults in play (illegal moves, wrong marks or results),
+    /// false for faults in the text itself.
+    pub fn is_rule_error(&self) -> bool {
+        !matches!(self, ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_))
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::BadPosition(error) => error.fmt(f),
+            ReplayError::PositionMismatch(error) => write!(f, "the [Position] tag does not fit the variant: {error}"),
+            ReplayError::Illegal {
+                ply,
+                line,
+                column,
+                error,
+            } => write!(f, "{line}:{column}: illegal move at ply {ply}: {error}"),
+            ReplayError::MarkMismatch {
+                ply,
+                line,
+                column,
+                mv,
+                claimed,
+                actual,
+            } => write!(
+                f,
+                "{line}:{column}: capture mark does not match at ply {ply}: {mv}x{claimed} claims {claimed}, but {mv} captures {actual}"
+            ),
+            ReplayError::ResultMismatch {
+                claimed,
+                actual,
+                line,
+                column,
+            } => write!(f, "{line}:{column}: the record says {claimed}, but the game ends {actual}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Comments are printed in braces, so a closing brace inside one is dropped.
+fn comment_text(text: &str) -> String {
+    text.replace('}', ")")
+}
+
+impl fmt::Display for Record {
+    /// The record as [`crate::notation::parse_records`] reads it: tags in the
+    /// standard order, then movetext wrapped at 80 columns, then the result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut tags: Vec<&(String, String)> = self.tags.iter().collect();
+        tags.sort_by_key(|(name, _)| TAG_ORDER.iter().position(|t| t == name).unwrap_or(TAG_ORDER.len()));
+        for (name, value) in tags {
+            writeln!(f, "[{name} \"{}\"]", escape(value))?;
+        }
+        if !self.tags.is_empty() {
+            writeln!(f)?;
+        }
+        let mut tokens: Vec<String> = Vec::new();
+        if let Some(comment) = &self.comment {
+            tokens.push(format!("{{{}}}", comment_text(comment)));
+        }
+        // Numbers count South's moves, as in PGN; a North move not answering a
+        // South move gets `N...`. Readers ignore the numbers.
+        let mut number = 1;
+        let mut previous: Option<Side> = None;
+        for recorded in &self.moves {
+            let side = recorded.mv.side();
+            if previous.is_some() && (side == Side::South || previous == Some(Side::North)) {
+                number += 1;
+            }
+            match (side, previous) {
+                (Side::South, _) => tokens.push(format!("{number}.")),
+                (Side::North, Some(Side::South)) => {}
+                (Side::North, _) => tokens.push(format!("{number}...")),
+            }
+            previous = Some(side);
+            let mut text = recorded.mv.to_string();
+            if let Some(captured) = recorded.captured {
+                let _ = write!(text, "x{captured}");
+            }
+            tokens.push(text);
+            if let Some(comment) = &recorded.comment {
+                tokens.push(format!("{{{}}}", comment_text(comment)));
+            }
+        }
+        tokens.push(self.result.clone());
+        let mut width = 0;
+        for (i, token) in tokens.iter().enumerate() {
+            if i > 0 {
+                if width + 1 + token.len() > 80 {
+                    writeln!(f)?;
+                    width = 0;
+                } else {
+                    f.write_str(" ")?;
+                    width += 1;
+                }
+            }
+            f.write_str(token)?;
+            width += token.len();
+        }
+        writeln!(f)
+    }
+}
+
+/// Builds the record of a finished or unfinished game: the moves with
+/// capture marks, and the result tag and token.
+pub fn record_of(game: &Game<'_>, start: &Position, moves: &[(Move, MoveEffect)], tags: &[(&str, String)]) -> Record {
+    let mut record = Record::default();
+    for (name, value) in tags {
+        record.set_tag(name, value.clone());
+    }
+    if *start != game.rules().start() {
+        record.set_tag("Position", start.to_string());
+    }
+    record.moves = moves
+        .iter()
+        .map(|&(mv, effect)| RecordedMove {
+            captured: (effect.captured > 0).then_some(effect.captured as u32),
+            ..RecordedMove::new(mv)
+        })
+        .collect();
+    let result = game.outcome().map_or("*", |o| o.result_token()).to_string();
+    record.set_tag("Result", result.clone());
+    record.result = result;
+    record
+}
