@@ -53,5 +53,10 @@ pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Ben
         .num_threads(threads)
         .build()
         .expect("a thread pool");
-    pool.install(|| (0..games).into_par_iter().map(one).reduce(BenchReport::default, add))
+    pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(one)
+            .reduce(BenchReport::default, add)
+    })
 }

@@ -88,7 +88,6 @@ impl fmt::Display for Located {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +103,4 @@ mod tests {
             "f.toml:2:6: bad\n  |\n2 | bb = 22\n  |      ^^"
         );
     }
-
 }

@@ -8,15 +8,19 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod cli;
 pub mod diagnostic;
+pub mod diagram;
 pub mod engine;
 pub mod game;
-pub mod perft;
 pub mod notation;
+pub mod perft;
+pub mod players;
 pub mod position;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod sheet;
 pub mod trace;
 pub mod variant;
 

@@ -1,7 +1,16 @@
+//! The `sow` binary: parse arguments, run, map failures to exit codes.
+
+use clap::Parser;
+
 fn main() {
-    let rules = sow::Rules::load(&std::env::args().nth(1).unwrap()).unwrap();
-    let games: u64 = std::env::args().nth(2).unwrap().parse().unwrap();
-    let t = std::time::Instant::now();
-    let r = sow::bench::random_games(&rules, games, 1, 1);
-    println!("{r:?} {:.0} games/s", games as f64 / t.elapsed().as_secs_f64());
+    let cli = sow::cli::Cli::parse();
+    if let Err(failure) = sow::cli::run(cli) {
+        match &failure {
+            sow::cli::Failure::Rule(message) | sow::cli::Failure::Input(message) => {
+                eprintln!("error: {message}");
+            }
+            sow::cli::Failure::BrokenPipe => {}
+        }
+        std::process::exit(failure.exit_code());
+    }
 }

@@ -93,7 +93,10 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pair<'t, Rule>, 
                 InputLocation::Span((a, b)) => a..b,
             };
             let message = match &error.variant {
-                ErrorVariant::ParsingError { positives, negatives } => {
+                ErrorVariant::ParsingError {
+                    positives,
+                    negatives,
+                } => {
                     let mut wanted: Vec<&str> = positives.iter().map(|&r| rule_name(r)).collect();
                     wanted.dedup();
                     let found = text[span.start.min(text.len())..].chars().next();
@@ -122,16 +125,26 @@ pub fn parse_move(text: &str) -> Result<(Move, Option<u32>), ParseError> {
     read_move(pair, text.trim(), "move")
 }
 
-fn read_move(pair: Pair<'_, Rule>, text: &str, origin: &str) -> Result<(Move, Option<u32>), ParseError> {
+fn read_move(
+    pair: Pair<'_, Rule>,
+    text: &str,
+    origin: &str,
+) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
     let house = inner.next().expect("a move has a house");
-    let mv = Move::from_label(house.as_str().chars().next().expect("one letter")).expect("grammar allows letters only");
+    let mv = Move::from_label(house.as_str().chars().next().expect("one letter"))
+        .expect("grammar allows letters only");
     let captured = match inner.next() {
         Some(mark) => {
             let digits = &mark.as_str()[1..];
             let span = mark.as_span();
             Some(digits.parse::<u32>().map_err(|_| {
-                ParseError::at(origin, text, span.start()..span.end(), "capture mark is too large".into())
+                ParseError::at(
+                    origin,
+                    text,
+                    span.start()..span.end(),
+                    "capture mark is too large".into(),
+                )
             })?)
         }
         None => None,
@@ -147,23 +160,34 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
 /// Reads a position, naming `origin` in errors.
 pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseError> {
     let pair = parse(Rule::position_text, text, origin)?;
-    let fail = |span: pest::Span<'_>, message: String| ParseError::at(origin, text, span.start()..span.end(), message);
+    let fail = |span: pest::Span<'_>, message: String| {
+        ParseError::at(origin, text, span.start()..span.end(), message)
+    };
     let count = |pair: Pair<'_, Rule>| -> Result<u8, ParseError> {
-        pair.as_str()
-            .parse::<u8>()
-            .map_err(|_| fail(pair.as_span(), format!("a count must be at most 255, found {}", pair.as_str())))
+        pair.as_str().parse::<u8>().map_err(|_| {
+            fail(
+                pair.as_span(),
+                format!("a count must be at most 255, found {}", pair.as_str()),
+            )
+        })
     };
     let mut inner = pair.into_inner();
     let board = inner.next().expect("position has a board");
     let board_span = board.as_span();
     let mut rows = board.into_inner();
-    let read_row = |row: Pair<'_, Rule>| -> Result<Vec<u8>, ParseError> { row.into_inner().map(count).collect() };
+    let read_row = |row: Pair<'_, Rule>| -> Result<Vec<u8>, ParseError> {
+        row.into_inner().map(count).collect()
+    };
     let south = read_row(rows.next().expect("two rows"))?;
     let north = read_row(rows.next().expect("two rows"))?;
     if south.len() != north.len() {
         return Err(fail(
             board_span,
-            format!("South's row has {} houses but North's has {}", south.len(), north.len()),
+            format!(
+                "South's row has {} houses but North's has {}",
+                south.len(),
+                north.len()
+            ),
         ));
     }
     let stores = inner.next().expect("position has stores");
@@ -175,11 +199,16 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     ];
     let side = read_side(inner.next().expect("position has a side"));
     let houses: Vec<u8> = south.iter().chain(&north).copied().collect();
-    let mut position =
-        Position::new(&houses, stores, side).map_err(|e| fail(board_span.start_pos().span(&stores_span.end_pos()), e.to_string()))?;
+    let mut position = Position::new(&houses, stores, side).map_err(|e| {
+        fail(
+            board_span.start_pos().span(&stores_span.end_pos()),
+            e.to_string(),
+        )
+    })?;
     for state in inner {
         match state.as_rule() {
-            Rule::last => position.set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
+            Rule::last => position
+                .set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
             Rule::feed => position.set_feed_pending(true),
             other => unreachable!("grammar gives no {other:?} here"),
         }
@@ -188,16 +217,35 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
 }
 
 fn read_side(pair: Pair<'_, Rule>) -> Side {
-    if pair.as_str() == "S" { Side::South } else { Side::North }
+    if pair.as_str() == "S" {
+        Side::South
+    } else {
+        Side::North
+    }
 }
 
 impl fmt::Display for Position {
     /// The one-line form that [`parse_position`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |side: Side| self.row(side).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+        let row = |side: Side| {
+            self.row(side)
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         let [south, north] = self.stores();
-        let side = if self.to_move() == Side::South { 'S' } else { 'N' };
-        write!(f, "{}/{} {south}-{north} {side}", row(Side::South), row(Side::North))?;
+        let side = if self.to_move() == Side::South {
+            'S'
+        } else {
+            'N'
+        };
+        write!(
+            f,
+            "{}/{} {south}-{north} {side}",
+            row(Side::South),
+            row(Side::North)
+        )?;
         if let Some(last) = self.last_capturer() {
             write!(f, " last:{}", if last == Side::South { 'S' } else { 'N' })?;
         }
@@ -238,8 +286,16 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                 Rule::tag => {
                     let mut parts = item.into_inner();
                     let name = parts.next().expect("tag name").as_str().to_string();
-                    let value = parts.next().expect("tag value").into_inner().next().expect("tag text").as_str();
-                    record.tags.push((name, value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                    let value = parts
+                        .next()
+                        .expect("tag value")
+                        .into_inner()
+                        .next()
+                        .expect("tag text")
+                        .as_str();
+                    record
+                        .tags
+                        .push((name, value.replace("\\\"", "\"").replace("\\\\", "\\")));
                 }
                 Rule::move_number => {}
                 Rule::r#move => {
@@ -254,7 +310,13 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                     });
                 }
                 Rule::comment => {
-                    let body = item.into_inner().next().expect("comment text").as_str().trim().to_string();
+                    let body = item
+                        .into_inner()
+                        .next()
+                        .expect("comment text")
+                        .as_str()
+                        .trim()
+                        .to_string();
                     let slot = match record.moves.last_mut() {
                         Some(last) => &mut last.comment,
                         None => &mut record.comment,
@@ -279,11 +341,21 @@ mod tests {
 
     #[test]
     fn moves_with_and_without_marks() {
-        assert_eq!(parse_move("C").unwrap(), (Move::from_label('C').unwrap(), None));
-        assert_eq!(parse_move("fx12").unwrap(), (Move::from_label('f').unwrap(), Some(12)));
+        assert_eq!(
+            parse_move("C").unwrap(),
+            (Move::from_label('C').unwrap(), None)
+        );
+        assert_eq!(
+            parse_move("fx12").unwrap(),
+            (Move::from_label('f').unwrap(), Some(12))
+        );
         let error = parse_move("3").unwrap_err();
         assert_eq!(error.0.column, 1);
-        assert!(error.0.message.starts_with("expected a house label"), "{}", error.0.message);
+        assert!(
+            error.0.message.starts_with("expected a house label"),
+            "{}",
+            error.0.message
+        );
     }
 
     #[test]
@@ -299,10 +371,17 @@ mod tests {
     #[test]
     fn position_errors_point_at_the_fault() {
         let error = parse_position("4,4,4/4,4 0-0 S").unwrap_err();
-        assert_eq!(error.0.message, "South's row has 3 houses but North's has 2");
+        assert_eq!(
+            error.0.message,
+            "South's row has 3 houses but North's has 2"
+        );
         let error = parse_position("4,4,4/4,4,4 0-0 X").unwrap_err();
         assert_eq!(error.0.column, 17);
-        assert!(error.0.message.contains("the side to move"), "{}", error.0.message);
+        assert!(
+            error.0.message.contains("the side to move"),
+            "{}",
+            error.0.message
+        );
         let error = parse_position("4,999/4,4 0-0 S").unwrap_err();
         assert_eq!(error.0.message, "a count must be at most 255, found 999");
     }
@@ -312,11 +391,17 @@ mod tests {
         let text = "[Variant \"oware\"]\n[South \"a \\\"b\\\"\"]\n\n1. C {good} b 2. Cx2 *\n\n[Variant \"ouri\"]\n1... a 1-0\n";
         let records = parse_records(text, "t.sow").unwrap();
         assert_eq!(records.len(), 2);
-        assert_eq!(records[0].tags[1], ("South".to_string(), "a \"b\"".to_string()));
+        assert_eq!(
+            records[0].tags[1],
+            ("South".to_string(), "a \"b\"".to_string())
+        );
         assert_eq!(records[0].moves.len(), 3);
         assert_eq!(records[0].moves[0].comment.as_deref(), Some("good"));
         assert_eq!(records[0].moves[2].captured, Some(2));
-        assert_eq!((records[0].moves[2].line, records[0].moves[2].column), (4, 18));
+        assert_eq!(
+            (records[0].moves[2].line, records[0].moves[2].column),
+            (4, 18)
+        );
         assert_eq!(records[1].result, "1-0");
         let error = parse_records("[Variant \"oware\"]\n1. C b", "t.sow").unwrap_err();
         assert_eq!(error.0.line, 2);

@@ -76,7 +76,10 @@ const TAG_ORDER: [&str; 6] = ["Variant", "South", "North", "Date", "Result", "Po
 impl Record {
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets tag `name`, replacing any earlier value.
@@ -92,21 +95,27 @@ impl Record {
     pub fn replay<'r>(&self, rules: &'r Rules) -> Result<Replay<'r>, ReplayError> {
         let start = match self.tag("Position") {
             Some(text) => {
-                let position = parse_position_in(text, "[Position] tag").map_err(ReplayError::BadPosition)?;
-                rules.check_position(&position).map_err(ReplayError::PositionMismatch)?;
+                let position =
+                    parse_position_in(text, "[Position] tag").map_err(ReplayError::BadPosition)?;
+                rules
+                    .check_position(&position)
+                    .map_err(ReplayError::PositionMismatch)?;
                 position
             }
             None => rules.start(),
         };
-        let mut game = Game::from_position(rules, start.clone()).map_err(ReplayError::PositionMismatch)?;
+        let mut game =
+            Game::from_position(rules, start.clone()).map_err(ReplayError::PositionMismatch)?;
         let mut plies = Vec::with_capacity(self.moves.len());
         for (index, recorded) in self.moves.iter().enumerate() {
-            let effect = game.play(recorded.mv, &mut ()).map_err(|error| ReplayError::Illegal {
-                ply: index + 1,
-                line: recorded.line,
-                column: recorded.column,
-                error,
-            })?;
+            let effect = game
+                .play(recorded.mv, &mut ())
+                .map_err(|error| ReplayError::Illegal {
+                    ply: index + 1,
+                    line: recorded.line,
+                    column: recorded.column,
+                    error,
+                })?;
             if let Some(claimed) = recorded.captured
                 && claimed != effect.captured as u32
             {
@@ -154,7 +163,9 @@ pub struct Replay<'r> {
 impl Replay<'_> {
     /// The result: the game's own if it is over, else the record's claim.
     pub fn result<'a>(&'a self, record: &'a Record) -> &'a str {
-        self.game.outcome().map_or(record.result.as_str(), |o| o.result_token())
+        self.game
+            .outcome()
+            .map_or(record.result.as_str(), |o| o.result_token())
     }
 }
 
@@ -228,7 +239,10 @@ impl ReplayError {
     /// True for faults in play (illegal moves, wrong marks or results),
     /// false for faults in the text itself.
     pub fn is_rule_error(&self) -> bool {
-        !matches!(self, ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_))
+        !matches!(
+            self,
+            ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_)
+        )
     }
 }
 
@@ -236,7 +250,9 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::BadPosition(error) => error.fmt(f),
-            ReplayError::PositionMismatch(error) => write!(f, "the [Position] tag does not fit the variant: {error}"),
+            ReplayError::PositionMismatch(error) => {
+                write!(f, "the [Position] tag does not fit the variant: {error}")
+            }
             ReplayError::Illegal {
                 ply,
                 line,
@@ -259,7 +275,10 @@ impl fmt::Display for ReplayError {
                 actual,
                 line,
                 column,
-            } => write!(f, "{line}:{column}: the record says {claimed}, but the game ends {actual}"),
+            } => write!(
+                f,
+                "{line}:{column}: the record says {claimed}, but the game ends {actual}"
+            ),
         }
     }
 }
@@ -280,7 +299,12 @@ impl fmt::Display for Record {
     /// standard order, then movetext wrapped at 80 columns, then the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut tags: Vec<&(String, String)> = self.tags.iter().collect();
-        tags.sort_by_key(|(name, _)| TAG_ORDER.iter().position(|t| t == name).unwrap_or(TAG_ORDER.len()));
+        tags.sort_by_key(|(name, _)| {
+            TAG_ORDER
+                .iter()
+                .position(|t| t == name)
+                .unwrap_or(TAG_ORDER.len())
+        });
         for (name, value) in tags {
             writeln!(f, "[{name} \"{}\"]", escape(value))?;
         }
@@ -336,7 +360,12 @@ impl fmt::Display for Record {
 
 /// Builds the record of a finished or unfinished game: the moves with
 /// capture marks, and the result tag and token.
-pub fn record_of(game: &Game<'_>, start: &Position, moves: &[(Move, MoveEffect)], tags: &[(&str, String)]) -> Record {
+pub fn record_of(
+    game: &Game<'_>,
+    start: &Position,
+    moves: &[(Move, MoveEffect)],
+    tags: &[(&str, String)],
+) -> Record {
     let mut record = Record::default();
     for (name, value) in tags {
         record.set_tag(name, value.clone());

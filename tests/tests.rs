@@ -1,4 +1,5 @@
 //! All integration tests, in one binary (one module per area).
 
+mod cli;
 mod common;
 mod reference_games;

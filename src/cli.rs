@@ -1,0 +1,689 @@
+//! The `sow` command line: argument parsing and printing only. Every piece
+//! of game logic lives in the library; this module turns arguments into
+//! library calls and results into text and exit codes.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use serde::Serialize;
+
+use crate::bench::random_games;
+use crate::diagram::{draw, status, steps};
+use crate::engine::{MoveEffect, Verdict};
+use crate::game::Game;
+use crate::notation::{parse_move, parse_position_in, parse_records};
+use crate::perft::perft;
+use crate::players::{self, Player};
+use crate::position::{Move, Position, Side};
+use crate::record::{Record, record_of};
+use crate::rules::{Rules, builtin_rules};
+use crate::sheet::rule_sheet;
+use crate::trace::Event;
+
+/// A generic sowing-game (mancala) engine: rules are TOML files.
+#[derive(Parser, Debug)]
+#[command(name = "sow", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the shipped variants.
+    Variants,
+    /// Print a variant's rules, written from its file.
+    Rules {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+    },
+    /// Check variant files.
+    Check {
+        /// Variant files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List the legal moves, and why each other house is excluded.
+    Moves {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Start from this position instead (see "Notation" in the README).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+    },
+    /// Play one move and show every step.
+    Explain {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// The move, such as `C` or `c`.
+        #[arg(name = "MOVE")]
+        mv: String,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+    },
+    /// Play a game in the terminal.
+    Play {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Who plays South: human, random or greedy.
+        #[arg(long, default_value = "human")]
+        south: String,
+        /// Who plays North: human, random or greedy.
+        #[arg(long, default_value = "random")]
+        north: String,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Seed for the computer players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the record here when the game ends or stops.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Replay game records, checking every move.
+    Replay {
+        /// The record file; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// Print one JSON object per game (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// Report every bad game and replay the good ones.
+        #[arg(long)]
+        keep_going: bool,
+        /// The variant for records without a [Variant] tag.
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Count the move sequences of exactly DEPTH plies.
+    Perft {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Plies.
+        depth: u32,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play random games as fast as possible.
+    Bench {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// The run's seed: the same seed gives the same checksum.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (0: all cores).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+}
+
+/// Why a command failed, and so its exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input breaks the rules of play: an illegal move, a wrong mark (exit 1).
+    Rule(String),
+    /// The input cannot be read or parsed, or the command is misused (exit 2).
+    Input(String),
+    /// Standard output was closed (`sow replay | head`): not an error.
+    BrokenPipe,
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Rule(_) => 1,
+            Failure::Input(_) => 2,
+            Failure::BrokenPipe => 0,
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Input(format!("cannot write: {error}"))
+        }
+    }
+}
+
+type Outcome = Result<(), Failure>;
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Outcome {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Variants => variants(&mut out),
+        Command::Rules { variant } => Ok(write!(out, "{}", rule_sheet(&load(&variant)?))?),
+        Command::Check { files } => check(&mut out, &files),
+        Command::Moves { variant, from } => moves(&mut out, &load(&variant)?, from.as_deref()),
+        Command::Explain { variant, mv, from } => {
+            explain(&mut out, &load(&variant)?, from.as_deref(), &mv)
+        }
+        Command::Play {
+            variant,
+            south,
+            north,
+            from,
+            seed,
+            record,
+        } => {
+            drop(out);
+            let rules = load(&variant)?;
+            play(&rules, [&south, &north], from.as_deref(), seed, record)
+        }
+        Command::Replay {
+            file,
+            json,
+            keep_going,
+            variant,
+        } => replay(&mut out, file, json, keep_going, variant.as_deref()),
+        Command::Perft {
+            variant,
+            depth,
+            from,
+            divide,
+        } => {
+            let rules = load(&variant)?;
+            let mut game = start(&rules, from.as_deref())?;
+            if divide {
+                let mut total = 0;
+                for &mv in game.legal_moves().clone().iter() {
+                    game.play(mv, &mut ()).expect("listed moves are legal");
+                    let count = if depth == 0 {
+                        0
+                    } else {
+                        perft(&mut game, depth - 1)
+                    };
+                    game.undo();
+                    total += count;
+                    writeln!(out, "{mv}: {count}")?;
+                }
+                writeln!(out, "{total}")?;
+            } else {
+                writeln!(out, "{}", perft(&mut game, depth))?;
+            }
+            Ok(())
+        }
+        Command::Bench {
+            variant,
+            games,
+            seed,
+            threads,
+        } => {
+            let rules = load(&variant)?;
+            let clock = Instant::now();
+            let report = random_games(&rules, games, seed, threads);
+            let seconds = clock.elapsed().as_secs_f64().max(1e-9);
+            writeln!(
+                out,
+                "variant {} games {} plies {} seconds {seconds:.3} games/s {:.0} plies/s {:.0} checksum {}",
+                rules.meta.name,
+                report.games,
+                report.plies,
+                report.games as f64 / seconds,
+                report.plies as f64 / seconds,
+                report.checksum
+            )?;
+            Ok(())
+        }
+    }
+}
+
+fn load(variant: &str) -> Result<Rules, Failure> {
+    Rules::load(variant).map_err(|e| Failure::Input(e.to_string()))
+}
+
+fn position_arg(rules: &Rules, text: &str) -> Result<Position, Failure> {
+    let position = parse_position_in(text, "--from").map_err(|e| Failure::Input(e.to_string()))?;
+    rules
+        .check_position(&position)
+        .map_err(|e| Failure::Input(format!("--from: {e}")))?;
+    Ok(position)
+}
+
+fn start<'r>(rules: &'r Rules, from: Option<&str>) -> Result<Game<'r>, Failure> {
+    let position = match from {
+        Some(text) => position_arg(rules, text)?,
+        None => rules.start(),
+    };
+    Game::from_position(rules, position).map_err(|e| Failure::Input(e.to_string()))
+}
+
+fn variants(out: &mut impl Write) -> Outcome {
+    for rules in builtin_rules() {
+        let meta = &rules.meta;
+        let aliases = if meta.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", meta.aliases.join(", "))
+        };
+        writeln!(out, "{}{aliases}", meta.name)?;
+        if let Some(summary) = &meta.summary {
+            writeln!(out, "    {summary}")?;
+        }
+    }
+    Ok(())
+}
+
+fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
+    let mut failures = Vec::new();
+    for file in files {
+        match Rules::from_path(file) {
+            Ok(rules) => writeln!(out, "ok: {} ({})", file.display(), rules.meta.name)?,
+            Err(error) => failures.push(error.to_string()),
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Input(failures.join("\n\n")))
+    }
+}
+
+fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>) -> Outcome {
+    let game = start(rules, from)?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}", status(&game))?;
+    if game.is_over() {
+        return Ok(());
+    }
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    writeln!(out, "legal: {}", legal.join(" "))?;
+    for (mv, verdict) in rules.verdicts(game.position()) {
+        if verdict != Verdict::Legal {
+            writeln!(out, "  {mv}: {}", verdict.describe())?;
+        }
+    }
+    Ok(())
+}
+
+fn explain(out: &mut impl Write, rules: &Rules, from: Option<&str>, text: &str) -> Outcome {
+    let mut game = start(rules, from)?;
+    let (mv, claimed) = parse_move(text).map_err(|e| Failure::Input(e.to_string()))?;
+    writeln!(out, "Before:")?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}\n", status(&game))?;
+    let mut events: Vec<Event> = Vec::new();
+    let effect = game
+        .play(mv, &mut events)
+        .map_err(|e| Failure::Rule(e.to_string()))?;
+    writeln!(out, "{mv}:")?;
+    write!(out, "{}", steps(&events, rules.houses_per_side()))?;
+    writeln!(out, "\nAfter:")?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}", status(&game))?;
+    if let Some(claimed) = claimed
+        && claimed != effect.captured as u32
+    {
+        return Err(Failure::Rule(format!(
+            "the mark says {mv}x{claimed}, but {mv} captures {}",
+            effect.captured
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct JsonPly {
+    #[serde(rename = "move")]
+    mv: String,
+    board: Vec<u8>,
+    stores: [u8; 2],
+    to_move: Option<&'static str>,
+    over: bool,
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    variant: &'a str,
+    plies: Vec<JsonPly>,
+    result: &'a str,
+    reason: Option<String>,
+}
+
+fn replay(
+    out: &mut impl Write,
+    file: Option<PathBuf>,
+    json: bool,
+    keep_going: bool,
+    default_variant: Option<&str>,
+) -> Outcome {
+    let (origin, text) = match file.as_deref() {
+        None => ("<stdin>".to_string(), read_stdin()?),
+        Some(path) if path.as_os_str() == "-" => ("<stdin>".to_string(), read_stdin()?),
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read_to_string(path)
+                .map_err(|e| Failure::Input(format!("{}: cannot read: {e}", path.display())))?,
+        ),
+    };
+    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut bad: Vec<Failure> = Vec::new();
+    for (index, record) in records.iter().enumerate() {
+        let number = index + 1;
+        match replay_one(out, record, json, default_variant) {
+            Ok(()) => {}
+            Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
+            Err(failure) => {
+                let located = |message: String| format!("{origin}: game {number}: {message}");
+                let failure = match failure {
+                    Failure::Rule(m) => Failure::Rule(located(m)),
+                    Failure::Input(m) => Failure::Input(located(m)),
+                    Failure::BrokenPipe => Failure::BrokenPipe,
+                };
+                if !keep_going {
+                    return Err(failure);
+                }
+                bad.push(failure);
+            }
+        }
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let code = bad.iter().map(Failure::exit_code).max().unwrap_or(1);
+    let message = bad
+        .iter()
+        .map(|f| match f {
+            Failure::Rule(m) | Failure::Input(m) => m.clone(),
+            Failure::BrokenPipe => String::new(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let summary = format!("{message}\n{} of {} games failed", bad.len(), records.len());
+    Err(if code == 2 {
+        Failure::Input(summary)
+    } else {
+        Failure::Rule(summary)
+    })
+}
+
+fn read_stdin() -> Result<String, Failure> {
+    let mut text = String::new();
+    io::Read::read_to_string(&mut io::stdin(), &mut text)
+        .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
+    Ok(text)
+}
+
+fn replay_one(
+    out: &mut impl Write,
+    record: &Record,
+    json: bool,
+    default_variant: Option<&str>,
+) -> Outcome {
+    let name = record
+        .tag("Variant")
+        .or(default_variant)
+        .ok_or_else(|| Failure::Input("no [Variant] tag, and no --variant given".into()))?;
+    let rules = load(name)?;
+    let replay = record.replay(&rules).map_err(|e| {
+        if e.is_rule_error() {
+            Failure::Rule(e.to_string())
+        } else {
+            Failure::Input(e.to_string())
+        }
+    })?;
+    let result = replay.result(record);
+    if json {
+        let game = JsonGame {
+            variant: &rules.meta.name,
+            plies: replay
+                .plies
+                .iter()
+                .map(|ply| JsonPly {
+                    mv: ply.mv.to_string(),
+                    board: ply.position.houses().to_vec(),
+                    stores: ply.position.stores(),
+                    to_move: ply.to_move().map(Side::name),
+                    over: ply.over,
+                })
+                .collect(),
+            result,
+            reason: replay.game.outcome().map(|o| o.reason.name()),
+        };
+        let line = serde_json::to_string(&game).map_err(|e| Failure::Input(e.to_string()))?;
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
+    for (name, value) in &record.tags {
+        writeln!(out, "[{name} \"{value}\"]")?;
+    }
+    write!(out, "{}", draw(&replay.start))?;
+    for (index, ply) in replay.plies.iter().enumerate() {
+        let mark = if ply.effect.captured > 0 {
+            format!("x{}", ply.effect.captured)
+        } else {
+            String::new()
+        };
+        writeln!(out, "\n{}. {}{mark}", index + 1, ply.mv)?;
+        write!(out, "{}", draw(&ply.position))?;
+    }
+    writeln!(out, "{}  {result}\n", status(&replay.game))?;
+    Ok(())
+}
+
+/// One side of a game at the terminal.
+enum Seat {
+    Human,
+    Computer(Box<dyn Player>),
+}
+
+const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
+  moves   list the legal moves and why the others are excluded
+  board   draw the board again
+  undo    take back your last move (and the replies after it)
+  help    show this text
+  quit    stop, and save the record";
+
+/// The game so far as record text, kept up to date for an interrupt.
+type SavedRecord = Arc<Mutex<Option<String>>>;
+
+fn play(
+    rules: &Rules,
+    seats: [&String; 2],
+    from: Option<&str>,
+    seed: u64,
+    record: Option<PathBuf>,
+) -> Outcome {
+    let mut game = start(rules, from)?;
+    let start_position = game.position().clone();
+    let mut names = [String::new(), String::new()];
+    let mut players: Vec<Seat> = Vec::new();
+    for (i, spec) in seats.iter().enumerate() {
+        if spec.as_str() == "human" {
+            names[i] = "human".into();
+            players.push(Seat::Human);
+        } else {
+            let player =
+                players::by_name(spec, seed.wrapping_add(i as u64)).map_err(Failure::Input)?;
+            names[i] = player.name();
+            players.push(Seat::Computer(player));
+        }
+    }
+    let tags = [
+        ("Variant", rules.meta.name.clone()),
+        ("South", names[0].clone()),
+        ("North", names[1].clone()),
+        ("Date", today()),
+    ];
+    let saved: SavedRecord = Arc::new(Mutex::new(None));
+    {
+        let saved = Arc::clone(&saved);
+        let record = record.clone();
+        // On Ctrl-C, the game so far is saved before the process ends.
+        let _ = ctrlc::set_handler(move || {
+            let text = saved.lock().ok().and_then(|t| t.clone());
+            if let Some(text) = text {
+                let _ = deliver_record(record.as_deref(), &text);
+            }
+            std::process::exit(130);
+        });
+    }
+    let mut played: Vec<(Move, MoveEffect)> = Vec::new();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    writeln!(out, "{} — type `help` for commands.", rules.meta.name)?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}", status(&game))?;
+    let mut quit = false;
+    while !game.is_over() {
+        let text = record_of(&game, &start_position, &played, &tags).to_string();
+        if let Ok(mut slot) = saved.lock() {
+            *slot = Some(text);
+        }
+        let side = game.position().to_move();
+        let mv = match &mut players[side.index()] {
+            Seat::Computer(player) => {
+                let mv = player.choose(&game);
+                writeln!(out, "{side} ({}) plays {mv}", player.name())?;
+                mv
+            }
+            Seat::Human => {
+                write!(out, "{side}> ")?;
+                out.flush()?;
+                let Some(line) = lines.next() else {
+                    writeln!(out)?;
+                    quit = true;
+                    break;
+                };
+                let line = line.map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
+                let command = line.trim();
+                match command {
+                    "" => continue,
+                    "quit" | "exit" | "q" => {
+                        quit = true;
+                        break;
+                    }
+                    "help" | "?" => {
+                        writeln!(out, "{PLAY_HELP}")?;
+                        continue;
+                    }
+                    "board" => {
+                        write!(out, "{}", draw(game.position()))?;
+                        writeln!(out, "{}", status(&game))?;
+                        continue;
+                    }
+                    "moves" => {
+                        for (mv, verdict) in rules.verdicts(game.position()) {
+                            match verdict {
+                                Verdict::Legal => writeln!(out, "  {mv}: legal")?,
+                                other => writeln!(out, "  {mv}: {}", other.describe())?,
+                            }
+                        }
+                        continue;
+                    }
+                    "undo" => {
+                        if undo_to_human(&mut game, &mut played, &players) {
+                            write!(out, "{}", draw(game.position()))?;
+                            writeln!(out, "{}", status(&game))?;
+                        } else {
+                            writeln!(out, "nothing to undo")?;
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                match parse_move(command) {
+                    Ok((mv, _)) => match rules.check_move(game.position(), mv) {
+                        Ok(()) => mv,
+                        Err(error) => {
+                            writeln!(
+                                out,
+                                "illegal: {error}. Try again (`moves` lists the legal ones)."
+                            )?;
+                            continue;
+                        }
+                    },
+                    Err(_) => {
+                        writeln!(out, "`{command}` is not a move or a command; type `help`.")?;
+                        continue;
+                    }
+                }
+            }
+        };
+        let effect = game
+            .play(mv, &mut ())
+            .map_err(|e| Failure::Rule(e.to_string()))?;
+        played.push((mv, effect));
+        write!(out, "{}", draw(game.position()))?;
+        writeln!(out, "{}", status(&game))?;
+    }
+    let text = record_of(&game, &start_position, &played, &tags).to_string();
+    if quit {
+        writeln!(out, "Stopped after {} moves.", played.len())?;
+    }
+    drop(out);
+    deliver_record(record.as_deref(), &text)
+}
+
+/// Takes back moves until it is a human's turn again, having undone at least
+/// one human move. Returns false when there is none to undo.
+fn undo_to_human(
+    game: &mut Game<'_>,
+    played: &mut Vec<(Move, MoveEffect)>,
+    players: &[Seat],
+) -> bool {
+    let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
+    let Some(last_human) = played.iter().rposition(|(mv, _)| is_human(mv.side())) else {
+        return false;
+    };
+    while played.len() > last_human {
+        game.undo();
+        played.pop();
+    }
+    true
+}
+
+/// Writes the record to `path`, or prints it when there is no path.
+fn deliver_record(path: Option<&std::path::Path>, text: &str) -> Outcome {
+    match path {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| {
+                Failure::Input(format!("{}: cannot write record: {e}", path.display()))
+            })?;
+            eprintln!("record written to {}", path.display());
+            Ok(())
+        }
+        None => {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            writeln!(out, "\n{text}")?;
+            Ok(())
+        }
+    }
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), the PGN form.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!("{year:04}.{month:02}.{day:02}")
+}

@@ -1,0 +1,179 @@
+//! The `sow` binary, driven as a user or a script drives it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use crate::common::{fixture_games, test_path};
+
+fn sow(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sow runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every reference game becomes a record; `sow replay --json` must give back
+/// every ply: move, board, stores, whether the game is over, and the reason.
+#[test]
+fn replay_json_gives_back_every_reference_game() {
+    for file in ["oware.jsonl", "ouri.jsonl", "wouri.jsonl"] {
+        let games = fixture_games(file);
+        let mut records = String::new();
+        for game in &games {
+            records.push_str(&format!("[Variant \"{}\"]\n\n", game.variant));
+            for ply in &game.plies {
+                records.push_str(&ply.mv);
+                records.push(' ');
+            }
+            records.push_str("*\n\n");
+        }
+        let output = sow(&["replay", "--json", "-"], &records);
+        assert!(output.status.success(), "{file}: {}", text(&output.stderr));
+        let lines: Vec<Value> = text(&output.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON line"))
+            .collect();
+        assert_eq!(lines.len(), games.len(), "{file}: one line per game");
+        for (number, (got, want)) in lines.iter().zip(&games).enumerate() {
+            let at = format!("{file} game {}", number + 1);
+            assert_eq!(got["variant"], want.variant.as_str(), "{at}");
+            assert_eq!(
+                got["reason"].as_str(),
+                want.reason.as_deref(),
+                "{at}: reason"
+            );
+            let plies = got["plies"].as_array().unwrap();
+            assert_eq!(plies.len(), want.plies.len(), "{at}: plies");
+            for (i, (p, w)) in plies.iter().zip(&want.plies).enumerate() {
+                assert_eq!(p["move"], w.mv.as_str(), "{at} ply {}", i + 1);
+                assert_eq!(
+                    p["board"],
+                    serde_json::json!(w.board),
+                    "{at} ply {}: board",
+                    i + 1
+                );
+                assert_eq!(
+                    p["stores"],
+                    serde_json::json!(w.stores),
+                    "{at} ply {}: stores",
+                    i + 1
+                );
+                assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
+                assert_eq!(
+                    p["to_move"].is_null(),
+                    w.over,
+                    "{at} ply {}: to_move is null once over",
+                    i + 1
+                );
+            }
+            let [south, north] = want.plies.last().unwrap().stores;
+            let result = match south.cmp(&north) {
+                std::cmp::Ordering::Greater => "1-0",
+                std::cmp::Ordering::Less => "0-1",
+                std::cmp::Ordering::Equal => "1/2-1/2",
+            };
+            assert_eq!(got["result"], result, "{at}: result");
+        }
+    }
+}
+
+#[test]
+fn perft_oware_9_last_line_is_the_count() {
+    let output = sow(&["perft", "oware", "9"], "");
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout).lines().last(), Some("3592872"));
+}
+
+#[test]
+fn play_explains_an_illegal_move_asks_again_and_quit_writes_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.sow");
+    let record_arg = record.to_str().unwrap();
+    // `a` is North's house; `C` is legal; then quit.
+    let output = sow(
+        &[
+            "play", "ouri", "--south", "human", "--north", "random", "--seed", "3", "--record",
+            record_arg,
+        ],
+        "a\nC\nquit\n",
+    );
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        stdout.contains("illegal: a is North's house, and it is South's turn"),
+        "{stdout}"
+    );
+    // Asked again: three prompts for South (after `a`, for `C`, and for `quit`).
+    assert_eq!(stdout.matches("South> ").count(), 3, "{stdout}");
+    let saved = std::fs::read_to_string(&record).expect("record written on quit");
+    assert!(saved.contains("[Variant \"ouri\"]"), "{saved}");
+    assert!(saved.contains("1. C "), "{saved}");
+    assert!(saved.trim_end().ends_with('*'), "{saved}");
+    // The record replays.
+    let replayed = sow(&["replay", record_arg], "");
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+}
+
+#[test]
+fn end_of_input_in_play_still_prints_the_record() {
+    let output = sow(&["play", "oware"], "D\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("[Variant \"oware\"]") && stdout.contains("1. D "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn exit_codes_follow_the_kind_of_fault() {
+    // An illegal move is a rule error: 1.
+    let output = sow(&["replay", "-"], "[Variant \"oware\"]\n1. a *\n");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("2:4: illegal move at ply 1"),
+        "{}",
+        text(&output.stderr)
+    );
+    // A wrong capture mark is a rule error too.
+    let output = sow(&["replay", "-"], "[Variant \"oware\"]\n1. Dx2 *\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("capture mark does not match"),
+        "{}",
+        text(&output.stderr)
+    );
+    // A parse error is 2, with line:column and a caret.
+    let output = sow(&["replay", "-"], "[Variant \"oware\"]\n1. D 7 *\n");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("<stdin>:2:6:") && stderr.contains('^'),
+        "{stderr}"
+    );
+    // A bad variant file is 2, with file:line:col.
+    let output = sow(
+        &["check", test_path("fixtures/README.md").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // Usage errors are 2.
+    let output = sow(&["perft", "oware"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
