@@ -35,7 +35,7 @@ impl Rng {
     /// A number in `0..bound` (`bound` > 0), by Lemire's multiply-shift.
     #[inline]
     pub fn below(&mut self, bound: usize) -> usize {
-        ((self.next_u64() >> 32) * bound as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
     }
 
     /// A float in `[0, 1)`.
