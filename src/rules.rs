@@ -164,7 +164,12 @@ impl Rules {
     pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
         let file: VariantFile = toml::from_str(source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            let message = e.message().trim_end().to_string();
+            // serde names Rust types; a person writing TOML thinks in TOML's.
+            let message = e
+                .message()
+                .trim_end()
+                .replace("expected i64", "expected an integer")
+                .replace("a sequence", "an array");
             let hint = typo_hint(&message);
             RulesError::at(origin, source, span, message, hint)
         })?;
@@ -441,19 +446,19 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         MAX_HOUSES_PER_SIDE as i64,
         "houses_per_side",
     )? as usize;
-    let seeds = in_range(
-        &board.seeds_per_house,
-        0,
-        MAX_SEEDS as i64,
-        "seeds_per_house",
-    )?;
-    let total = 2 * n as i64 * seeds;
-    if total == 0 {
+    if *board.seeds_per_house.get_ref() == 0 {
         return err(
             board.seeds_per_house.span(),
             "the board starts with no seeds: seeds_per_house must be at least 1",
         );
     }
+    let seeds = in_range(
+        &board.seeds_per_house,
+        1,
+        MAX_SEEDS as i64,
+        "seeds_per_house",
+    )?;
+    let total = 2 * n as i64 * seeds;
     if total > MAX_SEEDS as i64 {
         return err(
             board.seeds_per_house.span(),
@@ -542,12 +547,6 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         }
         None => None,
     };
-    if end.even_split_draw && !total.is_multiple_of(2) {
-        return err(
-            board.seeds_per_house.span(),
-            format!("even_split_draw needs an even number of seeds, but {total} are in play"),
-        );
-    }
     let seeds_left = match &end.seeds_left {
         Some(rule) => {
             let v = *rule.at_most.get_ref();

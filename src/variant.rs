@@ -68,6 +68,7 @@ pub struct Board {
 pub enum Direction {
     /// South's row left to right, then North's row (C1 order).
     #[default]
+    #[serde(alias = "anticlockwise", alias = "anti-clockwise")]
     CounterClockwise,
     /// The reverse.
     Clockwise,
