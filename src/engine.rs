@@ -343,7 +343,7 @@ impl Rules {
         } else {
             self.sow_relay(pos, from, true, trace)
         };
-        if effect.captured > 0 {
+        if effect.captured > 0 && self.tracks_last_capturer {
             pos.set_last_capturer(Some(me));
         }
         let extra_feed = effect.grand_slam

@@ -192,13 +192,12 @@ impl<'r> Game<'r> {
     fn position_ending<T: Trace>(&mut self, trace: &mut T) -> Option<(EndReason, Collect)> {
         let rules = self.rules;
         let pos = &mut self.position;
-        if let Some(majority) = rules.majority {
-            let [south, north] = pos.stores();
-            let split =
-                rules.even_split_draw && south as u32 * 2 == rules.total_seeds && south == north;
-            if south >= majority || north >= majority || split {
-                return Some((EndReason::Majority, Collect::Nobody));
-            }
+        let [south, north] = pos.stores();
+        let reached = |store: u8| rules.majority.is_some_and(|m| store >= m);
+        let split =
+            rules.even_split_draw && south == north && south as u32 * 2 == rules.total_seeds;
+        if reached(south) || reached(north) || split {
+            return Some((EndReason::Majority, Collect::Nobody));
         }
         if let Some(rule) = rules.seeds_left
             && pos.seeds_on_board() <= rule.at_most as u32

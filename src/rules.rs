@@ -154,6 +154,9 @@ pub struct Rules {
     pub(crate) repetition: Option<Collect>,
     pub(crate) seeds_left: Option<SeedsLeftRule>,
     pub(crate) ply_limit: Option<PlyLimitRule>,
+    /// True when an ending gives seeds to the last capturer, so positions
+    /// must remember who that is (R12); other variants leave it unset.
+    pub(crate) tracks_last_capturer: bool,
     /// True when a move's legality can only be known by playing it out:
     /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
     pub(crate) simulate_to_judge: bool,
@@ -573,6 +576,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         None => None,
     };
 
+    let collects = [
+        Some(end.no_move),
+        end.repetition,
+        seeds_left.map(|r| r.taken_by),
+        ply_limit.map(|r| r.taken_by),
+    ];
+    let tracks_last_capturer = collects.contains(&Some(Collect::LastCapturer));
     let simulate_to_judge = sowing.relay
         || while_sowing_zone.any()
         || capture.grand_slam == variant::GrandSlam::Forbidden;
@@ -611,6 +621,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         repetition: end.repetition,
         seeds_left,
         ply_limit,
+        tracks_last_capturer,
         simulate_to_judge,
     })
 }

@@ -3,4 +3,5 @@
 mod bad_inputs;
 mod cli;
 mod common;
+mod options;
 mod reference_games;

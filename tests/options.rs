@@ -1,0 +1,379 @@
+//! Every variant option, shown to matter: two variants that differ in that
+//! option alone play the same move from the same position, and the results
+//! differ exactly as the option says they should.
+
+use sow::engine::Verdict;
+use sow::{EndReason, Game, Move, MoveEffect, Position, Rules, Side};
+
+/// A plain two-row game with every key present; optional keys are commented
+/// out and come alive when a test sets them.
+const BASE: &str = r#"
+[variant]
+name = "base"
+[board]
+houses_per_side = 6
+seeds_per_house = 4
+[sowing]
+direction = "counter-clockwise"
+skip_origin = true
+relay = false
+# relay_stops_on = [1]
+[play]
+min_seeds = 1
+single_seed_rule = false
+must_feed = false
+pass_when_empty = false
+[capture]
+counts = [2, 3]
+last_seed = "opponent"
+while_sowing = "none"
+chain = false
+grand_slam = "capture"
+[end]
+# majority = 25
+even_split_draw = false
+no_move = "each_own"
+# repetition = "each_own"
+# seeds_left = { at_most = 4, taken_by = "last_capturer" }
+# ply_limit = { plies = 10, taken_by = "each_own" }
+"#;
+
+/// The base variant with some keys set to other values. Leaked, so games
+/// borrowing it can outlive the statement that made it.
+fn rules(edits: &[(&str, &str)]) -> &'static Rules {
+    let mut text = String::new();
+    for line in BASE.lines() {
+        let key = line
+            .trim_start_matches("# ")
+            .split(" = ")
+            .next()
+            .unwrap_or("");
+        match edits.iter().find(|(k, _)| *k == key) {
+            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
+            None => text.push_str(&format!("{line}\n")),
+        }
+    }
+    Box::leak(Box::new(
+        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}")),
+    ))
+}
+
+fn position(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn mv(label: char) -> Move {
+    Move::from_label(label).unwrap()
+}
+
+/// Plays one move on a bare position (no game endings).
+fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
+    let mut p = position(from);
+    let effect = rules
+        .play(&mut p, mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    (p, effect)
+}
+
+/// Plays one move in a game from `from`.
+fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
+    let mut game = Game::from_position(rules, position(from)).unwrap();
+    game.play(mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    game
+}
+
+fn legal(rules: &Rules, from: &str) -> String {
+    rules
+        .legal_moves(&position(from))
+        .iter()
+        .map(|m| m.label())
+        .collect()
+}
+
+fn verdict(rules: &Rules, from: &str, label: char) -> Verdict {
+    let p = position(from);
+    rules.verdicts(&p)[mv(label).offset()].1
+}
+
+#[test]
+fn board_size_and_seeds() {
+    let small = rules(&[("houses_per_side", "4"), ("seeds_per_house", "3")]);
+    assert_eq!(small.start().houses(), &[3; 8]);
+    assert_eq!(rules(&[]).start().houses(), &[4; 12]);
+}
+
+#[test]
+fn direction() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let (ccw, _) = sow(&rules(&[]), start, 'C');
+    assert_eq!(ccw.to_string(), "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N");
+    let (cw, _) = sow(&rules(&[("direction", "\"clockwise\"")]), start, 'C');
+    assert_eq!(cw.to_string(), "5,5,0,4,4,4/4,4,4,4,5,5 0-0 N");
+}
+
+#[test]
+fn skip_origin() {
+    let from = "12,0,0,0,0,0/0,0,0,0,0,0 18-18 S";
+    let (skip, effect) = sow(&rules(&[]), from, 'A');
+    assert_eq!(skip.houses(), &[0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(effect.last, 1);
+    let (no_skip, effect) = sow(&rules(&[("skip_origin", "false")]), from, 'A');
+    assert_eq!(no_skip.houses(), &[1; 12]);
+    assert_eq!(effect.last, 0);
+}
+
+#[test]
+fn relay() {
+    let from = "1,2,0,0,0,0/4,4,4,4,4,4 10-11 S";
+    let (plain, _) = sow(&rules(&[]), from, 'A');
+    assert_eq!(plain.row(Side::South), &[0, 3, 0, 0, 0, 0]);
+    // With relay, B's 3 are lifted and sown on; E was empty (now 1): stop.
+    let relay = rules(&[("relay", "true"), ("relay_stops_on", "[1]")]);
+    let (relayed, effect) = sow(&relay, from, 'A');
+    assert_eq!(relayed.row(Side::South), &[0, 0, 1, 1, 1, 0]);
+    assert_eq!(effect.last, 4);
+}
+
+#[test]
+fn relay_stops_on() {
+    let from = "1,2,0,0,0,0/4,4,4,4,4,4 10-11 S";
+    let stops_on_3 = rules(&[("relay", "true"), ("relay_stops_on", "[1, 3]")]);
+    let (stopped, effect) = sow(&stops_on_3, from, 'A');
+    assert_eq!(stopped.row(Side::South), &[0, 3, 0, 0, 0, 0]);
+    assert_eq!(effect.last, 1);
+}
+
+#[test]
+fn min_seeds() {
+    let from = "1,4,4,4,4,7/4,4,4,4,4,4 0-0 S";
+    assert_eq!(legal(&rules(&[]), from), "ABCDEF");
+    let two = rules(&[("min_seeds", "2")]);
+    assert_eq!(legal(&two, from), "BCDEF");
+    assert_eq!(
+        verdict(&two, from, 'A'),
+        Verdict::TooFewSeeds { seeds: 1, min: 2 }
+    );
+}
+
+#[test]
+fn single_seed_rule() {
+    let from = "1,4,4,4,4,7/4,4,4,4,4,4 0-0 S";
+    let ouri_like = rules(&[("single_seed_rule", "true")]);
+    assert_eq!(legal(&ouri_like, from), "BCDEF");
+    assert_eq!(verdict(&ouri_like, from, 'A'), Verdict::SingleSeed);
+    // Only single seeds left: they may move.
+    assert_eq!(legal(&ouri_like, "1,0,0,1,0,0/4,4,4,4,4,4 10-12 S"), "AD");
+}
+
+#[test]
+fn must_feed() {
+    let from = "0,0,0,0,1,3/0,0,0,0,0,0 22-22 S";
+    assert_eq!(legal(&rules(&[]), from), "EF");
+    let feeding = rules(&[("must_feed", "true")]);
+    assert_eq!(legal(&feeding, from), "F");
+    assert_eq!(verdict(&feeding, from, 'E'), Verdict::DoesNotFeed);
+}
+
+#[test]
+fn pass_when_empty() {
+    // F takes North's last two seeds; South still has E.
+    let from = "0,0,0,0,2,1/1,0,0,0,0,0 22-22 S";
+    let ends = play(&rules(&[]), from, 'F');
+    assert_eq!(ends.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+    let passes = play(&rules(&[("pass_when_empty", "true")]), from, 'F');
+    assert!(!passes.is_over());
+    assert_eq!(passes.position().to_move(), Side::South, "North passed");
+}
+
+#[test]
+fn counts() {
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 12-13 S";
+    let (_, two_three) = sow(&rules(&[]), from, 'F');
+    assert_eq!(two_three.captured, 3);
+    let (_, two_only) = sow(&rules(&[("counts", "[2]")]), from, 'F');
+    assert_eq!(two_only.captured, 0);
+}
+
+#[test]
+fn last_seed_zone() {
+    let from = "1,1,0,0,0,0/4,4,4,4,4,4 12-10 S";
+    let (_, opponent) = sow(&rules(&[]), from, 'A');
+    assert_eq!(opponent.captured, 0, "B is South's own house");
+    let (after, either) = sow(&rules(&[("last_seed", "\"either\"")]), from, 'A');
+    assert_eq!(either.captured, 2);
+    assert_eq!(after.store(Side::South), 14);
+    let (_, own) = sow(&rules(&[("last_seed", "\"own\"")]), from, 'A');
+    assert_eq!(own.captured, 2);
+}
+
+#[test]
+fn while_sowing_zone() {
+    // F's first seed makes a hold 2; the last falls in the empty b.
+    let from = "0,0,0,0,0,2/1,0,4,4,4,4 14-15 S";
+    let (_, none) = sow(&rules(&[]), from, 'F');
+    assert_eq!(none.captured, 0);
+    let (after, opponent) = sow(&rules(&[("while_sowing", "\"opponent\"")]), from, 'F');
+    assert_eq!(opponent.captured, 2);
+    assert_eq!(after.row(Side::North), &[0, 1, 4, 4, 4, 4]);
+}
+
+#[test]
+fn chain() {
+    let from = "0,0,0,0,0,2/1,1,4,4,4,4 14-14 S";
+    let (_, single) = sow(&rules(&[]), from, 'F');
+    assert_eq!(single.captured, 2);
+    let (after, chained) = sow(&rules(&[("chain", "true")]), from, 'F');
+    assert_eq!(chained.captured, 4);
+    assert_eq!(after.row(Side::North), &[0, 0, 4, 4, 4, 4]);
+}
+
+#[test]
+fn grand_slam_policies() {
+    // F makes a hold 2: every seed North has. E's three seeds end in the
+    // empty b and capture nothing.
+    let from = "0,0,0,0,3,1/1,0,0,0,0,0 22-21 S";
+    let (captured, effect) = sow(&rules(&[]), from, 'F');
+    assert!(effect.grand_slam);
+    assert_eq!(
+        (captured.stores(), captured.to_move()),
+        ([24, 21], Side::North)
+    );
+
+    let (kept, effect) = sow(&rules(&[("grand_slam", "\"no_capture\"")]), from, 'F');
+    assert!(effect.grand_slam && effect.captured == 0);
+    assert_eq!(kept.to_string(), "0,0,0,0,3,0/2,0,0,0,0,0 22-21 N");
+
+    let forbidden = rules(&[("grand_slam", "\"forbidden\"")]);
+    assert_eq!(verdict(&forbidden, from, 'F'), Verdict::GrandSlamForbidden);
+    assert_eq!(legal(&forbidden, from), "E");
+
+    let feed = rules(&[("grand_slam", "\"capture_then_feed\"")]);
+    let game = play(&feed, from, 'F');
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0,0,3,0/0,0,0,0,0,0 24-21 S feed"
+    );
+    assert_eq!(
+        game.legal_moves()
+            .iter()
+            .map(|m| m.label())
+            .collect::<String>(),
+        "E"
+    );
+    // With one seed in E, nothing can feed: the game ends (R2).
+    let game = play(&feed, "0,0,0,0,1,1/1,0,0,0,0,0 22-23 S", 'F');
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::CannotFeedAfterSlam)
+    );
+    assert_eq!(
+        game.position().stores(),
+        [25, 23],
+        "the capturer takes their own row"
+    );
+}
+
+#[test]
+fn majority() {
+    let from = "0,0,0,0,0,1/2,4,4,4,4,3 22-4 S";
+    let open = play(&rules(&[]), from, 'F');
+    assert!(!open.is_over());
+    let game = play(&rules(&[("majority", "25")]), from, 'F');
+    let outcome = game.outcome().expect("25 ends the game");
+    assert_eq!(
+        (outcome.reason, outcome.winner),
+        (EndReason::Majority, Some(Side::South))
+    );
+    assert_eq!(
+        game.position().seeds_on_board(),
+        19,
+        "board seeds stay (R5)"
+    );
+}
+
+#[test]
+fn even_split_draw() {
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S";
+    let no_move = play(&rules(&[]), from, 'F');
+    assert_eq!(no_move.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+    let split = play(&rules(&[("even_split_draw", "true")]), from, 'F');
+    let outcome = split.outcome().unwrap();
+    assert_eq!(
+        (outcome.reason, outcome.winner),
+        (EndReason::Majority, None)
+    );
+}
+
+#[test]
+fn no_move_collection() {
+    let from = "0,0,0,0,0,0/1,2,0,0,0,0 22-23 S";
+    let each_own = Game::from_position(rules(&[]), position(from)).unwrap();
+    assert_eq!(each_own.position().stores(), [22, 26]);
+    let nobody_rules = rules(&[("no_move", "\"nobody\"")]);
+    let nobody = Game::from_position(nobody_rules, position(from)).unwrap();
+    assert_eq!(nobody.position().stores(), [22, 23]);
+    assert_eq!(nobody.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+}
+
+#[test]
+fn repetition() {
+    // One house a side, one seed each, no captures: A then a returns to the start.
+    let tiny = [
+        ("houses_per_side", "1"),
+        ("seeds_per_house", "1"),
+        ("skip_origin", "false"),
+        ("counts", "[]"),
+        ("last_seed", "\"none\""),
+        ("ply_limit", "{ plies = 10, taken_by = \"each_own\" }"),
+    ];
+    let without = rules(&tiny);
+    let mut with_edits = tiny.to_vec();
+    with_edits.push(("repetition", "\"each_own\""));
+    let with = rules(&with_edits);
+    let run = |rules: &Rules| {
+        let mut game = Game::new(rules);
+        while !game.is_over() {
+            let next = game.legal_moves()[0];
+            game.play(next, &mut ()).unwrap();
+        }
+        (game.outcome().unwrap().reason, game.plies())
+    };
+    assert_eq!(run(with), (EndReason::Repetition, 2));
+    assert_eq!(run(without), (EndReason::PlyLimit, 10));
+}
+
+#[test]
+fn seeds_left() {
+    let from = "0,0,0,0,0,1/2,1,1,0,0,0 22-21 S";
+    let open = play(&rules(&[]), from, 'F');
+    assert!(!open.is_over());
+    let few = rules(&[(
+        "seeds_left",
+        "{ at_most = 4, taken_by = \"last_capturer\" }",
+    )]);
+    let game = play(&few, from, 'F');
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::SeedsLeft(4))
+    );
+    assert_eq!(
+        game.position().stores(),
+        [27, 21],
+        "South captured last and takes the 2 left"
+    );
+}
+
+#[test]
+fn ply_limit() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    assert!(!play(&rules(&[]), start, 'A').is_over());
+    let limited = rules(&[("ply_limit", "{ plies = 1, taken_by = \"each_own\" }")]);
+    let game = play(&limited, start, 'A');
+    assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::PlyLimit));
+    assert_eq!(
+        game.position().stores(),
+        [24, 24],
+        "each side takes its own row"
+    );
+}
