@@ -106,19 +106,19 @@ fn board_size_and_seeds() {
 #[test]
 fn direction() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
-    let (ccw, _) = sow(&rules(&[]), start, 'C');
+    let (ccw, _) = sow(rules(&[]), start, 'C');
     assert_eq!(ccw.to_string(), "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N");
-    let (cw, _) = sow(&rules(&[("direction", "\"clockwise\"")]), start, 'C');
+    let (cw, _) = sow(rules(&[("direction", "\"clockwise\"")]), start, 'C');
     assert_eq!(cw.to_string(), "5,5,0,4,4,4/4,4,4,4,5,5 0-0 N");
 }
 
 #[test]
 fn skip_origin() {
     let from = "12,0,0,0,0,0/0,0,0,0,0,0 18-18 S";
-    let (skip, effect) = sow(&rules(&[]), from, 'A');
+    let (skip, effect) = sow(rules(&[]), from, 'A');
     assert_eq!(skip.houses(), &[0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     assert_eq!(effect.last, 1);
-    let (no_skip, effect) = sow(&rules(&[("skip_origin", "false")]), from, 'A');
+    let (no_skip, effect) = sow(rules(&[("skip_origin", "false")]), from, 'A');
     assert_eq!(no_skip.houses(), &[1; 12]);
     assert_eq!(effect.last, 0);
 }
@@ -126,7 +126,7 @@ fn skip_origin() {
 #[test]
 fn relay() {
     let from = "1,2,0,0,0,0/4,4,4,4,4,4 10-11 S";
-    let (plain, _) = sow(&rules(&[]), from, 'A');
+    let (plain, _) = sow(rules(&[]), from, 'A');
     assert_eq!(plain.row(Side::South), &[0, 3, 0, 0, 0, 0]);
     // With relay, B's 3 are lifted and sown on; E was empty (now 1): stop.
     let relay = rules(&[("relay", "true"), ("relay_stops_on", "[1]")]);
@@ -147,7 +147,7 @@ fn relay_stops_on() {
 #[test]
 fn min_seeds() {
     let from = "1,4,4,4,4,7/4,4,4,4,4,4 0-0 S";
-    assert_eq!(legal(&rules(&[]), from), "ABCDEF");
+    assert_eq!(legal(rules(&[]), from), "ABCDEF");
     let two = rules(&[("min_seeds", "2")]);
     assert_eq!(legal(&two, from), "BCDEF");
     assert_eq!(
@@ -169,7 +169,7 @@ fn single_seed_rule() {
 #[test]
 fn must_feed() {
     let from = "0,0,0,0,1,3/0,0,0,0,0,0 22-22 S";
-    assert_eq!(legal(&rules(&[]), from), "EF");
+    assert_eq!(legal(rules(&[]), from), "EF");
     let feeding = rules(&[("must_feed", "true")]);
     assert_eq!(legal(&feeding, from), "F");
     assert_eq!(verdict(&feeding, from, 'E'), Verdict::DoesNotFeed);
@@ -179,9 +179,9 @@ fn must_feed() {
 fn pass_when_empty() {
     // F takes North's last two seeds; South still has E.
     let from = "0,0,0,0,2,1/1,0,0,0,0,0 22-22 S";
-    let ends = play(&rules(&[]), from, 'F');
+    let ends = play(rules(&[]), from, 'F');
     assert_eq!(ends.outcome().map(|o| o.reason), Some(EndReason::NoMove));
-    let passes = play(&rules(&[("pass_when_empty", "true")]), from, 'F');
+    let passes = play(rules(&[("pass_when_empty", "true")]), from, 'F');
     assert!(!passes.is_over());
     assert_eq!(passes.position().to_move(), Side::South, "North passed");
 }
@@ -189,21 +189,21 @@ fn pass_when_empty() {
 #[test]
 fn counts() {
     let from = "0,0,0,0,0,1/2,4,4,4,4,4 12-13 S";
-    let (_, two_three) = sow(&rules(&[]), from, 'F');
+    let (_, two_three) = sow(rules(&[]), from, 'F');
     assert_eq!(two_three.captured, 3);
-    let (_, two_only) = sow(&rules(&[("counts", "[2]")]), from, 'F');
+    let (_, two_only) = sow(rules(&[("counts", "[2]")]), from, 'F');
     assert_eq!(two_only.captured, 0);
 }
 
 #[test]
 fn last_seed_zone() {
     let from = "1,1,0,0,0,0/4,4,4,4,4,4 12-10 S";
-    let (_, opponent) = sow(&rules(&[]), from, 'A');
+    let (_, opponent) = sow(rules(&[]), from, 'A');
     assert_eq!(opponent.captured, 0, "B is South's own house");
-    let (after, either) = sow(&rules(&[("last_seed", "\"either\"")]), from, 'A');
+    let (after, either) = sow(rules(&[("last_seed", "\"either\"")]), from, 'A');
     assert_eq!(either.captured, 2);
     assert_eq!(after.store(Side::South), 14);
-    let (_, own) = sow(&rules(&[("last_seed", "\"own\"")]), from, 'A');
+    let (_, own) = sow(rules(&[("last_seed", "\"own\"")]), from, 'A');
     assert_eq!(own.captured, 2);
 }
 
@@ -211,9 +211,9 @@ fn last_seed_zone() {
 fn while_sowing_zone() {
     // F's first seed makes a hold 2; the last falls in the empty b.
     let from = "0,0,0,0,0,2/1,0,4,4,4,4 14-15 S";
-    let (_, none) = sow(&rules(&[]), from, 'F');
+    let (_, none) = sow(rules(&[]), from, 'F');
     assert_eq!(none.captured, 0);
-    let (after, opponent) = sow(&rules(&[("while_sowing", "\"opponent\"")]), from, 'F');
+    let (after, opponent) = sow(rules(&[("while_sowing", "\"opponent\"")]), from, 'F');
     assert_eq!(opponent.captured, 2);
     assert_eq!(after.row(Side::North), &[0, 1, 4, 4, 4, 4]);
 }
@@ -221,9 +221,9 @@ fn while_sowing_zone() {
 #[test]
 fn chain() {
     let from = "0,0,0,0,0,2/1,1,4,4,4,4 14-14 S";
-    let (_, single) = sow(&rules(&[]), from, 'F');
+    let (_, single) = sow(rules(&[]), from, 'F');
     assert_eq!(single.captured, 2);
-    let (after, chained) = sow(&rules(&[("chain", "true")]), from, 'F');
+    let (after, chained) = sow(rules(&[("chain", "true")]), from, 'F');
     assert_eq!(chained.captured, 4);
     assert_eq!(after.row(Side::North), &[0, 0, 4, 4, 4, 4]);
 }
@@ -233,14 +233,14 @@ fn grand_slam_policies() {
     // F makes a hold 2: every seed North has. E's three seeds end in the
     // empty b and capture nothing.
     let from = "0,0,0,0,3,1/1,0,0,0,0,0 22-21 S";
-    let (captured, effect) = sow(&rules(&[]), from, 'F');
+    let (captured, effect) = sow(rules(&[]), from, 'F');
     assert!(effect.grand_slam);
     assert_eq!(
         (captured.stores(), captured.to_move()),
         ([24, 21], Side::North)
     );
 
-    let (kept, effect) = sow(&rules(&[("grand_slam", "\"no_capture\"")]), from, 'F');
+    let (kept, effect) = sow(rules(&[("grand_slam", "\"no_capture\"")]), from, 'F');
     assert!(effect.grand_slam && effect.captured == 0);
     assert_eq!(kept.to_string(), "0,0,0,0,3,0/2,0,0,0,0,0 22-21 N");
 
@@ -277,9 +277,9 @@ fn grand_slam_policies() {
 #[test]
 fn majority() {
     let from = "0,0,0,0,0,1/2,4,4,4,4,3 22-4 S";
-    let open = play(&rules(&[]), from, 'F');
+    let open = play(rules(&[]), from, 'F');
     assert!(!open.is_over());
-    let game = play(&rules(&[("majority", "25")]), from, 'F');
+    let game = play(rules(&[("majority", "25")]), from, 'F');
     let outcome = game.outcome().expect("25 ends the game");
     assert_eq!(
         (outcome.reason, outcome.winner),
@@ -295,9 +295,9 @@ fn majority() {
 #[test]
 fn even_split_draw() {
     let from = "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S";
-    let no_move = play(&rules(&[]), from, 'F');
+    let no_move = play(rules(&[]), from, 'F');
     assert_eq!(no_move.outcome().map(|o| o.reason), Some(EndReason::NoMove));
-    let split = play(&rules(&[("even_split_draw", "true")]), from, 'F');
+    let split = play(rules(&[("even_split_draw", "true")]), from, 'F');
     let outcome = split.outcome().unwrap();
     assert_eq!(
         (outcome.reason, outcome.winner),
@@ -346,7 +346,7 @@ fn repetition() {
 #[test]
 fn seeds_left() {
     let from = "0,0,0,0,0,1/2,1,1,0,0,0 22-21 S";
-    let open = play(&rules(&[]), from, 'F');
+    let open = play(rules(&[]), from, 'F');
     assert!(!open.is_over());
     let few = rules(&[(
         "seeds_left",
@@ -367,7 +367,7 @@ fn seeds_left() {
 #[test]
 fn ply_limit() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
-    assert!(!play(&rules(&[]), start, 'A').is_over());
+    assert!(!play(rules(&[]), start, 'A').is_over());
     let limited = rules(&[("ply_limit", "{ plies = 1, taken_by = \"each_own\" }")]);
     let game = play(&limited, start, 'A');
     assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::PlyLimit));
