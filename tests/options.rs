@@ -130,7 +130,7 @@ fn relay() {
     assert_eq!(plain.row(Side::South), &[0, 3, 0, 0, 0, 0]);
     // With relay, B's 3 are lifted and sown on; E was empty (now 1): stop.
     let relay = rules(&[("relay", "true"), ("relay_stops_on", "[1]")]);
-    let (relayed, effect) = sow(&relay, from, 'A');
+    let (relayed, effect) = sow(relay, from, 'A');
     assert_eq!(relayed.row(Side::South), &[0, 0, 1, 1, 1, 0]);
     assert_eq!(effect.last, 4);
 }
@@ -139,7 +139,7 @@ fn relay() {
 fn relay_stops_on() {
     let from = "1,2,0,0,0,0/4,4,4,4,4,4 10-11 S";
     let stops_on_3 = rules(&[("relay", "true"), ("relay_stops_on", "[1, 3]")]);
-    let (stopped, effect) = sow(&stops_on_3, from, 'A');
+    let (stopped, effect) = sow(stops_on_3, from, 'A');
     assert_eq!(stopped.row(Side::South), &[0, 3, 0, 0, 0, 0]);
     assert_eq!(effect.last, 1);
 }
@@ -149,9 +149,9 @@ fn min_seeds() {
     let from = "1,4,4,4,4,7/4,4,4,4,4,4 0-0 S";
     assert_eq!(legal(rules(&[]), from), "ABCDEF");
     let two = rules(&[("min_seeds", "2")]);
-    assert_eq!(legal(&two, from), "BCDEF");
+    assert_eq!(legal(two, from), "BCDEF");
     assert_eq!(
-        verdict(&two, from, 'A'),
+        verdict(two, from, 'A'),
         Verdict::TooFewSeeds { seeds: 1, min: 2 }
     );
 }
@@ -160,10 +160,10 @@ fn min_seeds() {
 fn single_seed_rule() {
     let from = "1,4,4,4,4,7/4,4,4,4,4,4 0-0 S";
     let ouri_like = rules(&[("single_seed_rule", "true")]);
-    assert_eq!(legal(&ouri_like, from), "BCDEF");
-    assert_eq!(verdict(&ouri_like, from, 'A'), Verdict::SingleSeed);
+    assert_eq!(legal(ouri_like, from), "BCDEF");
+    assert_eq!(verdict(ouri_like, from, 'A'), Verdict::SingleSeed);
     // Only single seeds left: they may move.
-    assert_eq!(legal(&ouri_like, "1,0,0,1,0,0/4,4,4,4,4,4 10-12 S"), "AD");
+    assert_eq!(legal(ouri_like, "1,0,0,1,0,0/4,4,4,4,4,4 10-12 S"), "AD");
 }
 
 #[test]
@@ -171,8 +171,8 @@ fn must_feed() {
     let from = "0,0,0,0,1,3/0,0,0,0,0,0 22-22 S";
     assert_eq!(legal(rules(&[]), from), "EF");
     let feeding = rules(&[("must_feed", "true")]);
-    assert_eq!(legal(&feeding, from), "F");
-    assert_eq!(verdict(&feeding, from, 'E'), Verdict::DoesNotFeed);
+    assert_eq!(legal(feeding, from), "F");
+    assert_eq!(verdict(feeding, from, 'E'), Verdict::DoesNotFeed);
 }
 
 #[test]
@@ -245,11 +245,11 @@ fn grand_slam_policies() {
     assert_eq!(kept.to_string(), "0,0,0,0,3,0/2,0,0,0,0,0 22-21 N");
 
     let forbidden = rules(&[("grand_slam", "\"forbidden\"")]);
-    assert_eq!(verdict(&forbidden, from, 'F'), Verdict::GrandSlamForbidden);
-    assert_eq!(legal(&forbidden, from), "E");
+    assert_eq!(verdict(forbidden, from, 'F'), Verdict::GrandSlamForbidden);
+    assert_eq!(legal(forbidden, from), "E");
 
     let feed = rules(&[("grand_slam", "\"capture_then_feed\"")]);
-    let game = play(&feed, from, 'F');
+    let game = play(feed, from, 'F');
     assert_eq!(
         game.position().to_string(),
         "0,0,0,0,3,0/0,0,0,0,0,0 24-21 S feed"
@@ -262,7 +262,7 @@ fn grand_slam_policies() {
         "E"
     );
     // With one seed in E, nothing can feed: the game ends (R2).
-    let game = play(&feed, "0,0,0,0,1,1/1,0,0,0,0,0 22-23 S", 'F');
+    let game = play(feed, "0,0,0,0,1,1/1,0,0,0,0,0 22-23 S", 'F');
     assert_eq!(
         game.outcome().map(|o| o.reason),
         Some(EndReason::CannotFeedAfterSlam)
@@ -352,7 +352,7 @@ fn seeds_left() {
         "seeds_left",
         "{ at_most = 4, taken_by = \"last_capturer\" }",
     )]);
-    let game = play(&few, from, 'F');
+    let game = play(few, from, 'F');
     assert_eq!(
         game.outcome().map(|o| o.reason),
         Some(EndReason::SeedsLeft(4))
@@ -369,7 +369,7 @@ fn ply_limit() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     assert!(!play(rules(&[]), start, 'A').is_over());
     let limited = rules(&[("ply_limit", "{ plies = 1, taken_by = \"each_own\" }")]);
-    let game = play(&limited, start, 'A');
+    let game = play(limited, start, 'A');
     assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::PlyLimit));
     assert_eq!(
         game.position().stores(),
