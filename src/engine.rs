@@ -564,7 +564,7 @@ mod tests {
     use super::*;
 
     fn oware() -> Rules {
-        Rules::builtin("oware").unwrap()
+        crate::rules::shipped("oware.toml")
     }
 
     fn pos(houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {

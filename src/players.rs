@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn greedy_takes_the_biggest_capture() {
-        let rules = Rules::builtin("oware").unwrap();
+        let rules = crate::rules::shipped("oware.toml");
         // D, E and F end in a (1 -> 2) and capture 2; C's five seeds end in
         // b (1 -> 2) with a (1 -> 2) before it, and capture 4. A and B stay home.
         let position =

@@ -15,7 +15,7 @@ use crate::rules::Rules;
 /// One game as written down.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
-    /// Tag pairs in file order, such as `("Variant", "oware")`.
+    /// Tag pairs in file order, such as `("Date", "2026.11.22")`.
     pub tags: Vec<(String, String)>,
     /// A comment before the first move.
     pub comment: Option<String>,

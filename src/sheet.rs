@@ -216,20 +216,3 @@ pub fn rule_sheet(rules: &Rules) -> String {
     );
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sheets_follow_the_options() {
-        let oware = rule_sheet(&Rules::builtin("oware").unwrap());
-        assert!(oware.contains("captures nothing"));
-        assert!(oware.contains("hold 2 or 3 in the opponent's row"));
-        assert!(!oware.contains("Relay"));
-        let wouri = rule_sheet(&Rules::builtin("wouri").unwrap());
-        assert!(wouri.contains("Relay sowing"));
-        assert!(wouri.contains("unless the hole now holds 1"));
-        assert!(wouri.contains("With 4 or fewer seeds"));
-    }
-}

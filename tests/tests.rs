@@ -4,4 +4,6 @@ mod bad_inputs;
 mod cli;
 mod common;
 mod options;
+mod properties;
 mod reference_games;
+mod shipped;

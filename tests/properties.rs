@@ -1,0 +1,119 @@
+//! Properties over random games of every shipped variant, and round-trips of
+//! the notation.
+
+use proptest::prelude::*;
+
+use sow::engine::Verdict;
+use sow::notation::{parse_position, parse_records};
+use sow::record::record_of;
+use sow::rules::builtin_rules;
+use sow::{Game, Move, MoveEffect, Position, Rules};
+
+/// A cap far beyond any real game; reaching it means a game did not end.
+const PLY_CAP: usize = 5_000;
+
+/// Plays a game choosing moves by `choices` (cycled), checking `each` after
+/// every ply. Returns the game's moves.
+fn random_game<'r>(
+    rules: &'r Rules,
+    choices: &[usize],
+    mut each: impl FnMut(&Game<'r>),
+) -> (Game<'r>, Vec<(Move, MoveEffect)>) {
+    let mut game = Game::new(rules);
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while !game.is_over() && moves.len() < PLY_CAP {
+        let legal = game.legal_moves();
+        let mv = legal[choices[i % choices.len()] % legal.len()];
+        i += 1;
+        let effect = game.play(mv, &mut ()).expect("a listed move is legal");
+        moves.push((mv, effect));
+        each(&game);
+    }
+    (game, moves)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn seeds_are_conserved_and_games_end(choices in prop::collection::vec(0usize..1000, 1..64)) {
+        for rules in builtin_rules() {
+            let total = rules.total_seeds();
+            let (game, moves) = random_game(&rules, &choices, |game| {
+                assert_eq!(game.position().total_seeds(), total, "{}", rules.meta.name);
+            });
+            prop_assert!(game.is_over(), "{}: no end after {} plies", rules.meta.name, moves.len());
+        }
+    }
+
+    #[test]
+    fn every_listed_move_applies_and_lists_agree(choices in prop::collection::vec(0usize..1000, 1..64)) {
+        for rules in builtin_rules() {
+            random_game(&rules, &choices, |game| {
+                let position = game.position();
+                let judged: Vec<Move> = rules
+                    .verdicts(position)
+                    .into_iter()
+                    .filter(|&(_, v)| v == Verdict::Legal)
+                    .map(|(m, _)| m)
+                    .collect();
+                if !game.is_over() {
+                    assert_eq!(&**game.legal_moves(), &judged[..], "{}: {position}", rules.meta.name);
+                }
+                for &mv in game.legal_moves().iter() {
+                    let mut copy = game.clone();
+                    assert!(copy.play(mv, &mut ()).is_ok(), "{}: {mv} at {position}", rules.meta.name);
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn positions_print_and_parse_back(
+        south in prop::collection::vec(0u8..20, 1..=8),
+        stores in (0u8..30, 0u8..30),
+        north_moves in any::<bool>(),
+        last in prop::option::of(any::<bool>()),
+        feed in any::<bool>(),
+    ) {
+        let houses: Vec<u8> = south.iter().chain(south.iter().rev()).copied().collect();
+        let side = if north_moves { sow::Side::North } else { sow::Side::South };
+        let mut position = Position::new(&houses, [stores.0, stores.1], side).unwrap();
+        position.set_last_capturer(last.map(|n| if n { sow::Side::North } else { sow::Side::South }));
+        position.set_feed_pending(feed);
+        let text = position.to_string();
+        prop_assert_eq!(parse_position(&text).unwrap(), position, "{}", text);
+    }
+
+    #[test]
+    fn records_print_and_parse_back(choices in prop::collection::vec(0usize..1000, 1..32), cut in 0usize..200) {
+        for rules in builtin_rules() {
+            let (_, moves) = random_game(&rules, &choices, |_| {});
+            let moves = &moves[..cut.min(moves.len())];
+            // Replay the prefix to get the game state it reaches.
+            let mut game = Game::new(&rules);
+            for &(mv, _) in moves {
+                game.play(mv, &mut ()).unwrap();
+            }
+            let tags = [("Variant", rules.meta.name.clone()), ("South", "random \"one\"".to_string())];
+            let mut record = record_of(&game, &rules.start(), moves, &tags);
+            record.comment = Some("start".into());
+            if let Some(first) = record.moves.first_mut() {
+                first.comment = Some("a comment".into());
+            }
+            let text = record.to_string();
+            let parsed = parse_records(&text, "round-trip").unwrap();
+            prop_assert_eq!(parsed.len(), 1);
+            let back = &parsed[0];
+            prop_assert_eq!(&back.tags, &record.tags);
+            prop_assert_eq!(&back.result, &record.result);
+            prop_assert_eq!(&back.comment, &record.comment);
+            let strip = |r: &sow::record::Record| r.moves.iter().map(|m| (m.mv, m.captured, m.comment.clone())).collect::<Vec<_>>();
+            prop_assert_eq!(strip(back), strip(&record));
+            // And the parsed record replays to the same position.
+            let replay = back.replay(&rules).unwrap();
+            prop_assert_eq!(replay.game.position(), game.position());
+        }
+    }
+}
