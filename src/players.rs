@@ -90,7 +90,6 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 mod tests {
     use super::*;
     use crate::position::{Position, Side};
-    use crate::rules::Rules;
 
     #[test]
     fn greedy_takes_the_biggest_capture() {
