@@ -4,6 +4,7 @@ mod bad_inputs;
 mod cli;
 mod common;
 mod options;
+mod perft;
 mod properties;
 mod reference_games;
 mod shipped;
