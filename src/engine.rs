@@ -194,14 +194,19 @@ impl Rules {
         let side = pos.to_move();
         let lo = self.row_start(side);
         let houses = pos.houses();
+        let row = &houses[lo..lo + self.houses_per_side];
         let mut any_multi = false;
-        for offset in 0..self.houses_per_side {
-            let seeds = houses[lo + offset];
-            if seeds >= self.min_seeds {
-                any_multi |= seeds >= 2;
-                list.push(Move::new(side, offset as u8));
+        // Write every house and advance only past playable ones: no
+        // unpredictable branch on the seed counts.
+        let mut len = 0;
+        for (offset, &seeds) in row.iter().enumerate() {
+            if let Some(slot) = list.moves.get_mut(len) {
+                *slot = Move::new(side, offset as u8);
             }
+            len += (seeds >= self.min_seeds) as usize;
+            any_multi |= seeds >= 2;
         }
+        list.len = len as u8;
         if self.single_seed_rule && any_multi {
             list.retain(|mv| houses[lo + mv.offset()] >= 2);
         }

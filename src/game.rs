@@ -178,11 +178,15 @@ impl<'r> Game<'r> {
         {
             ending = Some((EndReason::PlyLimit, limit.taken_by));
         }
-        if let Some((reason, collect)) = ending {
-            self.finish(reason, collect, trace);
-        }
+        let key = match ending {
+            Some((reason, collect)) => {
+                self.finish(reason, collect, trace);
+                self.position.key()
+            }
+            None => key,
+        };
         self.line.push(Ply {
-            key: self.position.key(),
+            key,
             position: self.position.clone(),
             since_capture_before,
         });

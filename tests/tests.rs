@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod options;
 mod perft;
+mod playouts;
 mod properties;
 mod reference_games;
 mod shipped;
