@@ -398,9 +398,9 @@ impl Rules {
             last: h,
             ..MoveEffect::default()
         };
-        let n = self.houses_per_side;
-        let own = (h >= n) == (me == Side::North);
-        if !self.last_seed_zone.allows(own) || !self.capture_counts.contains(houses[h]) {
+        if !self.last_seed_zone.allows(self.is_own(h, me))
+            || !self.capture_counts.contains(houses[h])
+        {
             return effect;
         }
         let (holes, take, take_from_opponent) = self.capture_chain(houses, h, me);
@@ -412,8 +412,22 @@ impl Rules {
             });
             return effect;
         }
-        let houses = pos.houses_mut();
-        let mut j = h;
+        self.take_chain(pos.houses_mut(), h, holes, trace);
+        pos.add_to_store(me, take);
+        effect.captured = take;
+        effect
+    }
+
+    /// Whether `house` lies in `me`'s own row.
+    #[inline]
+    fn is_own(&self, house: usize, me: Side) -> bool {
+        (house >= self.houses_per_side) == (me == Side::North)
+    }
+
+    /// Empties the `holes` holes of a capture chain, walking back from `last`.
+    #[inline]
+    fn take_chain<T: Trace>(&self, houses: &mut [u8], last: usize, holes: usize, trace: &mut T) {
+        let mut j = last;
         for _ in 0..holes {
             trace.record(Event::Capture {
                 house: j,
@@ -422,23 +436,19 @@ impl Rules {
             houses[j] = 0;
             j = self.prev[j] as usize;
         }
-        pos.add_to_store(me, take);
-        effect.captured = take;
-        effect
     }
 
     /// The holes a last-seed capture at `last` takes: how many (walking back
     /// from `last`), their seeds, and the part of those in the opponent's row.
     #[inline]
     fn capture_chain(&self, houses: &[u8], last: usize, me: Side) -> (usize, u8, u32) {
-        let n = self.houses_per_side;
         let mut j = last;
         let mut holes = 0;
         let mut take = 0u8;
         let mut from_opponent = 0u32;
         loop {
             let seeds = houses[j];
-            let own = (j >= n) == (me == Side::North);
+            let own = self.is_own(j, me);
             if !self.last_seed_zone.allows(own) || !self.capture_counts.contains(seeds) {
                 break;
             }
@@ -467,8 +477,7 @@ impl Rules {
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
-        let n = self.houses_per_side;
-        let is_own = |h: usize| (h >= n) == (me == Side::North);
+        let is_own = |h: usize| self.is_own(h, me);
         let mut effect = MoveEffect::default();
         let mut captured_from_opponent = 0u32;
         let mut origin = from;
@@ -525,15 +534,7 @@ impl Rules {
                 && self.capture_counts.contains(count)
             {
                 let (holes, take, from_opponent) = self.capture_chain(houses, h, me);
-                let mut j = h;
-                for _ in 0..holes {
-                    trace.record(Event::Capture {
-                        house: j,
-                        seeds: houses[j],
-                    });
-                    houses[j] = 0;
-                    j = self.prev[j] as usize;
-                }
+                self.take_chain(houses, h, holes, trace);
                 effect.captured += take;
                 captured_from_opponent += from_opponent;
                 break;
