@@ -2,6 +2,7 @@
 //! of game logic lives in the library; this module turns arguments into
 //! library calls and results into text and exit codes.
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -375,22 +376,15 @@ fn replay(
     let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
     let mut bad: Vec<Failure> = Vec::new();
     for (index, record) in records.iter().enumerate() {
-        let number = index + 1;
-        match replay_one(out, record, json, default_variant) {
+        let game = GameAt {
+            origin: &origin,
+            number: index + 1,
+        };
+        match replay_one(out, record, json, default_variant, &game) {
             Ok(()) => {}
             Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
-            Err(failure) => {
-                let located = |message: String| format!("{origin}: game {number}: {message}");
-                let failure = match failure {
-                    Failure::Rule(m) => Failure::Rule(located(m)),
-                    Failure::Input(m) => Failure::Input(located(m)),
-                    Failure::BrokenPipe => Failure::BrokenPipe,
-                };
-                if !keep_going {
-                    return Err(failure);
-                }
-                bad.push(failure);
-            }
+            Err(failure) if keep_going => bad.push(failure),
+            Err(failure) => return Err(failure),
         }
     }
     if bad.is_empty() {
@@ -420,22 +414,41 @@ fn read_stdin() -> Result<String, Failure> {
     Ok(text)
 }
 
+/// Which game of which file, for messages.
+struct GameAt<'a> {
+    origin: &'a str,
+    number: usize,
+}
+
+impl GameAt<'_> {
+    /// `file:line:column: game N: message` when the fault is at a place,
+    /// like parse errors; `file: game N: message` otherwise.
+    fn say(&self, at: Option<(usize, usize)>, message: impl fmt::Display) -> String {
+        let GameAt { origin, number } = self;
+        match at {
+            Some((line, column)) => format!("{origin}:{line}:{column}: game {number}: {message}"),
+            None => format!("{origin}: game {number}: {message}"),
+        }
+    }
+}
+
 fn replay_one(
     out: &mut impl Write,
     record: &Record,
     json: bool,
     default_variant: Option<&str>,
+    game_at: &GameAt<'_>,
 ) -> Outcome {
-    let name = record
-        .tag("Variant")
-        .or(default_variant)
-        .ok_or_else(|| Failure::Input("no [Variant] tag, and no --variant given".into()))?;
-    let rules = load(name)?;
+    let name = record.tag("Variant").or(default_variant).ok_or_else(|| {
+        Failure::Input(game_at.say(None, "no [Variant] tag, and no --variant given"))
+    })?;
+    let rules = Rules::load(name).map_err(|e| Failure::Input(game_at.say(None, e)))?;
     let replay = record.replay(&rules).map_err(|e| {
+        let message = game_at.say(e.location(), &e);
         if e.is_rule_error() {
-            Failure::Rule(e.to_string())
+            Failure::Rule(message)
         } else {
-            Failure::Input(e.to_string())
+            Failure::Input(message)
         }
     })?;
     let result = replay.result(record);

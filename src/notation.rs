@@ -58,7 +58,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::board => "a board: South's row, `/`, North's row",
         Rule::stores => "the stores as south-north, such as `0-0`",
         Rule::side => "the side to move, `S` or `N`",
-        Rule::last => "`last:S` or `last:N`",
+        Rule::last => "`last:S`/`last:N`",
         Rule::feed => "`feed`",
         Rule::state => "variant state (`last:S`, `feed`)",
         Rule::position => "a position",
@@ -105,6 +105,32 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pair<'t, Rule>, 
                         Some(c) => format!("`{c}`"),
                         None => "the end of the input".to_string(),
                     };
+                    let at = span.start.min(text.len());
+                    if positives == &[Rule::capture_mark] {
+                        // A letter or digit right after a house label: the
+                        // token is not one move.
+                        let start = text[..at].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                        let end = text[at..]
+                            .find(char::is_whitespace)
+                            .map_or(text.len(), |i| at + i);
+                        let word = &text[start..end];
+                        return Err(ParseError::at(
+                            origin,
+                            text,
+                            start..end,
+                            format!(
+                                "`{word}` is not a move: a move is one house label (A-Z, a-z), optionally with a capture mark such as `x6`, followed by a space"
+                            ),
+                        ));
+                    }
+                    if text[at..].starts_with('{') && !text[at..].contains('}') {
+                        return Err(ParseError::at(
+                            origin,
+                            text,
+                            at..at + 1,
+                            "this comment is never closed: expected `}`".into(),
+                        ));
+                    }
                     if wanted.is_empty() {
                         let unwanted: Vec<&str> = negatives.iter().map(|&r| rule_name(r)).collect();
                         format!("unexpected {}", list(&unwanted))

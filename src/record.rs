@@ -236,6 +236,16 @@ pub enum ReplayError {
 }
 
 impl ReplayError {
+    /// Where in the record the fault is, as line and column, when it is at one move.
+    pub fn location(&self) -> Option<(usize, usize)> {
+        match *self {
+            ReplayError::Illegal { line, column, .. }
+            | ReplayError::MarkMismatch { line, column, .. }
+            | ReplayError::ResultMismatch { line, column, .. } => Some((line, column)),
+            ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_) => None,
+        }
+    }
+
     /// True for faults in play (illegal moves, wrong marks or results),
     /// false for faults in the text itself.
     pub fn is_rule_error(&self) -> bool {
@@ -253,32 +263,24 @@ impl fmt::Display for ReplayError {
             ReplayError::PositionMismatch(error) => {
                 write!(f, "the [Position] tag does not fit the variant: {error}")
             }
-            ReplayError::Illegal {
-                ply,
-                line,
-                column,
-                error,
-            } => write!(f, "{line}:{column}: illegal move at ply {ply}: {error}"),
+            ReplayError::Illegal { ply, error, .. } => {
+                write!(f, "illegal move at ply {ply}: {error}")
+            }
             ReplayError::MarkMismatch {
                 ply,
-                line,
-                column,
                 mv,
                 claimed,
                 actual,
+                ..
             } => write!(
                 f,
-                "{line}:{column}: capture mark does not match at ply {ply}: {mv}x{claimed} claims {claimed}, but {mv} captures {actual}"
+                "capture mark does not match at ply {ply}: {mv}x{claimed} claims {claimed}, but {mv} captures {actual}"
             ),
             ReplayError::ResultMismatch {
-                claimed,
-                actual,
-                line,
-                column,
-            } => write!(
-                f,
-                "{line}:{column}: the record says {claimed}, but the game ends {actual}"
-            ),
+                claimed, actual, ..
+            } => {
+                write!(f, "the record says {claimed}, but the game ends {actual}")
+            }
         }
     }
 }

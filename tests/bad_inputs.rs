@@ -7,6 +7,8 @@ use std::path::Path;
 use sow::Rules;
 use sow::rules::RulesError;
 
+use crate::common::{sow_in, test_path, text};
+
 fn origin(path: &Path) -> String {
     format!("bad_inputs/{}", path.file_name().unwrap().to_string_lossy())
 }
@@ -72,4 +74,59 @@ fn named_faults_point_at_file_line_and_column() {
         assert_eq!(located.hint.as_deref(), hint, "{file}");
         assert!(located.origin.ends_with(file));
     }
+}
+
+/// Runs `args` in `tests/`, checks the exit code and the shape of the error,
+/// and returns what a user sees: the exit code and standard error.
+fn refused(args: &[&str], expected_code: i32) -> String {
+    let output = sow_in(&test_path(""), args, "");
+    let stderr = text(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(expected_code),
+        "{args:?}: {stderr}"
+    );
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    format!("exit {expected_code}\n{stderr}")
+}
+
+/// Faults in play exit 1; faults in the text exit 2.
+const RULE_ERRORS: [&str; 7] = [
+    "illegal_move",
+    "wrong_side",
+    "mark_mismatch",
+    "move_after_end",
+    "result_mismatch",
+    "no_such_house",
+    "second_game_bad",
+];
+
+#[test]
+fn bad_records_are_refused_by_replay() {
+    insta::glob!("bad_inputs/record_*.sow", |path| {
+        let name = origin(path);
+        let code = if RULE_ERRORS.iter().any(|r| name.contains(r)) {
+            1
+        } else {
+            2
+        };
+        let shown = refused(&["replay", &name], code);
+        let input = std::fs::read_to_string(path).unwrap();
+        insta::with_settings!({ description => input, omit_expression => true }, {
+            insta::assert_snapshot!(shown);
+        });
+    });
+}
+
+#[test]
+fn bad_positions_are_refused() {
+    insta::glob!("bad_inputs/position_*.txt", |path| {
+        let input = std::fs::read_to_string(path).unwrap();
+        let shown = refused(&["moves", "oware", "--from", &input], 2);
+        assert!(shown.contains("--from"), "{shown}");
+        insta::with_settings!({ description => input, omit_expression => true }, {
+            insta::assert_snapshot!(shown);
+        });
+    });
 }

@@ -1,32 +1,8 @@
 //! The `sow` binary, driven as a user or a script drives it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use serde_json::Value;
 
-use crate::common::{fixture_games, test_path};
-
-fn sow(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sow runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::common::{fixture_games, sow, test_path, text};
 
 /// Every reference game becomes a record; `sow replay --json` must give back
 /// every ply: move, board, stores, whether the game is over, and the reason.
@@ -147,7 +123,7 @@ fn exit_codes_follow_the_kind_of_fault() {
     let output = sow(&["replay", "-"], "[Variant \"oware\"]\n1. a *\n");
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     assert!(
-        text(&output.stderr).contains("2:4: illegal move at ply 1"),
+        text(&output.stderr).starts_with("error: <stdin>:2:4: game 1: illegal move at ply 1"),
         "{}",
         text(&output.stderr)
     );

@@ -71,7 +71,7 @@ proptest! {
 
     #[test]
     fn positions_print_and_parse_back(
-        south in prop::collection::vec(0u8..20, 1..=8),
+        south in prop::collection::vec(0u8..12, 1..=8),
         stores in (0u8..30, 0u8..30),
         north_moves in any::<bool>(),
         last in prop::option::of(any::<bool>()),

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use serde::Deserialize;
 
@@ -37,4 +39,33 @@ pub fn fixture_games(file: &str) -> Vec<FixtureGame> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("fixture line is JSON"))
         .collect()
+}
+
+/// Runs the `sow` binary with `args`, feeding it `stdin`.
+pub fn sow(args: &[&str], stdin: &str) -> Output {
+    sow_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// Runs the `sow` binary in `dir`.
+pub fn sow_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sow runs");
+    // The child may exit before reading its input; that is not a failure here.
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("sow finishes")
+}
+
+/// Bytes as text, for messages.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
