@@ -23,7 +23,9 @@ pub fn random_game(rules: &Rules, rng: &mut Rng) -> (u64, [u8; 2]) {
     let mut game = Game::new(rules);
     while !game.is_over() {
         let moves = game.legal_moves();
-        let mv = moves[rng.below(moves.len())];
+        let mv = moves
+            .get(rng.below(moves.len()))
+            .expect("a game not over has moves");
         game.play(mv, &mut ()).expect("listed moves are legal");
     }
     (game.plies() as u64, game.position().stores())

@@ -203,7 +203,7 @@ pub fn run(cli: Cli) -> Outcome {
             let mut game = start(&rules, from.as_deref())?;
             if divide {
                 let mut total = 0;
-                for &mv in game.legal_moves().clone().iter() {
+                for mv in game.legal_moves().iter() {
                     game.play(mv, &mut ()).expect("listed moves are legal");
                     let count = if depth == 0 {
                         0

@@ -7,58 +7,90 @@
 //! flag, so a variant pays only for the options it uses.
 
 use std::fmt;
-use std::ops::Deref;
 
-use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
+use crate::position::{HOUSE_STORAGE, MAX_HOUSES_PER_SIDE, Move, Position, Side, nonzero_bytes};
 use crate::rules::Rules;
 use crate::trace::{Event, SlamOutcome, Trace};
 use crate::variant::GrandSlam;
 
-/// The legal moves of a position, in house order, without heap allocation.
+/// The legal moves of a position: a set of houses of the player to move,
+/// kept as a bit mask (bit `i` is the house `i` places from its owner's
+/// left), so building, copying and searching it costs a few instructions.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MoveList {
-    moves: [Move; MAX_HOUSES_PER_SIDE],
-    len: u8,
+    // One bit per house of a row: a row must fit the mask.
+    side: Side,
+    mask: u32,
 }
+
+const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
 
 impl MoveList {
     /// An empty list.
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Side::South, 0); MAX_HOUSES_PER_SIDE],
-            len: 0,
+            side: Side::South,
+            mask: 0,
         }
+    }
+
+    /// How many moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.mask.count_ones() as usize
+    }
+
+    /// True when there is no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
+    /// Whether `mv` is in the list.
+    #[inline]
+    pub fn contains(&self, mv: Move) -> bool {
+        mv.side() == self.side && mv.offset() < 32 && self.mask >> mv.offset() & 1 != 0
+    }
+
+    /// The `index`-th move in house order.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Move> {
+        let mut mask = self.mask;
+        for _ in 0..index.min(32) {
+            mask &= mask.wrapping_sub(1);
+        }
+        (mask != 0).then(|| Move::new(self.side, mask.trailing_zeros() as u8))
+    }
+
+    /// The moves in house order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
+        let side = self.side;
+        let mut mask = self.mask;
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let offset = mask.trailing_zeros();
+                mask &= mask - 1;
+                Move::new(side, offset as u8)
+            })
+        })
+    }
+
+    /// The moves in a vector.
+    pub fn to_vec(&self) -> Vec<Move> {
+        self.iter().collect()
     }
 
     #[inline]
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len as usize] = mv;
-        self.len += 1;
-    }
-
-    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len as usize {
-            if keep(self.moves[i]) {
-                self.moves[kept] = self.moves[i];
-                kept += 1;
-            }
-        }
-        self.len = kept as u8;
+    fn insert(&mut self, mv: Move) {
+        self.side = mv.side();
+        self.mask |= 1 << mv.offset();
     }
 }
 
 impl Default for MoveList {
     fn default() -> MoveList {
         MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
     }
 }
 
@@ -177,7 +209,7 @@ impl Rules {
     /// the variant says so, or a grand slam left an extra feeding move (R2).
     #[inline]
     fn must_feed_now(&self, pos: &Position) -> bool {
-        pos.feed_pending() || (self.must_feed && pos.seeds_on_side(pos.to_move().opponent()) == 0)
+        pos.feed_pending() || (self.must_feed && pos.row_is_empty(pos.to_move().opponent()))
     }
 
     /// The legal moves of the player to move.
@@ -186,30 +218,40 @@ impl Rules {
         if self.simulate_to_judge || self.must_feed_now(pos) {
             for (mv, verdict) in self.verdicts(pos) {
                 if verdict == Verdict::Legal {
-                    list.push(mv);
+                    list.insert(mv);
                 }
             }
             return list;
         }
         let side = pos.to_move();
-        let lo = self.row_start(side);
-        let houses = pos.houses();
-        let row = &houses[lo..lo + self.houses_per_side];
-        let mut any_multi = false;
-        // Write every house and advance only past playable ones: no
-        // unpredictable branch on the seed counts.
-        let mut len = 0;
-        for (offset, &seeds) in row.iter().enumerate() {
-            if let Some(slot) = list.moves.get_mut(len) {
-                *slot = Move::new(side, offset as u8);
+        let (mut playable, multi) = if self.houses_per_side <= 8 && self.min_seeds <= 2 {
+            // The whole row at once: houses holding 1+ seeds, and 2+ seeds.
+            let word = pos.row_word(side);
+            let multi = nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE);
+            (
+                if self.min_seeds == 1 {
+                    nonzero_bytes(word)
+                } else {
+                    multi
+                },
+                multi,
+            )
+        } else {
+            let lo = self.row_start(side);
+            let row = &pos.houses()[lo..lo + self.houses_per_side];
+            let mut playable = 0u32;
+            let mut multi = 0u32;
+            for (offset, &seeds) in row.iter().enumerate() {
+                playable |= ((seeds >= self.min_seeds) as u32) << offset;
+                multi |= ((seeds >= 2) as u32) << offset;
             }
-            len += (seeds >= self.min_seeds) as usize;
-            any_multi |= seeds >= 2;
+            (playable, multi)
+        };
+        if self.single_seed_rule && playable & multi != 0 {
+            playable &= multi;
         }
-        list.len = len as u8;
-        if self.single_seed_rule && any_multi {
-            list.retain(|mv| houses[lo + mv.offset()] >= 2);
-        }
+        list.side = side;
+        list.mask = playable;
         list
     }
 
@@ -375,25 +417,27 @@ impl Rules {
     /// with their chain, with the grand slam judged before anything is taken.
     #[inline]
     fn sow_plain<T: Trace>(&self, pos: &mut Position, from: usize, trace: &mut T) -> MoveEffect {
+        const MASK: usize = HOUSE_STORAGE - 1;
         let me = pos.to_move();
-        let houses = pos.houses_mut();
-        let mut seeds = houses[from];
-        houses[from] = 0;
+        let houses = pos.storage_mut();
+        let mut seeds = houses[from & MASK];
+        houses[from & MASK] = 0;
         trace.record(Event::Lift { house: from, seeds });
         let mut h = from;
         while seeds > 0 {
-            h = self.next[h] as usize;
+            h = self.next[h & MASK] as usize;
             if h == from && self.skip_origin {
                 trace.record(Event::SkipOrigin { house: h });
-                h = self.next[h] as usize;
+                h = self.next[h & MASK] as usize;
             }
-            houses[h] += 1;
+            houses[h & MASK] += 1;
             seeds -= 1;
             trace.record(Event::Drop {
                 house: h,
-                now: houses[h],
+                now: houses[h & MASK],
             });
         }
+        let houses = pos.houses_mut();
         let mut effect = MoveEffect {
             last: h,
             ..MoveEffect::default()
@@ -632,7 +676,7 @@ mod tests {
             .filter(|&(_, v)| v == Verdict::Legal)
             .map(|(m, _)| m)
             .collect();
-        assert_eq!(&*rules.legal_moves(&p), &judged[..]);
+        assert_eq!(rules.legal_moves(&p).to_vec(), judged);
         // The opponent is empty: only C (4 seeds reach a) and F feed; A does not.
         let labels: String = judged.iter().map(|m| m.label()).collect();
         assert_eq!(labels, "CF");

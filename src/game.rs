@@ -112,7 +112,7 @@ impl<'r> Game<'r> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
-        if !self.legal.contains(&mv) {
+        if !self.legal.contains(mv) {
             self.rules.check_move(&self.position, mv)?;
             debug_assert!(false, "check_move accepts {mv}, which legal_moves left out");
         }

@@ -16,7 +16,7 @@ pub fn perft(game: &mut Game<'_>, depth: u32) -> u64 {
         return moves.len() as u64;
     }
     let mut nodes = 0;
-    for &mv in moves.iter() {
+    for mv in moves.iter() {
         game.play(mv, &mut ()).expect("listed moves are legal");
         nodes += perft(game, depth - 1);
         game.undo();

@@ -32,7 +32,9 @@ impl Player for RandomPlayer {
 
     fn choose(&mut self, game: &Game<'_>) -> Move {
         let moves = game.legal_moves();
-        moves[self.rng.below(moves.len())]
+        moves
+            .get(self.rng.below(moves.len()))
+            .expect("the game is not over")
     }
 }
 
@@ -57,7 +59,7 @@ impl Player for GreedyPlayer {
         let rules = game.rules();
         let mut best = Vec::new();
         let mut most = -1i32;
-        for &mv in game.legal_moves().iter() {
+        for mv in game.legal_moves().iter() {
             let mut position = game.position().clone();
             let captured = rules
                 .play(&mut position, mv, &mut ())

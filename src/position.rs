@@ -15,8 +15,11 @@ pub const MAX_HOUSES: usize = 2 * MAX_HOUSES_PER_SIDE;
 /// Counts are kept in bytes, so a house can never overflow.
 pub const MAX_SEEDS: u32 = 255;
 
-/// Storage rounded up to whole 8-byte words, so hashing reads words.
-const HOUSE_STORAGE: usize = MAX_HOUSES.div_ceil(8) * 8;
+/// Storage for the houses: a power of two above [`MAX_HOUSES`], so the sowing
+/// loop can index it with `house & (HOUSE_STORAGE - 1)` and no bounds check,
+/// and whole 8-byte words for hashing.
+pub(crate) const HOUSE_STORAGE: usize = 64;
+const _: () = assert!(HOUSE_STORAGE >= MAX_HOUSES && HOUSE_STORAGE.is_power_of_two());
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -192,6 +195,12 @@ impl Position {
         &self.houses[..2 * self.houses_per_side as usize]
     }
 
+    /// All the house storage, unused houses zero, for the sowing loop.
+    #[inline]
+    pub(crate) fn storage_mut(&mut self) -> &mut [u8; HOUSE_STORAGE] {
+        &mut self.houses
+    }
+
     #[inline]
     pub(crate) fn houses_mut(&mut self) -> &mut [u8] {
         let len = 2 * self.houses_per_side as usize;
@@ -278,6 +287,33 @@ impl Position {
         self.seeds_on_board() + self.stores[0] as u32 + self.stores[1] as u32
     }
 
+    /// Whether `side`'s row holds no seed.
+    #[inline]
+    pub fn row_is_empty(&self, side: Side) -> bool {
+        if self.houses_per_side <= 8 {
+            self.row_word(side) == 0
+        } else {
+            self.row(side).iter().all(|&s| s == 0)
+        }
+    }
+
+    /// A row of at most 8 houses as the bytes of one word, house 0 lowest,
+    /// the bytes past the row zero. Lets a whole row be tested at once.
+    #[inline]
+    pub(crate) fn row_word(&self, side: Side) -> u64 {
+        let n = self.houses_per_side();
+        debug_assert!(n <= 8, "row_word needs a row of at most 8 houses");
+        let lo = side.index() * n;
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.houses[lo..lo + 8]);
+        let word = u64::from_le_bytes(bytes);
+        if n >= 8 {
+            word
+        } else {
+            word & ((1u64 << (8 * n)) - 1)
+        }
+    }
+
     /// Which row house `house` is in.
     #[inline]
     pub fn owner(&self, house: usize) -> Side {
@@ -310,10 +346,9 @@ impl Position {
             | (self.to_move as u64) << 16
             | (self.feed_pending as u64) << 17
             | (self.last_capturer.map_or(0, |s| s as u64 + 1)) << 18;
-        for w in 0..words {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.houses[w * 8..w * 8 + 8]);
-            h = (h ^ u64::from_le_bytes(bytes)).wrapping_mul(K);
+        for chunk in self.houses.chunks_exact(8).take(words) {
+            let word = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+            h = (h ^ word).wrapping_mul(K);
             h ^= h >> 29;
         }
         h
@@ -330,6 +365,16 @@ impl fmt::Debug for Position {
             .field("feed_pending", &self.feed_pending)
             .finish()
     }
+}
+
+/// Bit `i` set when byte `i` of `word` is not zero: eight houses tested in a
+/// handful of instructions (the high bit of each byte is set by carrying out
+/// of its low seven bits, then the eight high bits are gathered by a multiply).
+#[inline]
+pub(crate) fn nonzero_bytes(word: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let high = (((word & LOW7) + LOW7) | word) & !LOW7;
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Why a set of counts is not a position.
@@ -388,6 +433,18 @@ mod tests {
             Err(PositionError::TooManySeeds(300))
         );
         assert!(Position::new(&[0; 54], [0, 0], Side::South).is_err());
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_every_nonzero_house() {
+        assert_eq!(nonzero_bytes(0), 0);
+        assert_eq!(
+            nonzero_bytes(u64::from_le_bytes([1, 0, 255, 128, 0, 0, 0, 7])),
+            0b1000_1101
+        );
+        let p = Position::new(&[0, 3, 0, 1, 0, 0, 0, 0], [0, 0], Side::South).unwrap();
+        assert_eq!(nonzero_bytes(p.row_word(Side::South)), 0b1010);
+        assert!(p.row_is_empty(Side::North) && !p.row_is_empty(Side::South));
     }
 
     #[test]

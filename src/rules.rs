@@ -10,7 +10,9 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::diagnostic::Located;
-use crate::position::{MAX_HOUSES, MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
+use crate::position::{
+    HOUSE_STORAGE, MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side,
+};
 use crate::variant::{self, Collect, Direction, GrandSlam, VariantFile, Zone};
 
 /// The variant files that ship inside the library: `(file name, contents)`.
@@ -132,10 +134,11 @@ pub struct Rules {
     pub(crate) seeds_per_house: u8,
     pub(crate) total_seeds: u32,
     pub(crate) direction: Direction,
-    /// `next[h]`: the house after `h` in the sowing direction.
-    pub(crate) next: [u8; MAX_HOUSES],
+    /// `next[h]`: the house after `h` in the sowing direction. Sized to the
+    /// house storage so a masked index needs no bounds check.
+    pub(crate) next: [u8; HOUSE_STORAGE],
     /// `prev[h]`: the house before `h`, for capture chains.
-    pub(crate) prev: [u8; MAX_HOUSES],
+    pub(crate) prev: [u8; HOUSE_STORAGE],
     pub(crate) skip_origin: bool,
     pub(crate) relay: bool,
     pub(crate) relay_stops: CountSet,
@@ -484,8 +487,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let total = total as u32;
     let houses = 2 * n;
 
-    let mut next = [0u8; MAX_HOUSES];
-    let mut prev = [0u8; MAX_HOUSES];
+    let mut next = [0u8; HOUSE_STORAGE];
+    let mut prev = [0u8; HOUSE_STORAGE];
     for h in 0..houses {
         let forward = ((h + 1) % houses) as u8;
         let backward = ((h + houses - 1) % houses) as u8;

@@ -334,7 +334,7 @@ fn repetition() {
     let run = |rules: &Rules| {
         let mut game = Game::new(rules);
         while !game.is_over() {
-            let next = game.legal_moves()[0];
+            let next = game.legal_moves().get(0).unwrap();
             game.play(next, &mut ()).unwrap();
         }
         (game.outcome().unwrap().reason, game.plies())

@@ -24,7 +24,7 @@ fn random_game<'r>(
     let mut i = 0;
     while !game.is_over() && moves.len() < PLY_CAP {
         let legal = game.legal_moves();
-        let mv = legal[choices[i % choices.len()] % legal.len()];
+        let mv = legal.get(choices[i % choices.len()] % legal.len()).unwrap();
         i += 1;
         let effect = game.play(mv, &mut ()).expect("a listed move is legal");
         moves.push((mv, effect));
@@ -59,9 +59,9 @@ proptest! {
                     .map(|(m, _)| m)
                     .collect();
                 if !game.is_over() {
-                    assert_eq!(&**game.legal_moves(), &judged[..], "{}: {position}", rules.meta.name);
+                    assert_eq!(game.legal_moves().to_vec(), judged, "{}: {position}", rules.meta.name);
                 }
-                for &mv in game.legal_moves().iter() {
+                for mv in game.legal_moves().iter() {
                     let mut copy = game.clone();
                     assert!(copy.play(mv, &mut ()).is_ok(), "{}: {mv} at {position}", rules.meta.name);
                 }
