@@ -12,6 +12,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod diagram;
 pub mod engine;
+pub mod fuzzing;
 pub mod game;
 pub mod notation;
 pub mod perft;

@@ -8,4 +8,5 @@ mod perft;
 mod playouts;
 mod properties;
 mod reference_games;
+mod robustness;
 mod shipped;

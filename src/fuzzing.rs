@@ -1,0 +1,166 @@
+//! Harnesses for the fuzz targets in `fuzz/` and their proptest twins in
+//! `tests/robustness.rs`: both feed arbitrary input through one layer with
+//! these functions, so CI tries random inputs on every run and the fuzzers
+//! check exactly the same things. Each function returns normally on any
+//! input, and panics only when an invariant breaks.
+
+use crate::game::Game;
+use crate::notation::{parse_move, parse_position, parse_records};
+use crate::rules::Rules;
+
+/// Plies played per game of a variant file before the harness stops: far
+/// more than real games last.
+const PLY_CAP: usize = 2_000;
+/// Plies per game of a generated variant. Some generated relay variants
+/// spend milliseconds a ply playing every candidate's relay out (R13), so
+/// the fuzzer is kept exploring inputs rather than one long game.
+const GENERATED_PLY_CAP: usize = 400;
+
+/// Parses `text` as a move, a position and records; what parses must print
+/// and parse back to the same thing, and records must replay without panic.
+pub fn notation(text: &str) {
+    let _ = parse_move(text);
+    if let Ok(position) = parse_position(text) {
+        let printed = position.to_string();
+        assert_eq!(
+            parse_position(&printed).as_ref(),
+            Ok(&position),
+            "{printed}"
+        );
+    }
+    let Ok(records) = parse_records(text, "fuzz") else {
+        return;
+    };
+    for record in records.iter().take(16) {
+        let printed = record.to_string();
+        let again = parse_records(&printed, "fuzz").expect("a printed record parses");
+        assert_eq!(again.len(), 1, "{printed}");
+        // The printer puts the standard tags first; order is not content.
+        let sorted = |r: &crate::record::Record| {
+            let mut tags = r.tags.clone();
+            tags.sort();
+            tags
+        };
+        assert_eq!(sorted(&again[0]), sorted(record), "{printed}");
+        assert_eq!(again[0].result, record.result, "{printed}");
+        let moves = |r: &crate::record::Record| {
+            r.moves
+                .iter()
+                .map(|m| (m.mv, m.captured))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&again[0]), moves(record), "{printed}");
+        let name = record.tag("Variant").unwrap_or("oware");
+        if let Some(rules) = Rules::builtin(name) {
+            let _ = record.replay(&rules);
+        }
+    }
+}
+
+/// Compiles `text` as a variant file; a variant that compiles must play
+/// whole games that conserve seeds.
+pub fn variant(text: &str) {
+    if let Ok(rules) = Rules::from_toml(text, "fuzz.toml") {
+        play(&rules, &[0, 1, 2, 3, 5, 8, 13], PLY_CAP);
+    }
+}
+
+/// Builds a variant within the documented limits from the first bytes of
+/// `data`, then plays the moves the other bytes choose.
+pub fn vm(data: &[u8]) {
+    let byte = |i: usize| data.get(i).copied().unwrap_or(0);
+    let houses = 1 + byte(0) as usize % 8;
+    let seeds = 1 + byte(1) as usize % (255 / (2 * houses)).min(8);
+    let pick = |i: usize, options: &[&'static str]| options[byte(i) as usize % options.len()];
+    let zones = ["\"none\"", "\"opponent\"", "\"own\"", "\"either\""];
+    let bools = ["false", "true"];
+    let collects = ["\"each_own\"", "\"last_capturer\"", "\"nobody\""];
+    let counts = ["[2, 3]", "[4]", "[1]", "[2]", "[3, 4, 5]"];
+    let relay = pick(6, &bools);
+    let last_seed = pick(8, &zones);
+    let mut text = format!(
+        "[variant]\nname = \"fuzz\"\n[board]\nhouses_per_side = {houses}\nseeds_per_house = {seeds}\n\
+         [sowing]\ndirection = {}\nskip_origin = {}\nrelay = {relay}\n{}\
+         [play]\nmin_seeds = {}\nsingle_seed_rule = {}\nmust_feed = {}\npass_when_empty = {}\n\
+         [capture]\ncounts = {}\nlast_seed = {last_seed}\nwhile_sowing = {}\nchain = {}\ngrand_slam = {}\n\
+         [end]\nno_move = {}\neven_split_draw = {}\n",
+        pick(4, &["\"counter-clockwise\"", "\"clockwise\""]),
+        pick(5, &bools),
+        if relay == "true" {
+            format!("relay_stops_on = {}\n", pick(7, &["[1]", "[1, 4]", "[]"]))
+        } else {
+            String::new()
+        },
+        1 + byte(9) % 2,
+        pick(10, &bools),
+        pick(11, &bools),
+        pick(12, &bools),
+        pick(13, &counts),
+        pick(14, &zones),
+        if last_seed == "\"none\"" {
+            "false"
+        } else {
+            pick(15, &bools)
+        },
+        pick(
+            16,
+            &[
+                "\"capture\"",
+                "\"no_capture\"",
+                "\"forbidden\"",
+                "\"capture_then_feed\""
+            ]
+        ),
+        pick(17, &collects),
+        pick(18, &bools),
+    );
+    if byte(19) % 2 == 1 {
+        text.push_str(&format!("repetition = {}\n", pick(20, &collects)));
+    }
+    if byte(21) % 2 == 1 {
+        text.push_str(&format!("majority = {}\n", 1 + (2 * houses * seeds) / 2));
+    }
+    if byte(22) % 2 == 1 {
+        text.push_str(&format!(
+            "seeds_left = {{ at_most = {}, taken_by = {} }}\n",
+            byte(23) % 5,
+            pick(24, &collects)
+        ));
+    }
+    // Some combinations are refused by design (say, captures with no zone);
+    // those must be refused cleanly, which compiling checks.
+    if let Ok(rules) = Rules::from_toml(&text, "fuzz.toml") {
+        play(&rules, data.get(25..).unwrap_or(&[]), GENERATED_PLY_CAP);
+    }
+}
+
+/// Plays a game choosing moves by `choices` (cycled; empty means the first
+/// move each time), checking every ply.
+fn play(rules: &Rules, choices: &[u8], ply_cap: usize) {
+    let mut game = Game::new(rules);
+    let total = rules.total_seeds();
+    for ply in 0..ply_cap {
+        if game.is_over() {
+            assert!(game.legal_moves().is_empty());
+            return;
+        }
+        let legal = game.legal_moves();
+        assert!(!legal.is_empty(), "a game not over has a move");
+        let choice = choices
+            .get(ply % choices.len().max(1))
+            .copied()
+            .unwrap_or(0) as usize;
+        let mv = legal
+            .get(choice % legal.len())
+            .expect("index below the length");
+        let verdict = rules.check_move(game.position(), mv);
+        assert_eq!(
+            verdict,
+            Ok(()),
+            "listed move {mv} must be legal at {}",
+            game.position()
+        );
+        game.play(mv, &mut ()).expect("a listed move plays");
+        assert_eq!(game.position().total_seeds(), total, "seeds are conserved");
+    }
+}
