@@ -229,11 +229,17 @@ impl<'r> Game<'r> {
                 return;
             }
         };
+        let mut collected = [0u8; 2];
         for side in Side::BOTH {
             let into = collector.unwrap_or(side);
-            let seeds = pos.collect_row(side, into);
-            if seeds > 0 {
-                trace.record(Event::Collect { side: into, seeds });
+            collected[into.index()] += pos.collect_row(side, into);
+        }
+        for side in Side::BOTH {
+            if collected[side.index()] > 0 {
+                trace.record(Event::Collect {
+                    side,
+                    seeds: collected[side.index()],
+                });
             }
         }
         trace.record(Event::GameOver { reason });

@@ -3,6 +3,7 @@
 mod bad_inputs;
 mod cli;
 mod common;
+mod documents;
 mod options;
 mod perft;
 mod playouts;
