@@ -1,0 +1,89 @@
+//! The engine's hot paths, for every shipped variant: generating legal moves,
+//! applying a move, a whole random game, and perft to depth 7.
+//!
+//! `cargo bench` runs them; `sow bench` measures whole playouts against the
+//! C reference (README, "Performance").
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sow::bench::random_game;
+use sow::perft::perft;
+use sow::rng::Rng;
+use sow::rules::builtin_rules;
+use sow::{Game, Position, Rules};
+
+/// Positions from the middle of random games: a fair mix of what the hot
+/// loop meets.
+fn midgame_positions(rules: &Rules) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for seed in 0..64 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(rules);
+        for _ in 0..20 {
+            if game.is_over() {
+                break;
+            }
+            let moves = game.legal_moves();
+            let mv = moves.get(rng.below(moves.len())).expect("not over");
+            game.play(mv, &mut ()).expect("legal");
+        }
+        if !game.is_over() {
+            positions.push(game.position().clone());
+        }
+    }
+    positions
+}
+
+fn engine(c: &mut Criterion) {
+    for rules in builtin_rules() {
+        let name = rules.meta.name.clone();
+        let positions = midgame_positions(&rules);
+        let mut group = c.benchmark_group(name.as_str());
+
+        group.bench_function("legal_moves", |b| {
+            b.iter(|| {
+                let mut count = 0;
+                for position in &positions {
+                    count += rules.legal_moves(black_box(position)).len();
+                }
+                count
+            })
+        });
+
+        let first_moves: Vec<_> = positions
+            .iter()
+            .map(|p| rules.legal_moves(p).get(0).expect("positions are not over"))
+            .collect();
+        group.bench_function("apply_move", |b| {
+            b.iter(|| {
+                let mut captured = 0u32;
+                for (position, &mv) in positions.iter().zip(&first_moves) {
+                    let mut after = position.clone();
+                    let effect = rules
+                        .play(black_box(&mut after), mv, &mut ())
+                        .expect("legal");
+                    captured += effect.captured as u32;
+                }
+                captured
+            })
+        });
+
+        let mut seed = 0;
+        group.bench_function("random_game", |b| {
+            b.iter(|| {
+                seed += 1;
+                random_game(&rules, &mut Rng::for_game(1, seed))
+            })
+        });
+
+        group.sample_size(10);
+        group.bench_function("perft_7", |b| {
+            b.iter(|| perft(&mut Game::new(&rules), black_box(7)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);
