@@ -64,6 +64,36 @@ impl Located {
     }
 }
 
+/// Where each line of a text starts, so byte offsets turn into line and
+/// column in logarithmic time: a record of many moves stays linear to read.
+pub struct LineIndex<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    /// Indexes `text`.
+    pub fn new(text: &'t str) -> LineIndex<'t> {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { text, starts }
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let line = self.starts.partition_point(|&start| start <= offset);
+        let start = self.starts[line - 1];
+        let end = offset.min(self.text.len()).max(start);
+        let column = self
+            .text
+            .get(start..end)
+            .map_or(end - start, |s| s.chars().count())
+            + 1;
+        (line, column)
+    }
+}
+
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -91,6 +121,18 @@ impl fmt::Display for Located {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_index_agrees_with_counting() {
+        let text = "ab\nçd\n\nxyz";
+        let index = LineIndex::new(text);
+        for (offset, _) in text.char_indices() {
+            let line = text[..offset].matches('\n').count() + 1;
+            let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let column = text[start..offset].chars().count() + 1;
+            assert_eq!(index.line_col(offset), (line, column), "offset {offset}");
+        }
+    }
 
     #[test]
     fn locates_spans_by_line_and_column() {

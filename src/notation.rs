@@ -11,7 +11,7 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
-use crate::diagnostic::Located;
+use crate::diagnostic::{LineIndex, Located};
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 
@@ -289,8 +289,27 @@ impl FromStr for Position {
     }
 }
 
+/// The longest record text read, in bytes: far beyond any real collection of
+/// games, and small enough that parsing stays within memory.
+pub const MAX_RECORD_BYTES: usize = 16 << 20;
+/// The most moves one game record may hold, as many as the longest ply limit
+/// a variant may set.
+pub const MAX_RECORD_MOVES: usize = crate::rules::MAX_PLY_LIMIT as usize;
+
 /// Reads every game in a record text; `origin` (a file name) names it in errors.
 pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(ParseError::at(
+            origin,
+            text,
+            0..0,
+            format!(
+                "the record text is {} bytes; at most {MAX_RECORD_BYTES} bytes (16 MiB) are read at once",
+                text.len()
+            ),
+        ));
+    }
+    let lines = LineIndex::new(text);
     let pairs = NotationParser::parse(Rule::records, text);
     let pairs = match pairs {
         Ok(pairs) => pairs,
@@ -301,7 +320,7 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
         if game.as_rule() != Rule::game {
             continue;
         }
-        let (line, column) = game.as_span().start_pos().line_col();
+        let (line, column) = lines.line_col(game.as_span().start());
         let mut record = Record {
             line,
             column,
@@ -325,7 +344,16 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                 }
                 Rule::move_number => {}
                 Rule::r#move => {
-                    let (line, column) = item.as_span().start_pos().line_col();
+                    if record.moves.len() == MAX_RECORD_MOVES {
+                        let span = item.as_span();
+                        return Err(ParseError::at(
+                            origin,
+                            text,
+                            span.start()..span.end(),
+                            format!("a game record may hold at most {MAX_RECORD_MOVES} moves"),
+                        ));
+                    }
+                    let (line, column) = lines.line_col(item.as_span().start());
                     let (mv, captured) = read_move(item, text, origin)?;
                     record.moves.push(RecordedMove {
                         mv,

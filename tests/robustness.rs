@@ -63,3 +63,110 @@ proptest! {
         sow::fuzzing::vm(&data);
     }
 }
+
+#[test]
+fn record_texts_over_the_limit_are_refused() {
+    use sow::notation::{MAX_RECORD_BYTES, parse_records};
+    let huge = " ".repeat(MAX_RECORD_BYTES + 1);
+    let error = parse_records(&huge, "huge.sow").unwrap_err();
+    assert!(
+        error.0.message.contains("at most 16777216 bytes"),
+        "{}",
+        error.0.message
+    );
+    // A long record well inside the limits reads, every move located.
+    let moves = "D d ".repeat(5_000);
+    let records = parse_records(&format!("[Variant \"oware\"]\n{moves}\n*\n"), "long.sow").unwrap();
+    assert_eq!(records[0].moves.len(), 10_000);
+    assert_eq!(
+        (records[0].moves[9_999].line, records[0].moves[9_999].column),
+        (2, 19_999)
+    );
+}
+
+#[test]
+fn keep_going_reports_every_bad_game_and_replays_the_good_ones() {
+    use crate::common::{sow, text};
+    let records = "[Variant \"oware\"]\n1. D d *\n\n[Variant \"oware\"]\n1. D D *\n\n[Variant \"ouri\"]\n1. C *\n\n[Variant \"oware\"]\n1. a *\n";
+    let stopped = sow(&["replay", "--json", "-"], records);
+    assert_eq!(stopped.status.code(), Some(1));
+    assert_eq!(
+        text(&stopped.stdout).lines().count(),
+        1,
+        "without --keep-going, replay stops at game 2"
+    );
+    let output = sow(&["replay", "--json", "--keep-going", "-"], records);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "bad games still fail the run"
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 2, "games 1 and 3 replay: {stdout}");
+    assert!(
+        stdout
+            .lines()
+            .nth(1)
+            .unwrap()
+            .contains("\"variant\":\"ouri\"")
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("<stdin>:5:6: game 2: illegal move"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:11:4: game 4: illegal move"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 of 4 games failed"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_in_play_saves_the_game_so_far() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("interrupted.sow");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args([
+            "play",
+            "oware",
+            "--north",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"D\n").unwrap();
+    // Wait until South is asked for a second move: D and North's reply are played.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while String::from_utf8_lossy(&seen).matches("South> ").count() < 2 {
+        let read = stdout.read(&mut buffer).unwrap();
+        assert!(
+            read > 0,
+            "sow play ended early: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buffer[..read]);
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "interrupted");
+    let saved = std::fs::read_to_string(&record).expect("the record is written on Ctrl-C");
+    assert!(saved.starts_with("[Variant \"oware\"]"), "{saved}");
+    assert!(saved.contains("1. D "), "{saved}");
+    assert!(saved.trim_end().ends_with('*'), "{saved}");
+    drop(stdin);
+}
