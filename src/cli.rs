@@ -11,6 +11,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
+use crate::arena::{MatchReport, VariantReport, compare, play_match};
 use crate::bench::random_games;
 use crate::diagram::{draw, status, steps};
 use crate::engine::{MoveEffect, Verdict};
@@ -18,10 +19,12 @@ use crate::game::Game;
 use crate::notation::{parse_move, parse_position_in, parse_records};
 use crate::perft::perft;
 use crate::players::{self, Player};
+use crate::plot::comparison_svg;
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, record_of};
 use crate::rules::{Rules, builtin_rules};
 use crate::sheet::rule_sheet;
+use crate::stats::Proportion;
 use crate::trace::Event;
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.
@@ -70,10 +73,10 @@ enum Command {
     Play {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Who plays South: human, random or greedy.
+        /// Who plays South: human, random, greedy, alphabeta[:DEPTH|:MILLISms], mcts[:PLAYOUTS].
         #[arg(long, default_value = "human")]
         south: String,
-        /// Who plays North: human, random or greedy.
+        /// Who plays North (the same choices).
         #[arg(long, default_value = "random")]
         north: String,
         /// Start from this position instead.
@@ -113,6 +116,56 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play two computer players against each other, sides alternating.
+    Match {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// The first player (South in the odd-numbered games).
+        #[arg(long)]
+        south: String,
+        /// The second player.
+        #[arg(long)]
+        north: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The run's seed: the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Write every game's record to this file.
+        #[arg(long, value_name = "FILE")]
+        records: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Show variants side by side: results, lengths, captures, endings.
+    Compare {
+        /// Variants to compare (names, aliases or .toml paths).
+        #[arg(required = true)]
+        variants: Vec<String>,
+        /// Games per variant.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The two players, South then North.
+        #[arg(long, default_value = "random,random", value_name = "P,P")]
+        players: String,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Also write the comparison as an SVG chart.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
+    },
     /// Play random games as fast as possible.
     Bench {
         /// A shipped variant's name or alias, or a path to a .toml file.
@@ -127,6 +180,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+}
+
+/// How `match` and `compare` print their results.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// Aligned columns for people.
+    Table,
+    /// Comma-separated values.
+    Csv,
+    /// JSON.
+    Json,
 }
 
 /// Why a command failed, and so its exit code.
@@ -220,6 +284,62 @@ pub fn run(cli: Cli) -> Outcome {
             }
             Ok(())
         }
+        Command::Match {
+            variant,
+            south,
+            north,
+            games,
+            seed,
+            threads,
+            records,
+            format,
+        } => {
+            let rules = load(&variant)?;
+            let progress = Progress::new(games);
+            let report = play_match(&rules, &south, &north, games, seed, threads, &|| {
+                progress.tick()
+            })
+            .map_err(Failure::Input)?;
+            progress.finish();
+            if let Some(path) = records {
+                let text: String = report.records.iter().map(|r| format!("{r}\n")).collect();
+                std::fs::write(&path, text).map_err(|e| {
+                    Failure::Input(format!("{}: cannot write records: {e}", path.display()))
+                })?;
+            }
+            print_match(&mut out, &report, format)
+        }
+        Command::Compare {
+            variants,
+            games,
+            players,
+            seed,
+            threads,
+            format,
+            plot,
+        } => {
+            let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            let pair: Vec<&str> = players.split(',').map(str::trim).collect();
+            let [south, north] = pair[..] else {
+                return Err(Failure::Input(format!(
+                    "--players takes two players, South,North: `{players}`"
+                )));
+            };
+            let progress = Progress::new(games * rules.len() as u64);
+            let reports = compare(&rules, [south, north], games, seed, threads, &|| {
+                progress.tick()
+            })
+            .map_err(Failure::Input)?;
+            progress.finish();
+            if let Some(path) = plot {
+                let title =
+                    format!("{south} (South) vs {north} (North): results with 95% intervals");
+                std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
+                    Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
+                })?;
+            }
+            print_comparison(&mut out, &reports, format)
+        }
         Command::Bench {
             variant,
             games,
@@ -243,6 +363,177 @@ pub fn run(cli: Cli) -> Outcome {
             Ok(())
         }
     }
+}
+
+/// A progress bar on standard error, shown only when it is a terminal.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        use std::io::IsTerminal;
+        Progress(io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        }))
+    }
+
+    fn tick(&self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn percent(p: &Proportion) -> String {
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        p.value * 100.0,
+        p.low * 100.0,
+        p.high * 100.0
+    )
+}
+
+fn print_match(out: &mut impl Write, report: &MatchReport, format: Format) -> Outcome {
+    let elo = &report.elo;
+    match format {
+        Format::Json => {
+            let line = serde_json::to_string(report).map_err(|e| Failure::Input(e.to_string()))?;
+            writeln!(out, "{line}")?;
+        }
+        Format::Csv => {
+            writeln!(
+                out,
+                "variant,player,opponent,games,wins,draws,losses,elo,elo_low,elo_high"
+            )?;
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{},{:.1},{:.1},{:.1}",
+                report.variant,
+                report.player,
+                report.opponent,
+                report.games,
+                report.wins,
+                report.draws,
+                report.losses,
+                elo.difference,
+                elo.low,
+                elo.high
+            )?;
+        }
+        Format::Table => {
+            writeln!(
+                out,
+                "{}: {} vs {}, {} games, sides alternating",
+                report.variant, report.player, report.opponent, report.games
+            )?;
+            writeln!(
+                out,
+                "  {} wins {}, draws {}, losses {}",
+                report.player, report.wins, report.draws, report.losses
+            )?;
+            let score = Proportion::wilson(2 * report.wins + report.draws, 2 * report.games);
+            writeln!(out, "  score {}", percent(&score))?;
+            writeln!(
+                out,
+                "  Elo difference {:+.0} (95% interval {:+.0} to {:+.0})",
+                elo.difference, elo.low, elo.high
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn print_comparison(out: &mut impl Write, reports: &[VariantReport], format: Format) -> Outcome {
+    let reasons: std::collections::BTreeSet<&String> =
+        reports.iter().flat_map(|r| r.reasons.keys()).collect();
+    match format {
+        Format::Json => {
+            let text =
+                serde_json::to_string_pretty(reports).map_err(|e| Failure::Input(e.to_string()))?;
+            writeln!(out, "{text}")?;
+        }
+        Format::Csv => {
+            let mut header = String::from(
+                "variant,games,south_wins,south_low,south_high,north_wins,north_low,north_high,draws,draws_low,draws_high,mean_length,median_length,captured_per_game,branching,first_capture_ply",
+            );
+            for reason in &reasons {
+                header.push_str(&format!(",end_{reason}"));
+            }
+            writeln!(out, "{header}")?;
+            for r in reports {
+                let mut line = format!("{},{}", r.variant, r.games);
+                for p in [&r.south_wins, &r.north_wins, &r.draws] {
+                    line.push_str(&format!(",{:.4},{:.4},{:.4}", p.value, p.low, p.high));
+                }
+                line.push_str(&format!(
+                    ",{:.2},{:.1},{:.2},{:.3},{:.2}",
+                    r.mean_length,
+                    r.median_length,
+                    r.captured_per_game,
+                    r.branching,
+                    r.first_capture_ply
+                ));
+                for reason in &reasons {
+                    line.push_str(&format!(
+                        ",{:.4}",
+                        r.reasons.get(*reason).copied().unwrap_or(0.0)
+                    ));
+                }
+                writeln!(out, "{line}")?;
+            }
+        }
+        Format::Table => {
+            let width = 26;
+            write!(out, "{:<24}", "")?;
+            for r in reports {
+                write!(out, "{:>width$}", r.variant)?;
+            }
+            writeln!(out)?;
+            let mut row = |label: &str, cell: &dyn Fn(&VariantReport) -> String| -> Outcome {
+                write!(out, "{label:<24}")?;
+                for r in reports {
+                    write!(out, "{:>width$}", cell(r))?;
+                }
+                writeln!(out)?;
+                Ok(())
+            };
+            row("games", &|r| r.games.to_string())?;
+            row("South wins (95%)", &|r| percent(&r.south_wins))?;
+            row("North wins (95%)", &|r| percent(&r.north_wins))?;
+            row("draws (95%)", &|r| percent(&r.draws))?;
+            row("mean length (plies)", &|r| format!("{:.1}", r.mean_length))?;
+            row("median length (plies)", &|r| {
+                format!("{:.1}", r.median_length)
+            })?;
+            row("seeds captured / game", &|r| {
+                format!("{:.1}", r.captured_per_game)
+            })?;
+            row("mean branching factor", &|r| format!("{:.2}", r.branching))?;
+            row("first capture (ply)", &|r| {
+                format!("{:.1}", r.first_capture_ply)
+            })?;
+            for reason in &reasons {
+                row(&format!("ends by {reason}"), &|r| {
+                    format!(
+                        "{:.1}%",
+                        r.reasons.get(*reason).copied().unwrap_or(0.0) * 100.0
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn load(variant: &str) -> Result<Rules, Failure> {

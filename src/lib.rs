@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod bench;
 pub mod cli;
 pub mod diagnostic;
@@ -17,11 +18,13 @@ pub mod game;
 pub mod notation;
 pub mod perft;
 pub mod players;
+pub mod plot;
 pub mod position;
 pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod sheet;
+pub mod stats;
 pub mod trace;
 pub mod variant;
 

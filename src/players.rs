@@ -2,7 +2,7 @@
 //! [`Game`] and the moves the rules allow.
 
 use crate::game::Game;
-use crate::position::Move;
+use crate::position::{Move, Side};
 use crate::rng::Rng;
 
 /// Something that picks moves.
@@ -76,15 +76,443 @@ impl Player for GreedyPlayer {
     }
 }
 
-/// A player by its command-line name (`random`, `greedy`), seeded with `seed`.
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+/// How alpha-beta scores a position that is not over, from the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The store difference.
+    Stores,
+    /// The store difference, plus a quarter of the seeds on each side's row
+    /// (seeds at home are likely, not certain, to end in one's store).
+    StoresAndRows,
+}
+
+impl Evaluation {
+    fn score(self, game: &Game<'_>) -> i32 {
+        let position = game.position();
+        let me = position.to_move();
+        let stores = position.store(me) as i32 - position.store(me.opponent()) as i32;
+        match self {
+            Evaluation::Stores => stores * 4,
+            Evaluation::StoresAndRows => {
+                stores * 4 + position.seeds_on_side(me) as i32
+                    - position.seeds_on_side(me.opponent()) as i32
+            }
+        }
+    }
+}
+
+/// How long alpha-beta may think.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Search to this depth, in plies.
+    Depth(u32),
+    /// Deepen until this much time has passed, then play the best move of
+    /// the deepest search that finished.
+    Time(std::time::Duration),
+}
+
+/// A score beyond any evaluation, for won and lost games.
+const WIN: i32 = 1_000_000;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    depth: u8,
+    bound: u8,
+    score: i32,
+    best: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const TABLE_BITS: u32 = 16;
+
+/// Negamax alpha-beta with iterative deepening, a transposition table and
+/// move ordering (the table's best move, then the largest captures). Moves
+/// may keep the turn (extra turns, passes), so a child's score is negated
+/// only when the side to move changes.
+pub struct AlphaBetaPlayer {
+    budget: Budget,
+    evaluation: Evaluation,
+    rng: Rng,
+    table: Vec<Entry>,
+    deadline: Option<std::time::Instant>,
+    nodes: u64,
+}
+
+impl AlphaBetaPlayer {
+    /// An alpha-beta player with a budget and an evaluation; `rng` breaks
+    /// ties between equally good first moves.
+    pub fn new(budget: Budget, evaluation: Evaluation, rng: Rng) -> AlphaBetaPlayer {
+        AlphaBetaPlayer {
+            budget,
+            evaluation,
+            rng,
+            table: vec![Entry::default(); 1 << TABLE_BITS],
+            deadline: None,
+            nodes: 0,
+        }
+    }
+
+    /// Nodes searched for the last move.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| self.nodes % 1024 == 0 && std::time::Instant::now() >= d)
+    }
+
+    /// Moves in search order: the remembered best first, then by capture size.
+    fn ordered(&self, game: &Game<'_>, best: Option<u8>) -> Vec<Move> {
+        let rules = game.rules();
+        let mut moves: Vec<(i32, Move)> = game
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut after = game.position().clone();
+                let captured = rules
+                    .play(&mut after, mv, &mut ())
+                    .map_or(0, |e| e.captured as i32);
+                let first = best == Some(mv.offset() as u8);
+                (if first { i32::MAX } else { captured }, mv)
+            })
+            .collect();
+        moves.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+        moves.into_iter().map(|(_, mv)| mv).collect()
+    }
+
+    /// The score of the game for `me`: the side to move, or, once the game
+    /// is over, the side the parent hands the result to.
+    fn search(
+        &mut self,
+        game: &mut Game<'_>,
+        me: Side,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return None;
+        }
+        if let Some(outcome) = game.outcome() {
+            let diff =
+                game.position().store(me) as i32 - game.position().store(me.opponent()) as i32;
+            return Some(match outcome.winner {
+                Some(w) if w == me => WIN + diff,
+                Some(_) => -WIN + diff,
+                None => 0,
+            });
+        }
+        if depth == 0 {
+            return Some(self.evaluation.score(game));
+        }
+        let key = game.position().key();
+        let slot = (key >> (64 - TABLE_BITS)) as usize;
+        let entry = self.table[slot];
+        let remembered = (entry.key == key && entry.bound != 0).then_some(entry);
+        if let Some(e) = remembered
+            && e.depth as u32 >= depth
+        {
+            match e.bound {
+                EXACT => return Some(e.score),
+                LOWER if e.score >= beta => return Some(e.score),
+                UPPER if e.score <= alpha => return Some(e.score),
+                _ => {}
+            }
+        }
+        let alpha_before = alpha;
+        let mut best_score = i32::MIN;
+        let mut best_move = None;
+        for mv in self.ordered(game, remembered.map(|e| e.best)) {
+            game.play(mv, &mut ()).expect("listed moves are legal");
+            let child = self.child(game, me, depth - 1, alpha, beta);
+            game.undo();
+            let score = child?;
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= alpha_before {
+            UPPER
+        } else if best_score >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table[slot] = Entry {
+            key,
+            depth: depth.min(255) as u8,
+            bound,
+            score: best_score,
+            best: best_move.map_or(0, |m| m.offset() as u8),
+        };
+        Some(best_score)
+    }
+
+    /// The score for `me` of the position after one of `me`'s moves: the
+    /// child is searched for whoever moves there, and its score negated when
+    /// that is the opponent (a move may keep the turn).
+    fn child(
+        &mut self,
+        game: &mut Game<'_>,
+        me: Side,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if !game.is_over() && game.position().to_move() == me {
+            self.search(game, me, depth, alpha, beta)
+        } else {
+            self.search(game, me.opponent(), depth, -beta, -alpha)
+                .map(|s| -s)
+        }
+    }
+
+    /// The best move at the root for one depth, or `None` when time ran out.
+    fn root(
+        &mut self,
+        game: &mut Game<'_>,
+        depth: u32,
+        first: Option<Move>,
+    ) -> Option<(Move, i32)> {
+        let me = game.position().to_move();
+        let mut moves = self.ordered(game, first.map(|m| m.offset() as u8));
+        // Equal moves are tried in a random order so that equal choices vary.
+        let start = usize::from(first.is_some());
+        for i in (start + 1..moves.len()).rev() {
+            let j = start + self.rng.below(i - start + 1);
+            moves.swap(i, j);
+        }
+        let (mut alpha, beta) = (-WIN * 2, WIN * 2);
+        let mut best = None;
+        for mv in moves {
+            game.play(mv, &mut ()).expect("listed moves are legal");
+            let child = self.child(game, me, depth - 1, alpha, beta);
+            game.undo();
+            let score = child?;
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+                alpha = alpha.max(score);
+            }
+        }
+        best
+    }
+}
+
+impl Player for AlphaBetaPlayer {
+    fn name(&self) -> String {
+        match self.budget {
+            Budget::Depth(d) => format!("alphabeta:{d}"),
+            Budget::Time(t) => format!("alphabeta:{}ms", t.as_millis()),
+        }
+    }
+
+    fn choose(&mut self, game: &Game<'_>) -> Move {
+        let mut game = game.clone();
+        self.nodes = 0;
+        let (max_depth, deadline) = match self.budget {
+            Budget::Depth(d) => (d.max(1), None),
+            Budget::Time(t) => (64, Some(std::time::Instant::now() + t)),
+        };
+        self.deadline = deadline;
+        let mut best: Option<Move> = None;
+        for depth in 1..=max_depth {
+            match self.root(&mut game, depth, best) {
+                Some((mv, score)) => {
+                    best = Some(mv);
+                    if score.abs() >= WIN / 2 {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        self.deadline = None;
+        best.unwrap_or_else(|| game.legal_moves().get(0).expect("the game is not over"))
+    }
+}
+
+/// Monte Carlo tree search (UCT) with a budget of random playouts per move.
+pub struct MctsPlayer {
+    playouts: u32,
+    rng: Rng,
+}
+
+struct Node {
+    /// The move that led here, and who made it.
+    mv: Option<Move>,
+    mover: Side,
+    visits: u32,
+    /// Wins for `mover` (draws count half).
+    wins: f64,
+    children: Vec<usize>,
+    untried: Vec<Move>,
+}
+
+impl MctsPlayer {
+    /// An MCTS player with `playouts` per move.
+    pub fn new(playouts: u32, rng: Rng) -> MctsPlayer {
+        MctsPlayer {
+            playouts: playouts.max(1),
+            rng,
+        }
+    }
+
+    /// Plays random moves to the end (or a cap) and scores it for `side`.
+    fn rollout(&mut self, game: &mut Game<'_>, side: Side) -> f64 {
+        for _ in 0..1000 {
+            if game.is_over() {
+                break;
+            }
+            let moves = game.legal_moves();
+            let mv = moves.get(self.rng.below(moves.len())).expect("not over");
+            game.play(mv, &mut ()).expect("listed moves are legal");
+        }
+        let position = game.position();
+        let (mine, theirs) = (position.store(side), position.store(side.opponent()));
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        }
+    }
+}
+
+impl Player for MctsPlayer {
+    fn name(&self) -> String {
+        format!("mcts:{}", self.playouts)
+    }
+
+    fn choose(&mut self, game: &Game<'_>) -> Move {
+        let root_side = game.position().to_move();
+        let mut nodes = vec![Node {
+            mv: None,
+            mover: root_side.opponent(),
+            visits: 0,
+            wins: 0.0,
+            children: Vec::new(),
+            untried: game.legal_moves().to_vec(),
+        }];
+        for _ in 0..self.playouts {
+            let mut state = game.clone();
+            let mut path = vec![0usize];
+            let mut node = 0;
+            // Selection: descend while fully expanded.
+            while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
+                let parent_visits = nodes[node].visits.max(1) as f64;
+                let pick = nodes[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| {
+                        let uct = |n: &Node| {
+                            n.wins / n.visits as f64
+                                + 1.4 * (parent_visits.ln() / n.visits as f64).sqrt()
+                        };
+                        uct(&nodes[a]).total_cmp(&uct(&nodes[b]))
+                    })
+                    .expect("children exist");
+                state
+                    .play(nodes[pick].mv.expect("a child has a move"), &mut ())
+                    .expect("legal");
+                node = pick;
+                path.push(node);
+            }
+            // Expansion: one untried move.
+            if !nodes[node].untried.is_empty() {
+                let i = self.rng.below(nodes[node].untried.len());
+                let mv = nodes[node].untried.swap_remove(i);
+                let mover = state.position().to_move();
+                state.play(mv, &mut ()).expect("legal");
+                let untried = state.legal_moves().to_vec();
+                nodes.push(Node {
+                    mv: Some(mv),
+                    mover,
+                    visits: 0,
+                    wins: 0.0,
+                    children: Vec::new(),
+                    untried,
+                });
+                let child = nodes.len() - 1;
+                nodes[node].children.push(child);
+                node = child;
+                path.push(node);
+            }
+            // Simulation, then backpropagation from South's point of view.
+            let south = self.rollout(&mut state, Side::South);
+            for &n in &path {
+                let node = &mut nodes[n];
+                node.visits += 1;
+                node.wins += if node.mover == Side::South {
+                    south
+                } else {
+                    1.0 - south
+                };
+            }
+        }
+        nodes[0]
+            .children
+            .iter()
+            .max_by_key(|&&c| nodes[c].visits)
+            .and_then(|&c| nodes[c].mv)
+            .unwrap_or_else(|| game.legal_moves().get(0).expect("the game is not over"))
+    }
+}
+
+/// The players' command-line names.
+pub const PLAYER_NAMES: &str =
+    "random, greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS]";
+
+/// A player by its command-line name, seeded with `seed`: `random`,
+/// `greedy`, `alphabeta:8` (depth), `alphabeta:500ms` (time per move),
+/// `alphabeta:6:rows` (with the rows evaluation), `mcts:2000` (playouts).
+pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     let rng = Rng::new(seed);
-    match name {
-        "random" => Ok(Box::new(RandomPlayer::new(rng))),
-        "greedy" => Ok(Box::new(GreedyPlayer::new(rng))),
-        other => Err(format!(
-            "unknown player `{other}` (known: human, random, greedy)"
-        )),
+    let mut parts = spec.split(':');
+    let kind = parts.next().unwrap_or("");
+    let args: Vec<&str> = parts.collect();
+    let bad = || format!("bad player `{spec}` (players: {PLAYER_NAMES})");
+    match (kind, args.as_slice()) {
+        ("random", []) => Ok(Box::new(RandomPlayer::new(rng))),
+        ("greedy", []) => Ok(Box::new(GreedyPlayer::new(rng))),
+        ("alphabeta", rest) if rest.len() <= 2 => {
+            let budget = match rest.first() {
+                None => Budget::Depth(6),
+                Some(limit) => match limit.strip_suffix("ms") {
+                    Some(ms) => Budget::Time(std::time::Duration::from_millis(
+                        ms.parse().map_err(|_| bad())?,
+                    )),
+                    None => Budget::Depth(
+                        limit
+                            .parse()
+                            .ok()
+                            .filter(|d| (1..=64).contains(d))
+                            .ok_or_else(bad)?,
+                    ),
+                },
+            };
+            let evaluation = match rest.get(1) {
+                None | Some(&"stores") => Evaluation::Stores,
+                Some(&"rows") => Evaluation::StoresAndRows,
+                Some(_) => return Err(bad()),
+            };
+            Ok(Box::new(AlphaBetaPlayer::new(budget, evaluation, rng)))
+        }
+        ("mcts", []) => Ok(Box::new(MctsPlayer::new(1000, rng))),
+        ("mcts", [n]) => {
+            let playouts = n.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?;
+            Ok(Box::new(MctsPlayer::new(playouts, rng)))
+        }
+        _ => Err(bad()),
     }
 }
 

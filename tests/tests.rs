@@ -6,6 +6,7 @@ mod common;
 mod documents;
 mod options;
 mod perft;
+mod players;
 mod playouts;
 mod properties;
 mod reference_games;

@@ -1,0 +1,195 @@
+//! Computer players and the arena, at settings small enough for `cargo test`
+//! (the full strength figures are in the README).
+
+use sow::Rules;
+use sow::arena::{compare, play_match};
+use sow::players::by_name;
+
+use crate::common::{sow, text};
+
+fn quiet() {}
+
+#[test]
+fn alphabeta_beats_random_and_greedy_in_every_variant() {
+    for name in ["ouri", "oware", "wouri"] {
+        let rules = Rules::builtin(name).unwrap();
+        let report = play_match(&rules, "alphabeta:3", "random", 12, 5, 0, &quiet).unwrap();
+        assert!(
+            report.wins >= 11,
+            "{name}: alphabeta:3 vs random {report:?}"
+        );
+        let report = play_match(&rules, "alphabeta:4", "greedy", 12, 5, 0, &quiet).unwrap();
+        assert!(report.wins >= 9, "{name}: alphabeta:4 vs greedy {report:?}");
+    }
+}
+
+#[test]
+fn mcts_beats_random_in_every_variant() {
+    for name in ["ouri", "oware", "wouri"] {
+        let rules = Rules::builtin(name).unwrap();
+        let report = play_match(&rules, "mcts:150", "random", 10, 9, 0, &quiet).unwrap();
+        assert!(report.wins >= 9, "{name}: mcts:150 vs random {report:?}");
+    }
+}
+
+#[test]
+fn greedy_beats_random() {
+    let rules = Rules::builtin("oware").unwrap();
+    let report = play_match(&rules, "greedy", "random", 60, 2, 0, &quiet).unwrap();
+    assert!(report.wins >= 45, "{report:?}");
+    assert_eq!(report.wins + report.draws + report.losses, 60);
+}
+
+#[test]
+fn results_are_the_same_for_a_seed_whatever_the_threads() {
+    let rules = Rules::builtin("ouri").unwrap();
+    let one = play_match(&rules, "greedy", "mcts:20", 8, 3, 1, &quiet).unwrap();
+    let two = play_match(&rules, "greedy", "mcts:20", 8, 3, 2, &quiet).unwrap();
+    assert_eq!(
+        (one.wins, one.draws, one.losses),
+        (two.wins, two.draws, two.losses)
+    );
+    let texts =
+        |r: &sow::arena::MatchReport| r.records.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    assert_eq!(texts(&one), texts(&two));
+    let variants = [
+        Rules::builtin("oware").unwrap(),
+        Rules::builtin("wouri").unwrap(),
+    ];
+    let a = compare(&variants, ["random", "random"], 200, 4, 1, &quiet).unwrap();
+    let b = compare(&variants, ["random", "random"], 200, 4, 2, &quiet).unwrap();
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+}
+
+#[test]
+fn player_names_are_checked() {
+    assert!(by_name("alphabeta:8", 1).is_ok());
+    assert!(by_name("alphabeta:250ms", 1).is_ok());
+    assert!(by_name("alphabeta:6:rows", 1).is_ok());
+    assert!(by_name("mcts:2000", 1).is_ok());
+    for bad in [
+        "alphabeta:0",
+        "alphabeta:x",
+        "mcts:0",
+        "mcts:many",
+        "clever",
+        "random:3",
+    ] {
+        assert!(by_name(bad, 1).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_time_budget_still_picks_a_legal_move() {
+    let rules = Rules::builtin("wouri").unwrap();
+    let game = sow::Game::new(&rules);
+    let mut player = by_name("alphabeta:30ms", 1).unwrap();
+    let mv = player.choose(&game);
+    assert!(game.legal_moves().contains(mv));
+}
+
+#[test]
+fn compare_prints_tables_csv_json_and_a_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("compare.svg");
+    let output = sow(
+        &[
+            "compare",
+            "ouri",
+            "oware",
+            "wouri",
+            "--games",
+            "300",
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let table = text(&output.stdout);
+    for line in [
+        "South wins (95%)",
+        "mean length (plies)",
+        "mean branching factor",
+        "first capture (ply)",
+        "ends by four_left",
+    ] {
+        assert!(table.contains(line), "{line}: {table}");
+    }
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        plot.starts_with("<svg")
+            && plot.contains("wouri (300 games)")
+            && plot.trim_end().ends_with("</svg>")
+    );
+    assert_eq!(
+        plot.matches("<rect x=").count(),
+        9 + 3,
+        "three bars per variant, three legend keys"
+    );
+
+    let csv = text(
+        &sow(
+            &["compare", "oware", "--games", "50", "--format", "csv"],
+            "",
+        )
+        .stdout,
+    );
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+
+    let json = text(
+        &sow(
+            &["compare", "oware", "--games", "50", "--format", "json"],
+            "",
+        )
+        .stdout,
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value[0]["games"], 50);
+    assert!(
+        value[0]["south_wins"]["low"].as_f64().unwrap()
+            <= value[0]["south_wins"]["value"].as_f64().unwrap()
+    );
+}
+
+#[test]
+fn match_reports_elo_and_saves_records_that_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("match.sow");
+    let output = sow(
+        &[
+            "match",
+            "oware",
+            "--south",
+            "greedy",
+            "--north",
+            "random",
+            "--games",
+            "6",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report = text(&output.stdout);
+    assert!(report.contains("Elo difference"), "{report}");
+    let replay = sow(&["replay", "--json", records.to_str().unwrap()], "");
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    assert_eq!(text(&replay.stdout).lines().count(), 6);
+    let json = text(
+        &sow(
+            &[
+                "match", "ouri", "--south", "greedy", "--north", "random", "--games", "4",
+                "--format", "json",
+            ],
+            "",
+        )
+        .stdout,
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["games"], 4);
+    assert!(value["elo"]["difference"].is_number() || value["elo"]["difference"].is_null());
+}
