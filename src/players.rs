@@ -162,7 +162,7 @@ impl AlphaBetaPlayer {
 
     fn out_of_time(&self) -> bool {
         self.deadline
-            .is_some_and(|d| self.nodes % 1024 == 0 && std::time::Instant::now() >= d)
+            .is_some_and(|d| self.nodes.is_multiple_of(1024) && std::time::Instant::now() >= d)
     }
 
     /// Moves in search order: the remembered best first, then by capture size.

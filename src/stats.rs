@@ -31,10 +31,19 @@ impl Proportion {
         let z2 = Z95 * Z95;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        // At 0 and 1 the bound is exact; rounding would leave it a hair inside.
         Proportion {
             value: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            low: if hits == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if hits == trials {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 }
@@ -93,7 +102,7 @@ pub fn median(values: &[f64]) -> f64 {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mid = sorted.len() / 2;
-    if sorted.len() % 2 == 0 {
+    if sorted.len().is_multiple_of(2) {
         (sorted[mid - 1] + sorted[mid]) / 2.0
     } else {
         sorted[mid]
