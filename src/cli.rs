@@ -495,19 +495,68 @@ fn print_comparison(out: &mut impl Write, reports: &[VariantReport], format: For
         }
         Format::Table => {
             let mut rows: Vec<(String, Vec<String>)> = vec![
-                ("games".into(), reports.iter().map(|r| r.games.to_string()).collect()),
-                ("South wins (95%)".into(), reports.iter().map(|r| percent(&r.south_wins)).collect()),
-                ("North wins (95%)".into(), reports.iter().map(|r| percent(&r.north_wins)).collect()),
-                ("draws (95%)".into(), reports.iter().map(|r| percent(&r.draws)).collect()),
-                ("mean length (plies)".into(), reports.iter().map(|r| format!("{:.1}", r.mean_length)).collect()),
-                ("median length (plies)".into(), reports.iter().map(|r| format!("{:.1}", r.median_length)).collect()),
-                ("seeds captured / game".into(), reports.iter().map(|r| format!("{:.1}", r.captured_per_game)).collect()),
-                ("mean branching factor".into(), reports.iter().map(|r| format!("{:.2}", r.branching)).collect()),
-                ("first capture (ply)".into(), reports.iter().map(|r| format!("{:.1}", r.first_capture_ply)).collect()),
+                (
+                    "games".into(),
+                    reports.iter().map(|r| r.games.to_string()).collect(),
+                ),
+                (
+                    "South wins (95%)".into(),
+                    reports.iter().map(|r| percent(&r.south_wins)).collect(),
+                ),
+                (
+                    "North wins (95%)".into(),
+                    reports.iter().map(|r| percent(&r.north_wins)).collect(),
+                ),
+                (
+                    "draws (95%)".into(),
+                    reports.iter().map(|r| percent(&r.draws)).collect(),
+                ),
+                (
+                    "mean length (plies)".into(),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.1}", r.mean_length))
+                        .collect(),
+                ),
+                (
+                    "median length (plies)".into(),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.1}", r.median_length))
+                        .collect(),
+                ),
+                (
+                    "seeds captured / game".into(),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.1}", r.captured_per_game))
+                        .collect(),
+                ),
+                (
+                    "mean branching factor".into(),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.2}", r.branching))
+                        .collect(),
+                ),
+                (
+                    "first capture (ply)".into(),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.1}", r.first_capture_ply))
+                        .collect(),
+                ),
             ];
             for reason in &reasons {
-                let share = |r: &VariantReport| r.reasons.get(*reason).copied().unwrap_or(0.0) * 100.0;
-                rows.push((format!("ends by {reason}"), reports.iter().map(|r| format!("{:.1}%", share(r))).collect()));
+                let share =
+                    |r: &VariantReport| r.reasons.get(*reason).copied().unwrap_or(0.0) * 100.0;
+                rows.push((
+                    format!("ends by {reason}"),
+                    reports
+                        .iter()
+                        .map(|r| format!("{:.1}%", share(r)))
+                        .collect(),
+                ));
             }
             let label_width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 2;
             let width = rows

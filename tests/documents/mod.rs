@@ -32,6 +32,18 @@ pub fn game(rules: &'static Rules, position: &str) -> Game<'static> {
     Game::from_position(rules, position).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The game after `moves` from `position`, checking it is not over before.
+pub fn after_line(rules: &'static Rules, position: &str, moves: &[&str]) -> Game<'static> {
+    let mut g = game(rules, position);
+    for mv in moves {
+        assert!(!g.is_over(), "the game ended before {mv}");
+        let mv = Move::from_label(mv.chars().next().unwrap()).unwrap();
+        g.play(mv, &mut ()).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert!(!g.is_over(), "the game ended during the line");
+    g
+}
+
 /// One move of a document's example: the game before and after, and every step.
 pub struct Example {
     pub before: Game<'static>,

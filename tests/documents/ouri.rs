@@ -2,7 +2,7 @@
 
 use sow::{EndReason, Side, Verdict};
 
-use super::{Example, OURI_DOCUMENTS, game, legal, render_moves, rules, snapshot};
+use super::{Example, OURI_DOCUMENTS, after_line, game, legal, render_moves, rules, snapshot};
 
 const START: &str = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
 
@@ -386,12 +386,7 @@ fn ouri_end_when_the_opponent_cannot_be_fed() {
 #[test]
 fn ouri_end_on_a_cycle() {
     let line = ["E", "e", "F", "f", "A", "a", "B", "b", "C", "c", "D"];
-    let mut g = game(rules("ouri"), "0,0,0,0,1,0/0,0,0,0,1,0 23-23 S");
-    for mv in line {
-        let label = sow::Move::from_label(mv.chars().next().unwrap()).unwrap();
-        g.play(label, &mut ()).unwrap();
-        assert!(!g.is_over(), "no repeat before the twelfth ply");
-    }
+    let g = after_line(rules("ouri"), "0,0,0,0,1,0/0,0,0,0,1,0 23-23 S", &line);
     let ex = Example::play_in(g, "d");
     let outcome = ex.after.outcome().expect("the start position is back");
     assert_eq!(outcome.reason, EndReason::Repetition);

@@ -2,7 +2,7 @@
 
 use sow::{EndReason, Side, Verdict};
 
-use super::{Example, OWARE_DOCUMENT, game, legal, render_moves, rules, snapshot};
+use super::{Example, OWARE_DOCUMENT, after_line, game, legal, render_moves, rules, snapshot};
 
 const START: &str = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
 
@@ -215,15 +215,8 @@ fn oware_end_when_no_move_is_possible() {
 
 #[test]
 fn oware_end_on_a_repeated_position() {
-    let mut g = game(rules("oware"), "0,0,0,0,1,0/0,0,0,0,1,0 23-23 S");
-    for mv in ["E", "e", "F", "f", "A", "a", "B", "b", "C", "c", "D"] {
-        g.play(
-            sow::Move::from_label(mv.chars().next().unwrap()).unwrap(),
-            &mut (),
-        )
-        .unwrap();
-        assert!(!g.is_over());
-    }
+    let line = ["E", "e", "F", "f", "A", "a", "B", "b", "C", "c", "D"];
+    let g = after_line(rules("oware"), "0,0,0,0,1,0/0,0,0,0,1,0 23-23 S", &line);
     let ex = Example::play_in(g, "d");
     let outcome = ex.after.outcome().expect("the position repeats");
     assert_eq!(outcome.reason, EndReason::Repetition);
