@@ -100,6 +100,13 @@ impl fmt::Debug for MoveList {
     }
 }
 
+/// The most times one move may lift a hole for relay sowing. Endless relays
+/// are found by repetition (R13); this limit is separate, a resource bound
+/// so that every move is judged in milliseconds: in some variants a relay
+/// wanders through millions of boards before it ends or repeats. Played
+/// Wouri moves relay at most a few dozen times.
+pub const MAX_RELAY_LIFTS: u32 = 100_000;
+
 /// Whether one house of the player to move may be played, and if not, why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -116,6 +123,9 @@ pub enum Verdict {
     },
     /// Its relay sowing would never end (R13).
     Endless,
+    /// Its relay sowing goes on past [`MAX_RELAY_LIFTS`] lifts, the engine's
+    /// limit; it is refused without being decided.
+    RelayTooLong,
     /// It would capture every seed of the opponent, and the variant forbids that.
     GrandSlamForbidden,
     /// The opponent has no seeds and this move would not give them any (R1, R7).
@@ -136,6 +146,9 @@ impl Verdict {
                 )
             }
             Verdict::Endless => "its relay sowing would never end (R13)".into(),
+            Verdict::RelayTooLong => {
+                format!("its relay sowing goes on past {MAX_RELAY_LIFTS} lifts, the engine's limit")
+            }
             Verdict::GrandSlamForbidden => {
                 "it would capture every seed of the opponent (grand slam)".into()
             }
@@ -194,6 +207,9 @@ pub struct MoveEffect {
     pub fed: bool,
     /// Whether its relay sowing never ends; the position is then meaningless.
     pub endless: bool,
+    /// Whether its relay sowing passed [`MAX_RELAY_LIFTS`]; the position is
+    /// then meaningless.
+    pub relay_too_long: bool,
     /// The hole the last seed fell in.
     pub last: usize,
 }
@@ -304,6 +320,8 @@ impl Rules {
         let effect = self.sow_relay(&mut scratch, house, true, &mut ());
         if effect.endless {
             Verdict::Endless
+        } else if effect.relay_too_long {
+            Verdict::RelayTooLong
         } else if effect.grand_slam && self.grand_slam == GrandSlam::Forbidden {
             Verdict::GrandSlamForbidden
         } else if feeding && !effect.fed {
@@ -539,6 +557,7 @@ impl Rules {
 
         let mut power = 1u32;
         let mut steps = 0u32;
+        let mut lifts = 0u32;
 
         loop {
             let houses = pos.houses_mut();
@@ -591,6 +610,11 @@ impl Rules {
             }
             if pos.houses() == saved_board.houses() && h == saved_hole {
                 effect.endless = true;
+                return effect;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                effect.relay_too_long = true;
                 return effect;
             }
             steps += 1;

@@ -170,3 +170,46 @@ fn ctrl_c_in_play_saves_the_game_so_far() {
     assert!(saved.trim_end().ends_with('*'), "{saved}");
     drop(stdin);
 }
+
+/// Found by the `vm` fuzzer: in this variant a relay can wander through
+/// millions of boards, and judging one move took 37 seconds. Past
+/// `MAX_RELAY_LIFTS` a move is refused with its own verdict instead.
+#[test]
+fn a_relay_past_the_lift_limit_is_refused_not_waited_for() {
+    use sow::engine::Verdict;
+    let variant = r#"
+[variant]
+name = "long-relay"
+[board]
+houses_per_side = 7
+seeds_per_house = 8
+[sowing]
+direction = "clockwise"
+relay = true
+relay_stops_on = [1]
+[play]
+min_seeds = 2
+single_seed_rule = true
+must_feed = true
+[capture]
+counts = [1]
+last_seed = "opponent"
+chain = true
+grand_slam = "forbidden"
+[end]
+no_move = "last_capturer"
+repetition = "each_own"
+"#;
+    let rules = sow::Rules::from_toml(variant, "long-relay.toml").unwrap();
+    let position: sow::Position = "1,12,0,1,5,1,4/15,10,8,2,0,6,5 21-21 N last:N"
+        .parse()
+        .unwrap();
+    let verdicts = rules.verdicts(&position);
+    assert_eq!(verdicts[1].1, Verdict::RelayTooLong, "{verdicts:?}");
+    assert!(verdicts[1].1.describe().contains("100000 lifts"));
+    assert!(
+        !rules
+            .legal_moves(&position)
+            .contains(sow::Move::from_label('b').unwrap())
+    );
+}
