@@ -50,8 +50,7 @@ pub fn notation(text: &str) {
                 .collect::<Vec<_>>()
         };
         assert_eq!(moves(&again[0]), moves(record), "{printed}");
-        let name = record.tag("Variant").unwrap_or("oware");
-        if let Some(rules) = Rules::builtin(name) {
+        if let Some(rules) = record.tag("Variant").and_then(Rules::builtin) {
             let _ = record.replay(&rules);
         }
     }
