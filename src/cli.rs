@@ -886,8 +886,9 @@ fn play(
         });
     }
     let mut played: Vec<(Move, MoveEffect)> = Vec::new();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // Not locked for the whole game: the Ctrl-C handler prints the record
+    // through standard output while this thread waits for input.
+    let mut out = io::stdout();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     writeln!(out, "{} — type `help` for commands.", rules.meta.name)?;

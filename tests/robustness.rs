@@ -122,21 +122,14 @@ fn keep_going_reports_every_bad_game_and_replays_the_good_ones() {
     assert!(stderr.contains("2 of 4 games failed"), "{stderr}");
 }
 
-#[test]
-fn ctrl_c_in_play_saves_the_game_so_far() {
+/// Starts `sow play oware`, plays D, waits for North's reply, presses Ctrl-C,
+/// and returns the exit code and standard output.
+fn interrupt_play(extra: &[&str]) -> (Option<i32>, String) {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().unwrap();
-    let record = dir.path().join("interrupted.sow");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args([
-            "play",
-            "oware",
-            "--north",
-            "random",
-            "--record",
-            record.to_str().unwrap(),
-        ])
+        .args(["play", "oware", "--north", "random"])
+        .args(extra)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -157,18 +150,41 @@ fn ctrl_c_in_play_saves_the_game_so_far() {
         );
         seen.extend_from_slice(&buffer[..read]);
     }
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let pid = child.id().to_string();
+    let status = Command::new("kill").args(["-INT", &pid]).status().unwrap();
     assert!(status.success());
+    // A watchdog: if Ctrl-C left it stuck, kill it so the test fails, not hangs.
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(20));
+        let _ = Command::new("kill").args(["-KILL", &pid]).status();
+    });
+    // Read to the end: the process must exit by itself, input still open.
+    stdout.read_to_end(&mut seen).unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "interrupted");
+    drop(stdin);
+    (status.code(), String::from_utf8_lossy(&seen).into_owned())
+}
+
+#[test]
+fn ctrl_c_in_play_saves_the_game_so_far() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("interrupted.sow");
+    let (code, _) = interrupt_play(&["--record", record.to_str().unwrap()]);
+    assert_eq!(code, Some(130), "interrupted");
     let saved = std::fs::read_to_string(&record).expect("the record is written on Ctrl-C");
     assert!(saved.starts_with("[Variant \"oware\"]"), "{saved}");
     assert!(saved.contains("1. D "), "{saved}");
     assert!(saved.trim_end().ends_with('*'), "{saved}");
-    drop(stdin);
+}
+
+#[test]
+fn ctrl_c_without_a_record_file_prints_the_game() {
+    let (code, stdout) = interrupt_play(&[]);
+    assert_eq!(code, Some(130), "interrupted, not stuck");
+    assert!(
+        stdout.contains("[Variant \"oware\"]") && stdout.contains("1. D "),
+        "{stdout}"
+    );
 }
 
 /// Found by the `vm` fuzzer: in this variant a relay can wander through
