@@ -981,7 +981,6 @@ fn play(
     if quit {
         writeln!(out, "Stopped after {} moves.", played.len())?;
     }
-    drop(out);
     deliver_record(record.as_deref(), &text)
 }
 
