@@ -153,3 +153,33 @@ fn exit_codes_follow_the_kind_of_fault() {
     let output = sow(&["perft", "oware"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn play_help_moves_and_undo_work() {
+    // D, North replies; `undo` takes back both; then `moves`, `help`, garbage, quit.
+    let output = sow(
+        &["play", "oware", "--north", "greedy", "--seed", "2"],
+        "D\nundo\nmoves\nhelp\n!!\nquit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("undo    take back your last move"),
+        "help is shown: {stdout}"
+    );
+    assert!(
+        stdout.contains("  A: legal"),
+        "moves lists verdicts: {stdout}"
+    );
+    assert!(
+        stdout.contains("`!!` is not a move or a command"),
+        "{stdout}"
+    );
+    // After the undo the game is back at the start, so the record has no moves.
+    let record = stdout.rsplit("[Variant").next().unwrap();
+    assert!(
+        !record.contains("1. D"),
+        "the undone move is not in the record: {record}"
+    );
+    assert!(stdout.contains("Stopped after 0 moves."), "{stdout}");
+}
