@@ -17,7 +17,7 @@ use crate::diagram::{draw, status, steps};
 use crate::engine::{MoveEffect, Verdict};
 use crate::game::Game;
 use crate::notation::{parse_move, parse_position_in, parse_records};
-use crate::perft::perft;
+use crate::perft::{perft, perft_divide};
 use crate::players::{self, Player};
 use crate::plot::comparison_svg;
 use crate::position::{Move, Position, Side};
@@ -266,19 +266,11 @@ pub fn run(cli: Cli) -> Outcome {
             let rules = load(&variant)?;
             let mut game = start(&rules, from.as_deref())?;
             if divide {
-                let mut total = 0;
-                for mv in game.legal_moves().iter() {
-                    game.play(mv, &mut ()).expect("listed moves are legal");
-                    let count = if depth == 0 {
-                        0
-                    } else {
-                        perft(&mut game, depth - 1)
-                    };
-                    game.undo();
-                    total += count;
+                let counts = perft_divide(&mut game, depth);
+                for (mv, count) in &counts {
                     writeln!(out, "{mv}: {count}")?;
                 }
-                writeln!(out, "{total}")?;
+                writeln!(out, "{}", counts.iter().map(|(_, c)| c).sum::<u64>())?;
             } else {
                 writeln!(out, "{}", perft(&mut game, depth))?;
             }
