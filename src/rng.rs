@@ -37,11 +37,6 @@ impl Rng {
     pub fn below(&mut self, bound: usize) -> usize {
         (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
     }
-
-    /// A float in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 #[cfg(test)]
