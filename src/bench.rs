@@ -3,6 +3,7 @@
 use rayon::prelude::*;
 
 use crate::game::Game;
+use crate::players::play_randomly;
 use crate::rng::Rng;
 use crate::rules::Rules;
 
@@ -21,13 +22,7 @@ pub struct BenchReport {
 /// Plays one uniformly random game with `rng`; returns its plies and final stores.
 pub fn random_game(rules: &Rules, rng: &mut Rng) -> (u64, [u8; 2]) {
     let mut game = Game::new(rules);
-    while !game.is_over() {
-        let moves = game.legal_moves();
-        let mv = moves
-            .get(rng.below(moves.len()))
-            .expect("a game not over has moves");
-        game.play(mv, &mut ()).expect("listed moves are legal");
-    }
+    play_randomly(&mut game, rng, usize::MAX);
     (game.plies() as u64, game.position().stores())
 }
 

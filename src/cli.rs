@@ -486,69 +486,36 @@ fn print_comparison(out: &mut impl Write, reports: &[VariantReport], format: For
             }
         }
         Format::Table => {
-            let mut rows: Vec<(String, Vec<String>)> = vec![
+            let row = |label: &str, cell: &dyn Fn(&VariantReport) -> String| {
                 (
-                    "games".into(),
-                    reports.iter().map(|r| r.games.to_string()).collect(),
-                ),
-                (
-                    "South wins (95%)".into(),
-                    reports.iter().map(|r| percent(&r.south_wins)).collect(),
-                ),
-                (
-                    "North wins (95%)".into(),
-                    reports.iter().map(|r| percent(&r.north_wins)).collect(),
-                ),
-                (
-                    "draws (95%)".into(),
-                    reports.iter().map(|r| percent(&r.draws)).collect(),
-                ),
-                (
-                    "mean length (plies)".into(),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.1}", r.mean_length))
-                        .collect(),
-                ),
-                (
-                    "median length (plies)".into(),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.1}", r.median_length))
-                        .collect(),
-                ),
-                (
-                    "seeds captured / game".into(),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.1}", r.captured_per_game))
-                        .collect(),
-                ),
-                (
-                    "mean branching factor".into(),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.2}", r.branching))
-                        .collect(),
-                ),
-                (
-                    "first capture (ply)".into(),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.1}", r.first_capture_ply))
-                        .collect(),
-                ),
+                    label.to_string(),
+                    reports.iter().map(cell).collect::<Vec<String>>(),
+                )
+            };
+            let mut rows = vec![
+                row("games", &|r| r.games.to_string()),
+                row("South wins (95%)", &|r| percent(&r.south_wins)),
+                row("North wins (95%)", &|r| percent(&r.north_wins)),
+                row("draws (95%)", &|r| percent(&r.draws)),
+                row("mean length (plies)", &|r| format!("{:.1}", r.mean_length)),
+                row("median length (plies)", &|r| {
+                    format!("{:.1}", r.median_length)
+                }),
+                row("seeds captured / game", &|r| {
+                    format!("{:.1}", r.captured_per_game)
+                }),
+                row("mean branching factor", &|r| format!("{:.2}", r.branching)),
+                row("first capture (ply)", &|r| {
+                    format!("{:.1}", r.first_capture_ply)
+                }),
             ];
             for reason in &reasons {
-                let share =
-                    |r: &VariantReport| r.reasons.get(*reason).copied().unwrap_or(0.0) * 100.0;
-                rows.push((
-                    format!("ends by {reason}"),
-                    reports
-                        .iter()
-                        .map(|r| format!("{:.1}%", share(r)))
-                        .collect(),
-                ));
+                rows.push(row(&format!("ends by {reason}"), &|r| {
+                    format!(
+                        "{:.1}%",
+                        r.reasons.get(*reason).copied().unwrap_or(0.0) * 100.0
+                    )
+                }));
             }
             let label_width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 2;
             let width = rows

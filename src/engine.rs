@@ -348,26 +348,32 @@ impl Rules {
 
     /// Checks that `mv` is legal for the player to move.
     pub fn check_move(&self, pos: &Position, mv: Move) -> Result<(), IllegalMove> {
+        if self.legal_moves(pos).contains(mv) {
+            Ok(())
+        } else {
+            Err(self.refusal(pos, mv))
+        }
+    }
+
+    /// Why `mv`, which is not among the legal moves of `pos`, is refused.
+    pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
         if mv.offset() >= self.houses_per_side {
-            return Err(IllegalMove::NoSuchHouse {
+            return IllegalMove::NoSuchHouse {
                 mv,
                 houses_per_side: self.houses_per_side,
-            });
+            };
         }
         if mv.side() != pos.to_move() {
-            return Err(IllegalMove::NotYourHouse {
+            return IllegalMove::NotYourHouse {
                 mv,
                 owner: mv.side(),
                 to_move: pos.to_move(),
-            });
+            };
         }
-        if self.legal_moves(pos).contains(mv) {
-            return Ok(());
-        }
-        // Refused: say why. The verdicts and the move set agree (a property test checks it).
+        // The verdicts and the move set agree (a property test checks it).
         let verdict = self.verdicts(pos)[mv.offset()].1;
-        debug_assert_ne!(verdict, Verdict::Legal);
-        Err(IllegalMove::Excluded { mv, verdict })
+        debug_assert_ne!(verdict, Verdict::Legal, "{mv} is legal at {pos}");
+        IllegalMove::Excluded { mv, verdict }
     }
 
     /// Plays `mv` after checking it: sows, captures and hands the turn over
@@ -631,7 +637,7 @@ impl Rules {
             trace.record(Event::Relay { house: h, seeds });
         }
         pos.add_to_store(me, effect.captured);
-        effect.grand_slam = captured_from_opponent > 0 && pos.seeds_on_side(me.opponent()) == 0;
+        effect.grand_slam = captured_from_opponent > 0 && pos.row_is_empty(me.opponent());
         effect
     }
 }

@@ -113,8 +113,7 @@ impl<'r> Game<'r> {
             return Err(IllegalMove::GameOver);
         }
         if !self.legal.contains(mv) {
-            self.rules.check_move(&self.position, mv)?;
-            debug_assert!(false, "check_move accepts {mv}, which legal_moves left out");
+            return Err(self.rules.refusal(&self.position, mv));
         }
         let effect = self.rules.apply(
             &mut self.position,
@@ -210,7 +209,7 @@ impl<'r> Game<'r> {
         }
         if rules.pass_when_empty && !pos.feed_pending() {
             let me = pos.to_move();
-            if pos.seeds_on_side(me) == 0 && pos.seeds_on_side(me.opponent()) > 0 {
+            if pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()) {
                 trace.record(Event::Pass { side: me });
                 pos.set_to_move(me.opponent());
             }

@@ -13,6 +13,37 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game<'_>) -> Move;
 }
 
+/// A uniformly random legal move of a game that is not over.
+#[inline]
+pub fn random_move(game: &Game<'_>, rng: &mut Rng) -> Move {
+    let moves = game.legal_moves();
+    moves
+        .get(rng.below(moves.len()))
+        .expect("a game not over has a move")
+}
+
+/// Plays uniformly random moves until the game ends or `max_plies` more
+/// have been played.
+pub fn play_randomly(game: &mut Game<'_>, rng: &mut Rng, max_plies: usize) {
+    for _ in 0..max_plies {
+        if game.is_over() {
+            return;
+        }
+        let mv = random_move(game, rng);
+        game.play(mv, &mut ()).expect("listed moves are legal");
+    }
+}
+
+/// The seeds a legal move of `game` would capture at once.
+fn immediate_capture(game: &Game<'_>, mv: Move) -> u8 {
+    let rules = game.rules();
+    let mut after = game.position().clone();
+    // Listed moves are legal: no need to judge them again.
+    rules
+        .apply(&mut after, mv.house(rules.houses_per_side()), &mut ())
+        .captured
+}
+
 /// Picks uniformly among the legal moves.
 pub struct RandomPlayer {
     rng: Rng,
@@ -31,10 +62,7 @@ impl Player for RandomPlayer {
     }
 
     fn choose(&mut self, game: &Game<'_>) -> Move {
-        let moves = game.legal_moves();
-        moves
-            .get(self.rng.below(moves.len()))
-            .expect("the game is not over")
+        random_move(game, &mut self.rng)
     }
 }
 
@@ -56,14 +84,10 @@ impl Player for GreedyPlayer {
     }
 
     fn choose(&mut self, game: &Game<'_>) -> Move {
-        let rules = game.rules();
         let mut best = Vec::new();
         let mut most = -1i32;
         for mv in game.legal_moves().iter() {
-            let mut position = game.position().clone();
-            let captured = rules
-                .play(&mut position, mv, &mut ())
-                .map_or(0, |e| e.captured as i32);
+            let captured = immediate_capture(game, mv) as i32;
             if captured > most {
                 most = captured;
                 best.clear();
@@ -167,15 +191,11 @@ impl AlphaBetaPlayer {
 
     /// Moves in search order: the remembered best first, then by capture size.
     fn ordered(&self, game: &Game<'_>, best: Option<u8>) -> Vec<Move> {
-        let rules = game.rules();
         let mut moves: Vec<(i32, Move)> = game
             .legal_moves()
             .iter()
             .map(|mv| {
-                let mut after = game.position().clone();
-                let captured = rules
-                    .play(&mut after, mv, &mut ())
-                    .map_or(0, |e| e.captured as i32);
+                let captured = immediate_capture(game, mv) as i32;
                 let first = best == Some(mv.offset() as u8);
                 (if first { i32::MAX } else { captured }, mv)
             })
@@ -369,14 +389,7 @@ impl MctsPlayer {
 
     /// Plays random moves to the end (or a cap) and scores it for `side`.
     fn rollout(&mut self, game: &mut Game<'_>, side: Side) -> f64 {
-        for _ in 0..1000 {
-            if game.is_over() {
-                break;
-            }
-            let moves = game.legal_moves();
-            let mv = moves.get(self.rng.below(moves.len())).expect("not over");
-            game.play(mv, &mut ()).expect("listed moves are legal");
-        }
+        play_randomly(game, &mut self.rng, 1000);
         let position = game.position();
         let (mine, theirs) = (position.store(side), position.store(side.opponent()));
         match mine.cmp(&theirs) {
