@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 
 use crate::diagnostic::{LineIndex, Located};
 use crate::position::{Move, Position, Side};
@@ -84,9 +84,15 @@ fn list(names: &[&str]) -> String {
     }
 }
 
-fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pair<'t, Rule>, ParseError> {
+/// The one pair a single-item rule (a move, a position) yields.
+fn first(mut pairs: Pairs<'_, Rule>) -> Pair<'_, Rule> {
+    pairs.next().expect("a rule that matched yields a pair")
+}
+
+/// Parses `text` as `rule`, or explains where and why it does not parse.
+fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>, ParseError> {
     match NotationParser::parse(rule, text) {
-        Ok(mut pairs) => Ok(pairs.next().expect("a rule that matched yields a pair")),
+        Ok(pairs) => Ok(pairs),
         Err(error) => {
             let span = match error.location {
                 InputLocation::Pos(p) => p..p + 1,
@@ -147,7 +153,7 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pair<'t, Rule>, 
 
 /// Reads one move, such as `C` or `Cx6`. Returns the move and its claimed capture.
 pub fn parse_move(text: &str) -> Result<(Move, Option<u32>), ParseError> {
-    let pair = parse(Rule::move_text, text.trim(), "move")?;
+    let pair = first(parse(Rule::move_text, text.trim(), "move")?);
     read_move(pair, text.trim(), "move")
 }
 
@@ -185,7 +191,7 @@ pub fn parse_position(text: &str) -> Result<Position, ParseError> {
 
 /// Reads a position, naming `origin` in errors.
 pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseError> {
-    let pair = parse(Rule::position_text, text, origin)?;
+    let pair = first(parse(Rule::position_text, text, origin)?);
     let fail = |span: pest::Span<'_>, message: String| {
         ParseError::at(origin, text, span.start()..span.end(), message)
     };
@@ -310,11 +316,7 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
         ));
     }
     let lines = LineIndex::new(text);
-    let pairs = NotationParser::parse(Rule::records, text);
-    let pairs = match pairs {
-        Ok(pairs) => pairs,
-        Err(_) => return Err(parse(Rule::records, text, origin).expect_err("it failed above")),
-    };
+    let pairs = parse(Rule::records, text, origin)?;
     let mut records = Vec::new();
     for game in pairs {
         if game.as_rule() != Rule::game {
