@@ -1,17 +1,19 @@
-//! Moves: which houses may be played, sowing, captures and grand slams.
+//! Moves: the legal moves and why others are refused, and a move played
+//! through the rule phases in order: sowing ([`crate::rules::sowing`]), the
+//! capture at the last seed ([`crate::rules::capture`]) judged by the
+//! grand-slam policy ([`crate::rules::grand_slam`]), then the turn
+//! ([`crate::rules::turn`]).
 //!
-//! Everything here reads compiled [`Rules`]: flags, count masks and the sowing
-//! table. Two sowing loops exist: a plain one for variants whose moves end
-//! with their last seed (Ouri, Oware), and a general one for relay sowing and
-//! captures while sowing (Wouri). [`Rules::apply`] picks between them with one
-//! flag, so a variant pays only for the options it uses.
+//! Each phase's logic lives in its module; this one only runs them in order.
+//! The one sowing loop is specialised per variant when the rules compile, so
+//! a variant pays only for the options it uses.
 
 use std::fmt;
 
-use crate::position::{HOUSE_STORAGE, MAX_HOUSES_PER_SIDE, Move, Position, Side, nonzero_bytes};
-use crate::rules::Rules;
+use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
+use crate::rules::sowing::{LoopKind, SownEnd};
+use crate::rules::{GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
-use crate::variant::GrandSlam;
 
 /// The legal moves of a position: a set of houses of the player to move,
 /// kept as a bit mask (bit `i` is the house `i` places from its owner's
@@ -100,12 +102,7 @@ impl fmt::Debug for MoveList {
     }
 }
 
-/// The most times one move may lift a hole for relay sowing. Endless relays
-/// are found by repetition (R13); this limit is separate, a resource bound
-/// so that every move is judged in milliseconds: in some variants a relay
-/// wanders through millions of boards before it ends or repeats. Played
-/// Wouri moves relay at most a few dozen times.
-pub const MAX_RELAY_LIFTS: u32 = 100_000;
+pub use crate::rules::sowing::MAX_RELAY_LIFTS;
 
 /// Whether one house of the player to move may be played, and if not, why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,33 +202,23 @@ pub struct MoveEffect {
     pub grand_slam: bool,
     /// Whether any seed was sown into the opponent's row.
     pub fed: bool,
+    /// Whether the mover moves again (an extra turn, or the feeding move
+    /// after a grand slam).
+    pub extra_turn: bool,
     /// Whether its relay sowing never ends; the position is then meaningless.
     pub endless: bool,
     /// Whether its relay sowing passed [`MAX_RELAY_LIFTS`]; the position is
     /// then meaningless.
     pub relay_too_long: bool,
-    /// The hole the last seed fell in.
+    /// The place the last seed fell in.
     pub last: usize,
 }
 
 impl Rules {
-    /// The first house of `side`'s row.
-    #[inline]
-    fn row_start(&self, side: Side) -> usize {
-        side.index() * self.houses_per_side
-    }
-
-    /// Whether the player to move must feed: the opponent's row is empty and
-    /// the variant says so, or a grand slam left an extra feeding move (R2).
-    #[inline]
-    fn must_feed_now(&self, pos: &Position) -> bool {
-        pos.feed_pending() || (self.must_feed && pos.row_is_empty(pos.to_move().opponent()))
-    }
-
     /// The legal moves of the player to move.
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        let mut list = MoveList::new();
         if self.simulate_to_judge || self.must_feed_now(pos) {
+            let mut list = MoveList::new();
             for (mv, verdict) in self.verdicts(pos) {
                 if verdict == Verdict::Legal {
                     list.insert(mv);
@@ -240,56 +227,30 @@ impl Rules {
             return list;
         }
         let side = pos.to_move();
-        let (mut playable, multi) = if self.houses_per_side <= 8 && self.min_seeds <= 2 {
-            // The whole row at once: houses holding 1+ seeds, and 2+ seeds.
-            let word = pos.row_word(side);
-            let multi = nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE);
-            (
-                if self.min_seeds == 1 {
-                    nonzero_bytes(word)
-                } else {
-                    multi
-                },
-                multi,
-            )
-        } else {
-            let lo = self.row_start(side);
-            let row = &pos.houses()[lo..lo + self.houses_per_side];
-            let mut playable = 0u32;
-            let mut multi = 0u32;
-            for (offset, &seeds) in row.iter().enumerate() {
-                playable |= ((seeds >= self.min_seeds) as u32) << offset;
-                multi |= ((seeds >= 2) as u32) << offset;
-            }
-            (playable, multi)
-        };
-        if self.single_seed_rule && playable & multi != 0 {
-            playable &= multi;
+        MoveList {
+            side,
+            mask: self.playable_mask(pos, side),
         }
-        list.side = side;
-        list.mask = playable;
-        list
     }
 
     /// Every house of the player to move with its verdict, in row order.
     pub fn verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
         let side = pos.to_move();
-        let lo = self.row_start(side);
+        let lo = self.board.row_start(side);
         let feeding = self.must_feed_now(pos);
-        let mut out: Vec<(Move, Verdict)> = (0..self.houses_per_side)
+        let mut out: Vec<(Move, Verdict)> = (0..self.board.houses_per_side())
             .map(|offset| {
                 let mv = Move::new(side, offset as u8);
                 (mv, self.judge(pos, lo + offset, feeding))
             })
             .collect();
-        if self.single_seed_rule {
-            let houses = pos.houses();
+        if self.playable.single_seed_rule {
             let any_multi = out
                 .iter()
-                .any(|&(mv, v)| v == Verdict::Legal && houses[lo + mv.offset()] >= 2);
+                .any(|&(mv, v)| v == Verdict::Legal && pos.at(lo + mv.offset()) >= 2);
             if any_multi {
                 for (mv, verdict) in &mut out {
-                    if *verdict == Verdict::Legal && houses[lo + mv.offset()] == 1 {
+                    if *verdict == Verdict::Legal && pos.at(lo + mv.offset()) == 1 {
                         *verdict = Verdict::SingleSeed;
                     }
                 }
@@ -300,15 +261,13 @@ impl Rules {
 
     /// The verdict on one house, before the single-seed rule (which compares houses).
     fn judge(&self, pos: &Position, house: usize, feeding: bool) -> Verdict {
-        let seeds = pos.houses()[house];
+        let seeds = pos.at(house);
         if seeds == 0 {
             return Verdict::Empty;
         }
-        if seeds < self.min_seeds {
-            return Verdict::TooFewSeeds {
-                seeds,
-                min: self.min_seeds,
-            };
+        let min = self.playable.min_seeds;
+        if seeds < min {
+            return Verdict::TooFewSeeds { seeds, min };
         }
         if !self.simulate_to_judge {
             if feeding && !self.reaches_opponent(pos, house) {
@@ -317,7 +276,7 @@ impl Rules {
             return Verdict::Legal;
         }
         let mut scratch = pos.clone();
-        let effect = self.sow_relay(&mut scratch, house, true, &mut ());
+        let effect = self.apply(&mut scratch, house, &mut ());
         if effect.endless {
             Verdict::Endless
         } else if effect.relay_too_long {
@@ -331,21 +290,6 @@ impl Rules {
         }
     }
 
-    /// Whether a plain sowing from `house` puts a seed in the opponent's row.
-    fn reaches_opponent(&self, pos: &Position, house: usize) -> bool {
-        let me = pos.owner(house);
-        let mut h = house;
-        let mut distance = 0u32;
-        while pos.owner(h) == me {
-            h = self.next[h] as usize;
-            distance += 1;
-            if h == house {
-                return false;
-            }
-        }
-        pos.houses()[house] as u32 >= distance
-    }
-
     /// Checks that `mv` is legal for the player to move.
     pub fn check_move(&self, pos: &Position, mv: Move) -> Result<(), IllegalMove> {
         if self.legal_moves(pos).contains(mv) {
@@ -357,10 +301,11 @@ impl Rules {
 
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
-        if mv.offset() >= self.houses_per_side {
+        let houses_per_side = self.board.houses_per_side();
+        if mv.offset() >= houses_per_side {
             return IllegalMove::NoSuchHouse {
                 mv,
-                houses_per_side: self.houses_per_side,
+                houses_per_side,
             };
         }
         if mv.side() != pos.to_move() {
@@ -377,7 +322,7 @@ impl Rules {
     }
 
     /// Plays `mv` after checking it: sows, captures and hands the turn over
-    /// (or keeps it, after Ouri's grand slam). Game endings and passes are the
+    /// (or keeps it, for an extra turn). Game endings and passes are the
     /// business of [`crate::Game`].
     pub fn play<T: Trace>(
         &self,
@@ -386,37 +331,111 @@ impl Rules {
         trace: &mut T,
     ) -> Result<MoveEffect, IllegalMove> {
         self.check_move(pos, mv)?;
-        Ok(self.apply(pos, mv.house(self.houses_per_side), trace))
+        Ok(self.apply(pos, self.board.house_of(mv), trace))
     }
 
-    /// Plays the house `from` without checking that it is legal.
+    /// Plays the house `from` without checking that it is legal: the rule
+    /// phases in order, through the instance of the sowing loop the rules
+    /// compiled to.
+    #[inline]
     pub(crate) fn apply<T: Trace>(
         &self,
         pos: &mut Position,
         from: usize,
         trace: &mut T,
     ) -> MoveEffect {
+        match self.loop_kind {
+            LoopKind::Plain => self.apply_with::<false, false, T>(pos, from, trace),
+            LoopKind::Relay => self.apply_with::<true, false, T>(pos, from, trace),
+            LoopKind::WhileSowing => self.apply_with::<false, true, T>(pos, from, trace),
+            LoopKind::RelayWhileSowing => self.apply_with::<true, true, T>(pos, from, trace),
+        }
+    }
+
+    #[inline(always)]
+    fn apply_with<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> MoveEffect {
         let me = pos.to_move();
-        let effect = if !self.simulate_to_judge {
-            self.sow_plain(pos, from, trace)
-        } else if self.grand_slam == GrandSlam::NoCapture && self.while_sowing_zone.any() {
-            // A slam can build up from captures made along the way, and all of
-            // them must be undone, so play on a copy first.
+        if WHILE_SOWING && !self.grand_slam.keeps_capture() {
+            // A slam can build up from captures made along the way, and all
+            // of them must be undone: play on a copy first.
             let mut trial = pos.clone();
-            let effect = self.sow_relay(&mut trial, from, true, &mut ());
+            let effect =
+                self.sow_and_capture::<RELAY, WHILE_SOWING, ()>(&mut trial, from, true, &mut ());
             if effect.grand_slam {
                 trace.record(Event::GrandSlam {
                     outcome: SlamOutcome::NothingCaptured,
                 });
-                let mut effect = self.sow_relay(pos, from, false, trace);
+                let mut effect =
+                    self.sow_and_capture::<RELAY, WHILE_SOWING, T>(pos, from, false, trace);
                 effect.grand_slam = true;
-                effect
-            } else {
-                self.sow_relay(pos, from, true, trace)
+                return self.end_turn(pos, me, effect, trace);
             }
-        } else {
-            self.sow_relay(pos, from, true, trace)
+        }
+        let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, T>(pos, from, true, trace);
+        self.end_turn(pos, me, effect, trace)
+    }
+
+    /// Sowing, then the capture at the last seed, with the grand slam judged
+    /// before anything is taken.
+    #[inline(always)]
+    fn sow_and_capture<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        captures: bool,
+        trace: &mut T,
+    ) -> MoveEffect {
+        let me = pos.to_move();
+        let sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        let mut effect = MoveEffect {
+            captured: sown.captured,
+            fed: sown.fed,
+            last: sown.last,
+            endless: sown.end == SownEnd::Endless,
+            relay_too_long: sown.end == SownEnd::TooLong,
+            ..MoveEffect::default()
         };
+        if sown.end != SownEnd::Done {
+            return effect;
+        }
+        let board = &self.board;
+        let plan = if captures {
+            self.captures.plan(board, pos, me, sown.last)
+        } else {
+            None
+        };
+        let from_opponent = sown.captured_from_opponent + plan.map_or(0, |p| p.from_opponent);
+        if from_opponent > 0 {
+            let left = pos.seeds_on_side(me.opponent()) - plan.map_or(0, |p| p.from_opponent);
+            effect.grand_slam = grand_slam::is_grand_slam(from_opponent, left);
+        }
+        if let Some(plan) = plan {
+            if effect.grand_slam && !self.grand_slam.keeps_capture() {
+                trace.record(Event::GrandSlam {
+                    outcome: SlamOutcome::NothingCaptured,
+                });
+            } else {
+                self.captures.take(board, pos, me, sown.last, plan, trace);
+                effect.captured += plan.take;
+            }
+        }
+        effect
+    }
+
+    /// The turn phase: who moves next, and what the position remembers.
+    #[inline(always)]
+    fn end_turn<T: Trace>(
+        &self,
+        pos: &mut Position,
+        me: Side,
+        mut effect: MoveEffect,
+        trace: &mut T,
+    ) -> MoveEffect {
         if effect.captured > 0 && self.tracks_last_capturer {
             pos.set_last_capturer(Some(me));
         }
@@ -429,215 +448,20 @@ impl Rules {
                 outcome: SlamOutcome::CaptureThenFeed,
             });
             trace.record(Event::ExtraTurn { side: me });
+            effect.extra_turn = true;
+            return effect;
+        }
+        if effect.grand_slam && effect.captured > 0 {
+            trace.record(Event::GrandSlam {
+                outcome: SlamOutcome::Captured,
+            });
+        }
+        if self.turn.moves_again(&self.board, me, effect.last) {
+            trace.record(Event::ExtraTurn { side: me });
+            effect.extra_turn = true;
         } else {
-            if effect.grand_slam && effect.captured > 0 {
-                trace.record(Event::GrandSlam {
-                    outcome: SlamOutcome::Captured,
-                });
-            }
             pos.set_to_move(me.opponent());
         }
-        effect
-    }
-
-    /// Sowing that ends with the last seed: laps, then last-seed captures
-    /// with their chain, with the grand slam judged before anything is taken.
-    #[inline]
-    fn sow_plain<T: Trace>(&self, pos: &mut Position, from: usize, trace: &mut T) -> MoveEffect {
-        const MASK: usize = HOUSE_STORAGE - 1;
-        let me = pos.to_move();
-        let houses = pos.storage_mut();
-        let mut seeds = houses[from & MASK];
-        houses[from & MASK] = 0;
-        trace.record(Event::Lift { house: from, seeds });
-        let mut h = from;
-        while seeds > 0 {
-            h = self.next[h & MASK] as usize;
-            if h == from && self.skip_origin {
-                trace.record(Event::SkipOrigin { house: h });
-                h = self.next[h & MASK] as usize;
-            }
-            houses[h & MASK] += 1;
-            seeds -= 1;
-            trace.record(Event::Drop {
-                house: h,
-                now: houses[h & MASK],
-            });
-        }
-        let houses = pos.houses_mut();
-        let mut effect = MoveEffect {
-            last: h,
-            ..MoveEffect::default()
-        };
-        if !self.last_seed_zone.allows(self.is_own(h, me))
-            || !self.capture_counts.contains(houses[h])
-        {
-            return effect;
-        }
-        let (holes, take, take_from_opponent) = self.capture_chain(houses, h, me);
-        let opponent_seeds = pos.seeds_on_side(me.opponent());
-        effect.grand_slam = take_from_opponent > 0 && take_from_opponent == opponent_seeds;
-        if effect.grand_slam && self.grand_slam == GrandSlam::NoCapture {
-            trace.record(Event::GrandSlam {
-                outcome: SlamOutcome::NothingCaptured,
-            });
-            return effect;
-        }
-        self.take_chain(pos.houses_mut(), h, holes, trace);
-        pos.add_to_store(me, take);
-        effect.captured = take;
-        effect
-    }
-
-    /// Whether `house` lies in `me`'s own row.
-    #[inline]
-    fn is_own(&self, house: usize, me: Side) -> bool {
-        (house >= self.houses_per_side) == (me == Side::North)
-    }
-
-    /// Empties the `holes` holes of a capture chain, walking back from `last`.
-    #[inline]
-    fn take_chain<T: Trace>(&self, houses: &mut [u8], last: usize, holes: usize, trace: &mut T) {
-        let mut j = last;
-        for _ in 0..holes {
-            trace.record(Event::Capture {
-                house: j,
-                seeds: houses[j],
-            });
-            houses[j] = 0;
-            j = self.prev[j] as usize;
-        }
-    }
-
-    /// The holes a last-seed capture at `last` takes: how many (walking back
-    /// from `last`), their seeds, and the part of those in the opponent's row.
-    #[inline]
-    fn capture_chain(&self, houses: &[u8], last: usize, me: Side) -> (usize, u8, u32) {
-        let mut j = last;
-        let mut holes = 0;
-        let mut take = 0u8;
-        let mut from_opponent = 0u32;
-        loop {
-            let seeds = houses[j];
-            let own = self.is_own(j, me);
-            if !self.last_seed_zone.allows(own) || !self.capture_counts.contains(seeds) {
-                break;
-            }
-            take += seeds;
-            if !own {
-                from_opponent += seeds as u32;
-            }
-            holes += 1;
-            if !self.chain || holes == self.houses {
-                break;
-            }
-            j = self.prev[j] as usize;
-        }
-        (holes, take, from_opponent)
-    }
-
-    /// The general sowing loop: captures while sowing, last-seed captures and
-    /// relay sowing, with endless relays detected as R13 says: a lift with the
-    /// same board and hole as an earlier lift in the move. Brent's cycle
-    /// search finds such a repeat while keeping only one earlier lift.
-    fn sow_relay<T: Trace>(
-        &self,
-        pos: &mut Position,
-        from: usize,
-        captures: bool,
-        trace: &mut T,
-    ) -> MoveEffect {
-        let me = pos.to_move();
-        let is_own = |h: usize| self.is_own(h, me);
-        let mut effect = MoveEffect::default();
-        let mut captured_from_opponent = 0u32;
-        let mut origin = from;
-        let mut saved_board = pos.clone();
-        let mut saved_hole = origin;
-        let mut seeds = pos.houses()[origin];
-        pos.houses_mut()[origin] = 0;
-        trace.record(Event::Lift {
-            house: origin,
-            seeds,
-        });
-
-        let mut power = 1u32;
-        let mut steps = 0u32;
-        let mut lifts = 0u32;
-
-        loop {
-            let houses = pos.houses_mut();
-            let mut h = origin;
-            while seeds > 0 {
-                h = self.next[h] as usize;
-                if h == origin && self.skip_origin {
-                    trace.record(Event::SkipOrigin { house: h });
-                    h = self.next[h] as usize;
-                }
-                houses[h] += 1;
-                seeds -= 1;
-                let own = is_own(h);
-                effect.fed |= !own;
-                trace.record(Event::Drop {
-                    house: h,
-                    now: houses[h],
-                });
-                if seeds > 0
-                    && captures
-                    && self.while_sowing_zone.allows(own)
-                    && self.capture_counts.contains(houses[h])
-                {
-                    let take = houses[h];
-                    trace.record(Event::Capture {
-                        house: h,
-                        seeds: take,
-                    });
-                    houses[h] = 0;
-                    effect.captured += take;
-                    if !own {
-                        captured_from_opponent += take as u32;
-                    }
-                }
-            }
-            effect.last = h;
-            let count = houses[h];
-            if captures
-                && self.last_seed_zone.allows(is_own(h))
-                && self.capture_counts.contains(count)
-            {
-                let (holes, take, from_opponent) = self.capture_chain(houses, h, me);
-                self.take_chain(houses, h, holes, trace);
-                effect.captured += take;
-                captured_from_opponent += from_opponent;
-                break;
-            }
-            if !self.relay || self.relay_stops.contains(count) {
-                break;
-            }
-            if pos.houses() == saved_board.houses() && h == saved_hole {
-                effect.endless = true;
-                return effect;
-            }
-            lifts += 1;
-            if lifts > MAX_RELAY_LIFTS {
-                effect.relay_too_long = true;
-                return effect;
-            }
-            steps += 1;
-            if steps == power {
-                saved_board.clone_from(pos);
-                saved_hole = h;
-                power = power.saturating_mul(2);
-                steps = 0;
-            }
-            let houses = pos.houses_mut();
-            seeds = houses[h];
-            houses[h] = 0;
-            origin = h;
-            trace.record(Event::Relay { house: h, seeds });
-        }
-        pos.add_to_store(me, effect.captured);
-        effect.grand_slam = captured_from_opponent > 0 && pos.row_is_empty(me.opponent());
         effect
     }
 }

@@ -1,23 +1,33 @@
-//! A game in progress: a position plus what the rules need to remember
-//! (positions since the last capture, the ply count) and how it ended.
+//! A game in progress: the rules, the position, the history of every move,
+//! and how the game ended.
 //!
-//! [`Rules`] knows single moves; a [`Game`] knows the end of the game:
-//! majority, few seeds left, passes, repetition, no legal move and the ply
-//! limit, checked in that order after every move.
+//! [`Rules`] knows single moves; a [`Game`] knows the end of the game. After
+//! every move it walks the variant's endings in order ([`crate::rules::ending`]),
+//! with a player who has no seeds passing between the endings that read the
+//! position alone and the rest.
+//!
+//! The game keeps its own history, the one every caller reads: each move,
+//! what it did, and the position after it. Repetition is found in O(1) per
+//! ply: positions carry an incrementally kept key, and a small hash table
+//! chains the positions with equal key buckets, newest first, so a lookup
+//! walks only the positions since the last capture that share a bucket.
 
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
-use crate::rules::Rules;
+use crate::rules::ending::GameFacts;
+use crate::rules::{Collect, Rules};
 use crate::trace::{EndReason, Event, Trace};
-use crate::variant::Collect;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
     /// Why it ended.
     pub reason: EndReason,
-    /// The player with more seeds in store, or `None` for a draw.
+    /// The player with more seeds, or `None` for a draw.
     pub winner: Option<Side>,
+    /// Each player's seeds, `[south, north]`: the stores, plus the seeds that
+    /// count for their owner where they lie when the ending says so.
+    pub score: [u32; 2],
 }
 
 impl Outcome {
@@ -31,25 +41,101 @@ impl Outcome {
     }
 }
 
-/// One ply of history, kept so it can be undone and so repetitions can be seen.
-#[derive(Clone)]
-struct Ply {
-    /// The position reached, as compared for repetition.
-    position: Position,
-    key: u64,
-    /// Where the positions since the last capture begin, before this ply.
-    since_capture_before: usize,
+/// One move of a game's history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    /// The move played.
+    pub mv: Move,
+    /// What it did.
+    pub effect: MoveEffect,
+    /// The position after it, passes and endings included.
+    pub position: Position,
+}
+
+/// No entry: the end of a repetition chain.
+const NONE: u32 = u32::MAX;
+
+/// The positions of a game, by key, for the repetition check. Entry `i` is
+/// the position after `i` plies (0 is the start). Buckets chain entries
+/// newest first, so entries only ever join or leave at a chain's head, as
+/// plies are played and undone.
+#[derive(Clone, Default)]
+struct Repetitions {
+    /// The newest entry of each bucket.
+    heads: Vec<u32>,
+    /// For each entry, the next older entry in its bucket.
+    older: Vec<u32>,
+}
+
+impl Repetitions {
+    const FIRST_BUCKETS: usize = 64;
+
+    fn bucket(&self, key: u64) -> usize {
+        // The key's high bits are its best mixed.
+        (key >> 40) as usize & (self.heads.len() - 1)
+    }
+
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.heads.resize(Self::FIRST_BUCKETS, NONE);
+        self.older.clear();
+    }
+
+    /// Adds entry `older.len()`, with `key`; `keys` gives every entry's key
+    /// for when the table grows.
+    fn push(&mut self, key: u64, keys: impl Fn(usize) -> u64) {
+        if self.older.len() >= 2 * self.heads.len() {
+            let buckets = 2 * self.heads.len();
+            self.heads.clear();
+            self.heads.resize(buckets, NONE);
+            for i in 0..self.older.len() {
+                let b = self.bucket(keys(i));
+                self.older[i] = self.heads[b];
+                self.heads[b] = i as u32;
+            }
+        }
+        let b = self.bucket(key);
+        self.older.push(self.heads[b]);
+        self.heads[b] = (self.older.len() - 1) as u32;
+    }
+
+    /// Removes the newest entry, which had `key`.
+    fn pop(&mut self, key: u64) {
+        let b = self.bucket(key);
+        let older = self.older.pop().expect("an entry to remove");
+        self.heads[b] = older;
+    }
+
+    /// The entries at or after `since` whose key bucket matches `key`'s,
+    /// newest first.
+    fn candidates(&self, key: u64, since: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut i = self.heads[self.bucket(key)];
+        std::iter::from_fn(move || {
+            if i == NONE || (i as usize) < since {
+                return None;
+            }
+            let here = i as usize;
+            i = self.older[here];
+            Some(here)
+        })
+    }
 }
 
 /// A game: the rules, the position, the history and the outcome.
 #[derive(Clone)]
 pub struct Game<'r> {
     rules: &'r Rules,
+    start: Position,
     position: Position,
-    /// The start position, then one entry per ply.
-    line: Vec<Ply>,
-    /// Index into `line` of the first position since the last capture.
+    history: Vec<Ply>,
+    /// For each entry (0 is the start), the first entry since the last
+    /// capture before it, for undo.
+    since_capture_at: Vec<u32>,
+    /// The first entry since the last capture.
     since_capture: usize,
+    /// Filled only when a repetition ending exists.
+    repetitions: Repetitions,
+    tracks_repetition: bool,
     legal: MoveList,
     outcome: Option<Outcome>,
 }
@@ -65,16 +151,44 @@ impl<'r> Game<'r> {
     /// gives a game that is over.
     pub fn from_position(rules: &'r Rules, position: Position) -> Result<Game<'r>, PositionError> {
         rules.check_position(&position)?;
+        let tracks_repetition = rules
+            .endings
+            .iter()
+            .any(|e| matches!(e, crate::rules::Ending::Repetition { .. }));
         let mut game = Game {
             rules,
+            start: position.clone(),
             position,
-            line: Vec::with_capacity(256),
+            history: Vec::with_capacity(128),
+            since_capture_at: Vec::with_capacity(128),
             since_capture: 0,
+            repetitions: Repetitions::default(),
+            tracks_repetition,
             legal: MoveList::new(),
             outcome: None,
         };
-        game.settle(false, &mut ());
+        game.restart_from_current();
         Ok(game)
+    }
+
+    /// Starts again from the variant's start position, keeping the memory
+    /// already allocated: the fast way to play many games in a row.
+    pub fn restart(&mut self) {
+        self.position = self.rules.start();
+        self.restart_from_current();
+    }
+
+    fn restart_from_current(&mut self) {
+        self.history.clear();
+        self.since_capture_at.clear();
+        self.since_capture = 0;
+        self.outcome = None;
+        if self.tracks_repetition {
+            self.repetitions.clear();
+        }
+        self.settle(0, &mut ());
+        self.start = self.position.clone();
+        self.remember_position();
     }
 
     /// The rules being played.
@@ -85,6 +199,16 @@ impl<'r> Game<'r> {
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The position the game started from (after any pass it began with).
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Every move so far, with what it did and the position after it.
+    pub fn history(&self) -> &[Ply] {
+        &self.history
     }
 
     /// The legal moves now; empty once the game is over.
@@ -104,7 +228,16 @@ impl<'r> Game<'r> {
 
     /// Moves played so far.
     pub fn plies(&self) -> usize {
-        self.line.len() - 1
+        self.history.len()
+    }
+
+    /// The position after `entry` plies (0 is the start).
+    fn entry(&self, entry: usize) -> &Position {
+        if entry == 0 {
+            &self.start
+        } else {
+            &self.history[entry - 1].position
+        }
     }
 
     /// Plays `mv`, then settles the game: endings, passes, repetition.
@@ -115,106 +248,105 @@ impl<'r> Game<'r> {
         if !self.legal.contains(mv) {
             return Err(self.rules.refusal(&self.position, mv));
         }
-        let effect = self.rules.apply(
-            &mut self.position,
-            mv.house(self.rules.houses_per_side),
-            trace,
-        );
-        self.settle(effect.captured > 0, trace);
+        let effect = self
+            .rules
+            .apply(&mut self.position, self.rules.board.house_of(mv), trace);
+        self.since_capture_at.push(self.since_capture as u32);
+        if effect.captured > 0 {
+            self.since_capture = self.history.len() + 1;
+        }
+        self.settle(self.history.len() + 1, trace);
+        self.history.push(Ply {
+            mv,
+            effect,
+            position: self.position.clone(),
+        });
+        self.remember_position();
         Ok(effect)
     }
 
     /// Takes back the last move. Returns `false` at the start.
     pub fn undo(&mut self) -> bool {
-        if self.line.len() < 2 {
+        let Some(ply) = self.history.pop() else {
             return false;
+        };
+        if self.tracks_repetition {
+            self.repetitions.pop(ply.position.key());
         }
-        let ply = self.line.pop().expect("checked above");
-        self.since_capture = ply.since_capture_before;
-        self.position = self.line.last().expect("the start stays").position.clone();
+        self.since_capture = self.since_capture_at.pop().expect("one per ply") as usize;
+        self.position = self.entry(self.history.len()).clone();
         self.outcome = None;
         self.legal = self.rules.legal_moves(&self.position);
         true
     }
 
-    /// After a move (or at the start): the endings, passes and repetition, in
-    /// the order the module documentation gives; then the position joins the
-    /// history.
-    fn settle<T: Trace>(&mut self, captured: bool, trace: &mut T) {
+    /// After a move (or at the start): the endings in the rules' order, with
+    /// a pass between those that read the position alone and the rest.
+    fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
         let rules = self.rules;
-        let since_capture_before = self.since_capture;
-        if captured {
-            self.since_capture = self.line.len();
-        }
-        // Positions recorded so far, the start included, equal the plies played.
-        let plies = self.line.len();
-        let mut ending = self.position_ending(trace);
-        let key = self.position.key();
-        if ending.is_none()
-            && let Some(collect) = rules.repetition
-        {
-            let repeated = self.line[self.since_capture..]
-                .iter()
-                .any(|p| p.key == key && p.position == self.position);
-            if repeated {
-                ending = Some((EndReason::Repetition, collect));
+        self.legal = MoveList::new();
+        let mut legal_known = false;
+        let mut ending = None;
+        let mut passed = false;
+        for rule in &rules.endings {
+            if !passed && !rule.reads_position_only() {
+                self.pass(trace);
+                passed = true;
+            }
+            let mut facts = Facts {
+                game: self,
+                plies,
+                legal_known: &mut legal_known,
+            };
+            if let Some(fired) = rule.fires(&mut facts) {
+                ending = Some(fired);
+                break;
             }
         }
-        if ending.is_none() {
-            self.legal = rules.legal_moves(&self.position);
-            if self.legal.is_empty() {
-                let reason = if self.position.feed_pending() {
-                    EndReason::CannotFeedAfterSlam
-                } else {
-                    EndReason::NoMove
-                };
-                ending = Some((reason, rules.no_move));
-            }
+        match ending {
+            Some((reason, collect)) => self.finish(reason, collect, trace),
+            None if !legal_known => self.legal = rules.legal_moves(&self.position),
+            None => {}
         }
-        if ending.is_none()
-            && let Some(limit) = rules.ply_limit
-            && plies as u64 >= limit.plies as u64
-        {
-            ending = Some((EndReason::PlyLimit, limit.taken_by));
-        }
-        let key = match ending {
-            Some((reason, collect)) => {
-                self.finish(reason, collect, trace);
-                self.position.key()
-            }
-            None => key,
-        };
-        self.line.push(Ply {
-            key,
-            position: self.position.clone(),
-            since_capture_before,
-        });
     }
 
-    /// The endings that depend on the position alone, and passes.
-    fn position_ending<T: Trace>(&mut self, trace: &mut T) -> Option<(EndReason, Collect)> {
-        let rules = self.rules;
+    /// Adds the newest entry (the current position, already in the history)
+    /// to the repetition table.
+    fn remember_position(&mut self) {
+        if self.tracks_repetition {
+            let history = &self.history;
+            let start = &self.start;
+            self.repetitions.push(self.position.key(), |i| {
+                if i == 0 {
+                    start.key()
+                } else {
+                    history[i - 1].position.key()
+                }
+            });
+        }
+    }
+
+    /// A player without seeds loses the turn (R11), when the rules say so.
+    fn pass<T: Trace>(&mut self, trace: &mut T) {
         let pos = &mut self.position;
-        let [south, north] = pos.stores();
-        let reached = |store: u8| rules.majority.is_some_and(|m| store >= m);
-        let split =
-            rules.even_split_draw && south == north && south as u32 * 2 == rules.total_seeds;
-        if reached(south) || reached(north) || split {
-            return Some((EndReason::Majority, Collect::Nobody));
-        }
-        if let Some(rule) = rules.seeds_left
-            && pos.seeds_on_board() <= rule.at_most as u32
-        {
-            return Some((EndReason::SeedsLeft(rule.at_most), rule.taken_by));
-        }
-        if rules.pass_when_empty && !pos.feed_pending() {
+        if self.rules.turn.pass_when_empty && !pos.feed_pending() {
             let me = pos.to_move();
             if pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()) {
                 trace.record(Event::Pass { side: me });
                 pos.set_to_move(me.opponent());
             }
         }
-        None
+    }
+
+    /// Whether the current position repeats one since the last capture.
+    fn repeats(&self) -> bool {
+        let key = self.position.key();
+        self.repetitions
+            .candidates(key, self.since_capture)
+            .any(|i| {
+                let earlier = self.entry(i);
+                earlier.key() == key && *earlier == self.position
+            })
     }
 
     fn finish<T: Trace>(&mut self, reason: EndReason, collect: Collect, trace: &mut T) {
@@ -222,9 +354,9 @@ impl<'r> Game<'r> {
         let collector = match collect {
             Collect::EachOwn => None,
             Collect::LastCapturer => pos.last_capturer(),
-            Collect::Nobody => {
+            Collect::Nobody | Collect::EachOwnInPlace => {
                 trace.record(Event::GameOver { reason });
-                self.conclude(reason);
+                self.conclude(reason, collect == Collect::EachOwnInPlace);
                 return;
             }
         };
@@ -242,17 +374,60 @@ impl<'r> Game<'r> {
             }
         }
         trace.record(Event::GameOver { reason });
-        self.conclude(reason);
+        self.conclude(reason, false);
     }
 
-    fn conclude(&mut self, reason: EndReason) {
-        let [south, north] = self.position.stores();
-        let winner = match south.cmp(&north) {
+    fn conclude(&mut self, reason: EndReason, count_in_place: bool) {
+        let pos = &self.position;
+        let score = Side::BOTH.map(|side| {
+            pos.store(side) as u32
+                + if count_in_place {
+                    pos.seeds_on_side(side)
+                } else {
+                    0
+                }
+        });
+        let winner = match score[0].cmp(&score[1]) {
             std::cmp::Ordering::Greater => Some(Side::South),
             std::cmp::Ordering::Less => Some(Side::North),
             std::cmp::Ordering::Equal => None,
         };
-        self.outcome = Some(Outcome { reason, winner });
+        self.outcome = Some(Outcome {
+            reason,
+            winner,
+            score,
+        });
         self.legal = MoveList::new();
+    }
+}
+
+/// What the endings ask of a game, answered lazily: the legal moves are
+/// worked out only if an ending needs them, and then kept.
+struct Facts<'g, 'r> {
+    game: &'g mut Game<'r>,
+    /// Moves played, the one being settled included.
+    plies: usize,
+    legal_known: &'g mut bool,
+}
+
+impl GameFacts for Facts<'_, '_> {
+    fn position(&self) -> &Position {
+        &self.game.position
+    }
+
+    fn plies(&self) -> usize {
+        self.plies
+    }
+
+    fn repeats(&mut self) -> bool {
+        self.game.repeats()
+    }
+
+    fn has_no_move(&mut self) -> bool {
+        if !*self.legal_known {
+            self.game.legal = self.game.rules.legal_moves(&self.game.position);
+            *self.legal_known = true;
+        }
+        self.game.legal.is_empty()
     }
 }

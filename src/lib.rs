@@ -9,6 +9,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod board;
 pub mod cli;
 pub mod diagnostic;
 pub mod diagram;
@@ -29,7 +30,7 @@ pub mod trace;
 pub mod variant;
 
 pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
-pub use game::{Game, Outcome};
+pub use game::{Game, Outcome, Ply};
 pub use position::{Move, Position, Side};
 pub use rules::{Rules, RulesError};
 pub use trace::{EndReason, Event, Trace};

@@ -15,11 +15,39 @@ pub const MAX_HOUSES: usize = 2 * MAX_HOUSES_PER_SIDE;
 /// Counts are kept in bytes, so a house can never overflow.
 pub const MAX_SEEDS: u32 = 255;
 
-/// Storage for the houses: a power of two above [`MAX_HOUSES`], so the sowing
-/// loop can index it with `house & (HOUSE_STORAGE - 1)` and no bounds check,
-/// and whole 8-byte words for hashing.
-pub(crate) const HOUSE_STORAGE: usize = 64;
-const _: () = assert!(HOUSE_STORAGE >= MAX_HOUSES && HOUSE_STORAGE.is_power_of_two());
+/// The size of a position's array of places: houses, then unused slots,
+/// then the two stores at the very end ([`crate::board::STORE`]). A power of
+/// two above [`MAX_HOUSES`] + 2, so the sowing loop can index it with
+/// `place & (PLACES - 1)` and no bounds check, and whole 8-byte words can be
+/// read for move generation.
+pub const PLACES: usize = 64;
+const _: () = assert!(PLACES >= MAX_HOUSES + 2 && PLACES.is_power_of_two());
+
+/// The places of the stores, `[south, north]`.
+const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
+
+/// The multipliers of the position key, one per place: a position's key is
+/// the sum of `count * KEY_PLACE[place]` plus a term for the side to move and
+/// one for each piece of carried state, all added modulo 2^64, so a move
+/// updates it with one addition per change.
+const KEY_PLACE: [u64; PLACES] = {
+    let mut table = [0u64; PLACES];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut i = 0;
+    while i < PLACES {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        table[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    table
+};
+const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
+const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,10 +176,12 @@ pub fn house_label(house: usize, houses_per_side: usize) -> char {
 ///
 /// A `Position` is any arrangement of seeds; whether it can arise in a game is
 /// not its concern. [`crate::Rules::check_position`] checks that it fits a variant.
+/// Houses and stores are places in one array ([`crate::board`]).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    houses: [u8; HOUSE_STORAGE],
-    stores: [u8; 2],
+    places: [u8; PLACES],
+    /// Kept equal to [`Position::compute_key`] by every change.
+    key: u64,
     houses_per_side: u8,
     to_move: Side,
     last_capturer: Option<Side>,
@@ -177,40 +207,66 @@ impl Position {
         if total > MAX_SEEDS {
             return Err(PositionError::TooManySeeds(total));
         }
-        let mut storage = [0u8; HOUSE_STORAGE];
-        storage[..houses.len()].copy_from_slice(houses);
-        Ok(Position {
-            houses: storage,
-            stores,
+        let mut places = [0u8; PLACES];
+        places[..houses.len()].copy_from_slice(houses);
+        places[STORE[0]] = stores[0];
+        places[STORE[1]] = stores[1];
+        let mut position = Position {
+            places,
+            key: 0,
             houses_per_side: n as u8,
             to_move,
             last_capturer: None,
             feed_pending: false,
-        })
+        };
+        position.key = position.compute_key();
+        Ok(position)
     }
 
     /// The houses in C1 order.
     #[inline]
     pub fn houses(&self) -> &[u8] {
-        &self.houses[..2 * self.houses_per_side as usize]
+        &self.places[..2 * self.houses_per_side as usize]
     }
 
-    /// All the house storage, unused houses zero, for the sowing loop.
+    /// Every place, houses and stores, by place number ([`crate::board`]).
     #[inline]
-    pub(crate) fn storage_mut(&mut self) -> &mut [u8; HOUSE_STORAGE] {
-        &mut self.houses
+    pub fn places(&self) -> &[u8; PLACES] {
+        &self.places
     }
 
-    #[inline]
-    pub(crate) fn houses_mut(&mut self) -> &mut [u8] {
-        let len = 2 * self.houses_per_side as usize;
-        &mut self.houses[..len]
+    /// The seeds at `place`.
+    #[inline(always)]
+    pub fn at(&self, place: usize) -> u8 {
+        self.places[place & (PLACES - 1)]
+    }
+
+    /// Drops `seeds` more into `place`.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, place: usize, seeds: u8) {
+        let place = place & (PLACES - 1);
+        self.places[place] += seeds;
+        self.key = self
+            .key
+            .wrapping_add((seeds as u64).wrapping_mul(KEY_PLACE[place]));
+    }
+
+    /// Empties `place`; returns the seeds it held.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, place: usize) -> u8 {
+        let place = place & (PLACES - 1);
+        let seeds = self.places[place];
+        self.places[place] = 0;
+        self.key = self
+            .key
+            .wrapping_sub((seeds as u64).wrapping_mul(KEY_PLACE[place]));
+        seeds
     }
 
     /// One row, from its owner's left.
     pub fn row(&self, side: Side) -> &[u8] {
         let n = self.houses_per_side();
-        &self.houses[side.index() * n..side.index() * n + n]
+        &self.places[side.index() * n..side.index() * n + n]
     }
 
     /// Houses in each row.
@@ -222,18 +278,13 @@ impl Position {
     /// The seeds in `side`'s store.
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
-        self.stores[side.index()]
+        self.places[STORE[side.index()]]
     }
 
     /// Both stores, `[south, north]` (C4).
     #[inline]
     pub fn stores(&self) -> [u8; 2] {
-        self.stores
-    }
-
-    #[inline]
-    pub(crate) fn add_to_store(&mut self, side: Side, seeds: u8) {
-        self.stores[side.index()] += seeds;
+        [self.places[STORE[0]], self.places[STORE[1]]]
     }
 
     /// Whose turn it is.
@@ -244,7 +295,13 @@ impl Position {
 
     #[inline]
     pub(crate) fn set_to_move(&mut self, side: Side) {
-        self.to_move = side;
+        if side != self.to_move {
+            self.key = match side {
+                Side::North => self.key.wrapping_add(KEY_NORTH_TO_MOVE),
+                Side::South => self.key.wrapping_sub(KEY_NORTH_TO_MOVE),
+            };
+            self.to_move = side;
+        }
     }
 
     /// Who made the most recent capture, if anyone has (Wouri's R12 needs it).
@@ -255,6 +312,10 @@ impl Position {
 
     /// Sets who made the most recent capture.
     pub fn set_last_capturer(&mut self, side: Option<Side>) {
+        self.key = self
+            .key
+            .wrapping_sub(KEY_LAST[last_code(self.last_capturer)])
+            .wrapping_add(KEY_LAST[last_code(side)]);
         self.last_capturer = side;
     }
 
@@ -266,8 +327,16 @@ impl Position {
     }
 
     /// Sets whether the side to move owes an extra feeding move (R2).
+    #[inline]
     pub fn set_feed_pending(&mut self, pending: bool) {
-        self.feed_pending = pending;
+        if pending != self.feed_pending {
+            self.key = if pending {
+                self.key.wrapping_add(KEY_FEED)
+            } else {
+                self.key.wrapping_sub(KEY_FEED)
+            };
+            self.feed_pending = pending;
+        }
     }
 
     /// The seeds in `side`'s row.
@@ -284,7 +353,8 @@ impl Position {
 
     /// Every seed in the game: board and stores.
     pub fn total_seeds(&self) -> u32 {
-        self.seeds_on_board() + self.stores[0] as u32 + self.stores[1] as u32
+        let [south, north] = self.stores();
+        self.seeds_on_board() + south as u32 + north as u32
     }
 
     /// Whether `side`'s row holds no seed.
@@ -305,7 +375,7 @@ impl Position {
         debug_assert!(n <= 8, "row_word needs a row of at most 8 houses");
         let lo = side.index() * n;
         let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&self.houses[lo..lo + 8]);
+        bytes.copy_from_slice(&self.places[lo..lo + 8]);
         let word = u64::from_le_bytes(bytes);
         if n >= 8 {
             word
@@ -324,42 +394,51 @@ impl Position {
         }
     }
 
-    /// Moves every seed in `side`'s row into `side`'s store; returns how many.
+    /// Moves every seed in `side`'s row into `into`'s store; returns how many.
     pub(crate) fn collect_row(&mut self, side: Side, into: Side) -> u8 {
         let n = self.houses_per_side();
-        let row = &mut self.houses[side.index() * n..side.index() * n + n];
-        let seeds: u8 = row.iter().sum();
-        row.fill(0);
-        self.stores[into.index()] += seeds;
+        let mut seeds = 0u8;
+        for house in side.index() * n..side.index() * n + n {
+            seeds += self.take(house);
+        }
+        self.add(STORE[into.index()], seeds);
         seeds
     }
 
     /// A 64-bit digest of everything that decides the game from here. Equal
     /// positions have equal keys; the repetition check confirms a key match
     /// by comparing positions, so collisions cost time, not correctness.
+    /// Kept up to date as the position changes, so reading it is free.
     #[inline]
     pub fn key(&self) -> u64 {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let words = (2 * self.houses_per_side as usize).div_ceil(8);
-        let mut h = (self.stores[0] as u64)
-            | (self.stores[1] as u64) << 8
-            | (self.to_move as u64) << 16
-            | (self.feed_pending as u64) << 17
-            | (self.last_capturer.map_or(0, |s| s as u64 + 1)) << 18;
-        for chunk in self.houses.chunks_exact(8).take(words) {
-            let word = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
-            h = (h ^ word).wrapping_mul(K);
-            h ^= h >> 29;
-        }
-        h
+        self.key
     }
+
+    /// The key worked out from scratch, as [`Position::key`] keeps it.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0u64;
+        for (place, &seeds) in self.places.iter().enumerate() {
+            key = key.wrapping_add((seeds as u64).wrapping_mul(KEY_PLACE[place]));
+        }
+        if self.to_move == Side::North {
+            key = key.wrapping_add(KEY_NORTH_TO_MOVE);
+        }
+        if self.feed_pending {
+            key = key.wrapping_add(KEY_FEED);
+        }
+        key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
+    }
+}
+
+fn last_code(side: Option<Side>) -> usize {
+    side.map_or(0, |s| s as usize + 1)
 }
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Position")
             .field("houses", &self.houses())
-            .field("stores", &self.stores)
+            .field("stores", &self.stores())
             .field("to_move", &self.to_move)
             .field("last_capturer", &self.last_capturer)
             .field("feed_pending", &self.feed_pending)

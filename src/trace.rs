@@ -6,7 +6,19 @@
 
 use std::fmt;
 
+use crate::board::STORE;
 use crate::position::{Side, house_label};
+
+/// A place's name in prose: a house label (C2), or a store.
+pub fn place_label(place: usize, houses_per_side: usize) -> String {
+    if place == STORE[0] {
+        "South's store".into()
+    } else if place == STORE[1] {
+        "North's store".into()
+    } else {
+        house_label(place, houses_per_side).to_string()
+    }
+}
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +35,8 @@ pub enum EndReason {
     SeedsLeft(u8),
     /// The variant's ply limit was reached.
     PlyLimit,
+    /// A row was empty (Kalah).
+    EmptyRow,
 }
 
 impl EndReason {
@@ -37,6 +51,7 @@ impl EndReason {
             EndReason::Repetition => "repetition".into(),
             EndReason::SeedsLeft(n) => format!("{}_left", number_word(n)),
             EndReason::PlyLimit => "ply_limit".into(),
+            EndReason::EmptyRow => "empty_row".into(),
         }
     }
 
@@ -49,6 +64,7 @@ impl EndReason {
             EndReason::Repetition => "a position repeated".into(),
             EndReason::SeedsLeft(n) => format!("{n} or fewer seeds are left on the board"),
             EndReason::PlyLimit => "the ply limit was reached".into(),
+            EndReason::EmptyRow => "a row is empty".into(),
         }
     }
 }
@@ -142,7 +158,7 @@ pub enum SlamOutcome {
 impl Event {
     /// The event in words, with house labels for a board of `houses_per_side`.
     pub fn describe(&self, houses_per_side: usize) -> String {
-        let label = |h: usize| house_label(h, houses_per_side);
+        let label = |place: usize| place_label(place, houses_per_side);
         match *self {
             Event::Lift { house, seeds } => format!("lift {seeds} from {}", label(house)),
             Event::Drop { house, now } => format!("drop in {} (now {now})", label(house)),

@@ -35,7 +35,7 @@ even_split_draw = false
 no_move = "each_own"
 # repetition = "each_own"
 # seeds_left = { at_most = 4, taken_by = "last_capturer" }
-# ply_limit = { plies = 10, taken_by = "each_own" }
+ply_limit = { plies = 1000, taken_by = "each_own" }   # every variant states what ends its games
 "#;
 
 /// The base variant with some keys set to other values. Leaked, so games

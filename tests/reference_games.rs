@@ -30,9 +30,15 @@ fn replay_all(file: &str) {
             .outcome()
             .unwrap_or_else(|| panic!("{file} game {} is not over", number + 1));
         assert_eq!(
-            Some(outcome.reason.name()),
-            fixture.reason,
+            outcome.reason.name(),
+            fixture.expected_reason(),
             "{file} game {}: reason",
+            number + 1
+        );
+        assert_eq!(
+            outcome.result_token(),
+            fixture.expected_result(),
+            "{file} game {}: result",
             number + 1
         );
     }
@@ -51,4 +57,9 @@ fn ouri_games_match_the_second_implementation() {
 #[test]
 fn wouri_games_match_the_second_implementation() {
     replay_all("wouri.jsonl");
+}
+
+#[test]
+fn kalah_games_match_openspiel() {
+    replay_all("kalah.jsonl");
 }

@@ -7,11 +7,12 @@ use sow::sheet::rule_sheet;
 #[test]
 fn shipped_variants_compile_and_answer_to_aliases() {
     let names: Vec<String> = builtin_rules().into_iter().map(|r| r.meta.name).collect();
-    assert_eq!(names, ["ouri", "oware", "wouri"]);
+    assert_eq!(names, ["ouri", "oware", "wouri", "kalah"]);
     assert_eq!(Rules::builtin("OWARE").unwrap().meta.name, "oware");
     assert_eq!(Rules::builtin("abapa").unwrap().meta.name, "oware");
     assert_eq!(Rules::builtin("ouril").unwrap().meta.name, "ouri");
-    assert!(Rules::builtin("kalah").is_none());
+    assert_eq!(Rules::builtin("Kalaha").unwrap().meta.name, "kalah");
+    assert!(Rules::builtin("awele").is_none());
 }
 
 #[test]
@@ -36,7 +37,7 @@ fn rule_sheets_follow_the_options() {
     assert!(ouri.contains("single seed"), "{ouri}");
     let wouri = rule_sheet(&Rules::builtin("wouri").unwrap());
     assert!(wouri.contains("Relay sowing"), "{wouri}");
-    assert!(wouri.contains("unless the hole now holds 1"), "{wouri}");
+    assert!(wouri.contains("unless the house now holds 1"), "{wouri}");
     assert!(wouri.contains("With 4 or fewer seeds"), "{wouri}");
     assert!(wouri.contains("loses the turn"), "{wouri}");
 }

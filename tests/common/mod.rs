@@ -18,7 +18,32 @@ pub fn test_path(relative: &str) -> PathBuf {
 pub struct FixtureGame {
     pub variant: String,
     pub reason: Option<String>,
+    /// The result, where the file gives it (OpenSpiel's Kalah counts the
+    /// seeds left in each row for its owner, so the stores alone do not tell).
+    pub result: Option<String>,
     pub plies: Vec<FixturePly>,
+}
+
+impl FixtureGame {
+    /// Why the game ended, by `sow`'s name: OpenSpiel's Kalah games give no
+    /// reason, and end only when a row is empty.
+    pub fn expected_reason(&self) -> &str {
+        self.reason.as_deref().unwrap_or("empty_row")
+    }
+
+    /// The result token: the file's, or else the higher store wins.
+    pub fn expected_result(&self) -> String {
+        if let Some(result) = &self.result {
+            return result.clone();
+        }
+        let [south, north] = self.plies.last().expect("a game has plies").stores;
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => "1-0",
+            std::cmp::Ordering::Less => "0-1",
+            std::cmp::Ordering::Equal => "1/2-1/2",
+        }
+        .to_string()
+    }
 }
 
 /// One ply of a reference game: the move and the position after it.

@@ -2,28 +2,56 @@
 //!
 //! A [`VariantFile`](crate::variant::VariantFile) is what a person wrote;
 //! [`Rules`] is what the engine runs. Compiling checks every value and every
-//! combination once, and turns the options into flags, bit masks and a sowing
-//! table, so the move loop never looks at a string or a map.
+//! combination once, and turns the options into flags, bit masks and sowing
+//! rings, so the move loop never looks at a string or a map.
+//!
+//! `Rules` is a few typed parts, one module each. Every module owns its part
+//! whole: the schema section it reads, the compile step with its errors, the
+//! sentences it adds to the rule sheet, and the engine step it runs.
+//!
+//! | part | module | section |
+//! | --- | --- | --- |
+//! | the board and its rings | [`crate::board`] | `[board]`, `[sowing]` |
+//! | sowing: laps, relays | [`sowing`] | `[sowing]` |
+//! | which houses may be played, feeding | [`feeding`] | `[play]` |
+//! | captures, an ordered list | [`capture`] | `[capture]` |
+//! | the grand slam | [`grand_slam`] | `[capture] grand_slam` |
+//! | the turn: extra turns, passes | [`turn`] | `[turn]`, `[play] pass_when_empty` |
+//! | endings, an ordered list | [`ending`] | `[end]` |
 
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
+use crate::board::Board;
 use crate::diagnostic::Located;
-use crate::position::{
-    HOUSE_STORAGE, MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side,
-};
-use crate::variant::{self, Collect, Direction, GrandSlam, VariantFile, Zone};
+use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
+use crate::variant::VariantFile;
+
+pub mod capture;
+pub mod ending;
+pub mod feeding;
+pub mod grand_slam;
+pub mod sowing;
+pub mod turn;
+
+pub use capture::{CaptureRule, Captures, Zone};
+pub use ending::{Collect, Ending};
+pub use feeding::{Feeding, Playable};
+pub use grand_slam::GrandSlam;
+pub use sowing::{Continuation, Laps, Sowing};
+pub use turn::{ExtraTurn, Turn};
 
 /// The variant files that ship inside the library: `(file name, contents)`.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("ouri.toml", include_str!("../variants/ouri.toml")),
-    ("oware.toml", include_str!("../variants/oware.toml")),
-    ("wouri.toml", include_str!("../variants/wouri.toml")),
+    ("ouri.toml", include_str!("../../variants/ouri.toml")),
+    ("oware.toml", include_str!("../../variants/oware.toml")),
+    ("wouri.toml", include_str!("../../variants/wouri.toml")),
+    ("kalah.toml", include_str!("../../variants/kalah.toml")),
 ];
 
 /// The most plies a variant's `ply_limit` may allow.
-pub const MAX_PLY_LIMIT: i64 = 1_000_000;
+pub const MAX_PLY_LIMIT: i64 = ending::MAX_PLY_LIMIT;
 
 /// Names and provenance of a variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +76,7 @@ pub struct Metadata {
 pub struct ZoneMask(u8);
 
 impl ZoneMask {
-    fn from_zone(zone: Zone) -> ZoneMask {
+    pub(crate) fn from_zone(zone: Zone) -> ZoneMask {
         ZoneMask(match zone {
             Zone::None => 0,
             Zone::Own => 1,
@@ -85,7 +113,7 @@ impl ZoneMask {
 pub struct CountSet([u64; 4]);
 
 impl CountSet {
-    fn insert(&mut self, count: u8) {
+    pub(crate) fn insert(&mut self, count: u8) {
         self.0[count as usize >> 6] |= 1 << (count & 63);
     }
 
@@ -105,64 +133,35 @@ impl CountSet {
         (0..=255u8).filter(|&c| self.contains(c))
     }
 }
-
-/// The rule that ends a game when few seeds are left (R12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SeedsLeftRule {
-    /// Ends when the board holds this many seeds or fewer.
-    pub at_most: u8,
-    /// Who takes them.
-    pub taken_by: Collect,
-}
-
-/// The rule that ends a game after a number of moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlyLimitRule {
-    /// The moves allowed.
-    pub plies: u32,
-    /// Who takes the seeds left.
-    pub taken_by: Collect,
-}
-
 /// A variant, validated and compiled for the engine.
 #[derive(Debug, Clone)]
 pub struct Rules {
     /// Names and provenance.
     pub meta: Metadata,
-    pub(crate) houses_per_side: usize,
-    pub(crate) houses: usize,
+    /// The board: places, owners, opposites and sowing rings.
+    pub board: Board,
     pub(crate) seeds_per_house: u8,
     pub(crate) total_seeds: u32,
-    pub(crate) direction: Direction,
-    /// `next[h]`: the house after `h` in the sowing direction. Sized to the
-    /// house storage so a masked index needs no bounds check.
-    pub(crate) next: [u8; HOUSE_STORAGE],
-    /// `prev[h]`: the house before `h`, for capture chains.
-    pub(crate) prev: [u8; HOUSE_STORAGE],
-    pub(crate) skip_origin: bool,
-    pub(crate) relay: bool,
-    pub(crate) relay_stops: CountSet,
-    pub(crate) min_seeds: u8,
-    pub(crate) single_seed_rule: bool,
-    pub(crate) must_feed: bool,
-    pub(crate) pass_when_empty: bool,
-    pub(crate) capture_counts: CountSet,
-    pub(crate) last_seed_zone: ZoneMask,
-    pub(crate) while_sowing_zone: ZoneMask,
-    pub(crate) chain: bool,
-    pub(crate) grand_slam: GrandSlam,
-    pub(crate) majority: Option<u8>,
-    pub(crate) even_split_draw: bool,
-    pub(crate) no_move: Collect,
-    pub(crate) repetition: Option<Collect>,
-    pub(crate) seeds_left: Option<SeedsLeftRule>,
-    pub(crate) ply_limit: Option<PlyLimitRule>,
+    /// Laps and relays.
+    pub sowing: Sowing,
+    /// Which houses may be played, and the feeding obligation.
+    pub playable: Playable,
+    /// The captures, in the order they are tried.
+    pub captures: Captures,
+    /// What a grand slam does.
+    pub grand_slam: GrandSlam,
+    /// Extra turns and passes.
+    pub turn: Turn,
+    /// The endings, in the order [`crate::Game`] walks them.
+    pub endings: Vec<Ending>,
     /// True when an ending gives seeds to the last capturer, so positions
     /// must remember who that is (R12); other variants leave it unset.
     pub(crate) tracks_last_capturer: bool,
     /// True when a move's legality can only be known by playing it out:
     /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
     pub(crate) simulate_to_judge: bool,
+    /// Which instance of the one sowing loop the rules run.
+    pub(crate) loop_kind: sowing::LoopKind,
 }
 
 impl Rules {
@@ -225,13 +224,12 @@ impl Rules {
 
     /// The position every game starts from.
     pub fn start(&self) -> Position {
-        let houses = vec![self.seeds_per_house; self.houses];
+        let houses = vec![self.seeds_per_house; self.board.houses()];
         Position::new(&houses, [0, 0], Side::South).expect("validated at compile time")
     }
-
     /// Houses in each row.
     pub fn houses_per_side(&self) -> usize {
-        self.houses_per_side
+        self.board.houses_per_side()
     }
 
     /// Seeds in every house at the start.
@@ -244,106 +242,23 @@ impl Rules {
         self.total_seeds
     }
 
-    /// The sowing direction.
-    pub fn direction(&self) -> Direction {
-        self.direction
+    /// Whether some ending gives the seeds left to the last capturer, so a
+    /// position carries who that is (the `last:` state word).
+    pub fn tracks_last_capturer(&self) -> bool {
+        self.tracks_last_capturer
     }
 
-    /// Whether laps pass over the house sown from.
-    pub fn skip_origin(&self) -> bool {
-        self.skip_origin
-    }
-
-    /// Whether sowing relays from the last hole.
-    pub fn relay(&self) -> bool {
-        self.relay
-    }
-
-    /// The counts that end relay sowing.
-    pub fn relay_stops(&self) -> CountSet {
-        self.relay_stops
-    }
-
-    /// The fewest seeds a playable house holds.
-    pub fn min_seeds(&self) -> u8 {
-        self.min_seeds
-    }
-
-    /// Ouri's single-seed restriction.
-    pub fn single_seed_rule(&self) -> bool {
-        self.single_seed_rule
-    }
-
-    /// The feeding obligation.
-    pub fn must_feed(&self) -> bool {
-        self.must_feed
-    }
-
-    /// Whether an empty player passes.
-    pub fn pass_when_empty(&self) -> bool {
-        self.pass_when_empty
-    }
-
-    /// The counts that capture.
-    pub fn capture_counts(&self) -> CountSet {
-        self.capture_counts
-    }
-
-    /// Where the last seed captures.
-    pub fn last_seed_zone(&self) -> Zone {
-        self.last_seed_zone.zone()
-    }
-
-    /// Where the other seeds capture.
-    pub fn while_sowing_zone(&self) -> Zone {
-        self.while_sowing_zone.zone()
-    }
-
-    /// Whether captures chain backwards.
-    pub fn chain(&self) -> bool {
-        self.chain
-    }
-
-    /// The grand-slam policy.
-    pub fn grand_slam(&self) -> GrandSlam {
-        self.grand_slam
-    }
-
-    /// The store count that wins at once.
-    pub fn majority(&self) -> Option<u8> {
-        self.majority
-    }
-
-    /// Whether an even split of the stores ends the game.
-    pub fn even_split_draw(&self) -> bool {
-        self.even_split_draw
-    }
-
-    /// Who takes the seeds when no move is left.
-    pub fn no_move(&self) -> Collect {
-        self.no_move
-    }
-
-    /// Whether and how repetition ends the game.
-    pub fn repetition(&self) -> Option<Collect> {
-        self.repetition
-    }
-
-    /// The few-seeds-left ending.
-    pub fn seeds_left(&self) -> Option<SeedsLeftRule> {
-        self.seeds_left
-    }
-
-    /// The ply limit.
-    pub fn ply_limit(&self) -> Option<PlyLimitRule> {
-        self.ply_limit
+    /// Whether a grand slam leaves the capturer owing a feeding move, so a
+    /// position can carry that debt (the `feed` state word).
+    pub fn has_feeding_debt(&self) -> bool {
+        self.grand_slam == GrandSlam::CaptureThenFeed
     }
 
     /// Checks that `position` fits this variant's board and seeds.
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
-        if position.houses_per_side() != self.houses_per_side {
+        if position.houses_per_side() != self.houses_per_side() {
             return Err(PositionError::WrongBoard {
-                expected: self.houses_per_side,
+                expected: self.houses_per_side(),
                 found: position.houses_per_side(),
             });
         }
@@ -356,7 +271,6 @@ impl Rules {
         Ok(())
     }
 }
-
 /// A shipped variant by its file name, for unit tests.
 #[cfg(test)]
 pub(crate) fn shipped(file: &str) -> Rules {
@@ -376,14 +290,19 @@ pub fn builtin_rules() -> Vec<Rules> {
         })
         .collect()
 }
+/// A compile error: the span it points at, the message, and a hint.
+pub(crate) type CompileError = (Range<usize>, String, Option<String>);
 
-type CompileError = (Range<usize>, String, Option<String>);
-
-fn err<T>(span: Range<usize>, message: impl Into<String>) -> Result<T, CompileError> {
+pub(crate) fn err<T>(span: Range<usize>, message: impl Into<String>) -> Result<T, CompileError> {
     Err((span, message.into(), None))
 }
 
-fn in_range(value: &toml::Spanned<i64>, lo: i64, hi: i64, what: &str) -> Result<i64, CompileError> {
+pub(crate) fn in_range(
+    value: &toml::Spanned<i64>,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<i64, CompileError> {
     let v = *value.get_ref();
     if v < lo || v > hi {
         return err(
@@ -394,7 +313,7 @@ fn in_range(value: &toml::Spanned<i64>, lo: i64, hi: i64, what: &str) -> Result<
     Ok(v)
 }
 
-fn count_set(
+pub(crate) fn count_set(
     values: &toml::Spanned<Vec<i64>>,
     total: u32,
     what: &str,
@@ -420,7 +339,6 @@ fn count_set(
     }
     Ok(set)
 }
-
 fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let VariantFile {
         variant: meta,
@@ -428,6 +346,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         sowing,
         play,
         capture,
+        turn,
         end,
     } = file;
 
@@ -485,120 +404,20 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         );
     }
     let total = total as u32;
-    let houses = 2 * n;
 
-    let mut next = [0u8; HOUSE_STORAGE];
-    let mut prev = [0u8; HOUSE_STORAGE];
-    for h in 0..houses {
-        let forward = ((h + 1) % houses) as u8;
-        let backward = ((h + houses - 1) % houses) as u8;
-        match sowing.direction {
-            Direction::CounterClockwise => {
-                next[h] = forward;
-                prev[h] = backward;
-            }
-            Direction::Clockwise => {
-                next[h] = backward;
-                prev[h] = forward;
-            }
-        }
-    }
+    let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
+    let playable = feeding::compile(&play, total)?;
+    let (captures, grand_slam) = capture::compile(&capture, total)?;
+    let turn = turn::compile(turn.as_ref(), &play, &board)?;
+    let endings = ending::compile(&end, total)?;
 
-    let relay_stops = match &sowing.relay_stops_on {
-        Some(stops) if !sowing.relay => {
-            return err(
-                stops.span(),
-                "relay_stops_on only applies with relay = true",
-            );
-        }
-        Some(stops) => count_set(
-            stops,
-            total,
-            "relay_stops_on",
-            "the last hole has just received a seed, so it never holds 0",
-        )?,
-        None => CountSet::default(),
-    };
-
-    let min_seeds = in_range(&play.min_seeds, 1, total as i64, "min_seeds")? as u8;
-
-    let capture_counts = count_set(
-        &capture.counts,
-        total,
-        "counts",
-        "an empty hole cannot be captured, and a hole that has just received a seed is never empty",
-    )?;
-    let last_seed_zone = ZoneMask::from_zone(capture.last_seed);
-    let while_sowing_zone = ZoneMask::from_zone(capture.while_sowing);
-    if capture_counts.is_empty() && (last_seed_zone.any() || while_sowing_zone.any()) {
-        return err(
-            capture.counts.span(),
-            "counts is empty, so last_seed and while_sowing can never capture",
-        );
-    }
-    if !capture_counts.is_empty() && !last_seed_zone.any() && !while_sowing_zone.any() {
-        return err(
-            capture.counts.span(),
-            "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured",
-        )
-        .map_err(|(s, m, _)| (s, m, Some("set last_seed = \"opponent\" to capture with the last seed".into())));
-    }
-    if capture.chain && !last_seed_zone.any() {
-        return err(
-            capture.counts.span(),
-            "chain = true needs last_seed captures to start a chain",
-        );
-    }
-
-    let majority = match &end.majority {
-        Some(m) => {
-            let v = *m.get_ref();
-            if v < 1 || v > total as i64 {
-                return err(
-                    m.span(),
-                    format!("majority must be between 1 and the {total} seeds in play, found {v}"),
-                );
-            }
-            Some(v as u8)
-        }
-        None => None,
-    };
-    let seeds_left = match &end.seeds_left {
-        Some(rule) => {
-            let v = *rule.at_most.get_ref();
-            if v < 0 || v >= total as i64 {
-                return err(
-                    rule.at_most.span(),
-                    format!(
-                        "seeds_left.at_most must be at least 0 and below the {total} seeds in play, found {v}"
-                    ),
-                );
-            }
-            Some(SeedsLeftRule {
-                at_most: v as u8,
-                taken_by: rule.taken_by,
-            })
-        }
-        None => None,
-    };
-    let ply_limit = match &end.ply_limit {
-        Some(rule) => Some(PlyLimitRule {
-            plies: in_range(&rule.plies, 1, MAX_PLY_LIMIT, "ply_limit.plies")? as u32,
-            taken_by: rule.taken_by,
-        }),
-        None => None,
-    };
-
-    let collects = [
-        Some(end.no_move),
-        end.repetition,
-        seeds_left.map(|r| r.taken_by),
-        ply_limit.map(|r| r.taken_by),
-    ];
-    let tracks_last_capturer = collects.contains(&Some(Collect::LastCapturer));
-    let simulate_to_judge = sowing.relay
-        || while_sowing_zone.any()
-        || capture.grand_slam == variant::GrandSlam::Forbidden;
+    let tracks_last_capturer = endings
+        .iter()
+        .any(|e| e.taken_by() == Some(Collect::LastCapturer));
+    let simulate_to_judge = compiled_sowing.relays()
+        || captures.while_sowing.is_some()
+        || grand_slam == GrandSlam::Forbidden;
+    let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
 
     Ok(Rules {
         meta: Metadata {
@@ -609,33 +428,18 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             rulings,
             summary: meta.summary,
         },
-        houses_per_side: n,
-        houses,
+        board,
         seeds_per_house: seeds as u8,
         total_seeds: total,
-        direction: sowing.direction,
-        next,
-        prev,
-        skip_origin: sowing.skip_origin,
-        relay: sowing.relay,
-        relay_stops,
-        min_seeds,
-        single_seed_rule: play.single_seed_rule,
-        must_feed: play.must_feed,
-        pass_when_empty: play.pass_when_empty,
-        capture_counts,
-        last_seed_zone,
-        while_sowing_zone,
-        chain: capture.chain,
-        grand_slam: capture.grand_slam,
-        majority,
-        even_split_draw: end.even_split_draw,
-        no_move: end.no_move,
-        repetition: end.repetition,
-        seeds_left,
-        ply_limit,
+        sowing: compiled_sowing,
+        playable,
+        captures,
+        grand_slam,
+        turn,
+        endings,
         tracks_last_capturer,
         simulate_to_judge,
+        loop_kind,
     })
 }
 

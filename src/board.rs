@@ -1,0 +1,331 @@
+//! The board's topology as data: which places exist, who owns each, which
+//! house faces which, and the ring of places each side's sowing visits.
+//!
+//! Every place, house or store, is one index into one array of seed counts
+//! ([`crate::Position`]). Houses are numbered as RULINGS C1 says: `0..n` is
+//! South's row from South's left, `n..2n` is North's row from North's left, so
+//! the numbers run counter-clockwise. The two stores sit at fixed places past
+//! every house ([`STORE`]), so a position's layout never depends on the board's
+//! size, and a drop into a store is an ordinary drop.
+//!
+//! Nothing outside this module assumes two rows of `n` houses with stores
+//! outside the sowing path: the engine asks the board's tables. A ring is
+//! computed once, when the rules compile, and the sowing loop only follows it.
+
+use crate::position::{MAX_HOUSES_PER_SIDE, Move, PLACES, Side};
+
+/// The places of the two stores, `[south, north]`: the last two of the array.
+pub const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
+
+/// The way seeds travel round the board.
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// South's row left to right, then North's row (C1 order).
+    #[default]
+    #[serde(alias = "anticlockwise", alias = "anti-clockwise")]
+    CounterClockwise,
+    /// The reverse.
+    Clockwise,
+}
+
+/// Which stores a sowing drops seeds into as it passes them.
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum StoreSowing {
+    /// Neither: stores only receive captures (Oware).
+    #[default]
+    None,
+    /// The sower's own store, between the sower's last house and the
+    /// opponent's first; the opponent's store is passed over (Kalah).
+    Own,
+    /// Both stores, each where it lies on the way round.
+    Both,
+}
+
+/// A sowing path: `next[place]` is the place a seed goes after `place`.
+/// Sized to the whole place array so the sowing loop indexes it without a
+/// bounds check (see [`PLACES`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ring {
+    next: [u8; PLACES],
+    /// The places in sowing order, starting from South's first house.
+    order: Vec<u8>,
+    /// How far each house is, along the ring, from the first house of the
+    /// opponent of the ring's side (0 for the opponent's own houses): a
+    /// sowing of at least that many seeds feeds the opponent.
+    to_opponent: [u8; PLACES],
+}
+
+impl Ring {
+    /// The place after `place`.
+    #[inline(always)]
+    pub fn next(&self, place: usize) -> usize {
+        self.next[place & (PLACES - 1)] as usize
+    }
+
+    /// The places of the ring in sowing order.
+    pub fn places(&self) -> &[u8] {
+        &self.order
+    }
+
+    /// How many places a sowing visits on one lap.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Never true: a ring holds at least the two houses of a 1×2 board.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Seeds needed, sown from `house`, to reach the opponent's row.
+    #[inline]
+    pub fn seeds_to_opponent(&self, house: usize) -> u32 {
+        self.to_opponent[house & (PLACES - 1)] as u32
+    }
+}
+
+/// A two-row board: `houses_per_side` houses a row, two stores, and the
+/// sowing rings of each side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    houses_per_side: usize,
+    /// `owner[place]`: South (0) or North (1), for houses and stores alike.
+    owner: [u8; PLACES],
+    /// `opposite[house]`: the house facing it across the board.
+    opposite: [u8; PLACES],
+    /// `back[house]`: the house before it in the sowing direction, stores
+    /// passed over (capture chains walk it).
+    back: [u8; PLACES],
+    /// Each side's ring, `[south, north]`.
+    rings: [Ring; 2],
+    direction: Direction,
+    stores: StoreSowing,
+}
+
+impl Board {
+    /// A board of two rows of `houses_per_side` houses, sown in `direction`,
+    /// with stores sown into as `stores` says.
+    pub fn new(houses_per_side: usize, direction: Direction, stores: StoreSowing) -> Board {
+        assert!(
+            (1..=MAX_HOUSES_PER_SIDE).contains(&houses_per_side),
+            "checked when the rules compile"
+        );
+        let n = houses_per_side;
+        let mut owner = [0u8; PLACES];
+        let mut opposite = [0u8; PLACES];
+        for h in 0..2 * n {
+            owner[h] = (h >= n) as u8;
+            opposite[h] = (2 * n - 1 - h) as u8;
+        }
+        owner[STORE[1]] = 1;
+        let rings = [
+            Board::build_ring(n, direction, stores, Side::South),
+            Board::build_ring(n, direction, stores, Side::North),
+        ];
+        // Counter-clockwise, the house before h is h - 1; clockwise, h + 1.
+        let mut back = [0u8; PLACES];
+        for (h, before) in back.iter_mut().enumerate().take(2 * n) {
+            *before = match direction {
+                Direction::CounterClockwise => (h + 2 * n - 1) % (2 * n),
+                Direction::Clockwise => (h + 1) % (2 * n),
+            } as u8;
+        }
+        Board {
+            houses_per_side: n,
+            owner,
+            opposite,
+            back,
+            rings,
+            direction,
+            stores,
+        }
+    }
+
+    /// The ring a sowing by `side` follows. Counter-clockwise it runs South's
+    /// houses, South's store, North's houses, North's store; clockwise, the
+    /// reverse. Stores the rules do not sow into are left out.
+    fn build_ring(n: usize, direction: Direction, stores: StoreSowing, side: Side) -> Ring {
+        let includes = |store_side: Side| match stores {
+            StoreSowing::None => false,
+            StoreSowing::Own => store_side == side,
+            StoreSowing::Both => true,
+        };
+        let mut order: Vec<u8> = Vec::with_capacity(2 * n + 2);
+        for row in Side::BOTH {
+            order.extend((row.index() * n..row.index() * n + n).map(|h| h as u8));
+            if includes(row) {
+                order.push(STORE[row.index()] as u8);
+            }
+        }
+        if direction == Direction::Clockwise {
+            // Reversed, a store must still sit between the two rows it
+            // joins: clockwise, South's store lies before South's first house.
+            order.reverse();
+        }
+        let mut next = [0u8; PLACES];
+        for (i, &place) in order.iter().enumerate() {
+            next[place as usize] = order[(i + 1) % order.len()];
+        }
+        let opponent = side.opponent();
+        let mut to_opponent = [0u8; PLACES];
+        for (h, distance) in to_opponent.iter_mut().enumerate().take(2 * n) {
+            let mut place = h;
+            while !(place < 2 * n && (place >= n) == (opponent == Side::North)) {
+                place = next[place] as usize;
+                *distance += 1;
+            }
+        }
+        Ring {
+            next,
+            order,
+            to_opponent,
+        }
+    }
+
+    /// Houses in each row.
+    #[inline]
+    pub fn houses_per_side(&self) -> usize {
+        self.houses_per_side
+    }
+
+    /// Houses on the board, both rows.
+    #[inline]
+    pub fn houses(&self) -> usize {
+        2 * self.houses_per_side
+    }
+
+    /// The way seeds travel.
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    /// Which stores sowing drops seeds into.
+    pub fn store_sowing(&self) -> StoreSowing {
+        self.stores
+    }
+
+    /// The ring a sowing by `side` follows.
+    #[inline]
+    pub fn ring(&self, side: Side) -> &Ring {
+        &self.rings[side.index()]
+    }
+
+    /// Whether `place` is a house (not a store).
+    #[inline]
+    pub fn is_house(&self, place: usize) -> bool {
+        place < self.houses()
+    }
+
+    /// Who owns `place`.
+    #[inline]
+    pub fn owner(&self, place: usize) -> Side {
+        if self.owner[place & (PLACES - 1)] == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// Whether `place` is a house in `side`'s row.
+    #[inline]
+    pub fn is_house_of(&self, place: usize, side: Side) -> bool {
+        self.is_house(place) && self.owner[place & (PLACES - 1)] == side as u8
+    }
+
+    /// The house facing `house` across the board.
+    #[inline]
+    pub fn opposite(&self, house: usize) -> usize {
+        self.opposite[house & (PLACES - 1)] as usize
+    }
+
+    /// The house before `house` in the sowing direction.
+    #[inline]
+    pub fn back(&self, house: usize) -> usize {
+        self.back[house & (PLACES - 1)] as usize
+    }
+
+    /// The first house of `side`'s row.
+    #[inline]
+    pub fn row_start(&self, side: Side) -> usize {
+        side.index() * self.houses_per_side
+    }
+
+    /// The place of `side`'s store.
+    #[inline]
+    pub fn store(&self, side: Side) -> usize {
+        STORE[side.index()]
+    }
+
+    /// The house a move plays.
+    #[inline]
+    pub fn house_of(&self, mv: Move) -> usize {
+        mv.house(self.houses_per_side)
+    }
+
+    /// The label of a place: a house label (C2), or `S`/`N` store words.
+    pub fn label(&self, place: usize) -> String {
+        if self.is_house(place) {
+            Move::from_house(place, self.houses_per_side)
+                .label()
+                .to_string()
+        } else {
+            format!("{}'s store", self.owner(place))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(ring: &Ring, from: usize, steps: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut p = from;
+        for _ in 0..steps {
+            p = ring.next(p);
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn oware_rings_skip_both_stores() {
+        let board = Board::new(6, Direction::CounterClockwise, StoreSowing::None);
+        assert_eq!(walk(board.ring(Side::South), 10, 4), vec![11, 0, 1, 2]);
+        assert_eq!(board.ring(Side::North).len(), 12);
+        assert_eq!(board.opposite(0), 11);
+        assert_eq!(board.opposite(8), 3);
+        assert_eq!(board.back(0), 11);
+        // From F one seed reaches North; from A it takes six.
+        assert_eq!(board.ring(Side::South).seeds_to_opponent(5), 1);
+        assert_eq!(board.ring(Side::South).seeds_to_opponent(0), 6);
+    }
+
+    #[test]
+    fn kalah_rings_pass_through_the_own_store_only() {
+        let board = Board::new(6, Direction::CounterClockwise, StoreSowing::Own);
+        let south = board.ring(Side::South);
+        assert_eq!(walk(south, 4, 3), vec![5, STORE[0], 6]);
+        assert_eq!(walk(south, 10, 3), vec![11, 0, 1]);
+        let north = board.ring(Side::North);
+        assert_eq!(walk(north, 4, 3), vec![5, 6, 7]);
+        assert_eq!(walk(north, 10, 3), vec![11, STORE[1], 0]);
+        assert_eq!(south.len(), 13);
+        // From F the store comes first: two seeds to reach North's row.
+        assert_eq!(south.seeds_to_opponent(5), 2);
+        assert_eq!(board.owner(STORE[1]), Side::North);
+        assert!(!board.is_house(STORE[0]));
+    }
+
+    #[test]
+    fn clockwise_rings_keep_stores_between_rows() {
+        let board = Board::new(3, Direction::Clockwise, StoreSowing::Both);
+        let south = board.ring(Side::South);
+        // Clockwise from A: South's store, then North's last house.
+        assert_eq!(walk(south, 0, 3), vec![STORE[1], 5, 4]);
+        assert_eq!(walk(south, 3, 2), vec![STORE[0], 2]);
+        assert_eq!(board.back(5), 0);
+    }
+}

@@ -1,0 +1,465 @@
+//! Captures: an ordered list of rules tried where the last seed falls, and
+//! captures made while sowing.
+//!
+//! Each rule is a case of [`CaptureRule`]. After the sowing, the rules are
+//! tried in order at the last seed's house; the first that captures is taken
+//! (after the grand-slam policy has had its say, [`super::grand_slam`]).
+//! Captures while sowing happen inside the sowing loop
+//! ([`super::sowing`]), through [`Captures::take_while_sowing`].
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
+use crate::board::Board;
+use crate::position::{Position, Side};
+use crate::rules::grand_slam::GrandSlam;
+use crate::rules::sowing::Sown;
+use crate::trace::{Event, Trace};
+
+/// Which rows a capture may happen in, seen from the sower.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// Nowhere.
+    #[default]
+    None,
+    /// The opponent's row.
+    Opponent,
+    /// The sower's own row.
+    Own,
+    /// Either row.
+    Either,
+}
+
+/// `[capture]`: when and where seeds are captured.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The counts a hole must reach to be captured, such as `[2, 3]`.
+    #[serde(default)]
+    pub counts: Option<Spanned<Vec<i64>>>,
+    /// Where the last seed of a sowing captures by count.
+    #[serde(default)]
+    pub last_seed: Zone,
+    /// Where the other seeds capture, at once, as they are sown.
+    #[serde(default)]
+    pub while_sowing: Zone,
+    /// After a last-seed capture, whether the holes before it (against the
+    /// sowing direction) are captured too while they hold a capturing count.
+    #[serde(default)]
+    pub chain: bool,
+    /// What a grand slam does.
+    #[serde(default)]
+    pub grand_slam: GrandSlam,
+    /// The cross capture: a last seed in an empty house takes the house
+    /// opposite.
+    #[serde(default)]
+    pub cross: Option<CrossSection>,
+}
+
+/// `[capture.cross]`: the last seed falls in an empty house and captures the
+/// seeds of the house opposite (Kalah).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrossSection {
+    /// The row the empty house must be in, seen from the sower.
+    pub zone: Spanned<Zone>,
+    /// Whether the sowing seed is captured with the opposite house's seeds.
+    #[serde(default)]
+    pub take_sowing_seed: bool,
+}
+
+/// One way of capturing where the last seed falls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// The last seed makes a count in `counts` in a house of `zone`: its
+    /// seeds are taken, and with `chain` so are the houses before it while
+    /// they hold such a count in such a row (Oware, Ouri, Wouri).
+    Count {
+        /// The capturing counts.
+        counts: CountSet,
+        /// Where the last seed captures.
+        zone: ZoneMask,
+        /// Whether the houses before are taken too.
+        chain: bool,
+    },
+    /// The last seed falls in an empty house of `zone`, and the house opposite
+    /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
+    /// seed too (Kalah).
+    Cross {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Whether the sowing seed goes with them.
+        take_sowing_seed: bool,
+    },
+}
+
+/// Captures made while sowing: any seed but the last that makes a count in
+/// `counts` in a house of `zone` takes that house at once (Wouri, R9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WhileSowing {
+    /// The capturing counts.
+    pub counts: CountSet,
+    /// Where.
+    pub zone: ZoneMask,
+}
+
+/// Every capture rule of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Captures {
+    /// The rules tried at the last seed, in order.
+    pub rules: Vec<CaptureRule>,
+    /// Captures while sowing, if any.
+    pub while_sowing: Option<WhileSowing>,
+}
+
+/// A capture found at the last seed, not yet taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    rule: CaptureRule,
+    /// Houses emptied: for a count rule, walking back from the last seed.
+    holes: usize,
+    /// Seeds taken in all.
+    pub take: u8,
+    /// The part of them from the opponent's row.
+    pub from_opponent: u32,
+}
+
+/// Compiles `[capture]`; the grand-slam policy is compiled with it, since
+/// it is written there.
+pub(crate) fn compile(
+    section: &Section,
+    total: u32,
+) -> Result<(Captures, GrandSlam), CompileError> {
+    let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
+    let counts = match &section.counts {
+        Some(counts) => count_set(
+            counts,
+            total,
+            "counts",
+            "an empty hole cannot be captured, and a hole that has just received a seed is never empty",
+        )?,
+        None => CountSet::default(),
+    };
+    let last_seed = ZoneMask::from_zone(section.last_seed);
+    let while_sowing = ZoneMask::from_zone(section.while_sowing);
+    if counts.is_empty() && (last_seed.any() || while_sowing.any()) {
+        return err(
+            counts_span,
+            "counts is empty or missing, so last_seed and while_sowing can never capture",
+        );
+    }
+    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() {
+        return Err((
+            counts_span,
+            "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
+            Some("set last_seed = \"opponent\" to capture with the last seed".into()),
+        ));
+    }
+    if section.chain && !last_seed.any() {
+        return err(
+            counts_span,
+            "chain = true needs last_seed captures to start a chain",
+        );
+    }
+    let mut rules = Vec::new();
+    if last_seed.any() {
+        rules.push(CaptureRule::Count {
+            counts,
+            zone: last_seed,
+            chain: section.chain,
+        });
+    }
+    if let Some(cross) = &section.cross {
+        let zone = ZoneMask::from_zone(*cross.zone.get_ref());
+        if !zone.any() {
+            return err(
+                cross.zone.span(),
+                "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        rules.push(CaptureRule::Cross {
+            zone,
+            take_sowing_seed: cross.take_sowing_seed,
+        });
+    }
+    let while_sowing = while_sowing.any().then_some(WhileSowing {
+        counts,
+        zone: while_sowing,
+    });
+    Ok((
+        Captures {
+            rules,
+            while_sowing,
+        },
+        section.grand_slam,
+    ))
+}
+
+/// A set of counts in words: `2 or 3`.
+pub(crate) fn counts_in_words(set: CountSet) -> String {
+    let values: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    match values.as_slice() {
+        [] => "no count".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn zone_in_words(zone: ZoneMask) -> &'static str {
+    match zone.zone() {
+        Zone::None => "nowhere",
+        Zone::Opponent => "in the opponent's row",
+        Zone::Own => "in the sower's own row",
+        Zone::Either => "in either row",
+    }
+}
+
+/// The sheet's paragraph on captures (the grand slam adds its own line).
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let _ = writeln!(out, "\nCaptures");
+    let captures = &rules.captures;
+    if captures.rules.is_empty() && captures.while_sowing.is_none() {
+        let _ = writeln!(out, "  Nothing is ever captured.");
+    }
+    if captures.rules.len() > 1 {
+        let _ = writeln!(
+            out,
+            "  Where the last seed falls, these are tried in order; the first that applies is taken:"
+        );
+    }
+    for rule in &captures.rules {
+        match *rule {
+            CaptureRule::Count {
+                counts,
+                zone,
+                chain,
+            } => {
+                let counts = counts_in_words(counts);
+                let _ = writeln!(
+                    out,
+                    "  When the last seed makes a house hold {counts} {}, its seeds are captured{}.",
+                    zone_in_words(zone),
+                    if rules.sowing.relays() {
+                        " and the turn ends"
+                    } else {
+                        ""
+                    }
+                );
+                if chain {
+                    let _ = writeln!(
+                        out,
+                        "  Then the houses before it are captured too, going back, while they hold {counts} {}.",
+                        zone_in_words(zone)
+                    );
+                }
+            }
+            CaptureRule::Cross {
+                zone,
+                take_sowing_seed,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, and the house opposite holds seeds, {} captured.",
+                    zone_in_words(zone),
+                    if take_sowing_seed {
+                        "those seeds and the sowing seed are"
+                    } else {
+                        "those seeds are"
+                    }
+                );
+            }
+        }
+    }
+    if let Some(rule) = captures.while_sowing {
+        let _ = writeln!(
+            out,
+            "  While sowing, any other seed that makes a house hold {} {} captures it at once.",
+            counts_in_words(rule.counts),
+            zone_in_words(rule.zone)
+        );
+    }
+}
+
+impl Captures {
+    /// Whether a capture rule applies at the last seed's house `last`: relay
+    /// sowing stops there.
+    #[inline]
+    pub(crate) fn last_seed_captures(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+    ) -> bool {
+        self.rules
+            .iter()
+            .any(|rule| rule.applies(board, pos, me, last))
+    }
+
+    /// The capture the first applying rule would make at `last`.
+    #[inline]
+    pub(crate) fn plan(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+    ) -> Option<Plan> {
+        if !board.is_house(last) {
+            return None;
+        }
+        self.rules
+            .iter()
+            .find(|rule| rule.applies(board, pos, me, last))
+            .map(|&rule| rule.plan(board, pos, me, last))
+    }
+
+    /// Takes a planned capture into `me`'s store.
+    #[inline]
+    pub(crate) fn take<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        plan: Plan,
+        trace: &mut T,
+    ) {
+        let mut capture = |pos: &mut Position, house: usize| {
+            let seeds = pos.take(house);
+            trace.record(Event::Capture { house, seeds });
+        };
+        match plan.rule {
+            CaptureRule::Count { .. } => {
+                let mut house = last;
+                for _ in 0..plan.holes {
+                    capture(pos, house);
+                    house = board.back(house);
+                }
+            }
+            CaptureRule::Cross {
+                take_sowing_seed, ..
+            } => {
+                capture(pos, board.opposite(last));
+                if take_sowing_seed {
+                    capture(pos, last);
+                }
+            }
+        }
+        pos.add(board.store(me), plan.take);
+    }
+
+    /// The capture while sowing at `house`, which a seed (not the last) has
+    /// just reached.
+    #[inline]
+    pub(crate) fn take_while_sowing<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        house: usize,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) {
+        let Some(rule) = self.while_sowing else {
+            return;
+        };
+        if !board.is_house(house) {
+            return;
+        }
+        let own = board.owner(house) == me;
+        if !rule.zone.allows(own) || !rule.counts.contains(pos.at(house)) {
+            return;
+        }
+        let seeds = pos.take(house);
+        trace.record(Event::Capture { house, seeds });
+        pos.add(board.store(me), seeds);
+        sown.captured += seeds;
+        if !own {
+            sown.captured_from_opponent += seeds as u32;
+        }
+    }
+}
+
+impl CaptureRule {
+    #[inline]
+    fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
+        if !board.is_house(last) {
+            return false;
+        }
+        let own = board.owner(last) == me;
+        match *self {
+            CaptureRule::Count { counts, zone, .. } => {
+                zone.allows(own) && counts.contains(pos.at(last))
+            }
+            CaptureRule::Cross { zone, .. } => {
+                zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+            }
+        }
+    }
+
+    #[inline]
+    fn plan(self, board: &Board, pos: &Position, me: Side, last: usize) -> Plan {
+        match self {
+            CaptureRule::Count {
+                counts,
+                zone,
+                chain,
+            } => {
+                let mut house = last;
+                let mut holes = 0;
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                loop {
+                    let seeds = pos.at(house);
+                    let own = board.owner(house) == me;
+                    if !zone.allows(own) || !counts.contains(seeds) {
+                        break;
+                    }
+                    take += seeds;
+                    if !own {
+                        from_opponent += seeds as u32;
+                    }
+                    holes += 1;
+                    if !chain || holes == board.houses() {
+                        break;
+                    }
+                    house = board.back(house);
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent,
+                }
+            }
+            CaptureRule::Cross {
+                take_sowing_seed, ..
+            } => {
+                let opposite = board.opposite(last);
+                let seeds = pos.at(opposite);
+                let mut from_opponent = 0;
+                if board.owner(opposite) != me {
+                    from_opponent += seeds as u32;
+                }
+                let mut take = seeds;
+                if take_sowing_seed {
+                    take += 1;
+                    if board.owner(last) != me {
+                        from_opponent += 1;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: 1 + take_sowing_seed as usize,
+                    take,
+                    from_opponent,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Endings: an ordered list of the ways a game ends, which [`crate::Game`]
+//! walks after every move, and who takes the seeds left on the board.
+//!
+//! The list's order is fixed when the rules compile: first the endings that
+//! read the position alone (majority, even split, few seeds left, an empty
+//! row), then, after a player without seeds has passed, those that need the
+//! game (repetition, no legal move, the ply limit). The first that fires
+//! ends the game.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{CompileError, Rules, err, in_range};
+use crate::position::{Position, Side};
+use crate::trace::EndReason;
+
+/// The most plies a variant's `ply_limit` may allow.
+pub const MAX_PLY_LIMIT: i64 = 1_000_000;
+
+/// Who takes the seeds left on the board when a game ends.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Collect {
+    /// Each player takes the seeds in their own row into their store.
+    EachOwn,
+    /// Each player's seeds count for them, but stay where they are (as
+    /// OpenSpiel's Kalah leaves them).
+    EachOwnInPlace,
+    /// The player who made the last capture takes them all (each their own if
+    /// nobody has captured).
+    LastCapturer,
+    /// They stay on the board and count for nobody.
+    Nobody,
+}
+
+impl Collect {
+    fn in_words(self) -> &'static str {
+        match self {
+            Collect::EachOwn => "each player takes the seeds left in their own row",
+            Collect::EachOwnInPlace => {
+                "the seeds left in each row count for its owner, where they lie"
+            }
+            Collect::LastCapturer => "the player who captured last takes the seeds left",
+            Collect::Nobody => "the seeds left stay on the board and count for nobody",
+        }
+    }
+}
+
+/// `[end.seeds_left]`: the game ends when few seeds are left.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeedsLeftSection {
+    /// The game ends when the board holds this many seeds or fewer.
+    pub at_most: Spanned<i64>,
+    /// Who takes them.
+    pub taken_by: Collect,
+}
+
+/// `[end.ply_limit]`: the game ends after a number of moves.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlyLimitSection {
+    /// Moves played, by both players together.
+    pub plies: Spanned<i64>,
+    /// Who takes the seeds left.
+    pub taken_by: Collect,
+}
+
+/// `[end]`: when the game ends and who takes the seeds left.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// A store holding this many seeds ends the game at once; the seeds on the
+    /// board stay where they are.
+    #[serde(default)]
+    pub majority: Option<Spanned<i64>>,
+    /// Both stores holding exactly half the seeds ends the game as a draw.
+    #[serde(default)]
+    pub even_split_draw: Option<Spanned<bool>>,
+    /// The game ends as soon as either row is empty, and who takes the seeds
+    /// left in the other.
+    #[serde(default)]
+    pub either_row_empty: Option<Collect>,
+    /// Who takes the seeds when the player to move has no legal move.
+    pub no_move: Collect,
+    /// Whether a repeated position ends the game, and who takes the seeds.
+    #[serde(default)]
+    pub repetition: Option<Collect>,
+    /// The game ends when this few seeds are left.
+    #[serde(default)]
+    pub seeds_left: Option<SeedsLeftSection>,
+    /// The game ends after this many moves.
+    #[serde(default)]
+    pub ply_limit: Option<PlyLimitSection>,
+}
+
+/// One way a game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// A store holds `threshold` or more; the seeds on the board stay (R5).
+    Majority {
+        /// The winning count.
+        threshold: u8,
+    },
+    /// Both stores hold half the seeds: a draw (R5).
+    EvenSplit {
+        /// Half the seeds.
+        half: u8,
+    },
+    /// The board holds `at_most` seeds or fewer (R12).
+    SeedsLeft {
+        /// The threshold.
+        at_most: u8,
+        /// Who takes them.
+        taken_by: Collect,
+    },
+    /// Either row is empty (Kalah).
+    EitherRowEmpty {
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+    /// The position repeats one since the last capture (R4, R14).
+    Repetition {
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+    /// The player to move has no legal move (R3).
+    NoMove {
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+    /// The game has lasted `plies` moves.
+    PlyLimit {
+        /// The moves allowed.
+        plies: u32,
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+}
+
+/// What a game tells its endings: the position, the moves played, and the
+/// facts that only the game can know.
+pub(crate) trait GameFacts {
+    /// The position now.
+    fn position(&self) -> &Position;
+    /// Moves played so far.
+    fn plies(&self) -> usize;
+    /// Whether the position repeats one since the last capture.
+    fn repeats(&mut self) -> bool;
+    /// Whether the player to move has no legal move.
+    fn has_no_move(&mut self) -> bool;
+}
+
+impl Ending {
+    /// Who takes the seeds left when this ending fires.
+    pub fn taken_by(&self) -> Option<Collect> {
+        match *self {
+            Ending::Majority { .. } | Ending::EvenSplit { .. } => Some(Collect::Nobody),
+            Ending::SeedsLeft { taken_by, .. }
+            | Ending::EitherRowEmpty { taken_by }
+            | Ending::Repetition { taken_by }
+            | Ending::NoMove { taken_by }
+            | Ending::PlyLimit { taken_by, .. } => Some(taken_by),
+        }
+    }
+
+    /// Whether the ending reads the position alone, and so is checked before
+    /// a player without seeds passes.
+    pub fn reads_position_only(&self) -> bool {
+        matches!(
+            self,
+            Ending::Majority { .. }
+                | Ending::EvenSplit { .. }
+                | Ending::SeedsLeft { .. }
+                | Ending::EitherRowEmpty { .. }
+        )
+    }
+
+    /// Whether the game ends here, and if so why and who takes the seeds.
+    #[inline]
+    pub(crate) fn fires(&self, game: &mut impl GameFacts) -> Option<(EndReason, Collect)> {
+        let pos = game.position();
+        let fired = match *self {
+            Ending::Majority { threshold } => {
+                let [south, north] = pos.stores();
+                south.max(north) >= threshold
+            }
+            Ending::EvenSplit { half } => pos.stores() == [half, half],
+            Ending::SeedsLeft { at_most, .. } => pos.seeds_on_board() <= at_most as u32,
+            Ending::EitherRowEmpty { .. } => {
+                pos.row_is_empty(Side::South) || pos.row_is_empty(Side::North)
+            }
+            Ending::Repetition { .. } => game.repeats(),
+            Ending::NoMove { .. } => game.has_no_move(),
+            Ending::PlyLimit { plies, .. } => game.plies() as u64 >= plies as u64,
+        };
+        if !fired {
+            return None;
+        }
+        let reason = match *self {
+            Ending::Majority { .. } | Ending::EvenSplit { .. } => EndReason::Majority,
+            Ending::SeedsLeft { at_most, .. } => EndReason::SeedsLeft(at_most),
+            Ending::EitherRowEmpty { .. } => EndReason::EmptyRow,
+            Ending::Repetition { .. } => EndReason::Repetition,
+            Ending::NoMove { .. } if game.position().feed_pending() => {
+                EndReason::CannotFeedAfterSlam
+            }
+            Ending::NoMove { .. } => EndReason::NoMove,
+            Ending::PlyLimit { .. } => EndReason::PlyLimit,
+        };
+        Some((reason, self.taken_by().unwrap_or(Collect::Nobody)))
+    }
+}
+
+/// Compiles `[end]` into the ordered list of endings.
+pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Ending>, CompileError> {
+    let table = section.span();
+    let section = section.get_ref();
+    let mut endings = Vec::new();
+    let majority = match &section.majority {
+        Some(m) => {
+            let v = *m.get_ref();
+            if v < 1 || v > total as i64 {
+                return err(
+                    m.span(),
+                    format!("majority must be between 1 and the {total} seeds in play, found {v}"),
+                );
+            }
+            endings.push(Ending::Majority { threshold: v as u8 });
+            Some((v, m.span()))
+        }
+        None => None,
+    };
+    if let Some(split) = section.even_split_draw.as_ref().filter(|s| *s.get_ref()) {
+        let span = split.span();
+        if total % 2 == 1 {
+            return err(
+                span,
+                format!("even_split_draw can never happen: {total} seeds do not split evenly"),
+            );
+        }
+        let half = total / 2;
+        if let Some((threshold, _)) = majority
+            && threshold <= half as i64
+        {
+            return err(
+                span,
+                format!(
+                    "even_split_draw can never happen: a store reaching {threshold} ends the game before both hold {half}"
+                ),
+            );
+        }
+        endings.push(Ending::EvenSplit { half: half as u8 });
+    }
+    if let Some(rule) = &section.seeds_left {
+        let v = *rule.at_most.get_ref();
+        if v < 0 || v >= total as i64 {
+            return err(
+                rule.at_most.span(),
+                format!(
+                    "seeds_left.at_most must be at least 0 and below the {total} seeds in play, found {v}"
+                ),
+            );
+        }
+        endings.push(Ending::SeedsLeft {
+            at_most: v as u8,
+            taken_by: rule.taken_by,
+        });
+    }
+    if let Some(taken_by) = section.either_row_empty {
+        endings.push(Ending::EitherRowEmpty { taken_by });
+    }
+    if let Some(taken_by) = section.repetition {
+        endings.push(Ending::Repetition { taken_by });
+    }
+    endings.push(Ending::NoMove {
+        taken_by: section.no_move,
+    });
+    if let Some(rule) = &section.ply_limit {
+        endings.push(Ending::PlyLimit {
+            plies: in_range(&rule.plies, 1, MAX_PLY_LIMIT, "ply_limit.plies")? as u32,
+            taken_by: rule.taken_by,
+        });
+    }
+    if section.repetition.is_none() && section.ply_limit.is_none() {
+        return Err((
+            table,
+            "nothing guarantees that a game ends: without a repetition rule or a ply limit, two players can sow round and round for ever".into(),
+            Some("add repetition = \"each_own\" (a repeated position ends the game) or ply_limit = { plies = 1000, taken_by = \"each_own\" } to [end]".into()),
+        ));
+    }
+    Ok(endings)
+}
+
+/// The sheet's paragraph on the end of the game.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let _ = writeln!(out, "\nThe end");
+    let _ = writeln!(out, "  After every move, in this order:");
+    let in_place = rules
+        .endings
+        .iter()
+        .any(|e| e.taken_by() == Some(Collect::EachOwnInPlace));
+    for ending in &rules.endings {
+        let line = match *ending {
+            Ending::Majority { threshold } => format!(
+                "A store holding {threshold} or more ends the game at once; the seeds on the board stay."
+            ),
+            Ending::EvenSplit { half } => {
+                format!("Both stores holding {half} ends the game as a draw.")
+            }
+            Ending::SeedsLeft { at_most, taken_by } => format!(
+                "With {at_most} or fewer seeds on the board the game ends: {}.",
+                taken_by.in_words()
+            ),
+            Ending::EitherRowEmpty { taken_by } => format!(
+                "When either row is empty the game ends: {}.",
+                taken_by.in_words()
+            ),
+            Ending::Repetition { taken_by } => format!(
+                "When a position repeats since the last capture the game ends: {}.",
+                taken_by.in_words()
+            ),
+            Ending::NoMove { taken_by } => format!(
+                "When the player to move has no legal move the game ends: {}.",
+                taken_by.in_words()
+            ),
+            Ending::PlyLimit { plies, taken_by } => format!(
+                "After {plies} moves the game ends: {}.",
+                taken_by.in_words()
+            ),
+        };
+        let _ = writeln!(out, "  - {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  The player with more seeds {} wins; equal counts are a draw.",
+        if in_place {
+            "in store and counted in place"
+        } else {
+            "in store"
+        }
+    );
+}

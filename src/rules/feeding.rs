@@ -1,0 +1,155 @@
+//! Which houses may be played: the seeds a house needs, Ouri's single-seed
+//! rule, and the obligation to feed an opponent who has no seeds.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{CompileError, Rules, in_range};
+use crate::position::{Position, Side, nonzero_bytes};
+
+/// `[play]`: which houses may be played.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The fewest seeds a house must hold to be played.
+    #[serde(default = "one")]
+    pub min_seeds: Spanned<i64>,
+    /// Ouri's rule: a house with one seed may be played only when no
+    /// otherwise legal house holds two or more.
+    #[serde(default)]
+    pub single_seed_rule: bool,
+    /// When the opponent's row is empty, only moves that sow into it are legal.
+    #[serde(default)]
+    pub must_feed: bool,
+    /// A player with no seeds loses the turn instead of the game ending
+    /// (compiled into [`super::Turn`]).
+    #[serde(default)]
+    pub pass_when_empty: bool,
+}
+
+impl Default for Section {
+    fn default() -> Section {
+        Section {
+            min_seeds: one(),
+            single_seed_rule: false,
+            must_feed: false,
+            pass_when_empty: false,
+        }
+    }
+}
+
+fn one() -> Spanned<i64> {
+    Spanned::new(0..0, 1)
+}
+
+/// The feeding obligation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feeding {
+    /// None: a player may leave the opponent without seeds.
+    Free,
+    /// When the opponent's row is empty, only moves that sow into it are
+    /// legal, if there are any (R1, R7).
+    MustFeed,
+}
+
+/// Which houses may be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playable {
+    /// The fewest seeds a playable house holds.
+    pub min_seeds: u8,
+    /// Ouri's single-seed rule (R1).
+    pub single_seed_rule: bool,
+    /// The feeding obligation.
+    pub feeding: Feeding,
+}
+
+/// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
+pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, CompileError> {
+    Ok(Playable {
+        min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
+        single_seed_rule: section.single_seed_rule,
+        feeding: if section.must_feed {
+            Feeding::MustFeed
+        } else {
+            Feeding::Free
+        },
+    })
+}
+
+/// The sheet's paragraph on which houses may be played.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let playable = rules.playable;
+    let _ = writeln!(out, "\nWhich houses may be played");
+    let _ = writeln!(
+        out,
+        "  Any of your houses holding at least {} seed{}.",
+        playable.min_seeds,
+        if playable.min_seeds == 1 { "" } else { "s" }
+    );
+    if playable.feeding == Feeding::MustFeed {
+        let _ = writeln!(
+            out,
+            "  When the opponent has no seeds, you must sow into their row if you can."
+        );
+    }
+    if playable.single_seed_rule {
+        let _ = writeln!(
+            out,
+            "  A house with a single seed may be played only when no other playable house holds two or more."
+        );
+    }
+}
+
+impl Rules {
+    /// Whether the player to move must feed: the opponent's row is empty and
+    /// the variant says so, or a grand slam left an extra feeding move (R2).
+    #[inline]
+    pub(crate) fn must_feed_now(&self, pos: &Position) -> bool {
+        pos.feed_pending()
+            || (self.playable.feeding == Feeding::MustFeed
+                && pos.row_is_empty(pos.to_move().opponent()))
+    }
+
+    /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
+    #[inline]
+    pub(crate) fn reaches_opponent(&self, pos: &Position, house: usize) -> bool {
+        pos.at(house) as u32 >= self.board.ring(pos.to_move()).seeds_to_opponent(house)
+    }
+
+    /// The houses of `side` that hold enough seeds to be played, as a mask
+    /// over the row (bit `i` is the house `i` places from its owner's left),
+    /// with the single-seed rule applied. Rows of up to 8 houses are read as
+    /// one word.
+    #[inline]
+    pub(crate) fn playable_mask(&self, pos: &Position, side: Side) -> u32 {
+        let n = self.board.houses_per_side();
+        let min_seeds = self.playable.min_seeds;
+        let (mut playable, multi) = if n <= 8 && min_seeds <= 2 {
+            // The whole row at once: houses holding 1+ seeds, and 2+ seeds.
+            let word = pos.row_word(side);
+            let multi = nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE);
+            (
+                if min_seeds == 1 {
+                    nonzero_bytes(word)
+                } else {
+                    multi
+                },
+                multi,
+            )
+        } else {
+            let mut playable = 0u32;
+            let mut multi = 0u32;
+            for (offset, &seeds) in pos.row(side).iter().enumerate() {
+                playable |= ((seeds >= min_seeds) as u32) << offset;
+                multi |= ((seeds >= 2) as u32) << offset;
+            }
+            (playable, multi)
+        };
+        if self.playable.single_seed_rule && playable & multi != 0 {
+            playable &= multi;
+        }
+        playable
+    }
+}

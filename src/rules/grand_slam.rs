@@ -1,0 +1,61 @@
+//! The grand slam: a move that would capture every seed the opponent has.
+//! Variants disagree on it, so it is a policy of its own, written in
+//! `[capture] grand_slam` and applied by the engine once the sowing and the
+//! capture plan are known.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+use super::Rules;
+
+/// What happens to a move that would capture every seed of the opponent.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum GrandSlam {
+    /// The capture stands.
+    #[default]
+    Capture,
+    /// The move is played but captures nothing (Oware Abapa, R6).
+    NoCapture,
+    /// The move is illegal.
+    Forbidden,
+    /// The capture stands and the capturer moves again at once, and that move
+    /// must feed the opponent (Ouri, R2).
+    CaptureThenFeed,
+}
+
+impl GrandSlam {
+    /// Whether a grand slam's captures are taken.
+    #[inline]
+    pub(crate) fn keeps_capture(self) -> bool {
+        self != GrandSlam::NoCapture
+    }
+}
+
+/// Whether the captures of a move make a grand slam: some came from the
+/// opponent's row, and none is left there. `opponent_left` is what the
+/// opponent's row holds once every capture of the move is taken.
+#[inline]
+pub(crate) fn is_grand_slam(from_opponent: u32, opponent_left: u32) -> bool {
+    from_opponent > 0 && opponent_left == 0
+}
+
+/// The sheet's line on the grand slam, when captures can make one.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    if rules.captures.rules.is_empty() && rules.captures.while_sowing.is_none() {
+        return;
+    }
+    let slam = match rules.grand_slam {
+        GrandSlam::Capture => "the capture stands",
+        GrandSlam::NoCapture => "the move is played but captures nothing",
+        GrandSlam::Forbidden => "the move may not be played",
+        GrandSlam::CaptureThenFeed => {
+            "the capture stands, and the capturer moves again at once and must feed"
+        }
+    };
+    let _ = writeln!(
+        out,
+        "  Grand slam (taking every seed the opponent has): {slam}."
+    );
+}

@@ -1,0 +1,344 @@
+//! Sowing: lifting a house and dropping its seeds one by one along the
+//! sower's ring, with laps that may pass over the origin, and relay sowing
+//! that lifts the last hole and sows on.
+//!
+//! There is one sowing loop, [`Rules::sow`]. It is specialised when the rules
+//! compile ([`LoopKind`]) by two const parameters, relay and captures while
+//! sowing, so plain sowing (Oware, Kalah) runs a loop with neither test in it.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{CompileError, CountSet, Rules, count_set, err};
+use crate::board::{Board, Direction, StoreSowing};
+use crate::position::{PLACES, Position};
+use crate::rules::capture::Captures;
+use crate::trace::{Event, Trace};
+
+/// The most times one move may lift a hole for relay sowing. Endless relays
+/// are found by repetition (R13); this limit is separate, a resource bound
+/// so that every move is judged in milliseconds: in some variants a relay
+/// wanders through millions of boards before it ends or repeats. Played
+/// Wouri moves relay at most a few dozen times.
+pub const MAX_RELAY_LIFTS: u32 = 100_000;
+
+/// `[sowing]`: how seeds are sown.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The way seeds travel.
+    #[serde(default)]
+    pub direction: Direction,
+    /// Whether a lap passes over the house the seeds were lifted from.
+    #[serde(default)]
+    pub skip_origin: bool,
+    /// Whether sowing goes on from the last hole: its seeds are lifted and sown
+    /// on, until the last seed makes a count in `relay_stops_on` or captures.
+    #[serde(default)]
+    pub relay: bool,
+    /// Counts in the last hole that end relay sowing (only with `relay`).
+    #[serde(default)]
+    pub relay_stops_on: Option<Spanned<Vec<i64>>>,
+    /// Which stores the sowing drops seeds into as it passes them.
+    #[serde(default)]
+    pub into_stores: Option<Spanned<StoreSowing>>,
+}
+
+/// What a lap does at the house the seeds came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Laps {
+    /// A lap passes over it (Oware, Ouri).
+    SkipOrigin,
+    /// A lap sows into it like any other house (Wouri, R10).
+    IncludeOrigin,
+}
+
+/// What happens when the last seed of a handful falls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Continuation {
+    /// The sowing ends.
+    Stop,
+    /// Relay sowing (R8): the last hole's seeds are lifted and sown on,
+    /// unless the last seed captures, falls in a store, or leaves one of
+    /// `stops` in its hole.
+    Relay {
+        /// Counts of the last hole that end the relay.
+        stops: CountSet,
+    },
+}
+
+/// Compiled sowing: laps and relays. The direction and the stores sown
+/// into are the board's, since they shape its rings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sowing {
+    /// Laps and the origin.
+    pub laps: Laps,
+    /// Relays.
+    pub continuation: Continuation,
+}
+
+impl Sowing {
+    /// Whether sowing relays.
+    pub fn relays(&self) -> bool {
+        matches!(self.continuation, Continuation::Relay { .. })
+    }
+}
+
+/// The instance of the sowing loop a variant runs, chosen once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LoopKind {
+    /// One handful, no captures on the way: the fast path.
+    Plain,
+    /// Relay sowing.
+    Relay,
+    /// Captures while sowing.
+    WhileSowing,
+    /// Both.
+    RelayWhileSowing,
+}
+
+impl LoopKind {
+    pub(crate) fn of(sowing: &Sowing, captures: &Captures) -> LoopKind {
+        match (sowing.relays(), captures.while_sowing.is_some()) {
+            (false, false) => LoopKind::Plain,
+            (true, false) => LoopKind::Relay,
+            (false, true) => LoopKind::WhileSowing,
+            (true, true) => LoopKind::RelayWhileSowing,
+        }
+    }
+}
+
+/// Compiles `[sowing]` for a board of `houses_per_side`; the board's rings
+/// come from the direction and the stores sown into.
+pub(crate) fn compile(
+    section: &Section,
+    houses_per_side: usize,
+    total: u32,
+) -> Result<(Sowing, Board), CompileError> {
+    let continuation = match (&section.relay_stops_on, section.relay) {
+        (Some(stops), false) => {
+            return err(
+                stops.span(),
+                "relay_stops_on only applies with relay = true",
+            );
+        }
+        (Some(stops), true) => Continuation::Relay {
+            stops: count_set(
+                stops,
+                total,
+                "relay_stops_on",
+                "the last hole has just received a seed, so it never holds 0",
+            )?,
+        },
+        (None, true) => Continuation::Relay {
+            stops: CountSet::default(),
+        },
+        (None, false) => Continuation::Stop,
+    };
+    let stores = section
+        .into_stores
+        .as_ref()
+        .map_or(StoreSowing::None, |s| *s.get_ref());
+    let sowing = Sowing {
+        laps: if section.skip_origin {
+            Laps::SkipOrigin
+        } else {
+            Laps::IncludeOrigin
+        },
+        continuation,
+    };
+    Ok((
+        sowing,
+        Board::new(houses_per_side, section.direction, stores),
+    ))
+}
+
+/// The sheet's paragraph on sowing.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let _ = writeln!(out, "\nSowing");
+    let direction = match rules.board.direction() {
+        Direction::CounterClockwise => {
+            "counter-clockwise (South's row left to right, then North's)"
+        }
+        Direction::Clockwise => "clockwise",
+    };
+    let _ = writeln!(
+        out,
+        "  Lift every seed of one of your houses and sow them one by one, {direction}."
+    );
+    match rules.board.store_sowing() {
+        StoreSowing::None => {}
+        StoreSowing::Own => {
+            let _ = writeln!(
+                out,
+                "  Sowing passes through your own store, which takes a seed like a house; the opponent's store is passed over."
+            );
+        }
+        StoreSowing::Both => {
+            let _ = writeln!(
+                out,
+                "  Sowing passes through both stores, and each takes a seed like a house."
+            );
+        }
+    }
+    match rules.sowing.laps {
+        Laps::SkipOrigin => {
+            let _ = writeln!(out, "  A lap passes over the house the seeds came from.");
+        }
+        Laps::IncludeOrigin => {
+            let _ = writeln!(
+                out,
+                "  A lap sows into the house the seeds came from as well."
+            );
+        }
+    }
+    if let Continuation::Relay { stops } = rules.sowing.continuation {
+        let _ = writeln!(
+            out,
+            "  Relay sowing: when the last seed falls in a house, that house's seeds are lifted and sown on{}.",
+            if stops.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", unless the house now holds {}",
+                    super::capture::counts_in_words(stops)
+                )
+            }
+        );
+        let _ = writeln!(
+            out,
+            "  A move whose relay would never end may not be played."
+        );
+    }
+}
+
+/// How a sowing ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum SownEnd {
+    /// The last seed fell and the sowing stopped.
+    #[default]
+    Done,
+    /// The relay would never end (R13); the position is meaningless.
+    Endless,
+    /// The relay went past [`MAX_RELAY_LIFTS`]; the position is meaningless.
+    TooLong,
+}
+
+/// What the sowing did, for the phases after it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Sown {
+    /// The place the last seed fell in.
+    pub last: usize,
+    /// Whether a seed fell in the opponent's row.
+    pub fed: bool,
+    /// Seeds captured while sowing, already in the sower's store.
+    pub captured: u8,
+    /// The part of those taken from the opponent's row.
+    pub captured_from_opponent: u32,
+    /// How it ended.
+    pub end: SownEnd,
+}
+
+impl Rules {
+    /// The one sowing loop. Lifts `from`, sows along the mover's ring, takes
+    /// captures while sowing (when `WHILE_SOWING` and `captures`), and relays
+    /// (when `RELAY`) until the last seed stops: it captures, falls in a
+    /// store, or leaves a stopping count. Endless relays are found as R13
+    /// says: a lift with the same board and hole as an earlier lift of the
+    /// move. Brent's cycle search finds one while keeping a single earlier
+    /// board.
+    #[inline(always)]
+    pub(crate) fn sow<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        captures: bool,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let opponent = me.opponent();
+        let board = &self.board;
+        let ring = board.ring(me);
+        let skip_origin = self.sowing.laps == Laps::SkipOrigin;
+        let mut sown = Sown::default();
+
+        let mut origin = from;
+        // Brent's search: one saved lift, replaced at powers of two.
+        let (mut saved_places, mut saved_key, mut saved_hole) = if RELAY {
+            (*pos.places(), pos.key(), origin)
+        } else {
+            ([0u8; PLACES], 0, 0)
+        };
+        let mut power = 1u32;
+        let mut steps = 0u32;
+        let mut lifts = 0u32;
+
+        let mut seeds = pos.take(origin);
+        trace.record(Event::Lift {
+            house: origin,
+            seeds,
+        });
+        if !RELAY && !WHILE_SOWING {
+            // One handful: it feeds exactly when it is long enough.
+            sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
+        }
+        loop {
+            let mut h = origin;
+            while seeds > 0 {
+                h = ring.next(h);
+                if skip_origin && h == origin {
+                    trace.record(Event::SkipOrigin { house: h });
+                    h = ring.next(h);
+                }
+                pos.add(h, 1);
+                seeds -= 1;
+                if RELAY || WHILE_SOWING {
+                    sown.fed |= board.is_house_of(h, opponent);
+                }
+                trace.record(Event::Drop {
+                    house: h,
+                    now: pos.at(h),
+                });
+                if WHILE_SOWING && captures && seeds > 0 {
+                    self.captures
+                        .take_while_sowing(board, pos, me, h, &mut sown, trace);
+                }
+            }
+            sown.last = h;
+            if !RELAY {
+                return sown;
+            }
+            let Continuation::Relay { stops } = self.sowing.continuation else {
+                return sown;
+            };
+            if !board.is_house(h)
+                || stops.contains(pos.at(h))
+                || self.captures.last_seed_captures(board, pos, me, h)
+            {
+                return sown;
+            }
+            if pos.key() == saved_key && h == saved_hole && pos.places() == &saved_places {
+                sown.end = SownEnd::Endless;
+                return sown;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                sown.end = SownEnd::TooLong;
+                return sown;
+            }
+            steps += 1;
+            if steps == power {
+                saved_places = *pos.places();
+                saved_key = pos.key();
+                saved_hole = h;
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            seeds = pos.take(h);
+            origin = h;
+            trace.record(Event::Relay { house: h, seeds });
+        }
+    }
+}
