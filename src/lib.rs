@@ -25,6 +25,7 @@ pub mod rng;
 pub mod rules;
 pub mod sheet;
 pub mod stats;
+pub mod summary;
 pub mod trace;
 pub mod variant;
 
