@@ -15,6 +15,7 @@ pub mod diagram;
 pub mod engine;
 pub mod fuzzing;
 pub mod game;
+pub mod input;
 pub mod notation;
 pub mod perft;
 pub mod players;
