@@ -108,9 +108,6 @@ mod tests {
         let zeros = vec![0u8; 10_000];
         assert_eq!(lines(&zeros, 64), [Line::TooLong]);
         // Exactly at the bound is still a line.
-        assert_eq!(
-            lines(b"abcd\n", 4),
-            [Line::Text("abcd".into()), Line::End]
-        );
+        assert_eq!(lines(b"abcd\n", 4), [Line::Text("abcd".into()), Line::End]);
     }
 }

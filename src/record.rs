@@ -468,7 +468,14 @@ mod tests {
         // North opens; later North moves twice running (an extra turn).
         assert_eq!(
             full_move_numbers(&[North, South, North, North, South, South]),
-            [(1, true), (2, true), (2, false), (3, true), (4, true), (5, true)]
+            [
+                (1, true),
+                (2, true),
+                (2, false),
+                (3, true),
+                (4, true),
+                (5, true)
+            ]
         );
     }
 

@@ -116,7 +116,10 @@ mod tests {
     #[test]
     fn a_quiet_move_says_so() {
         let rules = shipped("oware.toml");
-        assert_eq!(line("oware.toml", rules.start(), 'C'), "South plays C: no capture");
+        assert_eq!(
+            line("oware.toml", rules.start(), 'C'),
+            "South plays C: no capture"
+        );
     }
 
     #[test]
