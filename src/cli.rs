@@ -612,7 +612,9 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Input(failures.join("\n\n")))
+        // `main` writes `error: ` before the message; every later error gets
+        // its own, so each stands out as the first one does.
+        Err(Failure::Input(failures.join("\n\nerror: ")))
     }
 }
 
