@@ -349,7 +349,7 @@ pub fn run(cli: Cli) -> Outcome {
             progress.finish();
             if let Some(path) = plot {
                 let title =
-                    format!("{south} (South) vs {north} (North): results with 95% intervals");
+                    format!("{south} (South) vs {north} (North), {games} games per variant");
                 std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
                     Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
                 })?;
