@@ -129,8 +129,15 @@ fn compare_prints_tables_csv_json_and_a_plot() {
             "a {series} bar per variant"
         );
     }
-    assert_eq!(plot.matches("<title>5%: ").count(), 3, "a length box per variant");
-    assert!(plot.contains("<title>four_left: "), "wouri's ending has its segment");
+    assert_eq!(
+        plot.matches("<title>5%: ").count(),
+        3,
+        "a length box per variant"
+    );
+    assert!(
+        plot.contains("<title>four_left: "),
+        "wouri's ending has its segment"
+    );
 
     let csv = text(
         &sow(
