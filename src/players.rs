@@ -583,4 +583,38 @@ mod tests {
         let mut greedy = GreedyPlayer::new(Rng::new(1));
         assert_eq!(greedy.choose(&game), Move::from_label('C').unwrap());
     }
+
+    #[test]
+    fn analysis_scores_read_in_seeds() {
+        let mv = Move::from_label('C').unwrap();
+        let at = |score| {
+            Analysis {
+                mv,
+                score,
+                depth: 6,
+            }
+            .describe()
+        };
+        assert_eq!(at(6), "+1.50 seeds");
+        assert_eq!(at(-4), "-1.00 seeds");
+        assert_eq!(at(WIN + 3), "a win (by 3 seeds)");
+        assert_eq!(at(-WIN - 5), "a loss (by 5 seeds)");
+    }
+
+    #[test]
+    fn analysis_finds_the_move_alpha_beta_plays() {
+        let rules = crate::rules::shipped("oware.toml");
+        let position =
+            Position::new(&[4, 4, 5, 3, 2, 1, 1, 1, 2, 4, 4, 5], [6, 6], Side::South).unwrap();
+        let game = Game::from_position(&rules, position).unwrap();
+        let mut searcher = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));
+        let analysis = searcher.analyse(&game).unwrap();
+        let mut player = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));
+        assert_eq!(player.choose(&game), analysis.mv);
+        assert_eq!(analysis.depth, 4);
+        assert!(
+            analysis.score > 0,
+            "South can capture at once: {analysis:?}"
+        );
+    }
 }

@@ -250,3 +250,50 @@ fn replay_numbers_full_moves() {
         .collect();
     assert_eq!(moves, ["1. D", "1... d", "2. E", "2... e"]);
 }
+
+/// A 20,000-ply computer game: the record is kept move by move, not rebuilt
+/// after every ply (which took 40 seconds for such a game), and every ply is
+/// reported.
+#[test]
+fn a_long_game_is_played_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let oware = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/oware.toml"),
+    )
+    .unwrap();
+    // No captures and no repetition ending: only the ply limit ends a game.
+    let endless: String = oware
+        .lines()
+        .map(|line| match line.split(' ').next().unwrap_or("") {
+            "name" => "name = \"endless\"".to_string(),
+            "aliases" => "aliases = []".to_string(),
+            "counts" => "counts = []".to_string(),
+            "last_seed" => "last_seed = \"none\"".to_string(),
+            "chain" => "chain = false".to_string(),
+            "repetition" => "ply_limit = { plies = 20000, taken_by = \"each_own\" }".to_string(),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(dir.path().join("endless.toml"), endless).unwrap();
+    let clock = std::time::Instant::now();
+    let output = sow_in(
+        dir.path(),
+        &[
+            "play",
+            "endless.toml",
+            "--south",
+            "random",
+            "--north",
+            "random",
+        ],
+        "",
+    );
+    let seconds = clock.elapsed().as_secs_f64();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert_eq!(printed_record(&stdout).moves.len(), 20_000);
+    assert_eq!(stdout.matches(" plays ").count(), 20_000);
+    assert!(stdout.contains("the ply limit was reached"));
+    assert!(seconds < 30.0, "20000 plies took {seconds:.1} s");
+}
