@@ -15,7 +15,7 @@ use crate::position::{Move, Side};
 use crate::record::{Record, record_of};
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::stats::{Elo, Proportion, mean, median};
+use crate::stats::{Elo, Proportion, mean, median, quantile};
 
 /// One finished (or capped) game and what the reports need from it.
 #[derive(Debug, Clone)]
@@ -186,6 +186,8 @@ pub struct VariantReport {
     pub mean_length: f64,
     /// Median plies per game.
     pub median_length: f64,
+    /// How long games last: plies at the 5%, 25%, 50%, 75% and 95% points.
+    pub length_quantiles: [f64; 5],
     /// Mean seeds captured per game (by both players).
     pub captured_per_game: f64,
     /// The share of games ending for each reason (`unfinished` for capped games).
@@ -195,6 +197,9 @@ pub struct VariantReport {
     /// Mean ply of the first capture, over the games that had one.
     pub first_capture_ply: f64,
 }
+
+/// The points of [`VariantReport::length_quantiles`].
+pub const LENGTH_QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 
 /// Plays `games` games of each variant between `players` (South, North) and
 /// reports how each variant plays.
@@ -249,6 +254,7 @@ fn report(rules: &Rules, played: &[PlayedGame]) -> VariantReport {
         draws: Proportion::wilson(count(None), games),
         mean_length: mean(&lengths),
         median_length: median(&lengths),
+        length_quantiles: LENGTH_QUANTILES.map(|q| quantile(&lengths, q)),
         captured_per_game: mean(&captured),
         reasons,
         branching: mean(&choices),

@@ -3,7 +3,7 @@
 //! library calls and results into text and exit codes.
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -13,18 +13,23 @@ use serde::Serialize;
 
 use crate::arena::{MatchReport, VariantReport, compare, play_match};
 use crate::bench::random_games;
-use crate::diagram::{draw, status, steps};
+use crate::diagram::{draw, draw_from, status, steps_in};
 use crate::engine::{MoveEffect, Verdict};
 use crate::game::Game;
+use crate::input::{Line, MAX_LINE_BYTES, read_line};
 use crate::notation::{parse_move, parse_position_in, parse_records};
 use crate::perft::{perft, perft_divide};
-use crate::players::{self, Player};
+use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player};
 use crate::plot::comparison_svg;
 use crate::position::{Move, Position, Side};
-use crate::record::{Record, record_of};
+use crate::record::{
+    Record, RecordedMove, append_record, full_move_numbers, move_number_dots, record_of,
+};
+use crate::rng::Rng;
 use crate::rules::{Rules, builtin_rules};
 use crate::sheet::rule_sheet;
 use crate::stats::Proportion;
+use crate::summary::summarise;
 use crate::trace::Event;
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.
@@ -85,9 +90,18 @@ enum Command {
         /// Seed for the computer players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Write the record here when the game ends or stops.
+        /// Add the game to this record file when it ends or stops (the
+        /// games already in the file are kept).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// Continue the last game of this record file; the continued game is
+        /// added to the file (or to --record) as one more game.
+        #[arg(long, value_name = "FILE", conflicts_with = "from")]
+        resume: Option<PathBuf>,
+        /// Draw the board from this player's seat (default: North's when a
+        /// human plays North against a computer, else South's).
+        #[arg(long, value_enum)]
+        seat: Option<SeatArg>,
     },
     /// Replay game records, checking every move.
     Replay {
@@ -246,10 +260,20 @@ pub fn run(cli: Cli) -> Outcome {
             from,
             seed,
             record,
+            resume,
+            seat,
         } => {
             drop(out);
             let rules = load(&variant)?;
-            play(&rules, [&south, &north], from.as_deref(), seed, record)
+            let options = PlayOptions {
+                seats: [&south, &north],
+                from: from.as_deref(),
+                seed,
+                record,
+                resume,
+                seat,
+            };
+            play(&rules, options)
         }
         Command::Replay {
             file,
@@ -325,7 +349,7 @@ pub fn run(cli: Cli) -> Outcome {
             progress.finish();
             if let Some(path) = plot {
                 let title =
-                    format!("{south} (South) vs {north} (North): results with 95% intervals");
+                    format!("{south} (South) vs {north} (North), {games} games per variant");
                 std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
                     Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
                 })?;
@@ -362,7 +386,6 @@ struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
     fn new(total: u64) -> Progress {
-        use std::io::IsTerminal;
         Progress(io::stderr().is_terminal().then(|| {
             let bar = indicatif::ProgressBar::new(total);
             if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -589,7 +612,9 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Input(failures.join("\n\n")))
+        // `main` writes `error: ` before the message; every later error gets
+        // its own, so each stands out as the first one does.
+        Err(Failure::Input(failures.join("\n\nerror: ")))
     }
 }
 
@@ -621,7 +646,7 @@ fn explain(out: &mut impl Write, rules: &Rules, from: Option<&str>, text: &str) 
         .play(mv, &mut events)
         .map_err(|e| Failure::Rule(e.to_string()))?;
     writeln!(out, "{mv}:")?;
-    write!(out, "{}", steps(&events, rules.houses_per_side()))?;
+    write!(out, "{}", steps_in(&events, &game))?;
     writeln!(out, "\nAfter:")?;
     write!(out, "{}", draw(game.position()))?;
     writeln!(out, "{}", status(&game))?;
@@ -705,6 +730,11 @@ fn replay(
 }
 
 fn read_stdin() -> Result<String, Failure> {
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "reading game records from standard input; type or paste them, then Ctrl-D (Ctrl-Z, Enter on Windows)"
+        );
+    }
     let mut text = String::new();
     io::Read::read_to_string(&mut io::stdin(), &mut text)
         .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
@@ -774,13 +804,16 @@ fn replay_one(
         writeln!(out, "[{name} \"{value}\"]")?;
     }
     write!(out, "{}", draw(&replay.start))?;
-    for (index, ply) in replay.plies.iter().enumerate() {
+    let sides: Vec<Side> = replay.plies.iter().map(|p| p.mv.side()).collect();
+    for (ply, (number, _)) in replay.plies.iter().zip(full_move_numbers(&sides)) {
         let mark = if ply.effect.captured > 0 {
             format!("x{}", ply.effect.captured)
         } else {
             String::new()
         };
-        writeln!(out, "\n{}. {}{mark}", index + 1, ply.mv)?;
+        // Each ply stands alone under its board: `13. Ax2`, then `13... fx6`.
+        let dots = move_number_dots(ply.mv.side());
+        writeln!(out, "\n{number}{dots} {}{mark}", ply.mv)?;
         write!(out, "{}", draw(&ply.position))?;
     }
     writeln!(out, "{}  {result}\n", status(&replay.game))?;
@@ -796,185 +829,406 @@ enum Seat {
 const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
   moves   list the legal moves and why the others are excluded
   board   draw the board again
+  last    show the last move step by step
+  hint    ask the alpha-beta player for a move and its evaluation
   undo    take back your last move (and the replies after it)
   help    show this text
   quit    stop, and save the record";
 
-/// The game so far as record text, kept up to date for an interrupt.
-type SavedRecord = Arc<Mutex<Option<String>>>;
+/// The game so far as a record, kept up to date move by move (never rebuilt)
+/// so that an interrupt can save it; `None` once it has been saved.
+type SavedRecord = Arc<Mutex<Option<Record>>>;
 
-fn play(
-    rules: &Rules,
-    seats: [&String; 2],
-    from: Option<&str>,
+/// Which board the players of `sow play` see.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SeatArg {
+    /// South's seat: South's row at the bottom, `A B C D E F`.
+    South,
+    /// North's seat: North's row at the bottom, `a b c d e f`.
+    North,
+}
+
+/// What `sow play` was asked to do, as parsed.
+struct PlayOptions<'a> {
+    seats: [&'a str; 2],
+    from: Option<&'a str>,
     seed: u64,
     record: Option<PathBuf>,
-) -> Outcome {
-    let mut game = start(rules, from)?;
-    let start_position = game.position().clone();
+    resume: Option<PathBuf>,
+    seat: Option<SeatArg>,
+}
+
+/// A game at the terminal: the game, its record so far, and the last move's
+/// steps for `last`.
+struct Session<'r> {
+    rules: &'r Rules,
+    game: Game<'r>,
+    start: Position,
+    played: Vec<(Move, MoveEffect)>,
+    tags: Vec<(String, String)>,
+    players: Vec<Seat>,
+    seat: Side,
+    seed: u64,
+    /// The last move's line and steps, while it is the last move.
+    last: Option<(String, String)>,
+    saved: SavedRecord,
+}
+
+/// How a session's loop stopped, when it stopped early.
+enum Stop {
+    Quit,
+    EndOfInput,
+}
+
+/// The most plies `sow play` shows before it stops a game between two
+/// computer players that never ends (a variant with no ply limit).
+const PLAY_PLY_CAP: usize = 1_000_000;
+
+fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
     let mut names = [String::new(), String::new()];
     let mut players: Vec<Seat> = Vec::new();
-    for (i, spec) in seats.iter().enumerate() {
-        if spec.as_str() == "human" {
+    for (i, spec) in options.seats.iter().enumerate() {
+        if *spec == "human" {
             names[i] = "human".into();
             players.push(Seat::Human);
         } else {
-            let player =
-                players::by_name(spec, seed.wrapping_add(i as u64)).map_err(Failure::Input)?;
+            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
+                .map_err(Failure::Input)?;
             names[i] = player.name();
             players.push(Seat::Computer(player));
         }
     }
-    let tags = [
-        ("Variant", rules.meta.name.clone()),
-        ("South", names[0].clone()),
-        ("North", names[1].clone()),
-        ("Date", today()),
-    ];
-    let saved: SavedRecord = Arc::new(Mutex::new(None));
+    let (game, start, played, tags, save_to) = match &options.resume {
+        Some(path) => {
+            let (game, start, played, tags) = resume(rules, path)?;
+            let save_to = options.record.clone().unwrap_or_else(|| path.clone());
+            (game, start, played, tags, Some(save_to))
+        }
+        None => {
+            let game = start(rules, options.from)?;
+            let tags = vec![
+                ("Variant".to_string(), rules.meta.name.clone()),
+                ("South".to_string(), names[0].clone()),
+                ("North".to_string(), names[1].clone()),
+                ("Date".to_string(), today()),
+            ];
+            (
+                game.clone(),
+                game.position().clone(),
+                Vec::new(),
+                tags,
+                options.record.clone(),
+            )
+        }
+    };
+    let human = |i: usize| matches!(players[i], Seat::Human);
+    // A human alone at North sits at North; `--seat` overrides.
+    let seat = match options.seat {
+        Some(SeatArg::South) => Side::South,
+        Some(SeatArg::North) => Side::North,
+        None if human(1) && !human(0) => Side::North,
+        None => Side::South,
+    };
+    let tag_refs: Vec<(&str, String)> = tags.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(
+        &game, &start, &played, &tag_refs,
+    ))));
     {
         let saved = Arc::clone(&saved);
-        let record = record.clone();
+        let save_to = save_to.clone();
         // On Ctrl-C, the game so far is saved before the process ends.
         let _ = ctrlc::set_handler(move || {
-            let text = saved.lock().ok().and_then(|t| t.clone());
-            if let Some(text) = text {
-                let _ = deliver_record(record.as_deref(), &text);
+            let record = saved.lock().ok().and_then(|mut r| r.take());
+            if let Some(record) = record {
+                let _ = deliver_record(save_to.as_deref(), &record);
             }
             std::process::exit(130);
         });
     }
-    let mut played: Vec<(Move, MoveEffect)> = Vec::new();
-    // Not locked for the whole game: the Ctrl-C handler prints the record
-    // through standard output while this thread waits for input.
-    let mut out = io::stdout();
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    writeln!(out, "{} — type `help` for commands.", rules.meta.name)?;
-    write!(out, "{}", draw(game.position()))?;
-    writeln!(out, "{}", status(&game))?;
-    let mut quit = false;
-    while !game.is_over() {
-        let text = record_of(&game, &start_position, &played, &tags).to_string();
-        if let Ok(mut slot) = saved.lock() {
-            *slot = Some(text);
-        }
-        let side = game.position().to_move();
-        let mv = match &mut players[side.index()] {
-            Seat::Computer(player) => {
-                let mv = player.choose(&game);
-                writeln!(out, "{side} ({}) plays {mv}", player.name())?;
-                mv
+    let mut session = Session {
+        rules,
+        game,
+        start,
+        played,
+        tags,
+        players,
+        seat,
+        seed: options.seed,
+        last: None,
+        saved,
+    };
+    let outcome = session.run();
+    // Whatever stopped the game, the record is saved. The lock is held while
+    // saving, so a Ctrl-C now waits, finds the record saved, and only exits.
+    let tags: Vec<(&str, String)> = session
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    let saving = match session.saved.lock() {
+        Ok(mut slot) => match slot.take() {
+            Some(_) => {
+                let record = record_of(&session.game, &session.start, &session.played, &tags);
+                deliver_record(save_to.as_deref(), &record)
             }
-            Seat::Human => {
-                write!(out, "{side}> ")?;
-                out.flush()?;
-                let Some(line) = lines.next() else {
-                    writeln!(out)?;
-                    quit = true;
-                    break;
-                };
-                let line = line.map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
-                let command = line.trim();
-                match command {
-                    "" => continue,
-                    "quit" | "exit" | "q" => {
-                        quit = true;
-                        break;
-                    }
-                    "help" | "?" => {
-                        writeln!(out, "{PLAY_HELP}")?;
-                        continue;
-                    }
-                    "board" => {
-                        write!(out, "{}", draw(game.position()))?;
-                        writeln!(out, "{}", status(&game))?;
-                        continue;
-                    }
-                    "moves" => {
-                        for (mv, verdict) in rules.verdicts(game.position()) {
-                            match verdict {
-                                Verdict::Legal => writeln!(out, "  {mv}: legal")?,
-                                other => writeln!(out, "  {mv}: {}", other.describe())?,
-                            }
+            None => Ok(()),
+        },
+        Err(_) => Ok(()),
+    };
+    outcome.and(saving)
+}
+
+/// The last game of the record at `path`, replayed: the game, its start,
+/// its moves and its tags.
+#[allow(clippy::type_complexity)]
+fn resume<'r>(
+    rules: &'r Rules,
+    path: &std::path::Path,
+) -> Result<
+    (
+        Game<'r>,
+        Position,
+        Vec<(Move, MoveEffect)>,
+        Vec<(String, String)>,
+    ),
+    Failure,
+> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    let number = records.len();
+    let Some(record) = records.last() else {
+        return Err(Failure::Input(format!("{origin}: no game to resume")));
+    };
+    let at = GameAt {
+        origin: &origin,
+        number,
+    };
+    if let Some(name) = record.tag("Variant") {
+        let recorded = Rules::load(name).map_err(|e| Failure::Input(at.say(None, e)))?;
+        if recorded.meta.name != rules.meta.name {
+            return Err(Failure::Input(at.say(
+                None,
+                format!(
+                    "the game is {}, not {}",
+                    recorded.meta.name, rules.meta.name
+                ),
+            )));
+        }
+    }
+    let replay = record.replay(rules).map_err(|e| {
+        let message = at.say(e.location(), &e);
+        if e.is_rule_error() {
+            Failure::Rule(message)
+        } else {
+            Failure::Input(message)
+        }
+    })?;
+    if let Some(outcome) = replay.game.outcome() {
+        return Err(Failure::Input(at.say(
+            None,
+            format!(
+                "the game is over ({}), nothing to resume",
+                outcome.result_token()
+            ),
+        )));
+    }
+    let played = replay.plies.iter().map(|p| (p.mv, p.effect)).collect();
+    let tags = record
+        .tags
+        .iter()
+        .filter(|(name, _)| name != "Result")
+        .cloned()
+        .collect();
+    Ok((replay.game, replay.start, played, tags))
+}
+
+impl Session<'_> {
+    fn board(&self, out: &mut impl Write) -> Outcome {
+        write!(out, "{}", draw_from(self.game.position(), self.seat))?;
+        writeln!(out, "{}", status(&self.game))?;
+        Ok(())
+    }
+
+    /// Plays until the game ends or the input stops.
+    fn run(&mut self) -> Outcome {
+        // Not locked for the whole game: the Ctrl-C handler prints the record
+        // through standard output while this thread waits for input.
+        let mut out = io::stdout();
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        writeln!(out, "{} — type `help` for commands.", self.rules.meta.name)?;
+        if !self.played.is_empty() {
+            writeln!(out, "Resumed after {} moves.", self.played.len())?;
+        }
+        self.board(&mut out)?;
+        let mut stop = None;
+        while !self.game.is_over() && self.played.len() < PLAY_PLY_CAP {
+            let side = self.game.position().to_move();
+            let mv = match &mut self.players[side.index()] {
+                Seat::Computer(player) => player.choose(&self.game),
+                Seat::Human => {
+                    write!(out, "{side}> ")?;
+                    out.flush()?;
+                    let line = read_line(&mut input, MAX_LINE_BYTES)
+                        .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
+                    let command = match line {
+                        Line::Text(text) => text,
+                        Line::End => {
+                            writeln!(out)?;
+                            stop = Some(Stop::EndOfInput);
+                            break;
                         }
-                        continue;
-                    }
-                    "undo" => {
-                        if undo_to_human(&mut game, &mut played, &players) {
-                            write!(out, "{}", draw(game.position()))?;
-                            writeln!(out, "{}", status(&game))?;
-                        } else {
-                            writeln!(out, "nothing to undo")?;
-                        }
-                        continue;
-                    }
-                    _ => {}
-                }
-                match parse_move(command) {
-                    Ok((mv, _)) => match rules.check_move(game.position(), mv) {
-                        Ok(()) => mv,
-                        Err(error) => {
-                            writeln!(
-                                out,
-                                "illegal: {error}. Try again (`moves` lists the legal ones)."
-                            )?;
+                        Line::NotText => {
+                            writeln!(out, "that line is not UTF-8 text; ignored.")?;
                             continue;
                         }
-                    },
-                    Err(_) => {
-                        writeln!(out, "`{command}` is not a move or a command; type `help`.")?;
-                        continue;
+                        Line::TooLong => {
+                            return Err(Failure::Input(format!(
+                                "<stdin>: a line longer than {MAX_LINE_BYTES} bytes is not a move or a command; stopping"
+                            )));
+                        }
+                    };
+                    match self.command(&mut out, command.trim())? {
+                        Some(Ok(mv)) => mv,
+                        Some(Err(s)) => {
+                            stop = Some(s);
+                            break;
+                        }
+                        None => continue,
+                    }
+                }
+            };
+            let before = self.game.position().clone();
+            let mut events: Vec<Event> = Vec::new();
+            let effect = self
+                .game
+                .play(mv, &mut events)
+                .map_err(|e| Failure::Rule(e.to_string()))?;
+            self.played.push((mv, effect));
+            if let Ok(mut slot) = self.saved.lock()
+                && let Some(record) = slot.as_mut()
+            {
+                record.moves.push(RecordedMove {
+                    captured: (effect.captured > 0).then_some(effect.captured as u32),
+                    ..RecordedMove::new(mv)
+                });
+            }
+            let line = summarise(&before, mv, &events);
+            writeln!(out, "{line}")?;
+            self.last = Some((line, steps_in(&events, &self.game)));
+            self.board(&mut out)?;
+        }
+        if let Some(Stop::Quit) = stop {
+            writeln!(out, "Stopped after {} moves.", self.played.len())?;
+        }
+        Ok(())
+    }
+
+    /// Carries out a typed command: `Some(Ok(move))` to play, `Some(Err)`
+    /// to stop, `None` when the command is done and the turn goes on.
+    fn command(
+        &mut self,
+        out: &mut impl Write,
+        command: &str,
+    ) -> Result<Option<Result<Move, Stop>>, Failure> {
+        match command {
+            "" => {}
+            "quit" | "exit" | "q" => return Ok(Some(Err(Stop::Quit))),
+            "help" | "?" => writeln!(out, "{PLAY_HELP}")?,
+            "board" => self.board(out)?,
+            "moves" => {
+                for (mv, verdict) in self.rules.verdicts(self.game.position()) {
+                    match verdict {
+                        Verdict::Legal => writeln!(out, "  {mv}: legal")?,
+                        other => writeln!(out, "  {mv}: {}", other.describe())?,
                     }
                 }
             }
+            "last" => match &self.last {
+                Some((line, steps)) => write!(out, "{line}\n{steps}")?,
+                None => writeln!(out, "no move to show yet")?,
+            },
+            "hint" => {
+                let mut player = AlphaBetaPlayer::new(
+                    Budget::Depth(HINT_DEPTH),
+                    Evaluation::Stores,
+                    Rng::new(self.seed),
+                );
+                match player.analyse(&self.game) {
+                    Some(analysis) => writeln!(
+                        out,
+                        "hint: {} (alpha-beta, depth {}: {} for {})",
+                        analysis.mv,
+                        analysis.depth,
+                        analysis.describe(),
+                        self.game.position().to_move()
+                    )?,
+                    None => writeln!(out, "no hint: the game is over")?,
+                }
+            }
+            "undo" => {
+                if self.undo_to_human() {
+                    self.last = None;
+                    self.board(out)?;
+                } else {
+                    writeln!(out, "nothing to undo")?;
+                }
+            }
+            _ => match parse_move(command) {
+                Ok((mv, _)) => match self.rules.check_move(self.game.position(), mv) {
+                    Ok(()) => return Ok(Some(Ok(mv))),
+                    Err(error) => writeln!(
+                        out,
+                        "illegal: {error}. Try again (`moves` lists the legal ones)."
+                    )?,
+                },
+                Err(_) => writeln!(out, "`{command}` is not a move or a command; type `help`.")?,
+            },
+        }
+        Ok(None)
+    }
+
+    /// Takes back moves until it is a human's turn again, having undone at
+    /// least one human move. Returns false when there is none to undo.
+    fn undo_to_human(&mut self) -> bool {
+        let players = &self.players;
+        let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
+        let Some(last_human) = self.played.iter().rposition(|(mv, _)| is_human(mv.side())) else {
+            return false;
         };
-        let effect = game
-            .play(mv, &mut ())
-            .map_err(|e| Failure::Rule(e.to_string()))?;
-        played.push((mv, effect));
-        write!(out, "{}", draw(game.position()))?;
-        writeln!(out, "{}", status(&game))?;
+        while self.played.len() > last_human {
+            self.game.undo();
+            self.played.pop();
+            if let Ok(mut slot) = self.saved.lock()
+                && let Some(record) = slot.as_mut()
+            {
+                record.moves.pop();
+            }
+        }
+        true
     }
-    let text = record_of(&game, &start_position, &played, &tags).to_string();
-    if quit {
-        writeln!(out, "Stopped after {} moves.", played.len())?;
-    }
-    deliver_record(record.as_deref(), &text)
 }
 
-/// Takes back moves until it is a human's turn again, having undone at least
-/// one human move. Returns false when there is none to undo.
-fn undo_to_human(
-    game: &mut Game<'_>,
-    played: &mut Vec<(Move, MoveEffect)>,
-    players: &[Seat],
-) -> bool {
-    let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
-    let Some(last_human) = played.iter().rposition(|(mv, _)| is_human(mv.side())) else {
-        return false;
-    };
-    while played.len() > last_human {
-        game.undo();
-        played.pop();
-    }
-    true
-}
+/// How deep the `hint` command searches.
+const HINT_DEPTH: u32 = 6;
 
-/// Writes the record to `path`, or prints it when there is no path.
-fn deliver_record(path: Option<&std::path::Path>, text: &str) -> Outcome {
+/// Appends the record to `path` as one more game, or prints it when there
+/// is no path.
+fn deliver_record(path: Option<&std::path::Path>, record: &Record) -> Outcome {
     match path {
         Some(path) => {
-            std::fs::write(path, text).map_err(|e| {
+            append_record(path, record).map_err(|e| {
                 Failure::Input(format!("{}: cannot write record: {e}", path.display()))
             })?;
-            eprintln!("record written to {}", path.display());
+            eprintln!("record added to {}", path.display());
             Ok(())
         }
         None => {
             let stdout = io::stdout();
             let mut out = stdout.lock();
-            writeln!(out, "\n{text}")?;
+            writeln!(out, "\n{record}")?;
             Ok(())
         }
     }

@@ -1,17 +1,29 @@
 //! Boards drawn as the rule documents draw them: North's row on top, read
 //! from South's seat (`f e d c b a`), South's row below (`A B C D E F`),
-//! North's store at the left end and South's at the right.
+//! North's store at the left end and South's at the right; or turned round
+//! for a player sitting at North ([`draw_from`]).
 
 use std::fmt::Write as _;
 
 use crate::game::Game;
 use crate::position::{Move, Position, Side};
+use crate::summary::ending;
 use crate::trace::Event;
 
-/// The position as a few lines of text, ending with a newline.
+/// The position as a few lines of text from South's seat, ending with a
+/// newline; the rule documents draw boards this way.
 pub fn draw(position: &Position) -> String {
+    draw_from(position, Side::South)
+}
+
+/// The position as seen by the player sitting at `seat`: their own row at
+/// the bottom, read from their left (`A B C D E F` for South, `a b c d e f`
+/// for North), the opponent's row on top reading the other way, their own
+/// store at the right end and the opponent's at the left.
+pub fn draw_from(position: &Position, seat: Side) -> String {
     let n = position.houses_per_side();
     let margin = " ".repeat(8);
+    let far = seat.opponent();
     let labels = |side: Side, reversed: bool| -> String {
         let mut offsets: Vec<usize> = (0..n).collect();
         if reversed {
@@ -32,20 +44,23 @@ pub fn draw(position: &Position) -> String {
         line.push('|');
         line
     };
+    let initial = |side: Side| side.name()[..1].to_uppercase();
     let border = format!("{}+", "+---".repeat(n));
     let mut out = String::new();
-    let _ = writeln!(out, "{margin}{}", labels(Side::North, true).trim_end());
+    let _ = writeln!(out, "{margin}{}", labels(far, true).trim_end());
     let _ = writeln!(out, "{margin}{border}");
-    let _ = writeln!(out, "{margin}{}", cells(Side::North, true));
+    let _ = writeln!(out, "{margin}{}", cells(far, true));
     let _ = writeln!(
         out,
-        "  N {:>3} {border} {:<3} S",
-        position.store(Side::North),
-        position.store(Side::South)
+        "  {} {:>3} {border} {:<3} {}",
+        initial(far),
+        position.store(far),
+        position.store(seat),
+        initial(seat)
     );
-    let _ = writeln!(out, "{margin}{}", cells(Side::South, false));
+    let _ = writeln!(out, "{margin}{}", cells(seat, false));
     let _ = writeln!(out, "{margin}{border}");
-    let _ = writeln!(out, "{margin}{}", labels(Side::South, false).trim_end());
+    let _ = writeln!(out, "{margin}{}", labels(seat, false).trim_end());
     out
 }
 
@@ -60,7 +75,7 @@ pub fn status(game: &Game<'_>) -> String {
             };
             format!(
                 "Game over ({}): {verdict}, {south}-{north} ({})",
-                outcome.reason.describe(),
+                ending(&outcome),
                 outcome.result_token()
             )
         }
@@ -80,6 +95,21 @@ pub fn steps(events: &[Event], houses_per_side: usize) -> String {
     let mut out = String::new();
     for (i, event) in events.iter().enumerate() {
         let _ = writeln!(out, "{:>3}. {}", i + 1, event.describe(houses_per_side));
+    }
+    out
+}
+
+/// The steps of the move that led to `game`, as [`steps`] gives them, but
+/// with the game's real ending: an even split is not called a majority.
+pub fn steps_in(events: &[Event], game: &Game<'_>) -> String {
+    let n = game.position().houses_per_side();
+    let mut out = String::new();
+    for (i, event) in events.iter().enumerate() {
+        let text = match (event, game.outcome()) {
+            (Event::GameOver { .. }, Some(outcome)) => format!("game over: {}", ending(&outcome)),
+            _ => event.describe(n),
+        };
+        let _ = writeln!(out, "{:>3}. {text}", i + 1);
     }
     out
 }
@@ -105,5 +135,25 @@ mod tests {
           A   B   C   D   E   F
 ";
         assert_eq!(draw(&position), expected);
+    }
+
+    #[test]
+    fn north_sees_its_own_row_at_the_bottom_from_its_left() {
+        let position = Position::new(
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+            [0, 30],
+            Side::South,
+        )
+        .unwrap();
+        let expected = "          F   E   D   C   B   A
+        +---+---+---+---+---+---+
+        | 6 | 5 | 4 | 3 | 2 | 1 |
+  S   0 +---+---+---+---+---+---+ 30  N
+        | 7 | 8 | 9 |10 |11 |12 |
+        +---+---+---+---+---+---+
+          a   b   c   d   e   f
+";
+        assert_eq!(draw_from(&position, Side::North), expected);
+        assert_eq!(draw_from(&position, Side::South), draw(&position));
     }
 }

@@ -16,6 +16,7 @@ pub mod diagram;
 pub mod engine;
 pub mod fuzzing;
 pub mod game;
+pub mod input;
 pub mod notation;
 pub mod perft;
 pub mod players;
@@ -26,6 +27,7 @@ pub mod rng;
 pub mod rules;
 pub mod sheet;
 pub mod stats;
+pub mod summary;
 pub mod trace;
 pub mod variant;
 

@@ -138,6 +138,32 @@ pub enum Budget {
 /// A score beyond any evaluation, for won and lost games.
 const WIN: i32 = 1_000_000;
 
+/// What an alpha-beta search found: a move and how good it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Analysis {
+    /// The best move found.
+    pub mv: Move,
+    /// Its score for the side to move: four points per seed of store
+    /// difference, or beyond a million for a game won (negative: lost).
+    pub score: i32,
+    /// The deepest search that finished, in plies.
+    pub depth: u32,
+}
+
+impl Analysis {
+    /// The score in words, from the side to move: `+1.5 seeds` ahead, or a
+    /// win or loss the search has seen to the end.
+    pub fn describe(&self) -> String {
+        if self.score >= WIN / 2 {
+            format!("a win (by {} seeds)", self.score - WIN)
+        } else if self.score <= -WIN / 2 {
+            format!("a loss (by {} seeds)", -(self.score + WIN))
+        } else {
+            format!("{:+.2} seeds", self.score as f64 / 4.0)
+        }
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -182,6 +208,35 @@ impl AlphaBetaPlayer {
     /// Nodes searched for the last move.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Searches `game` within the budget: the best move for the side to
+    /// move and its score, or `None` when the game is over or no search
+    /// depth finished in time.
+    pub fn analyse(&mut self, game: &Game<'_>) -> Option<Analysis> {
+        let mut game = game.clone();
+        self.nodes = 0;
+        let (max_depth, deadline) = match self.budget {
+            Budget::Depth(d) => (d.max(1), None),
+            Budget::Time(t) => (64, Some(std::time::Instant::now() + t)),
+        };
+        self.deadline = deadline;
+        let mut best: Option<Analysis> = None;
+        if !game.is_over() {
+            for depth in 1..=max_depth {
+                match self.root(&mut game, depth, best.map(|b| b.mv)) {
+                    Some((mv, score)) => {
+                        best = Some(Analysis { mv, score, depth });
+                        if score.abs() >= WIN / 2 {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+        }
+        self.deadline = None;
+        best
     }
 
     fn out_of_time(&self) -> bool {
@@ -337,27 +392,10 @@ impl Player for AlphaBetaPlayer {
     }
 
     fn choose(&mut self, game: &Game<'_>) -> Move {
-        let mut game = game.clone();
-        self.nodes = 0;
-        let (max_depth, deadline) = match self.budget {
-            Budget::Depth(d) => (d.max(1), None),
-            Budget::Time(t) => (64, Some(std::time::Instant::now() + t)),
-        };
-        self.deadline = deadline;
-        let mut best: Option<Move> = None;
-        for depth in 1..=max_depth {
-            match self.root(&mut game, depth, best) {
-                Some((mv, score)) => {
-                    best = Some(mv);
-                    if score.abs() >= WIN / 2 {
-                        break;
-                    }
-                }
-                None => break,
-            }
+        match self.analyse(game) {
+            Some(analysis) => analysis.mv,
+            None => game.legal_moves().get(0).expect("the game is not over"),
         }
-        self.deadline = None;
-        best.unwrap_or_else(|| game.legal_moves().get(0).expect("the game is not over"))
     }
 }
 
@@ -544,5 +582,39 @@ mod tests {
         let game = Game::from_position(&rules, position).unwrap();
         let mut greedy = GreedyPlayer::new(Rng::new(1));
         assert_eq!(greedy.choose(&game), Move::from_label('C').unwrap());
+    }
+
+    #[test]
+    fn analysis_scores_read_in_seeds() {
+        let mv = Move::from_label('C').unwrap();
+        let at = |score| {
+            Analysis {
+                mv,
+                score,
+                depth: 6,
+            }
+            .describe()
+        };
+        assert_eq!(at(6), "+1.50 seeds");
+        assert_eq!(at(-4), "-1.00 seeds");
+        assert_eq!(at(WIN + 3), "a win (by 3 seeds)");
+        assert_eq!(at(-WIN - 5), "a loss (by 5 seeds)");
+    }
+
+    #[test]
+    fn analysis_finds_the_move_alpha_beta_plays() {
+        let rules = crate::rules::shipped("oware.toml");
+        let position =
+            Position::new(&[4, 4, 5, 3, 2, 1, 1, 1, 2, 4, 4, 5], [6, 6], Side::South).unwrap();
+        let game = Game::from_position(&rules, position).unwrap();
+        let mut searcher = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));
+        let analysis = searcher.analyse(&game).unwrap();
+        let mut player = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));
+        assert_eq!(player.choose(&game), analysis.mv);
+        assert_eq!(analysis.depth, 4);
+        assert!(
+            analysis.score > 0,
+            "South can capture at once: {analysis:?}"
+        );
     }
 }

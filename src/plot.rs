@@ -1,22 +1,26 @@
-//! The comparison as an SVG chart: for each variant, bars for South's wins,
-//! North's wins and draws, with their 95% intervals as error bars. Plain SVG
-//! text, so it opens in any browser and diffs in review.
+//! The comparison as an SVG chart, in three panels that read without hovering:
+//! results (South's wins, North's wins and draws, each bar with its value
+//! written on it and its 95% interval), how long games last (5–25–50–75–95%
+//! points per variant) and how games end (each reason's share). Axes are
+//! scaled to the data. Plain SVG text, so it opens in any browser and diffs in
+//! review.
 
 use std::fmt::Write as _;
 
 use crate::arena::VariantReport;
 use crate::stats::Proportion;
 
-const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 360.0;
-const LEFT: f64 = 60.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 60.0;
+const WIDTH: f64 = 760.0;
+const LEFT: f64 = 110.0;
+const RIGHT: f64 = 30.0;
 const SERIES: [(&str, &str); 3] = [
     ("South wins", "#3b6fb6"),
     ("North wins", "#c8553d"),
     ("Draws", "#8a8a8a"),
+];
+/// Colours for end reasons, in the order of their names.
+const REASON_COLOURS: [&str; 8] = [
+    "#4c956c", "#e0a458", "#6c757d", "#5e60ce", "#d1495b", "#2c7da0", "#a47148", "#b5838d",
 ];
 
 fn escape(text: &str) -> String {
@@ -25,57 +29,115 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The smallest "nice" number (1, 2 or 5 times a power of ten) at or above
+/// `value / steps`: the spacing of about `steps` axis ticks up to `value`.
+pub fn nice_step(value: f64, steps: u32) -> f64 {
+    let raw = (value / steps.max(1) as f64).max(f64::MIN_POSITIVE);
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|&step| step >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
+}
+
+/// The axis maximum for data up to `value`: a whole number of nice steps.
+fn axis_top(value: f64, steps: u32) -> (f64, f64) {
+    let step = nice_step(value.max(1e-9), steps);
+    ((value / step).ceil().max(1.0) * step, step)
+}
+
 /// The chart for `reports`, titled with the players.
 pub fn comparison_svg(reports: &[VariantReport], title: &str) -> String {
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = HEIGHT - TOP - BOTTOM;
-    let y = |share: f64| TOP + plot_h * (1.0 - share.clamp(0.0, 1.0));
+    let reasons: Vec<&String> = {
+        let set: std::collections::BTreeSet<&String> =
+            reports.iter().flat_map(|r| r.reasons.keys()).collect();
+        set.into_iter().collect()
+    };
+    let rows = reports.len().max(1) as f64;
+    let results_h = 260.0;
+    let row_h = 34.0;
+    let lengths_h = 60.0 + rows * row_h;
+    let endings_h = 80.0 + rows * row_h;
+    let height = 50.0 + results_h + lengths_h + endings_h;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="14">{}</text>"#,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="15">{}</text>"#,
         WIDTH / 2.0,
         escape(title)
     );
-    for tick in 0..=4 {
-        let share = tick as f64 / 4.0;
+    let mut top = 50.0;
+    results_panel(&mut svg, reports, top, results_h);
+    top += results_h;
+    lengths_panel(&mut svg, reports, top, row_h);
+    top += lengths_h;
+    endings_panel(&mut svg, reports, &reasons, top, row_h);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn panel_title(svg: &mut String, top: f64, text: &str) {
+    let _ = writeln!(
+        svg,
+        r#"<text x="{LEFT}" y="{:.1}" font-size="13" font-weight="bold">{}</text>"#,
+        top + 16.0,
+        escape(text)
+    );
+}
+
+/// Grouped bars with values and 95% intervals; the axis reaches just past
+/// the highest interval.
+fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: f64) {
+    panel_title(svg, top, "Results (share of games, with 95% intervals)");
+    let plot_top = top + 40.0;
+    let plot_bottom = top + height - 50.0;
+    let plot_h = plot_bottom - plot_top;
+    let highest = reports
+        .iter()
+        .flat_map(|r| [r.south_wins.high, r.north_wins.high, r.draws.high])
+        .fold(0.0, f64::max);
+    let (axis, step) = axis_top(highest * 100.0, 5);
+    let y = |share: f64| plot_bottom - plot_h * (share * 100.0 / axis).clamp(0.0, 1.0);
+    let mut tick = 0.0;
+    while tick <= axis + 1e-9 {
+        let ty = y(tick / 100.0);
         let _ = writeln!(
             svg,
-            r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#dddddd"/><text x="{}" y="{:.1}" text-anchor="end">{}%</text>"##,
+            r##"<line x1="{LEFT}" x2="{:.1}" y1="{ty:.1}" y2="{ty:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{tick}%</text>"##,
             WIDTH - RIGHT,
             LEFT - 6.0,
-            y(share) + 4.0,
-            tick * 25,
-            y = y(share)
+            ty + 4.0,
         );
+        tick += step;
     }
+    let plot_w = WIDTH - LEFT - RIGHT;
     let group_w = plot_w / reports.len().max(1) as f64;
     let bar_w = group_w / 4.0;
     for (g, report) in reports.iter().enumerate() {
         let x0 = LEFT + g as f64 * group_w + bar_w / 2.0;
         let bars: [Proportion; 3] = [report.south_wins, report.north_wins, report.draws];
-        for (s, (bar, (_, colour))) in bars.iter().zip(SERIES).enumerate() {
+        for (s, (bar, (name, colour))) in bars.iter().zip(SERIES).enumerate() {
             let x = x0 + s as f64 * bar_w;
+            let cx = x + bar_w * 0.45;
             let _ = writeln!(
                 svg,
-                r#"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{colour}"><title>{:.1}% [{:.1}, {:.1}]</title></rect>"#,
+                r#"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{colour}"><title>{name}: {:.1}% [{:.1}, {:.1}]</title></rect>"#,
                 y(bar.value),
                 bar_w * 0.9,
-                y(0.0) - y(bar.value),
+                plot_bottom - y(bar.value),
                 bar.value * 100.0,
                 bar.low * 100.0,
                 bar.high * 100.0
             );
-            let cx = x + bar_w * 0.45;
             let _ = writeln!(
                 svg,
-                r#"<path d="M{:.1},{:.1}V{:.1}M{:.1},{:.1}H{:.1}M{:.1},{:.1}H{:.1}" stroke="black"/>"#,
-                cx,
+                r#"<path d="M{cx:.1},{:.1}V{:.1}M{:.1},{:.1}H{:.1}M{:.1},{:.1}H{:.1}" stroke="black"/>"#,
                 y(bar.low),
                 y(bar.high),
                 cx - 4.0,
@@ -85,12 +147,19 @@ pub fn comparison_svg(reports: &[VariantReport], title: &str) -> String {
                 y(bar.high),
                 cx + 4.0
             );
+            // The value above the interval, so neither hides the other.
+            let _ = writeln!(
+                svg,
+                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{:.1}%</text>"#,
+                y(bar.high) - 5.0,
+                bar.value * 100.0
+            );
         }
         let _ = writeln!(
             svg,
             r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{} ({} games)</text>"#,
             x0 + bar_w * 1.5,
-            HEIGHT - BOTTOM + 18.0,
+            plot_bottom + 18.0,
             escape(&report.variant),
             report.games
         );
@@ -99,12 +168,233 @@ pub fn comparison_svg(reports: &[VariantReport], title: &str) -> String {
         let x = LEFT + s as f64 * 150.0;
         let _ = writeln!(
             svg,
-            r#"<rect x="{x}" y="{}" width="12" height="12" fill="{colour}"/><text x="{}" y="{}">{name}</text>"#,
-            HEIGHT - 24.0,
+            r#"<rect x="{x}" y="{:.1}" width="12" height="12" fill="{colour}"/><text x="{}" y="{:.1}">{name}</text>"#,
+            plot_bottom + 30.0,
             x + 18.0,
-            HEIGHT - 14.0
+            plot_bottom + 40.0
         );
     }
-    svg.push_str("</svg>\n");
-    svg
+}
+
+/// One box per variant: 25–75% of games in the box, the median as a line,
+/// whiskers to the 5% and 95% points, each labelled in plies.
+fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f64) {
+    panel_title(
+        svg,
+        top,
+        "Game length in plies (box: middle half of games; line: median; whiskers: 5% to 95%)",
+    );
+    let plot_top = top + 30.0;
+    let plot_bottom = plot_top + reports.len() as f64 * row_h;
+    let longest = reports
+        .iter()
+        .map(|r| r.length_quantiles[4])
+        .fold(0.0, f64::max);
+    let (axis, step) = axis_top(longest, 6);
+    let x = |plies: f64| LEFT + (WIDTH - LEFT - RIGHT) * (plies / axis).clamp(0.0, 1.0);
+    let mut tick = 0.0;
+    while tick <= axis + 1e-9 {
+        let tx = x(tick);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{tx:.1}" x2="{tx:.1}" y1="{plot_top:.1}" y2="{plot_bottom:.1}" stroke="#dddddd"/><text x="{tx:.1}" y="{:.1}" text-anchor="middle">{tick}</text>"##,
+            plot_bottom + 14.0
+        );
+        tick += step;
+    }
+    for (i, report) in reports.iter().enumerate() {
+        let [p5, p25, p50, p75, p95] = report.length_quantiles;
+        let mid = plot_top + (i as f64 + 0.5) * row_h;
+        let half = row_h * 0.3;
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 8.0,
+            mid + 4.0,
+            escape(&report.variant)
+        );
+        let _ = writeln!(
+            svg,
+            r##"<path d="M{:.1},{mid:.1}H{:.1}M{:.1},{mid:.1}H{:.1}M{:.1},{:.1}V{:.1}M{:.1},{:.1}V{:.1}" stroke="#333333"/>"##,
+            x(p5),
+            x(p25),
+            x(p75),
+            x(p95),
+            x(p5),
+            mid - half / 2.0,
+            mid + half / 2.0,
+            x(p95),
+            mid - half / 2.0,
+            mid + half / 2.0
+        );
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#9ecae1" stroke="#333333"><title>5%: {p5:.0}, 25%: {p25:.0}, median: {p50:.0}, 75%: {p75:.0}, 95%: {p95:.0}</title></rect>"##,
+            x(p25),
+            mid - half,
+            (x(p75) - x(p25)).max(1.0),
+            half * 2.0
+        );
+        let _ = writeln!(
+            svg,
+            r#"<path d="M{:.1},{:.1}V{:.1}" stroke="black" stroke-width="2"/>"#,
+            x(p50),
+            mid - half,
+            mid + half
+        );
+        // The five numbers, under the box where they do not collide.
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{p50:.0}</text>"#,
+            x(p50),
+            mid - half - 3.0
+        );
+        for (value, anchor) in [(p5, "end"), (p95, "start")] {
+            let dx = if anchor == "end" { -4.0 } else { 4.0 };
+            let _ = writeln!(
+                svg,
+                r##"<text x="{:.1}" y="{:.1}" text-anchor="{anchor}" fill="#555555">{value:.0}</text>"##,
+                x(value) + dx,
+                mid + 4.0
+            );
+        }
+    }
+}
+
+/// One bar of 100% per variant, split by end reason, each share written in
+/// its segment (or beside the bar when the segment is too narrow).
+fn endings_panel(
+    svg: &mut String,
+    reports: &[VariantReport],
+    reasons: &[&String],
+    top: f64,
+    row_h: f64,
+) {
+    panel_title(svg, top, "How games end (share of games)");
+    let plot_top = top + 30.0;
+    let width = WIDTH - LEFT - RIGHT;
+    for (i, report) in reports.iter().enumerate() {
+        let mid = plot_top + (i as f64 + 0.5) * row_h;
+        let half = row_h * 0.32;
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 8.0,
+            mid + 4.0,
+            escape(&report.variant)
+        );
+        let mut x = LEFT;
+        let mut small: Vec<String> = Vec::new();
+        for (r, reason) in reasons.iter().enumerate() {
+            let share = report.reasons.get(*reason).copied().unwrap_or(0.0);
+            if share <= 0.0 {
+                continue;
+            }
+            let w = width * share;
+            let colour = REASON_COLOURS[r % REASON_COLOURS.len()];
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{colour}"><title>{}: {:.1}%</title></rect>"#,
+                mid - half,
+                half * 2.0,
+                escape(reason),
+                share * 100.0
+            );
+            if w >= 44.0 {
+                let _ = writeln!(
+                    svg,
+                    r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="white" font-weight="bold">{:.1}%</text>"#,
+                    x + w / 2.0,
+                    mid + 4.0,
+                    share * 100.0
+                );
+            } else {
+                small.push(format!("{} {:.1}%", reason, share * 100.0));
+            }
+            x += w;
+        }
+        if !small.is_empty() {
+            // Shares too narrow to hold their number are named under the bar.
+            let _ = writeln!(
+                svg,
+                r##"<text x="{LEFT}" y="{:.1}" font-size="10" fill="#333333">also: {}</text>"##,
+                mid + half + 10.0,
+                escape(&small.join(", "))
+            );
+        }
+    }
+    let legend_y = plot_top + reports.len() as f64 * row_h + 30.0;
+    let mut x = LEFT;
+    for (r, reason) in reasons.iter().enumerate() {
+        let colour = REASON_COLOURS[r % REASON_COLOURS.len()];
+        let _ = writeln!(
+            svg,
+            r#"<rect x="{x:.1}" y="{:.1}" width="12" height="12" fill="{colour}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
+            legend_y - 10.0,
+            x + 16.0,
+            legend_y,
+            escape(reason)
+        );
+        x += 16.0 + 7.0 * reason.len() as f64 + 18.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn report(name: &str, south: u64, north: u64, draws: u64) -> VariantReport {
+        let games = south + north + draws;
+        let mut reasons = BTreeMap::new();
+        reasons.insert("majority".to_string(), 0.9);
+        reasons.insert("repetition".to_string(), 0.1);
+        VariantReport {
+            variant: name.into(),
+            games,
+            south_wins: Proportion::wilson(south, games),
+            north_wins: Proportion::wilson(north, games),
+            draws: Proportion::wilson(draws, games),
+            mean_length: 70.0,
+            median_length: 64.0,
+            length_quantiles: [20.0, 40.0, 64.0, 90.0, 150.0],
+            captured_per_game: 40.0,
+            reasons,
+            branching: 3.0,
+            first_capture_ply: 9.0,
+        }
+    }
+
+    #[test]
+    fn nice_steps_are_one_two_or_five() {
+        assert_eq!(nice_step(55.0, 5), 20.0);
+        assert_eq!(nice_step(50.0, 5), 10.0);
+        assert_eq!(nice_step(150.0, 6), 50.0);
+        assert_eq!(nice_step(0.9, 5), 0.2);
+        assert_eq!(axis_top(53.2, 5), (60.0, 20.0));
+    }
+
+    #[test]
+    fn values_are_written_and_the_axis_fits_the_data() {
+        let svg = comparison_svg(&[report("ouri", 460, 490, 50)], "t");
+        // Values on the bars, not only in tooltips.
+        for value in ["46.0%", "49.0%", "5.0%"] {
+            assert!(
+                svg.contains(&format!(r#"font-weight="bold">{value}</text>"#)),
+                "{value} written on its bar"
+            );
+        }
+        // The highest interval is about 52%: the axis stops at 60%, not 100%.
+        assert!(svg.contains(">60%</text>"));
+        assert!(!svg.contains(">80%</text>") && !svg.contains(">100%</text>"));
+        // The length panel writes the median and the 5% and 95% points.
+        assert!(svg.contains("Game length"));
+        assert!(svg.contains(r#"font-weight="bold">64</text>"#));
+        assert!(svg.contains(">150</text>"));
+        // The endings panel writes each share and names each reason.
+        assert!(svg.contains("How games end"));
+        assert!(svg.contains(">90.0%</text>"));
+        assert!(svg.contains(">10.0%</text>"));
+        assert!(svg.contains(">repetition</text>"));
+    }
 }

@@ -1,7 +1,7 @@
 //! A position: the seeds in every house and store, the side to move, and the
 //! little state some variants carry between moves.
 //!
-//! Houses are numbered as RULINGS.md C1 says: `0..n` is South's row from
+//! Houses are numbered as ruling C1 (`docs/rulings.md`) says: `0..n` is South's row from
 //! South's left, `n..2n` is North's row from North's left, so the numbers run
 //! counter-clockwise. Labels follow C2: `A`–`Z` for South, `a`–`z` for North.
 

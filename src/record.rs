@@ -5,6 +5,9 @@
 //! and the result.
 
 use std::fmt::{self, Write as _};
+use std::fs::OpenOptions;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::Path;
 
 use crate::engine::{IllegalMove, MoveEffect};
 use crate::game::Game;
@@ -313,39 +316,38 @@ impl fmt::Display for Record {
         if !self.tags.is_empty() {
             writeln!(f)?;
         }
-        let mut tokens: Vec<String> = Vec::new();
+        // Units never broken across lines: a leading comment, each full move
+        // (`13. Ax2 fx6`, comments included), and the result.
+        let mut units: Vec<String> = Vec::new();
         if let Some(comment) = &self.comment {
-            tokens.push(format!("{{{}}}", comment_text(comment)));
+            units.push(format!("{{{}}}", comment_text(comment)));
         }
-        // Numbers count South's moves, as in PGN; a North move not answering a
-        // South move gets `N...`. Readers ignore the numbers.
-        let mut number = 1;
-        let mut previous: Option<Side> = None;
-        for recorded in &self.moves {
-            let side = recorded.mv.side();
-            if previous.is_some() && (side == Side::South || previous == Some(Side::North)) {
-                number += 1;
-            }
-            match (side, previous) {
-                (Side::South, _) => tokens.push(format!("{number}.")),
-                (Side::North, Some(Side::South)) => {}
-                (Side::North, _) => tokens.push(format!("{number}...")),
-            }
-            previous = Some(side);
+        let sides: Vec<Side> = self.moves.iter().map(|m| m.mv.side()).collect();
+        for (recorded, (number, begins)) in self.moves.iter().zip(full_move_numbers(&sides)) {
             let mut text = recorded.mv.to_string();
             if let Some(captured) = recorded.captured {
                 let _ = write!(text, "x{captured}");
             }
-            tokens.push(text);
             if let Some(comment) = &recorded.comment {
-                tokens.push(format!("{{{}}}", comment_text(comment)));
+                let _ = write!(text, " {{{}}}", comment_text(comment));
+            }
+            match (begins, units.last_mut()) {
+                (false, Some(unit)) => {
+                    unit.push(' ');
+                    unit.push_str(&text);
+                }
+                _ => units.push(format!(
+                    "{}{} {text}",
+                    number,
+                    move_number_dots(recorded.mv.side())
+                )),
             }
         }
-        tokens.push(self.result.clone());
+        units.push(self.result.clone());
         let mut width = 0;
-        for (i, token) in tokens.iter().enumerate() {
+        for (i, unit) in units.iter().enumerate() {
             if i > 0 {
-                if width + 1 + token.len() > 80 {
+                if width + 1 + unit.len() > 80 {
                     writeln!(f)?;
                     width = 0;
                 } else {
@@ -353,11 +355,68 @@ impl fmt::Display for Record {
                     width += 1;
                 }
             }
-            f.write_str(token)?;
-            width += token.len();
+            f.write_str(unit)?;
+            width += unit.len();
         }
         writeln!(f)
     }
+}
+
+/// Full-move numbers, as in PGN, for moves by `sides` in order: each move's
+/// number, and whether it begins that number (a South move does; a North
+/// move does only when it does not answer a South move, as at the start of a
+/// game North opens, or after an extra turn). A North move that answers one
+/// shares its number: `13. Ax2 fx6`.
+pub fn full_move_numbers(sides: &[Side]) -> Vec<(u32, bool)> {
+    let mut number = 1;
+    let mut previous: Option<Side> = None;
+    sides
+        .iter()
+        .map(|&side| {
+            let begins = previous.is_none() || side == Side::South || previous == Some(Side::North);
+            if begins && previous.is_some() {
+                number += 1;
+            }
+            previous = Some(side);
+            (number, begins)
+        })
+        .collect()
+}
+
+/// What follows a move number for a move by `side` written alone or first:
+/// `13.` for South, `13...` for North.
+pub fn move_number_dots(side: Side) -> &'static str {
+    match side {
+        Side::South => ".",
+        Side::North => "...",
+    }
+}
+
+/// Appends `record` to the file at `path` as one more game, separated from
+/// the games already there by a blank line. The file is created if missing;
+/// what it holds is never rewritten.
+pub fn append_record(path: &Path, record: &Record) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)?;
+    let length = file.metadata()?.len();
+    let mut tail = Vec::new();
+    if length > 0 {
+        file.seek(SeekFrom::Start(length.saturating_sub(2)))?;
+        file.read_to_end(&mut tail)?;
+    }
+    let separator = if tail.is_empty() || tail.ends_with(b"\n\n") {
+        ""
+    } else if tail.ends_with(b"\n") {
+        "\n"
+    } else {
+        "\n\n"
+    };
+    // Appending writes at the end whatever the read position.
+    file.write_all(format!("{separator}{record}").as_bytes())?;
+    file.flush()
 }
 
 /// Builds the record of a finished or unfinished game: the moves with
@@ -386,4 +445,93 @@ pub fn record_of(
     record.set_tag("Result", result.clone());
     record.result = result;
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(labels: &str) -> Vec<RecordedMove> {
+        labels
+            .chars()
+            .map(|c| RecordedMove::new(Move::from_label(c).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_count_full_moves() {
+        use Side::{North, South};
+        assert_eq!(
+            full_move_numbers(&[South, North, South, North]),
+            [(1, true), (1, false), (2, true), (2, false)]
+        );
+        // North opens; later North moves twice running (an extra turn).
+        assert_eq!(
+            full_move_numbers(&[North, South, North, North, South, South]),
+            [
+                (1, true),
+                (2, true),
+                (2, false),
+                (3, true),
+                (4, true),
+                (5, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn printed_moves_pair_up_under_one_number() {
+        let record = Record {
+            moves: moves("Dbafa"),
+            ..Record::default()
+        };
+        assert_eq!(record.to_string(), "1. D b 2... a 3... f 4... a *\n");
+        let record = Record {
+            moves: moves("aDb"),
+            ..Record::default()
+        };
+        assert_eq!(record.to_string(), "1... a 2. D b *\n");
+    }
+
+    #[test]
+    fn a_move_pair_is_never_broken_across_lines() {
+        let record = Record {
+            moves: moves(&"AfBeCd".repeat(30)),
+            ..Record::default()
+        };
+        let text = record.to_string();
+        for line in text.lines() {
+            assert!(line.len() <= 80, "{line}");
+            let first = line.split(' ').next().unwrap();
+            assert!(
+                first.ends_with('.') || first == "*",
+                "a line starts with a move number: {line}"
+            );
+            // Every number on the line is followed by a South and a North move.
+            let tokens: Vec<&str> = line.split(' ').collect();
+            for (i, token) in tokens.iter().enumerate() {
+                if token.ends_with('.') {
+                    assert!(tokens.len() > i + 2, "a pair is cut: {line}");
+                }
+            }
+        }
+        assert!(text.contains("\n"), "the record wraps");
+    }
+
+    #[test]
+    fn appending_keeps_the_games_already_there() {
+        let dir = std::env::temp_dir().join(format!("sow-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sow");
+        std::fs::write(&path, "[Variant \"oware\"]\n\n1. D *").unwrap();
+        let record = Record {
+            moves: moves("C"),
+            ..Record::default()
+        };
+        append_record(&path, &record).unwrap();
+        append_record(&path, &record).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, "[Variant \"oware\"]\n\n1. D *\n\n1. C *\n\n1. C *\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

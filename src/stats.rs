@@ -94,6 +94,19 @@ pub fn mean(values: &[f64]) -> f64 {
     }
 }
 
+/// The `q` quantile (0 to 1) of `values`, interpolating between the two
+/// nearest ranks (0 for none).
+pub fn quantile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let at = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let (low, high) = (at.floor() as usize, at.ceil() as usize);
+    sorted[low] + (sorted[high] - sorted[low]) * (at - low as f64)
+}
+
 /// The median of `values` (0 for none).
 pub fn median(values: &[f64]) -> f64 {
     if values.is_empty() {
@@ -146,5 +159,16 @@ mod tests {
         assert_eq!(mean(&[1.0, 2.0, 6.0]), 3.0);
         assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
+    #[test]
+    fn quantiles_interpolate_between_ranks() {
+        let values = [4.0, 1.0, 3.0, 2.0, 5.0];
+        assert_eq!(quantile(&values, 0.0), 1.0);
+        assert_eq!(quantile(&values, 0.5), 3.0);
+        assert_eq!(quantile(&values, 1.0), 5.0);
+        assert_eq!(quantile(&values, 0.25), 2.0);
+        assert_eq!(quantile(&[1.0, 2.0], 0.5), 1.5);
+        assert_eq!(quantile(&[], 0.5), 0.0);
     }
 }

@@ -58,7 +58,7 @@ pub struct Metadata {
     /// The rule document the file follows.
     #[serde(default)]
     pub source: Option<String>,
-    /// The rulings the file follows (docs/rulings.md), such as `"R6"`.
+    /// The rulings (`docs/rulings.md`) the file follows, such as `"R6"`.
     #[serde(default)]
     pub rulings: Vec<Spanned<String>>,
     /// One line that tells the game apart from the others.

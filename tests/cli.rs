@@ -177,3 +177,35 @@ fn play_help_moves_and_undo_work() {
     );
     assert!(stdout.contains("Stopped after 0 moves."), "{stdout}");
 }
+
+/// With several files, every error starts its own `error:` line, and the
+/// good files are still reported.
+#[test]
+fn check_starts_every_error_with_error() {
+    let output = sow(
+        &[
+            "check",
+            "variants/oware.toml",
+            "tests/bad_inputs/variant_string_for_number.toml",
+            "tests/bad_inputs/variant_majority_above_total.toml",
+            "no-such-file.toml",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stdout).contains("ok: variants/oware.toml (oware)"));
+    let stderr = text(&output.stderr);
+    let firsts: Vec<&str> = stderr
+        .split("\n\n")
+        .map(|block| block.lines().next().unwrap_or(""))
+        .collect();
+    assert_eq!(firsts.len(), 3, "{stderr}");
+    for (first, file) in firsts.iter().zip([
+        "variant_string_for_number.toml",
+        "variant_majority_above_total.toml",
+        "no-such-file.toml",
+    ]) {
+        assert!(first.starts_with("error: "), "{first}");
+        assert!(first.contains(file), "{first}");
+    }
+}

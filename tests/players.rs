@@ -122,10 +122,21 @@ fn compare_prints_tables_csv_json_and_a_plot() {
             && plot.contains("wouri (300 games)")
             && plot.trim_end().ends_with("</svg>")
     );
+    for series in ["South wins", "North wins", "Draws"] {
+        assert_eq!(
+            plot.matches(&format!("<title>{series}: ")).count(),
+            3,
+            "a {series} bar per variant"
+        );
+    }
     assert_eq!(
-        plot.matches("<rect x=").count(),
-        9 + 3,
-        "three bars per variant, three legend keys"
+        plot.matches("<title>5%: ").count(),
+        3,
+        "a length box per variant"
+    );
+    assert!(
+        plot.contains("<title>four_left: "),
+        "wouri's ending has its segment"
     );
 
     let csv = text(

@@ -6,6 +6,7 @@ mod common;
 mod documents;
 mod options;
 mod perft;
+mod play;
 mod players;
 mod playouts;
 mod properties;

@@ -73,6 +73,12 @@ pub fn sow(args: &[&str], stdin: &str) -> Output {
 
 /// Runs the `sow` binary in `dir`.
 pub fn sow_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    sow_bytes_in(dir, args, stdin.as_bytes())
+}
+
+/// Runs the `sow` binary in `dir`, feeding it any bytes (from a thread, so a
+/// long input and a long output cannot block each other).
+pub fn sow_bytes_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
         .current_dir(dir)
         .args(args)
@@ -82,12 +88,14 @@ pub fn sow_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("sow runs");
     // The child may exit before reading its input; that is not a failure here.
-    let _ = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("sow finishes")
+    let mut pipe = child.stdin.take().expect("piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("sow finishes");
+    let _ = writer.join();
+    output
 }
 
 /// Bytes as text, for messages.

@@ -1,4 +1,4 @@
-//! The worked examples of the rule documents in `shared/seeds/`, one test and
+//! The worked examples of the rule texts listed in `docs/rulings.md`, one test and
 //! one snapshot each. The diagrams were lost from the texts, so where a text
 //! does not fix a position, the test builds one that fits every fact the text
 //! states, and lists those facts. Each fact is asserted in code; the snapshot

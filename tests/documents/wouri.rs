@@ -1,5 +1,5 @@
 //! Wouri: document 004 (Catalan). Its holes `1B`-`6B` are `A`-`F` and
-//! `1A`-`6A` are `a`-`f` (RULINGS.md C3); player B is South.
+//! `1A`-`6A` are `a`-`f` (ruling C3, docs/rulings.md); player B is South.
 
 use sow::{EndReason, Event, IllegalMove, Side, Verdict};
 

@@ -1,0 +1,198 @@
+//! What a move did, in one line: the line `sow play` prints after every
+//! move, such as `North plays d: captures 2 from B and 3 from C (5)`.
+//!
+//! The line is built from the move's [`Event`]s and the position before it,
+//! so it says only what the engine reported, never what a reader guesses.
+
+use crate::game::Outcome;
+use crate::position::{Move, Position, house_label};
+use crate::trace::{EndReason, Event, SlamOutcome};
+
+/// One line saying what `mv`, played from `before`, did, from its `events`.
+pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
+    let n = before.houses_per_side();
+    let side = mv.side();
+    let label = |h: usize| house_label(h, n);
+    let mut parts: Vec<String> = Vec::new();
+    if before.feed_pending() {
+        parts.push("feeds after the grand slam".into());
+    } else if before.row_is_empty(side.opponent()) {
+        parts.push(format!("feeds {}", side.opponent()));
+    }
+    let origin = mv.house(n);
+    // Laps: how often the first sowing comes back round to its own house.
+    let mut laps = 0;
+    let mut relays: Vec<String> = Vec::new();
+    let mut captures: Vec<(usize, u8)> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for event in events {
+        match *event {
+            Event::SkipOrigin { house } if house == origin && relays.is_empty() => laps += 1,
+            Event::Drop { house, .. } if house == origin && relays.is_empty() => laps += 1,
+            Event::Relay { house, seeds } => relays.push(format!("{seeds} from {}", label(house))),
+            Event::Capture { house, seeds } => captures.push((house, seeds)),
+            Event::GrandSlam { outcome } => others.push(
+                match outcome {
+                    SlamOutcome::Captured => "a grand slam: the capture stands",
+                    SlamOutcome::NothingCaptured => "a grand slam: nothing is captured",
+                    SlamOutcome::CaptureThenFeed => "a grand slam: it must now feed",
+                }
+                .into(),
+            ),
+            Event::ExtraTurn { side } => others.push(format!("{side} moves again")),
+            Event::Pass { side } => others.push(format!("{side} has no seeds and passes")),
+            Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),
+            _ => {}
+        }
+    }
+    match laps {
+        0 => {}
+        1 => parts.push("sows a full lap".into()),
+        _ => parts.push(format!("sows {laps} full laps")),
+    }
+    if !relays.is_empty() {
+        let times = if relays.len() == 1 {
+            "once".to_string()
+        } else {
+            format!("{} times", relays.len())
+        };
+        parts.push(format!("relays {times} ({})", relays.join(", ")));
+    }
+    if !captures.is_empty() {
+        captures.sort_by_key(|&(house, _)| house);
+        let items: Vec<String> = captures
+            .iter()
+            .map(|&(house, seeds)| format!("{seeds} from {}", label(house)))
+            .collect();
+        let total: u32 = captures.iter().map(|&(_, seeds)| seeds as u32).sum();
+        let mut text = format!("captures {}", and_list(&items));
+        if items.len() > 1 {
+            text.push_str(&format!(" ({total})"));
+        }
+        parts.push(text);
+    }
+    parts.extend(others);
+    if parts.is_empty() {
+        parts.push("no capture".into());
+    }
+    format!("{side} plays {mv}: {}", parts.join("; "))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Why a game ended, in words, telling a majority from an even split: both
+/// are [`EndReason::Majority`] (R5), but a 24–24 draw is no majority.
+pub fn ending(outcome: &Outcome) -> String {
+    match (outcome.reason, outcome.winner) {
+        (EndReason::Majority, None) => "the stores split the seeds evenly".into(),
+        (reason, _) => reason.describe(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::position::Side;
+    use crate::rules::shipped;
+
+    fn line(variant: &str, position: Position, label: char) -> String {
+        let rules = shipped(variant);
+        let mut game = Game::from_position(&rules, position).unwrap();
+        let before = game.position().clone();
+        let mv = Move::from_label(label).unwrap();
+        let mut events = Vec::new();
+        game.play(mv, &mut events).unwrap();
+        summarise(&before, mv, &events)
+    }
+
+    #[test]
+    fn a_quiet_move_says_so() {
+        let rules = shipped("oware.toml");
+        assert_eq!(
+            line("oware.toml", rules.start(), 'C'),
+            "South plays C: no capture"
+        );
+    }
+
+    #[test]
+    fn captures_are_listed_by_house_with_their_total() {
+        // North's d (4 seeds) drops in e, f, A (1 -> 2) and B (2 -> 3); the
+        // chain takes B, then A, and the line lists them in house order.
+        let position =
+            Position::new(&[1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 9], [0, 0], Side::North).unwrap();
+        assert_eq!(
+            line("oware.toml", position, 'd'),
+            "North plays d: captures 2 from A and 3 from B (5)"
+        );
+    }
+
+    #[test]
+    fn a_single_capture_has_no_total() {
+        let position =
+            Position::new(&[4, 4, 4, 4, 4, 1, 1, 4, 4, 4, 4, 3], [4, 3], Side::South).unwrap();
+        assert_eq!(
+            line("oware.toml", position, 'F'),
+            "South plays F: captures 2 from a"
+        );
+    }
+
+    #[test]
+    fn laps_are_counted() {
+        // 12 seeds from A: 11 houses, skip A, then B.
+        let position =
+            Position::new(&[12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], [3, 0], Side::South).unwrap();
+        assert!(
+            line("oware.toml", position, 'A').starts_with("South plays A: sows a full lap"),
+            "a lap past the origin is reported"
+        );
+    }
+
+    #[test]
+    fn feeding_an_empty_opponent_is_said() {
+        let position =
+            Position::new(&[0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0], [21, 21], Side::South).unwrap();
+        let text = line("oware.toml", position, 'F');
+        assert!(text.starts_with("South plays F: feeds North"), "{text}");
+    }
+
+    #[test]
+    fn relays_are_listed() {
+        // Wouri: F's 2 seeds end in b, which holds 2 more, so they are relayed.
+        let position =
+            Position::new(&[4, 4, 4, 4, 4, 2, 4, 2, 4, 4, 4, 4], [2, 2], Side::South).unwrap();
+        let text = line("wouri.toml", position, 'F');
+        assert!(text.contains("relays"), "{text}");
+    }
+
+    #[test]
+    fn an_even_split_is_not_a_majority() {
+        let draw = Outcome {
+            reason: EndReason::Majority,
+            winner: None,
+            score: [24, 24],
+        };
+        let win = Outcome {
+            reason: EndReason::Majority,
+            winner: Some(Side::South),
+            score: [25, 20],
+        };
+        assert_eq!(ending(&draw), "the stores split the seeds evenly");
+        assert_eq!(ending(&win), "a store holds the majority");
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        let items: Vec<String> = ["x", "y", "z"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(and_list(&items[..1]), "x");
+        assert_eq!(and_list(&items[..2]), "x and y");
+        assert_eq!(and_list(&items), "x, y and z");
+    }
+}

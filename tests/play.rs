@@ -1,0 +1,299 @@
+//! `sow play` as a player meets it: a line after every move, `last`, `hint`,
+//! seats, and records that are added to, resumed and always saved.
+
+use sow::notation::parse_records;
+
+use crate::common::{sow, sow_bytes_in, sow_in, text};
+
+/// The record printed at the end of a game without `--record`.
+fn printed_record(stdout: &str) -> sow::record::Record {
+    let start = stdout.find("[Variant").expect("a record is printed");
+    let mut records = parse_records(&stdout[start..], "<stdout>").expect("the record parses");
+    assert_eq!(records.len(), 1);
+    records.remove(0)
+}
+
+#[test]
+fn every_capturing_move_gets_a_capture_line() {
+    let output = sow(
+        &["play", "oware", "--south", "greedy", "--north", "greedy"],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("South plays ") || l.starts_with("North plays "))
+        .collect();
+    let record = printed_record(&stdout);
+    assert_eq!(lines.len(), record.moves.len(), "one line per move");
+    let mut captures = 0;
+    for (line, recorded) in lines.iter().zip(&record.moves) {
+        assert!(
+            line.contains(&format!(" plays {}: ", recorded.mv)),
+            "{line} is about {}",
+            recorded.mv
+        );
+        match recorded.captured {
+            Some(seeds) => {
+                captures += 1;
+                assert!(line.contains("captures "), "{line}");
+                // The total is the number in brackets, or the single capture.
+                let clause = line.split("captures ").nth(1).unwrap();
+                let clause = clause.split(';').next().unwrap();
+                let total: u32 = match clause.rfind('(') {
+                    Some(at) => clause[at + 1..clause.len() - 1].parse().unwrap(),
+                    None => clause.split(' ').next().unwrap().parse().unwrap(),
+                };
+                assert_eq!(total, seeds, "{line}");
+            }
+            None => assert!(!line.contains("captures"), "{line}"),
+        }
+    }
+    assert!(captures > 0, "greedy players capture");
+}
+
+#[test]
+fn a_human_at_north_sees_the_board_from_north() {
+    let output = sow(
+        &["play", "oware", "--south", "greedy", "--north", "human"],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // The first board: South's row on top read from North's seat, North's own
+    // row at the bottom from its left, North's store at the right.
+    assert_eq!(lines[1].trim(), "F   E   D   C   B   A");
+    assert!(lines[4].trim_start().starts_with("S "), "{}", lines[4]);
+    assert!(lines[4].trim_end().ends_with(" N"), "{}", lines[4]);
+    assert_eq!(lines[7].trim(), "a   b   c   d   e   f");
+    // After South's D, the four seeds landed in E, F (top, at the left) and
+    // a, b (bottom, at the left).
+    let after = stdout.find("South plays D").expect("greedy opens with D");
+    let board: Vec<&str> = stdout[after..].lines().collect();
+    assert_eq!(board[3].trim(), "| 5 | 5 | 0 | 4 | 4 | 4 |");
+    assert_eq!(board[5].trim(), "| 5 | 5 | 4 | 4 | 4 | 4 |");
+
+    let output = sow(
+        &[
+            "play", "oware", "--south", "greedy", "--north", "human", "--seat", "south",
+        ],
+        "quit\n",
+    );
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[1].trim(),
+        "f   e   d   c   b   a",
+        "--seat south overrides"
+    );
+    assert_eq!(lines[7].trim(), "A   B   C   D   E   F");
+}
+
+#[test]
+fn last_shows_the_steps_and_hint_a_scored_move() {
+    let output = sow(
+        &["play", "oware", "--south", "human", "--north", "greedy"],
+        "last\nC\nlast\nhint\nquit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("no move to show yet"), "{stdout}");
+    let last = stdout.rfind("North plays").unwrap();
+    let steps = &stdout[last..];
+    assert!(steps.contains("  1. lift 4 from "), "{steps}");
+    assert!(steps.contains("  5. drop in "), "{steps}");
+    let hint = stdout
+        .lines()
+        .find_map(|l| l.split("hint: ").nth(1))
+        .expect("a hint line");
+    assert!(hint.contains("alpha-beta, depth 6"), "{hint}");
+    assert!(hint.contains("seeds for South"), "{hint}");
+    let mv = hint.chars().next().unwrap();
+    assert!(('A'..='F').contains(&mv), "a South move: {hint}");
+}
+
+#[test]
+fn an_even_split_ends_as_such() {
+    let output = sow(
+        &[
+            "moves",
+            "oware",
+            "--from",
+            "0,0,0,0,0,0/0,0,0,0,0,0 24-24 S",
+        ],
+        "",
+    );
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("Game over (the stores split the seeds evenly): a draw, 24-24"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("majority"), "{stdout}");
+}
+
+#[test]
+fn a_record_file_is_added_to_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let earlier = "[Variant \"oware\"]\n[Result \"*\"]\n\n1. D d *\n";
+    std::fs::write(dir.path().join("games.sow"), earlier).unwrap();
+    let args = [
+        "play",
+        "oware",
+        "--south",
+        "greedy",
+        "--north",
+        "greedy",
+        "--record",
+        "games.sow",
+    ];
+    for _ in 0..2 {
+        let output = sow_in(dir.path(), &args, "");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let file = std::fs::read_to_string(dir.path().join("games.sow")).unwrap();
+    assert!(file.starts_with(earlier), "the earlier game stays first");
+    let games = parse_records(&file, "games.sow").unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].moves.len(), 2);
+    let moves =
+        |i: usize| -> Vec<_> { games[i].moves.iter().map(|m| (m.mv, m.captured)).collect() };
+    assert_eq!(moves(1), moves(2), "the same seed plays the same game");
+    assert_ne!(games[1].result, "*", "the greedy game was played out");
+}
+
+#[test]
+fn resume_continues_the_last_game_with_its_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "oware", "--south", "human", "--north", "greedy", "--record", "g.sow",
+    ];
+    let first = sow_in(dir.path(), &args, "C\nB\nquit\n");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    let stopped = parse_records(&file, "g.sow").unwrap().remove(0);
+    assert_eq!(stopped.moves.len(), 4, "C, a reply, B, a reply");
+    assert_eq!(stopped.result, "*");
+
+    // Resumed without --record, the continued game goes back into g.sow.
+    let resumed = sow_in(
+        dir.path(),
+        &[
+            "play", "oware", "--resume", "g.sow", "--south", "greedy", "--north", "greedy",
+        ],
+        "",
+    );
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stdout).contains("Resumed after 4 moves."));
+    let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    let games = parse_records(&file, "g.sow").unwrap();
+    assert_eq!(
+        games.len(),
+        2,
+        "the stopped game stays, the continued one follows"
+    );
+    let continued = &games[1];
+    for (a, b) in stopped.moves.iter().zip(&continued.moves) {
+        assert_eq!((a.mv, a.captured), (b.mv, b.captured), "the same opening");
+    }
+    assert!(continued.moves.len() > 4);
+    assert_ne!(continued.result, "*", "played to the end");
+    assert_eq!(
+        continued.tag("South"),
+        Some("human"),
+        "the recorded tags stay"
+    );
+    assert_eq!(continued.tag("Date"), stopped.tag("Date"));
+
+    // A finished game cannot be resumed; a game of another variant neither.
+    let over = sow_in(dir.path(), &["play", "oware", "--resume", "g.sow"], "");
+    assert_eq!(over.status.code(), Some(2));
+    assert!(text(&over.stderr).contains("nothing to resume"));
+    let other = sow_in(dir.path(), &["play", "ouri", "--resume", "g.sow"], "");
+    assert_eq!(other.status.code(), Some(2));
+}
+
+#[test]
+fn bad_bytes_are_skipped_and_an_endless_line_stops_with_the_game_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "oware", "--south", "human", "--north", "greedy", "--record", "g.sow",
+    ];
+    let output = sow_bytes_in(dir.path(), &args, b"C\n\xff\xfe\xfd\nquit\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("not UTF-8"));
+    let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    assert_eq!(parse_records(&file, "g.sow").unwrap()[0].moves.len(), 2);
+
+    // As from /dev/zero: no line end ever comes.
+    let mut input = b"D\n".to_vec();
+    input.extend(std::iter::repeat_n(0u8, 1 << 20));
+    let output = sow_bytes_in(dir.path(), &args, &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("longer than 4096 bytes"));
+    let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    let games = parse_records(&file, "g.sow").unwrap();
+    assert_eq!(games.len(), 2, "the stopped game is saved too");
+    assert_eq!(games[1].moves.len(), 2);
+}
+
+#[test]
+fn replay_numbers_full_moves() {
+    let record = "[Variant \"oware\"]\n\n1. D d 2. E e *\n";
+    let output = sow(&["replay", "-"], record);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let moves: Vec<String> = text(&output.stdout)
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(moves, ["1. D", "1... d", "2. E", "2... e"]);
+}
+
+/// A 20,000-ply computer game: the record is kept move by move, not rebuilt
+/// after every ply (which took 40 seconds for such a game), and every ply is
+/// reported.
+#[test]
+fn a_long_game_is_played_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let oware = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/oware.toml"),
+    )
+    .unwrap();
+    // No captures and no repetition ending: only the ply limit ends a game.
+    let endless: String = oware
+        .lines()
+        .map(|line| match line.split(' ').next().unwrap_or("") {
+            "name" => "name = \"endless\"".to_string(),
+            "aliases" => "aliases = []".to_string(),
+            "counts" => "counts = []".to_string(),
+            "last_seed" => "last_seed = \"none\"".to_string(),
+            "chain" => "chain = false".to_string(),
+            "repetition" => "ply_limit = { plies = 20000, taken_by = \"each_own\" }".to_string(),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(dir.path().join("endless.toml"), endless).unwrap();
+    let clock = std::time::Instant::now();
+    let output = sow_in(
+        dir.path(),
+        &[
+            "play",
+            "endless.toml",
+            "--south",
+            "random",
+            "--north",
+            "random",
+        ],
+        "",
+    );
+    let seconds = clock.elapsed().as_secs_f64();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert_eq!(printed_record(&stdout).moves.len(), 20_000);
+    assert_eq!(stdout.matches(" plays ").count(), 20_000);
+    assert!(stdout.contains("the ply limit was reached"));
+    assert!(seconds < 30.0, "20000 plies took {seconds:.1} s");
+}
