@@ -16,12 +16,12 @@ use crate::bench::random_games;
 use crate::diagram::{draw, status, steps};
 use crate::engine::{MoveEffect, Verdict};
 use crate::game::Game;
-use crate::notation::{parse_move, parse_position_in, parse_records};
+use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text};
 use crate::perft::{perft, perft_divide};
 use crate::players::{self, Player};
 use crate::plot::comparison_svg;
 use crate::position::{Move, Position, Side};
-use crate::record::{Record, record_of};
+use crate::record::{Record, VariantChoice, record_of};
 use crate::rules::{Rules, builtin_rules};
 use crate::sheet::rule_sheet;
 use crate::stats::Proportion;
@@ -90,6 +90,9 @@ enum Command {
         record: Option<PathBuf>,
     },
     /// Replay game records, checking every move.
+    ///
+    /// A record's [Variant] tag names a shipped variant only; a variant file
+    /// is given here, with --variant.
     Replay {
         /// The record file; `-` or nothing reads standard input.
         file: Option<PathBuf>,
@@ -99,8 +102,9 @@ enum Command {
         /// Report every bad game and replay the good ones.
         #[arg(long)]
         keep_going: bool,
-        /// The variant for records without a [Variant] tag.
-        #[arg(long)]
+        /// The variant for every game, overriding [Variant] tags: a shipped
+        /// variant's name or alias, or a path to a .toml file.
+        #[arg(long, value_name = "NAME|FILE")]
         variant: Option<String>,
     },
     /// Count the move sequences of exactly DEPTH plies.
@@ -659,15 +663,24 @@ fn replay(
     file: Option<PathBuf>,
     json: bool,
     keep_going: bool,
-    default_variant: Option<&str>,
+    variant: Option<&str>,
 ) -> Outcome {
+    // The variant first: a wrong name fails before a pipe is read.
+    let choice = VariantChoice::new(variant.map(load).transpose()?);
+    let read = |origin: &str, reader: &mut dyn io::Read| {
+        read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
+    };
     let (origin, text) = match file.as_deref() {
-        None => ("<stdin>".to_string(), read_stdin()?),
-        Some(path) if path.as_os_str() == "-" => ("<stdin>".to_string(), read_stdin()?),
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path)
-                .map_err(|e| Failure::Input(format!("{}: cannot read: {e}", path.display())))?,
+        Some(path) if path.as_os_str() != "-" => {
+            let origin = path.display().to_string();
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+            let text = read(&origin, &mut file)?;
+            (origin, text)
+        }
+        _ => (
+            "<stdin>".to_string(),
+            read("<stdin>", &mut io::stdin().lock())?,
         ),
     };
     let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
@@ -677,7 +690,7 @@ fn replay(
             origin: &origin,
             number: index + 1,
         };
-        match replay_one(out, record, json, default_variant, &game) {
+        match replay_one(out, record, json, &choice, &game) {
             Ok(()) => {}
             Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
             Err(failure) if keep_going => bad.push(failure),
@@ -704,13 +717,6 @@ fn replay(
     })
 }
 
-fn read_stdin() -> Result<String, Failure> {
-    let mut text = String::new();
-    io::Read::read_to_string(&mut io::stdin(), &mut text)
-        .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
-    Ok(text)
-}
-
 /// Which game of which file, for messages.
 struct GameAt<'a> {
     origin: &'a str,
@@ -733,14 +739,13 @@ fn replay_one(
     out: &mut impl Write,
     record: &Record,
     json: bool,
-    default_variant: Option<&str>,
+    choice: &VariantChoice,
     game_at: &GameAt<'_>,
 ) -> Outcome {
-    let name = record.tag("Variant").or(default_variant).ok_or_else(|| {
-        Failure::Input(game_at.say(None, "no [Variant] tag, and no --variant given"))
-    })?;
-    let rules = Rules::load(name).map_err(|e| Failure::Input(game_at.say(None, e)))?;
-    let replay = record.replay(&rules).map_err(|e| {
+    let rules = choice
+        .rules_for(record)
+        .map_err(|e| Failure::Input(game_at.say(None, e)))?;
+    let replay = record.replay(rules).map_err(|e| {
         let message = game_at.say(e.location(), &e);
         if e.is_rule_error() {
             Failure::Rule(message)
