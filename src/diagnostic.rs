@@ -13,6 +13,8 @@ use std::ops::Range;
 /// The most characters of a source line an error shows: a longer line is cut
 /// to a window around the fault, so a 5 MB line never floods the terminal.
 pub const MAX_SHOWN_LINE: usize = 160;
+/// The most characters of a message, which may quote the input.
+const MAX_MESSAGE: usize = 400;
 /// Characters shown before the fault when a line is cut.
 const SHOWN_BEFORE: usize = 60;
 
@@ -65,6 +67,12 @@ impl Located {
         let width = source[start..end].chars().count().max(1);
         let text = source[line_start..line_end].trim_end_matches('\r');
         let (source_line, caret, width) = window(text, column - 1, width);
+        // Messages may quote the input (toml's do); a quote of a huge value
+        // is cut like the line.
+        let message = match message.char_indices().nth(MAX_MESSAGE) {
+            Some((cut, _)) => format!("{}…", &message[..cut]),
+            None => message,
+        };
         Located {
             origin: origin.to_string(),
             line,
@@ -76,6 +84,20 @@ impl Located {
             hint,
         }
     }
+}
+
+/// A piece of input quoted in a message: escaped, and cut at 40 characters,
+/// so a hostile value can neither flood nor garble a terminal.
+pub fn excerpt(value: &str) -> String {
+    let mut text: String = value
+        .chars()
+        .take(40)
+        .flat_map(char::escape_debug)
+        .collect();
+    if value.chars().nth(40).is_some() {
+        text.push('…');
+    }
+    text
 }
 
 /// Cuts `line` to at most [`MAX_SHOWN_LINE`] characters around the

@@ -12,7 +12,7 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 
-use crate::diagnostic::{LineIndex, Located, ReadError, read_text, without_bom};
+use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 
@@ -120,7 +120,7 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>,
                         let end = text[at..]
                             .find(char::is_whitespace)
                             .map_or(text.len(), |i| at + i);
-                        let word = &text[start..end];
+                        let word = excerpt(&text[start..end]);
                         return Err(ParseError::at(
                             origin,
                             text,
@@ -200,7 +200,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         pair.as_str().parse::<u8>().map_err(|_| {
             fail(
                 pair.as_span(),
-                format!("a count must be at most 255, found {}", pair.as_str()),
+                format!(
+                    "a count must be at most 255, found {}",
+                    excerpt(pair.as_str())
+                ),
             )
         })
     };

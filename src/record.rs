@@ -7,6 +7,7 @@
 use std::cell::OnceCell;
 use std::fmt::{self, Write as _};
 
+use crate::diagnostic::excerpt;
 use crate::engine::{IllegalMove, MoveEffect};
 use crate::game::Game;
 use crate::notation::{ParseError, parse_position_in};
@@ -194,7 +195,7 @@ impl VariantChoice {
             .iter()
             .find(|rules| rules.answers_to(name))
             .ok_or_else(|| VariantError::NotShipped {
-                name: shown(name),
+                name: excerpt(name),
                 shipped: shipped
                     .iter()
                     .map(|r| r.meta.name.as_str())
@@ -202,20 +203,6 @@ impl VariantChoice {
                     .join(", "),
             })
     }
-}
-
-/// A tag's value as it is shown in a message: escaped, and cut at 40
-/// characters, so a hostile value cannot flood or garble a terminal.
-fn shown(value: &str) -> String {
-    let mut text: String = value
-        .chars()
-        .take(40)
-        .flat_map(char::escape_debug)
-        .collect();
-    if value.chars().nth(40).is_some() {
-        text.push('…');
-    }
-    text
 }
 
 /// Why a record has no rules to replay under.

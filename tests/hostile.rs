@@ -363,3 +363,30 @@ fn a_fault_on_a_huge_line_shows_a_window_not_the_line() {
     assert_eq!(at, caret, "{stderr}");
     assert!(lines[source].chars().count() <= MAX_SHOWN_LINE + 10);
 }
+
+#[test]
+fn messages_quote_huge_input_in_part_only() {
+    let huge = "b".repeat(1_000_000);
+    let cases = [
+        format!("[Variant \"oware\"]\nA{huge} *\n"),
+        format!("[Variant \"{huge}\"]\n*\n"),
+        format!(
+            "[Variant \"oware\"]\n[Position \"4,{}/4 0-0 S\"]\n*\n",
+            "9".repeat(1_000_000)
+        ),
+    ];
+    for record in cases {
+        let output = sow(&["replay", "-"], &record);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(output.stderr.len() < 1500, "{} bytes", output.stderr.len());
+    }
+    let oware = include_str!("../variants/oware.toml");
+    let text = oware.replace(
+        "houses_per_side = 6",
+        &format!("houses_per_side = \"{huge}\""),
+    );
+    let error = Rules::from_toml(&text, "long.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(error.len() < 1500, "{} bytes", error.len());
+}
