@@ -350,7 +350,8 @@ impl Rules {
         self.ply_limit
     }
 
-    /// Checks that `position` fits this variant's board and seeds.
+    /// Checks that `position` fits this variant's board and seeds, and
+    /// carries only state the variant has (`last:`, `feed`).
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.houses_per_side() != self.houses_per_side {
             return Err(PositionError::WrongBoard {
