@@ -8,63 +8,108 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::engine::MoveEffect;
+use crate::bench::pool;
 use crate::game::Game;
-use crate::players::{self, Player};
-use crate::position::{Move, Side};
+use crate::players::{Player, PlayerSpec};
+use crate::position::Side;
 use crate::record::{Record, record_of};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::stats::{Elo, Proportion, mean, median, quantile};
+use crate::trace::EndReason;
 
-/// One finished (or capped) game and what the reports need from it.
+/// What the reports keep of one finished (or capped) game: a few numbers,
+/// so a run of a million games stays small. The record is kept only when
+/// the run asks for it ([`Run::keep_records`]).
 #[derive(Debug, Clone)]
 pub struct PlayedGame {
-    /// The moves and what each did.
-    pub moves: Vec<(Move, MoveEffect)>,
-    /// The legal moves available before each move (for the branching factor).
-    pub choices: Vec<u8>,
+    /// Plies played.
+    pub plies: usize,
+    /// Seeds captured, by both players.
+    pub captured: u32,
+    /// The legal moves available before each move, added up (for the
+    /// branching factor).
+    pub choices: u64,
+    /// The ply of the first capture (from 1), if any.
+    pub first_capture: Option<usize>,
     /// The final stores.
     pub stores: [u8; 2],
     /// The winner, if any; `None` also for a game cut off unfinished.
     pub winner: Option<Side>,
     /// Why it ended (`None` if it hit the safety cap).
-    pub reason: Option<String>,
-    /// The record of the game.
-    pub record: Record,
+    pub reason: Option<EndReason>,
+    /// The record of the game, when the run keeps records.
+    pub record: Option<Record>,
 }
 
 /// The most plies an arena game may last before it is stopped unfinished;
 /// real games of the shipped variants last a few hundred at most.
 pub const ARENA_PLY_CAP: usize = 5_000;
 
-/// Plays one game between two players.
-pub fn play_game(rules: &Rules, south: &mut dyn Player, north: &mut dyn Player) -> PlayedGame {
+/// The most games one `match` or `compare` run may play (per variant): a
+/// run keeps a few numbers per game for the median, and records only when
+/// asked, so a million games stay within tens of megabytes.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// How many games a run plays, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    /// Games to play (per variant in a comparison), 1 to [`MAX_GAMES`].
+    pub games: u64,
+    /// The run's seed: the same seed gives the same games.
+    pub seed: u64,
+    /// Threads, 0 for all cores; at most [`crate::bench::MAX_THREADS`].
+    pub threads: usize,
+    /// Whether to keep every game's record.
+    pub keep_records: bool,
+}
+
+/// Plays one game between two players; keeps its record if `keep_record`.
+pub fn play_game(
+    rules: &Rules,
+    south: &mut dyn Player,
+    north: &mut dyn Player,
+    keep_record: bool,
+) -> PlayedGame {
     let mut game = Game::new(rules);
     let mut moves = Vec::new();
-    let mut choices = Vec::new();
-    while !game.is_over() && moves.len() < ARENA_PLY_CAP {
-        choices.push(game.legal_moves().len() as u8);
+    let mut choices = 0;
+    let mut captured = 0;
+    let mut first_capture = None;
+    let mut plies = 0;
+    while !game.is_over() && plies < ARENA_PLY_CAP {
+        choices += game.legal_moves().len() as u64;
         let player: &mut dyn Player = match game.position().to_move() {
-            Side::South => south,
-            Side::North => north,
+            Side::South => &mut *south,
+            Side::North => &mut *north,
         };
         let mv = player.choose(&game);
         let effect = game.play(mv, &mut ()).expect("players choose legal moves");
-        moves.push((mv, effect));
+        plies += 1;
+        captured += effect.captured as u32;
+        if effect.captured > 0 && first_capture.is_none() {
+            first_capture = Some(plies);
+        }
+        if keep_record {
+            moves.push((mv, effect));
+        }
     }
-    let tags = [
-        ("Variant", rules.meta.name.clone()),
-        ("South", south.name()),
-        ("North", north.name()),
-    ];
-    let record = record_of(&game, &rules.start(), &moves, &tags);
+    let record = keep_record.then(|| {
+        let tags = [
+            ("Variant", rules.meta.name.clone()),
+            ("South", south.name()),
+            ("North", north.name()),
+        ];
+        record_of(&game, &rules.start(), &moves, &tags)
+    });
     PlayedGame {
+        plies,
+        captured,
+        choices,
+        first_capture,
         stores: game.position().stores(),
         winner: game.outcome().and_then(|o| o.winner),
-        reason: game.outcome().map(|o| o.reason.name()),
-        moves,
-        choices,
+        reason: game.outcome().map(|o| o.reason),
         record,
     }
 }
@@ -74,41 +119,29 @@ fn seat_seed(seed: u64, game: u64, seat: u64) -> u64 {
     Rng::for_game(seed, game * 2 + seat).next_u64()
 }
 
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool")
-}
-
-/// Plays `games` games, calling `each` after every one (for progress).
+/// Plays `run.games` games, calling `each` after every one (for progress).
 fn play_games(
     rules: &Rules,
-    specs: [&str; 2],
+    specs: [&PlayerSpec; 2],
     alternate: bool,
-    games: u64,
-    seed: u64,
-    threads: usize,
+    run: &Run,
     each: &(dyn Fn() + Sync),
-) -> Result<Vec<PlayedGame>, String> {
-    // Check the names once, up front, so a typo fails fast.
-    for spec in specs {
-        players::by_name(spec, 0)?;
-    }
+) -> Vec<PlayedGame> {
     let one = |i: u64| {
         let swap = alternate && i % 2 == 1;
-        let (south_spec, north_spec) = if swap {
+        let (south, north) = if swap {
             (specs[1], specs[0])
         } else {
             (specs[0], specs[1])
         };
-        let mut south = players::by_name(south_spec, seat_seed(seed, i, 0)).expect("checked above");
-        let mut north = players::by_name(north_spec, seat_seed(seed, i, 1)).expect("checked above");
-        let played = play_game(rules, south.as_mut(), north.as_mut());
+        let mut south = south.build(seat_seed(run.seed, i, 0));
+        let mut north = north.build(seat_seed(run.seed, i, 1));
+        let played = play_game(rules, south.as_mut(), north.as_mut(), run.keep_records);
         each();
         played
     };
-    Ok(pool(threads).install(|| (0..games).into_par_iter().map(one).collect()))
+    let games = run.games.min(MAX_GAMES);
+    pool(run.threads).install(|| (0..games).into_par_iter().map(one).collect())
 }
 
 /// The result of a head-to-head match, from the first player's side.
@@ -135,18 +168,16 @@ pub struct MatchReport {
     pub records: Vec<Record>,
 }
 
-/// Plays `first` against `second` for `games` games, sides alternating
+/// Plays `first` against `second` for `run.games` games, sides alternating
 /// (`first` is South in the even-numbered games).
 pub fn play_match(
     rules: &Rules,
-    first: &str,
-    second: &str,
-    games: u64,
-    seed: u64,
-    threads: usize,
+    first: &PlayerSpec,
+    second: &PlayerSpec,
+    run: &Run,
     each: &(dyn Fn() + Sync),
-) -> Result<MatchReport, String> {
-    let played = play_games(rules, [first, second], true, games, seed, threads, each)?;
+) -> MatchReport {
+    let played = play_games(rules, [first, second], true, run, each);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (i, game) in played.iter().enumerate() {
         let first_side = if i % 2 == 0 { Side::South } else { Side::North };
@@ -156,17 +187,17 @@ pub fn play_match(
             None => draws += 1,
         }
     }
-    Ok(MatchReport {
+    MatchReport {
         variant: rules.meta.name.clone(),
         player: first.to_string(),
         opponent: second.to_string(),
-        games,
+        games: played.len() as u64,
         wins,
         draws,
         losses,
         elo: Elo::from_results(wins, draws, losses),
-        records: played.into_iter().map(|g| g.record).collect(),
-    })
+        records: played.into_iter().filter_map(|g| g.record).collect(),
+    }
 }
 
 /// How one variant plays, over many games between the same two players.
@@ -201,21 +232,24 @@ pub struct VariantReport {
 /// The points of [`VariantReport::length_quantiles`].
 pub const LENGTH_QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 
-/// Plays `games` games of each variant between `players` (South, North) and
-/// reports how each variant plays.
+/// Plays `run.games` games of each variant between `players` (South,
+/// North) and reports how each variant plays, with the records of the games
+/// when the run keeps them.
 pub fn compare(
     variants: &[Rules],
-    players: [&str; 2],
-    games: u64,
-    seed: u64,
-    threads: usize,
+    players: [&PlayerSpec; 2],
+    run: &Run,
     each: &(dyn Fn() + Sync),
-) -> Result<Vec<VariantReport>, String> {
+) -> Vec<(VariantReport, Vec<Record>)> {
     variants
         .iter()
         .map(|rules| {
-            let played = play_games(rules, players, false, games, seed, threads, each)?;
-            Ok(report(rules, &played))
+            let played = play_games(rules, players, false, run, each);
+            let report = report(rules, &played);
+            (
+                report,
+                played.into_iter().filter_map(|g| g.record).collect(),
+            )
         })
         .collect()
 }
@@ -223,28 +257,20 @@ pub fn compare(
 fn report(rules: &Rules, played: &[PlayedGame]) -> VariantReport {
     let games = played.len() as u64;
     let count = |side: Option<Side>| played.iter().filter(|g| g.winner == side).count() as u64;
-    let lengths: Vec<f64> = played.iter().map(|g| g.moves.len() as f64).collect();
-    let captured: Vec<f64> = played
-        .iter()
-        .map(|g| g.moves.iter().map(|(_, e)| e.captured as f64).sum())
-        .collect();
+    let lengths: Vec<f64> = played.iter().map(|g| g.plies as f64).collect();
+    let captured: Vec<f64> = played.iter().map(|g| g.captured as f64).collect();
     let mut reasons = BTreeMap::new();
     for game in played {
-        let reason = game.reason.clone().unwrap_or_else(|| "unfinished".into());
+        let reason = game
+            .reason
+            .map_or_else(|| "unfinished".into(), |r| r.name());
         *reasons.entry(reason).or_insert(0.0) += 1.0 / games.max(1) as f64;
     }
-    let choices: Vec<f64> = played
-        .iter()
-        .flat_map(|g| g.choices.iter().map(|&c| c as f64))
-        .collect();
+    let moves: usize = played.iter().map(|g| g.plies).sum();
+    let choices: u64 = played.iter().map(|g| g.choices).sum();
     let first_captures: Vec<f64> = played
         .iter()
-        .filter_map(|g| {
-            g.moves
-                .iter()
-                .position(|(_, e)| e.captured > 0)
-                .map(|p| p as f64 + 1.0)
-        })
+        .filter_map(|g| g.first_capture.map(|p| p as f64))
         .collect();
     VariantReport {
         variant: rules.meta.name.clone(),
@@ -257,7 +283,11 @@ fn report(rules: &Rules, played: &[PlayedGame]) -> VariantReport {
         length_quantiles: LENGTH_QUANTILES.map(|q| quantile(&lengths, q)),
         captured_per_game: mean(&captured),
         reasons,
-        branching: mean(&choices),
+        branching: if moves == 0 {
+            0.0
+        } else {
+            choices as f64 / moves as f64
+        },
         first_capture_ply: mean(&first_captures),
     }
 }

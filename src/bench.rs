@@ -26,9 +26,27 @@ pub fn random_game(rules: &Rules, rng: &mut Rng) -> (u64, [u8; 2]) {
     (game.plies() as u64, game.position().stores())
 }
 
-/// Plays `games` random games seeded by `seed`, spread over `threads` threads
-/// (0: all cores). Game `i` always uses the stream `Rng::for_game(seed, i)`.
+/// The most games one `bench` run may play: at a million games a second,
+/// about two minutes.
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// The most threads a run may use (`--threads`); more than the cores only
+/// adds switching, and each thread costs a stack.
+pub const MAX_THREADS: usize = 256;
+
+/// A pool of `threads` threads (0: all cores), at most [`MAX_THREADS`].
+pub(crate) fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.min(MAX_THREADS))
+        .build()
+        .expect("a thread pool")
+}
+
+/// Plays `games` random games (at most [`MAX_GAMES`]) seeded by `seed`,
+/// spread over `threads` threads (0: all cores, at most [`MAX_THREADS`]).
+/// Game `i` always uses the stream `Rng::for_game(seed, i)`.
 pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> BenchReport {
+    let games = games.min(MAX_GAMES);
     let weight = rules.total_seeds() as u64 + 1;
     let one = |i: u64| {
         let (plies, [south, north]) = random_game(rules, &mut Rng::for_game(seed, i));
@@ -46,11 +64,7 @@ pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Ben
     if threads == 1 {
         return (0..games).map(one).fold(BenchReport::default(), add);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
+    pool(threads).install(|| {
         // Games take microseconds: hand them out in batches, not one by one.
         (0..games as usize)
             .into_par_iter()

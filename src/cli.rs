@@ -11,19 +11,20 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use crate::arena::{MatchReport, VariantReport, compare, play_match};
-use crate::bench::random_games;
+use crate::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
+use crate::bench::{self, random_games};
 use crate::diagram::{draw, draw_from, status, steps_in};
 use crate::engine::{MoveEffect, Verdict};
 use crate::game::Game;
 use crate::input::{Line, MAX_LINE_BYTES, read_line};
-use crate::notation::{parse_move, parse_position_in, parse_records};
-use crate::perft::{perft, perft_divide};
-use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player};
+use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text};
+use crate::perft::{MAX_DEPTH, perft, perft_divide};
+use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use crate::plot::comparison_svg;
 use crate::position::{Move, Position, Side};
 use crate::record::{
-    Record, RecordedMove, append_record, full_move_numbers, move_number_dots, record_of,
+    Record, RecordedMove, VariantChoice, append_record, full_move_numbers, move_number_dots,
+    record_of,
 };
 use crate::rng::Rng;
 use crate::rules::{Rules, builtin_rules};
@@ -104,6 +105,9 @@ enum Command {
         seat: Option<SeatArg>,
     },
     /// Replay game records, checking every move.
+    ///
+    /// A record's [Variant] tag names a shipped variant only; a variant file
+    /// is given here, with --variant.
     Replay {
         /// The record file; `-` or nothing reads standard input.
         file: Option<PathBuf>,
@@ -113,15 +117,17 @@ enum Command {
         /// Report every bad game and replay the good ones.
         #[arg(long)]
         keep_going: bool,
-        /// The variant for records without a [Variant] tag.
-        #[arg(long)]
+        /// The variant for every game, overriding [Variant] tags: a shipped
+        /// variant's name or alias, or a path to a .toml file.
+        #[arg(long, value_name = "NAME|FILE")]
         variant: Option<String>,
     },
     /// Count the move sequences of exactly DEPTH plies.
     Perft {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Plies.
+        /// Plies, 0 to 20 (`perft::MAX_DEPTH`): each ply multiplies the time.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
         depth: u32,
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
@@ -134,22 +140,23 @@ enum Command {
     Match {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// The first player (South in the odd-numbered games).
+        /// The first player (South in the odd-numbered games): random,
+        /// greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS].
         #[arg(long)]
-        south: String,
+        south: PlayerSpec,
         /// The second player.
         #[arg(long)]
-        north: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
+        north: PlayerSpec,
+        /// Games to play, 1 to 1000000.
+        #[arg(long, default_value_t = 100, value_parser = arena_games())]
         games: u64,
         /// The run's seed: the same seed gives the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (0: all cores).
-        #[arg(long, default_value_t = 0)]
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 0, value_parser = threads())]
         threads: usize,
-        /// Write every game's record to this file.
+        /// Write every game's record to this file (records are kept only then).
         #[arg(long, value_name = "FILE")]
         records: Option<PathBuf>,
         /// Output format.
@@ -161,18 +168,21 @@ enum Command {
         /// Variants to compare (names, aliases or .toml paths).
         #[arg(required = true)]
         variants: Vec<String>,
-        /// Games per variant.
-        #[arg(long, default_value_t = 1000)]
+        /// Games per variant, 1 to 1000000.
+        #[arg(long, default_value_t = 1000, value_parser = arena_games())]
         games: u64,
         /// The two players, South then North.
-        #[arg(long, default_value = "random,random", value_name = "P,P")]
-        players: String,
+        #[arg(long, default_value = "random,random", value_name = "P,P", value_parser = player_pair)]
+        players: PlayerPair,
         /// The run's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (0: all cores).
-        #[arg(long, default_value_t = 0)]
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 0, value_parser = threads())]
         threads: usize,
+        /// Write every game's record to this file (records are kept only then).
+        #[arg(long, value_name = "FILE")]
+        records: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -184,16 +194,38 @@ enum Command {
     Bench {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100_000)]
+        /// Games to play, 1 to 100000000.
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=bench::MAX_GAMES))]
         games: u64,
         /// The run's seed: the same seed gives the same checksum.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (0: all cores).
-        #[arg(long, default_value_t = 1)]
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 1, value_parser = threads())]
         threads: usize,
     },
+}
+
+/// `--games` for `match` and `compare`: 1 to [`arena::MAX_GAMES`].
+fn arena_games() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=arena::MAX_GAMES)
+}
+
+/// `--threads`: 0 (all cores) to [`bench::MAX_THREADS`].
+fn threads() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(0..=bench::MAX_THREADS as u64)
+}
+
+/// `--players South,North`.
+#[derive(Debug, Clone, Copy)]
+struct PlayerPair([PlayerSpec; 2]);
+
+fn player_pair(text: &str) -> Result<PlayerPair, String> {
+    let pair: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [south, north] = pair[..] else {
+        return Err(format!("two players are needed, South,North: `{text}`"));
+    };
+    Ok(PlayerPair([south.parse()?, north.parse()?]))
 }
 
 /// How `match` and `compare` print their results.
@@ -312,41 +344,45 @@ pub fn run(cli: Cli) -> Outcome {
         } => {
             let rules = load(&variant)?;
             let progress = Progress::new(games);
-            let report = play_match(&rules, &south, &north, games, seed, threads, &|| {
-                progress.tick()
-            })
-            .map_err(Failure::Input)?;
+            let run = Run {
+                games,
+                seed,
+                threads,
+                keep_records: records.is_some(),
+            };
+            let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
             progress.finish();
             if let Some(path) = records {
-                let text: String = report.records.iter().map(|r| format!("{r}\n")).collect();
-                std::fs::write(&path, text).map_err(|e| {
-                    Failure::Input(format!("{}: cannot write records: {e}", path.display()))
-                })?;
+                write_records(&path, &report.records)?;
             }
             print_match(&mut out, &report, format)
         }
         Command::Compare {
             variants,
             games,
-            players,
+            players: PlayerPair([south, north]),
             seed,
             threads,
+            records,
             format,
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
-            let pair: Vec<&str> = players.split(',').map(str::trim).collect();
-            let [south, north] = pair[..] else {
-                return Err(Failure::Input(format!(
-                    "--players takes two players, South,North: `{players}`"
-                )));
-            };
             let progress = Progress::new(games * rules.len() as u64);
-            let reports = compare(&rules, [south, north], games, seed, threads, &|| {
-                progress.tick()
-            })
-            .map_err(Failure::Input)?;
+            let run = Run {
+                games,
+                seed,
+                threads,
+                keep_records: records.is_some(),
+            };
+            let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
+                compare(&rules, [&south, &north], &run, &|| progress.tick())
+                    .into_iter()
+                    .unzip();
             progress.finish();
+            if let Some(path) = records {
+                write_records(&path, &kept.concat())?;
+            }
             if let Some(path) = plot {
                 let title =
                     format!("{south} (South) vs {north} (North), {games} games per variant");
@@ -379,6 +415,18 @@ pub fn run(cli: Cli) -> Outcome {
             Ok(())
         }
     }
+}
+
+/// Writes records to `path`, one after another, streamed rather than
+/// gathered into one string first.
+fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
+    let cannot =
+        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", path.display()));
+    let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
+    for record in records {
+        writeln!(file, "{record}").map_err(cannot)?;
+    }
+    file.flush().map_err(cannot)
 }
 
 /// A progress bar on standard error, shown only when it is a terminal.
@@ -684,16 +732,32 @@ fn replay(
     file: Option<PathBuf>,
     json: bool,
     keep_going: bool,
-    default_variant: Option<&str>,
+    variant: Option<&str>,
 ) -> Outcome {
+    // The variant first: a wrong name fails before a pipe is read.
+    let choice = VariantChoice::new(variant.map(load).transpose()?);
+    let read = |origin: &str, reader: &mut dyn io::Read| {
+        read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
+    };
     let (origin, text) = match file.as_deref() {
-        None => ("<stdin>".to_string(), read_stdin()?),
-        Some(path) if path.as_os_str() == "-" => ("<stdin>".to_string(), read_stdin()?),
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path)
-                .map_err(|e| Failure::Input(format!("{}: cannot read: {e}", path.display())))?,
-        ),
+        Some(path) if path.as_os_str() != "-" => {
+            let origin = path.display().to_string();
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+            let text = read(&origin, &mut file)?;
+            (origin, text)
+        }
+        _ => {
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "reading game records from standard input; type or paste them, then Ctrl-D (Ctrl-Z, Enter on Windows)"
+                );
+            }
+            (
+                "<stdin>".to_string(),
+                read("<stdin>", &mut io::stdin().lock())?,
+            )
+        }
     };
     let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
     let mut bad: Vec<Failure> = Vec::new();
@@ -702,7 +766,7 @@ fn replay(
             origin: &origin,
             number: index + 1,
         };
-        match replay_one(out, record, json, default_variant, &game) {
+        match replay_one(out, record, json, &choice, &game) {
             Ok(()) => {}
             Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
             Err(failure) if keep_going => bad.push(failure),
@@ -729,18 +793,6 @@ fn replay(
     })
 }
 
-fn read_stdin() -> Result<String, Failure> {
-    if io::stdin().is_terminal() {
-        eprintln!(
-            "reading game records from standard input; type or paste them, then Ctrl-D (Ctrl-Z, Enter on Windows)"
-        );
-    }
-    let mut text = String::new();
-    io::Read::read_to_string(&mut io::stdin(), &mut text)
-        .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
-    Ok(text)
-}
-
 /// Which game of which file, for messages.
 struct GameAt<'a> {
     origin: &'a str,
@@ -763,14 +815,13 @@ fn replay_one(
     out: &mut impl Write,
     record: &Record,
     json: bool,
-    default_variant: Option<&str>,
+    choice: &VariantChoice,
     game_at: &GameAt<'_>,
 ) -> Outcome {
-    let name = record.tag("Variant").or(default_variant).ok_or_else(|| {
-        Failure::Input(game_at.say(None, "no [Variant] tag, and no --variant given"))
-    })?;
-    let rules = Rules::load(name).map_err(|e| Failure::Input(game_at.say(None, e)))?;
-    let replay = record.replay(&rules).map_err(|e| {
+    let rules = choice
+        .rules_for(record)
+        .map_err(|e| Failure::Input(game_at.say(None, e)))?;
+    let replay = record.replay(rules).map_err(|e| {
         let message = game_at.say(e.location(), &e);
         if e.is_rule_error() {
             Failure::Rule(message)

@@ -1,10 +1,22 @@
 //! Errors that point into a text: file:line:column, the line, a caret.
 //!
 //! Variant files, positions and records all report faults this way, so every
-//! message a user sees has the same shape.
+//! message a user sees has the same shape. Texts come in through
+//! [`read_text`], which bounds what it reads and names the first byte that
+//! is not UTF-8.
 
+use std::cell::Cell;
 use std::fmt;
+use std::io::Read;
 use std::ops::Range;
+
+/// The most characters of a source line an error shows: a longer line is cut
+/// to a window around the fault, so a 5 MB line never floods the terminal.
+pub const MAX_SHOWN_LINE: usize = 160;
+/// The most characters of a message, which may quote the input.
+const MAX_MESSAGE: usize = 400;
+/// Characters shown before the fault when a line is cut.
+const SHOWN_BEFORE: usize = 60;
 
 /// An error at a place in a text: where, what, and the line it is on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +29,11 @@ pub struct Located {
     pub column: usize,
     /// What is wrong.
     pub message: String,
-    /// The text of the line.
+    /// The text of the line, or of a window of at most [`MAX_SHOWN_LINE`]
+    /// characters around the fault, marked with `…` where it is cut.
     pub source_line: String,
+    /// Where the caret starts in `source_line`, in characters from 0.
+    pub caret: usize,
     /// How many characters to underline.
     pub width: usize,
     /// A suggestion, if one helps.
@@ -50,25 +65,179 @@ impl Located {
             .find(|&i| source.is_char_boundary(i))
             .unwrap_or(line_end);
         let width = source[start..end].chars().count().max(1);
+        let text = source[line_start..line_end].trim_end_matches('\r');
+        let (source_line, caret, width) = window(text, column - 1, width);
+        // Messages may quote the input (toml's do); a quote of a huge value
+        // is cut like the line.
+        let message = match message.char_indices().nth(MAX_MESSAGE) {
+            Some((cut, _)) => format!("{}…", &message[..cut]),
+            None => message,
+        };
         Located {
             origin: origin.to_string(),
             line,
             column,
             message,
-            source_line: source[line_start..line_end]
-                .trim_end_matches('\r')
-                .to_string(),
+            source_line,
+            caret,
             width,
             hint,
         }
     }
 }
 
+/// A piece of input quoted in a message: escaped, and cut at 40 characters,
+/// so a hostile value can neither flood nor garble a terminal.
+pub fn excerpt(value: &str) -> String {
+    let mut text: String = value
+        .chars()
+        .take(40)
+        .flat_map(char::escape_debug)
+        .collect();
+    if value.chars().nth(40).is_some() {
+        text.push('…');
+    }
+    text
+}
+
+/// Cuts `line` to at most [`MAX_SHOWN_LINE`] characters around the
+/// character `at`; returns the text shown, where the caret starts in it and
+/// the width to underline.
+fn window(line: &str, at: usize, width: usize) -> (String, usize, usize) {
+    let length = line.chars().count();
+    if length <= MAX_SHOWN_LINE {
+        return (line.to_string(), at, width);
+    }
+    let first = at.saturating_sub(SHOWN_BEFORE).min(length - MAX_SHOWN_LINE);
+    let last = first + MAX_SHOWN_LINE;
+    let mut shown = String::new();
+    if first > 0 {
+        shown.push('…');
+    }
+    shown.extend(line.chars().skip(first).take(MAX_SHOWN_LINE));
+    if last < length {
+        shown.push('…');
+    }
+    let caret = at - first + usize::from(first > 0);
+    let width = width.min(last.saturating_sub(at)).max(1);
+    (shown, caret, width)
+}
+
+/// Why a text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// The system refused: no such file, permission, a directory.
+    Io {
+        /// The file (or `<stdin>`).
+        origin: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The text is longer than the limit; reading stopped there.
+    TooLarge {
+        /// The file (or `<stdin>`).
+        origin: String,
+        /// The most bytes read.
+        limit: usize,
+    },
+    /// A byte that is not UTF-8, at its line and column.
+    NotUtf8(Box<Located>),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io { origin, message } => write!(f, "{origin}: cannot read: {message}"),
+            ReadError::TooLarge { origin, limit } => write!(
+                f,
+                "{origin}: the text is longer than {limit} bytes ({}), the most that is read",
+                human_bytes(*limit)
+            ),
+            ReadError::NotUtf8(located) => located.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// `16 MiB` for 16 << 20.
+fn human_bytes(bytes: usize) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Reads at most `limit` bytes of text from `reader`: never more, whatever
+/// the source (`/dev/zero` stops at the limit, not at the memory's end).
+/// The text must be UTF-8; a leading byte-order mark is dropped.
+pub fn read_text(reader: impl Read, limit: usize, origin: &str) -> Result<String, ReadError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ReadError::Io {
+            origin: origin.to_string(),
+            message: e.to_string(),
+        })?;
+    if bytes.len() > limit {
+        return Err(ReadError::TooLarge {
+            origin: origin.to_string(),
+            limit,
+        });
+    }
+    decode(bytes, origin)
+}
+
+/// `bytes` as text, or the line and column of the first byte that is not
+/// UTF-8. A leading byte-order mark is dropped: editors on some systems
+/// write one, and it is no part of the text.
+pub fn decode(bytes: Vec<u8>, origin: &str) -> Result<String, ReadError> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        }),
+        Err(error) => {
+            let bad = error.utf8_error().valid_up_to();
+            let bytes = error.into_bytes();
+            // Everything before `bad` is valid, so the lossy text has the
+            // same offsets up to the fault.
+            let lossy = String::from_utf8_lossy(&bytes);
+            Err(ReadError::NotUtf8(Box::new(Located::new(
+                origin,
+                &lossy,
+                bad..bad + 1,
+                format!(
+                    "this is not UTF-8 text: byte 0x{:02x} cannot be read as a character",
+                    bytes[bad]
+                ),
+                Some("save the file as UTF-8".into()),
+            ))))
+        }
+    }
+}
+
+/// Drops a leading byte-order mark from a text that did not come through
+/// [`read_text`].
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Where each line of a text starts, so byte offsets turn into line and
-/// column in logarithmic time: a record of many moves stays linear to read.
+/// column in logarithmic time. Lookups in increasing order (a parser's)
+/// count characters only from the previous lookup on the same line, so a
+/// record of a million moves on one line stays linear to read.
 pub struct LineIndex<'t> {
     text: &'t str,
     starts: Vec<usize>,
+    /// The last lookup: byte offset, line, column.
+    last: Cell<(usize, usize, usize)>,
+    /// Bytes scanned to count columns, over all lookups.
+    scanned: Cell<usize>,
 }
 
 impl<'t> LineIndex<'t> {
@@ -77,7 +246,12 @@ impl<'t> LineIndex<'t> {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts,
+            last: Cell::new((0, 1, 1)),
+            scanned: Cell::new(0),
+        }
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.
@@ -85,12 +259,27 @@ impl<'t> LineIndex<'t> {
         let line = self.starts.partition_point(|&start| start <= offset);
         let start = self.starts[line - 1];
         let end = offset.min(self.text.len()).max(start);
+        let (last_offset, last_line, last_column) = self.last.get();
+        // Count on from the previous lookup when it is earlier on this line.
+        let (from, base) = if last_line == line && last_offset <= end {
+            (last_offset, last_column)
+        } else {
+            (start, 1)
+        };
         let column = self
             .text
-            .get(start..end)
-            .map_or(end - start, |s| s.chars().count())
-            + 1;
+            .get(from..end)
+            .map_or(end - from, |s| s.chars().count())
+            + base;
+        self.scanned.set(self.scanned.get() + (end - from));
+        self.last.set((end, line, column));
         (line, column)
+    }
+
+    /// Bytes scanned to count columns so far: about the text's length for
+    /// lookups in order, whatever the number of lookups.
+    pub fn scanned(&self) -> usize {
+        self.scanned.get()
     }
 }
 
@@ -107,7 +296,7 @@ impl fmt::Display for Located {
         let pad: String = self
             .source_line
             .chars()
-            .take(self.column - 1)
+            .take(self.caret)
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
         write!(f, "{:gutter$} | {pad}{}", "", "^".repeat(self.width))?;
@@ -143,6 +332,63 @@ mod tests {
         assert_eq!(
             loc.to_string(),
             "f.toml:2:6: bad\n  |\n2 | bb = 22\n  |      ^^"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_a_window_with_the_caret_in_place() {
+        let line = format!("{}FAULT{}", "a".repeat(5_000_000), "b".repeat(5_000_000));
+        let loc = Located::new("big", &line, 5_000_000..5_000_005, "bad".into(), None);
+        assert_eq!(loc.column, 5_000_001);
+        assert!(loc.source_line.chars().count() <= MAX_SHOWN_LINE + 2);
+        let shown = loc.to_string();
+        assert!(shown.len() < 600, "{shown}");
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines[3].find('^').unwrap();
+        let fault = lines[2].find("FAULT").unwrap();
+        // The caret row and the source row share the gutter; `…` is one
+        // character but three bytes.
+        let source_chars = lines[2][..fault].chars().count();
+        assert_eq!(lines[3][..caret].chars().count(), source_chars, "{shown}");
+        assert_eq!(loc.width, 5);
+        // Near the start of a long line: no leading cut.
+        let loc = Located::new("big", &line, 3..4, "bad".into(), None);
+        assert!(loc.source_line.starts_with("aaa") && loc.source_line.ends_with('…'));
+        assert_eq!(loc.caret, 3);
+        // At the very end.
+        let loc = Located::new("big", &line, line.len()..line.len(), "bad".into(), None);
+        assert!(loc.source_line.starts_with('…') && loc.source_line.ends_with('b'));
+        assert_eq!(loc.caret, MAX_SHOWN_LINE + 1);
+    }
+
+    #[test]
+    fn line_index_counts_each_byte_once_for_lookups_in_order() {
+        let text = "D d ".repeat(250_000);
+        let index = LineIndex::new(&text);
+        for offset in (0..text.len()).step_by(2) {
+            assert_eq!(index.line_col(offset), (1, offset + 1));
+        }
+        assert!(index.scanned() <= text.len(), "{}", index.scanned());
+        // Out of order still answers correctly.
+        assert_eq!(index.line_col(4), (1, 5));
+    }
+
+    #[test]
+    fn reads_are_bounded_and_name_bad_bytes() {
+        let error = read_text(std::io::repeat(0), 1000, "/dev/zero").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "/dev/zero: the text is longer than 1000 bytes (1000 bytes), the most that is read"
+        );
+        let error = read_text(&b"ok\nab\xffc"[..], 1000, "f.toml").unwrap_err();
+        let ReadError::NotUtf8(located) = &error else {
+            panic!("{error}")
+        };
+        assert_eq!((located.line, located.column), (2, 3));
+        assert!(located.message.contains("0xff"), "{}", located.message);
+        assert_eq!(
+            read_text(&b"\xef\xbb\xbfx = 1"[..], 100, "f").unwrap(),
+            "x = 1"
         );
     }
 }

@@ -4,6 +4,7 @@
 //! A parse error is a [`Located`] error: origin, line, column, the line
 //! itself, a caret under the fault, and what was expected in plain words.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -11,7 +12,7 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 
-use crate::diagnostic::{LineIndex, Located};
+use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 
@@ -119,7 +120,7 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>,
                         let end = text[at..]
                             .find(char::is_whitespace)
                             .map_or(text.len(), |i| at + i);
-                        let word = &text[start..end];
+                        let word = excerpt(&text[start..end]);
                         return Err(ParseError::at(
                             origin,
                             text,
@@ -199,7 +200,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         pair.as_str().parse::<u8>().map_err(|_| {
             fail(
                 pair.as_span(),
-                format!("a count must be at most 255, found {}", pair.as_str()),
+                format!(
+                    "a count must be at most 255, found {}",
+                    excerpt(pair.as_str())
+                ),
             )
         })
     };
@@ -237,12 +241,31 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             e.to_string(),
         )
     })?;
+    // Each state word once: `last:S last:N` contradicts itself, and a
+    // repeated word is a slip that should not pass unseen.
+    let mut seen: [Option<&str>; 2] = [None, None];
     for state in inner {
+        let slot = match state.as_rule() {
+            Rule::last => 0,
+            Rule::feed => 1,
+            other => unreachable!("grammar gives no {other:?} here"),
+        };
+        if let Some(before) = seen[slot] {
+            let word = state.as_str();
+            let message = if before == word {
+                format!("`{word}` is given twice: each state word may appear once")
+            } else {
+                format!(
+                    "`{word}` contradicts `{before}` before it: a position has one last capturer"
+                )
+            };
+            return Err(fail(state.as_span(), message));
+        }
+        seen[slot] = Some(state.as_str());
         match state.as_rule() {
             Rule::last => position
                 .set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
-            Rule::feed => position.set_feed_pending(true),
-            other => unreachable!("grammar gives no {other:?} here"),
+            _ => position.set_feed_pending(true),
         }
     }
     Ok(position)
@@ -302,8 +325,19 @@ pub const MAX_RECORD_BYTES: usize = 16 << 20;
 /// a variant may set.
 pub const MAX_RECORD_MOVES: usize = crate::rules::MAX_PLY_LIMIT as usize;
 
-/// Reads every game in a record text; `origin` (a file name) names it in errors.
+/// Reads a record text from `reader`: at most [`MAX_RECORD_BYTES`], so
+/// `/dev/zero` or an endless pipe fails at the limit instead of filling
+/// memory; UTF-8, with a leading byte-order mark dropped.
+pub fn read_record_text(reader: impl std::io::Read, origin: &str) -> Result<String, ReadError> {
+    read_text(reader, MAX_RECORD_BYTES, origin)
+}
+
+/// Reads every game in a record text; `origin` (a file name) names it in
+/// errors. A text without a game is refused: an empty file is more likely a
+/// mistake than a collection of nothing. Each tag may appear once per game,
+/// and a `[Result]` tag must agree with the result token.
 pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError> {
+    let text = without_bom(text);
     if text.len() > MAX_RECORD_BYTES {
         return Err(ParseError::at(
             origin,
@@ -328,11 +362,14 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
             column,
             ..Record::default()
         };
+        // Where each tag starts, to name a repeated one.
+        let mut tag_places: HashMap<&str, usize> = HashMap::new();
         for item in game.into_inner() {
             match item.as_rule() {
                 Rule::tag => {
+                    let span = item.as_span();
                     let mut parts = item.into_inner();
-                    let name = parts.next().expect("tag name").as_str().to_string();
+                    let name = parts.next().expect("tag name").as_str();
                     let value = parts
                         .next()
                         .expect("tag value")
@@ -340,9 +377,22 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                         .next()
                         .expect("tag text")
                         .as_str();
-                    record
-                        .tags
-                        .push((name, value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                    if let Some(&first) = tag_places.get(name) {
+                        let (line, _) = lines.line_col(first);
+                        return Err(ParseError::at(
+                            origin,
+                            text,
+                            span.start()..span.end(),
+                            format!(
+                                "a second [{name}] tag in this game (the first is on line {line}): each tag may appear once"
+                            ),
+                        ));
+                    }
+                    tag_places.insert(name, span.start());
+                    record.tags.push((
+                        name.to_string(),
+                        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+                    ));
                 }
                 Rule::move_number => {}
                 Rule::r#move => {
@@ -382,11 +432,33 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                         None => body,
                     });
                 }
-                Rule::result => record.result = item.as_str().to_string(),
+                Rule::result => {
+                    let token = item.as_str();
+                    if let Some(tag) = record.tag("Result")
+                        && tag != token
+                    {
+                        let span = item.as_span();
+                        return Err(ParseError::at(
+                            origin,
+                            text,
+                            span.start()..span.end(),
+                            format!("the result `{token}` contradicts the [Result \"{tag}\"] tag"),
+                        ));
+                    }
+                    record.result = token.to_string();
+                }
                 other => unreachable!("grammar gives no {other:?} in a game"),
             }
         }
         records.push(record);
+    }
+    if records.is_empty() {
+        return Err(ParseError::at(
+            origin,
+            text,
+            0..0,
+            "the record text holds no games: a game is tags and moves ending in a result such as `*`".into(),
+        ));
     }
     Ok(records)
 }

@@ -1,6 +1,8 @@
 //! Computer players. Every player works for any variant: it sees only the
 //! [`Game`] and the moves the rules allow.
 
+use std::fmt;
+
 use crate::game::Game;
 use crate::position::{Move, Side};
 use crate::rng::Rng;
@@ -523,48 +525,122 @@ impl Player for MctsPlayer {
 pub const PLAYER_NAMES: &str =
     "random, greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS]";
 
-/// A player by its command-line name, seeded with `seed`: `random`,
-/// `greedy`, `alphabeta:8` (depth), `alphabeta:500ms` (time per move),
-/// `alphabeta:6:rows` (with the rows evaluation), `mcts:2000` (playouts).
-pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let rng = Rng::new(seed);
-    let mut parts = spec.split(':');
-    let kind = parts.next().unwrap_or("");
-    let args: Vec<&str> = parts.collect();
-    let bad = || format!("bad player `{spec}` (players: {PLAYER_NAMES})");
-    match (kind, args.as_slice()) {
-        ("random", []) => Ok(Box::new(RandomPlayer::new(rng))),
-        ("greedy", []) => Ok(Box::new(GreedyPlayer::new(rng))),
-        ("alphabeta", rest) if rest.len() <= 2 => {
-            let budget = match rest.first() {
-                None => Budget::Depth(6),
-                Some(limit) => match limit.strip_suffix("ms") {
-                    Some(ms) => Budget::Time(std::time::Duration::from_millis(
-                        ms.parse().map_err(|_| bad())?,
-                    )),
-                    None => Budget::Depth(
-                        limit
-                            .parse()
-                            .ok()
-                            .filter(|d| (1..=64).contains(d))
-                            .ok_or_else(bad)?,
-                    ),
-                },
-            };
-            let evaluation = match rest.get(1) {
-                None | Some(&"stores") => Evaluation::Stores,
-                Some(&"rows") => Evaluation::StoresAndRows,
-                Some(_) => return Err(bad()),
-            };
-            Ok(Box::new(AlphaBetaPlayer::new(budget, evaluation, rng)))
+/// The deepest `alphabeta:DEPTH` search: depth 12 already takes seconds a
+/// move on a 2x6 board, and each ply multiplies the time by the branching.
+pub const MAX_DEPTH: u32 = 32;
+/// The longest `alphabeta:MILLISms` time per move: ten minutes.
+pub const MAX_MILLIS: u64 = 600_000;
+/// The most `mcts:PLAYOUTS` playouts per move; a million take seconds, and
+/// the search tree grows with them.
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
+
+/// A player as named on the command line, checked against the limits above:
+/// `random`, `greedy`, `alphabeta:8` (depth), `alphabeta:500ms` (time per
+/// move), `alphabeta:6:rows` (with the rows evaluation), `mcts:2000`
+/// (playouts). Parsing refuses a name or a budget out of range, so a run
+/// never starts with a player that cannot finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A uniformly random legal move.
+    Random,
+    /// The largest immediate capture.
+    Greedy,
+    /// Alpha-beta with a budget and an evaluation.
+    AlphaBeta(Budget, Evaluation),
+    /// Monte Carlo tree search with this many playouts per move.
+    Mcts(u32),
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(spec: &str) -> Result<PlayerSpec, String> {
+        let mut parts = spec.split(':');
+        let kind = parts.next().unwrap_or("");
+        let args: Vec<&str> = parts.collect();
+        let bad = || format!("bad player `{spec}` (players: {PLAYER_NAMES})");
+        let number = |text: &str, what: &str, max: u64| -> Result<u64, String> {
+            let n: u64 = text.parse().map_err(|_| bad())?;
+            if (1..=max).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("`{spec}`: {what} must be between 1 and {max}"))
+            }
+        };
+        match (kind, args.as_slice()) {
+            ("random", []) => Ok(PlayerSpec::Random),
+            ("greedy", []) => Ok(PlayerSpec::Greedy),
+            ("alphabeta", rest) if rest.len() <= 2 => {
+                let budget = match rest.first() {
+                    None => Budget::Depth(6),
+                    Some(limit) => match limit.strip_suffix("ms") {
+                        Some(ms) => Budget::Time(std::time::Duration::from_millis(number(
+                            ms,
+                            "the time per move in milliseconds",
+                            MAX_MILLIS,
+                        )?)),
+                        None => Budget::Depth(
+                            number(limit, "the search depth", MAX_DEPTH as u64)? as u32
+                        ),
+                    },
+                };
+                let evaluation = match rest.get(1) {
+                    None | Some(&"stores") => Evaluation::Stores,
+                    Some(&"rows") => Evaluation::StoresAndRows,
+                    Some(_) => return Err(bad()),
+                };
+                Ok(PlayerSpec::AlphaBeta(budget, evaluation))
+            }
+            ("mcts", []) => Ok(PlayerSpec::Mcts(1000)),
+            ("mcts", [n]) => {
+                Ok(PlayerSpec::Mcts(
+                    number(n, "the playouts per move", MAX_PLAYOUTS as u64)? as u32,
+                ))
+            }
+            _ => Err(bad()),
         }
-        ("mcts", []) => Ok(Box::new(MctsPlayer::new(1000, rng))),
-        ("mcts", [n]) => {
-            let playouts = n.parse().ok().filter(|&p| p >= 1).ok_or_else(bad)?;
-            Ok(Box::new(MctsPlayer::new(playouts, rng)))
-        }
-        _ => Err(bad()),
     }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// The name [`PlayerSpec::from_str`](std::str::FromStr) reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::AlphaBeta(budget, evaluation) => {
+                match budget {
+                    Budget::Depth(d) => write!(f, "alphabeta:{d}")?,
+                    Budget::Time(t) => write!(f, "alphabeta:{}ms", t.as_millis())?,
+                }
+                if *evaluation == Evaluation::StoresAndRows {
+                    f.write_str(":rows")?;
+                }
+                Ok(())
+            }
+            PlayerSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The player, seeded with `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Player> {
+        let rng = Rng::new(seed);
+        match *self {
+            PlayerSpec::Random => Box::new(RandomPlayer::new(rng)),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer::new(rng)),
+            PlayerSpec::AlphaBeta(budget, evaluation) => {
+                Box::new(AlphaBetaPlayer::new(budget, evaluation, rng))
+            }
+            PlayerSpec::Mcts(playouts) => Box::new(MctsPlayer::new(playouts, rng)),
+        }
+    }
+}
+
+/// A player by its command-line name, seeded with `seed` (see [`PlayerSpec`]).
+pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    Ok(spec.parse::<PlayerSpec>()?.build(seed))
 }
 
 #[cfg(test)]

@@ -484,6 +484,17 @@ pub enum PositionError {
         /// The position's seeds.
         found: u32,
     },
+    /// `last:S`/`last:N` in a variant whose endings never give seeds to the
+    /// last capturer, so it does not remember who that was.
+    #[error(
+        "`last:` does not belong to this variant: no ending gives seeds to the last capturer, so a position does not record who captured last"
+    )]
+    LastCapturerUnused,
+    /// `feed` in a variant without the capture-then-feed grand slam.
+    #[error(
+        "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"
+    )]
+    FeedUnused,
 }
 
 #[cfg(test)]

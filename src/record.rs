@@ -4,16 +4,18 @@
 //! replays them against the rules, checking every move, every capture mark
 //! and the result.
 
+use std::cell::OnceCell;
 use std::fmt::{self, Write as _};
 use std::fs::OpenOptions;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
+use crate::diagnostic::excerpt;
 use crate::engine::{IllegalMove, MoveEffect};
 use crate::game::Game;
 use crate::notation::{ParseError, parse_position_in};
 use crate::position::{Move, Position, PositionError, Side};
-use crate::rules::Rules;
+use crate::rules::{Rules, builtin_rules};
 
 /// One game as written down.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,20 +140,104 @@ impl Record {
                 over: game.is_over(),
             });
         }
-        if let Some(outcome) = game.outcome() {
-            let actual = outcome.result_token();
-            if self.result != "*" && self.result != actual {
-                return Err(ReplayError::ResultMismatch {
+        match game.outcome() {
+            Some(outcome) => {
+                let actual = outcome.result_token();
+                if self.result != "*" && self.result != actual {
+                    return Err(ReplayError::ResultMismatch {
+                        claimed: self.result.clone(),
+                        actual: actual.to_string(),
+                        line: self.line,
+                        column: self.column,
+                    });
+                }
+            }
+            // A result is a claim that the game ended; the README promises
+            // that replay checks it.
+            None if self.result != "*" => {
+                return Err(ReplayError::ResultUnfinished {
                     claimed: self.result.clone(),
-                    actual: actual.to_string(),
                     line: self.line,
                     column: self.column,
                 });
             }
+            None => {}
         }
         Ok(Replay { start, plies, game })
     }
 }
+
+/// Which rules each record of a replay runs under: the variant given for the
+/// whole replay (from the command line, so it may be a file), or else each
+/// record's `[Variant]` tag, which names a shipped variant only. A record is
+/// data from anywhere; a tag that opened a path would let it read any file.
+/// The shipped variants are compiled once, on first use, however many games
+/// name them.
+pub struct VariantChoice {
+    given: Option<Rules>,
+    shipped: OnceCell<Vec<Rules>>,
+}
+
+impl VariantChoice {
+    /// Rules for the records: `given` for every one, or each one's tag.
+    pub fn new(given: Option<Rules>) -> VariantChoice {
+        VariantChoice {
+            given,
+            shipped: OnceCell::new(),
+        }
+    }
+
+    /// The rules `record` replays under.
+    pub fn rules_for(&self, record: &Record) -> Result<&Rules, VariantError> {
+        if let Some(rules) = &self.given {
+            return Ok(rules);
+        }
+        let name = record.tag("Variant").ok_or(VariantError::Missing)?;
+        let shipped = self.shipped.get_or_init(builtin_rules);
+        shipped
+            .iter()
+            .find(|rules| rules.answers_to(name))
+            .ok_or_else(|| VariantError::NotShipped {
+                name: excerpt(name),
+                shipped: shipped
+                    .iter()
+                    .map(|r| r.meta.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// Why a record has no rules to replay under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantError {
+    /// No `[Variant]` tag, and no variant given for the replay.
+    Missing,
+    /// The tag names no shipped variant.
+    NotShipped {
+        /// The tag's value, escaped and shortened for messages.
+        name: String,
+        /// The shipped variants' names.
+        shipped: String,
+    },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Missing => write!(
+                f,
+                "no [Variant] tag: name the variant with `sow replay --variant NAME|FILE`"
+            ),
+            VariantError::NotShipped { name, shipped } => write!(
+                f,
+                "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); to replay under a variant file, give it on the command line: `sow replay --variant FILE`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
 
 /// A record played out.
 pub struct Replay<'r> {
@@ -236,6 +322,15 @@ pub enum ReplayError {
         /// Its column.
         column: usize,
     },
+    /// The record claims a result, but the game is not over after its moves.
+    ResultUnfinished {
+        /// The record's token.
+        claimed: String,
+        /// Where the game starts.
+        line: usize,
+        /// Its column.
+        column: usize,
+    },
 }
 
 impl ReplayError {
@@ -244,7 +339,8 @@ impl ReplayError {
         match *self {
             ReplayError::Illegal { line, column, .. }
             | ReplayError::MarkMismatch { line, column, .. }
-            | ReplayError::ResultMismatch { line, column, .. } => Some((line, column)),
+            | ReplayError::ResultMismatch { line, column, .. }
+            | ReplayError::ResultUnfinished { line, column, .. } => Some((line, column)),
             ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_) => None,
         }
     }
@@ -284,6 +380,10 @@ impl fmt::Display for ReplayError {
             } => {
                 write!(f, "the record says {claimed}, but the game ends {actual}")
             }
+            ReplayError::ResultUnfinished { claimed, .. } => write!(
+                f,
+                "the record says {claimed}, but the game is not over after its last move (`*` marks an unfinished game)"
+            ),
         }
     }
 }

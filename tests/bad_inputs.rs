@@ -92,8 +92,9 @@ fn refused(args: &[&str], expected_code: i32) -> String {
 }
 
 /// Faults in play exit 1; faults in the text exit 2.
-const RULE_ERRORS: [&str; 7] = [
+const RULE_ERRORS: [&str; 8] = [
     "illegal_move",
+    "result_unfinished",
     "wrong_side",
     "mark_mismatch",
     "move_after_end",

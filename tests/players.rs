@@ -2,23 +2,58 @@
 //! (the full strength figures are in the README).
 
 use sow::Rules;
-use sow::arena::{compare, play_match};
-use sow::players::by_name;
+use sow::arena::{MatchReport, Run, VariantReport, compare, play_match};
+use sow::players::{PlayerSpec, by_name};
 
 use crate::common::{sow, text};
 
 fn quiet() {}
 
+/// A match between two named players, keeping the records.
+fn duel(rules: &Rules, a: &str, b: &str, games: u64, seed: u64, threads: usize) -> MatchReport {
+    let run = Run {
+        games,
+        seed,
+        threads,
+        keep_records: true,
+    };
+    play_match(
+        rules,
+        &a.parse().unwrap(),
+        &b.parse().unwrap(),
+        &run,
+        &quiet,
+    )
+}
+
+/// Random against random in each variant.
+fn comparison(variants: &[Rules], games: u64, seed: u64, threads: usize) -> Vec<VariantReport> {
+    let run = Run {
+        games,
+        seed,
+        threads,
+        keep_records: false,
+    };
+    let random = PlayerSpec::Random;
+    compare(variants, [&random, &random], &run, &quiet)
+        .into_iter()
+        .map(|(report, records)| {
+            assert!(records.is_empty(), "records only when asked");
+            report
+        })
+        .collect()
+}
+
 #[test]
 fn alphabeta_beats_random_and_greedy_in_every_variant() {
     for name in ["ouri", "oware", "wouri"] {
         let rules = Rules::builtin(name).unwrap();
-        let report = play_match(&rules, "alphabeta:3", "random", 12, 5, 0, &quiet).unwrap();
+        let report = duel(&rules, "alphabeta:3", "random", 12, 5, 0);
         assert!(
             report.wins >= 11,
             "{name}: alphabeta:3 vs random {report:?}"
         );
-        let report = play_match(&rules, "alphabeta:4", "greedy", 12, 5, 0, &quiet).unwrap();
+        let report = duel(&rules, "alphabeta:4", "greedy", 12, 5, 0);
         assert!(report.wins >= 9, "{name}: alphabeta:4 vs greedy {report:?}");
     }
 }
@@ -27,7 +62,7 @@ fn alphabeta_beats_random_and_greedy_in_every_variant() {
 fn mcts_beats_random_in_every_variant() {
     for name in ["ouri", "oware", "wouri"] {
         let rules = Rules::builtin(name).unwrap();
-        let report = play_match(&rules, "mcts:150", "random", 10, 9, 0, &quiet).unwrap();
+        let report = duel(&rules, "mcts:150", "random", 10, 9, 0);
         assert!(report.wins >= 9, "{name}: mcts:150 vs random {report:?}");
     }
 }
@@ -35,7 +70,7 @@ fn mcts_beats_random_in_every_variant() {
 #[test]
 fn greedy_beats_random() {
     let rules = Rules::builtin("oware").unwrap();
-    let report = play_match(&rules, "greedy", "random", 60, 2, 0, &quiet).unwrap();
+    let report = duel(&rules, "greedy", "random", 60, 2, 0);
     assert!(report.wins >= 45, "{report:?}");
     assert_eq!(report.wins + report.draws + report.losses, 60);
 }
@@ -43,8 +78,8 @@ fn greedy_beats_random() {
 #[test]
 fn results_are_the_same_for_a_seed_whatever_the_threads() {
     let rules = Rules::builtin("ouri").unwrap();
-    let one = play_match(&rules, "greedy", "mcts:20", 8, 3, 1, &quiet).unwrap();
-    let two = play_match(&rules, "greedy", "mcts:20", 8, 3, 2, &quiet).unwrap();
+    let one = duel(&rules, "greedy", "mcts:20", 8, 3, 1);
+    let two = duel(&rules, "greedy", "mcts:20", 8, 3, 2);
     assert_eq!(
         (one.wins, one.draws, one.losses),
         (two.wins, two.draws, two.losses)
@@ -56,8 +91,8 @@ fn results_are_the_same_for_a_seed_whatever_the_threads() {
         Rules::builtin("oware").unwrap(),
         Rules::builtin("wouri").unwrap(),
     ];
-    let a = compare(&variants, ["random", "random"], 200, 4, 1, &quiet).unwrap();
-    let b = compare(&variants, ["random", "random"], 200, 4, 2, &quiet).unwrap();
+    let a = comparison(&variants, 200, 4, 1);
+    let b = comparison(&variants, 200, 4, 2);
     assert_eq!(format!("{a:?}"), format!("{b:?}"));
 }
 

@@ -4,6 +4,7 @@ mod bad_inputs;
 mod cli;
 mod common;
 mod documents;
+mod hostile;
 mod options;
 mod perft;
 mod play;

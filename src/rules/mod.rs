@@ -24,7 +24,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::board::Board;
-use crate::diagnostic::Located;
+use crate::diagnostic::{Located, ReadError, read_text, without_bom};
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
 use crate::variant::VariantFile;
 
@@ -49,6 +49,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("wouri.toml", include_str!("../../variants/wouri.toml")),
     ("kalah.toml", include_str!("../../variants/kalah.toml")),
 ];
+
+/// The longest variant file read, in bytes: the shipped files are under
+/// 3 KiB, and a bound keeps a wrong path (a device, a log) from filling memory.
+pub const MAX_VARIANT_BYTES: usize = 1 << 20;
 
 /// The most plies a variant's `ply_limit` may allow.
 pub const MAX_PLY_LIMIT: i64 = ending::MAX_PLY_LIMIT;
@@ -166,15 +170,12 @@ pub struct Rules {
 
 impl Rules {
     /// Compiles the variant file text `source`; `origin` names it in errors.
+    /// A leading byte-order mark is skipped.
     pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
+        let source = without_bom(source);
         let file: VariantFile = toml::from_str(source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            // serde names Rust types; a person writing TOML thinks in TOML's.
-            let message = e
-                .message()
-                .trim_end()
-                .replace("expected i64", "expected an integer")
-                .replace("a sequence", "an array");
+            let message = toml_message(e.message(), source.get(span.clone()).unwrap_or(""));
             let hint = typo_hint(&message);
             RulesError::at(origin, source, span, message, hint)
         })?;
@@ -182,13 +183,23 @@ impl Rules {
             .map_err(|(span, message, hint)| RulesError::at(origin, source, span, message, hint))
     }
 
-    /// Reads and compiles the variant file at `path`.
+    /// Reads and compiles the variant file at `path`: at most
+    /// [`MAX_VARIANT_BYTES`], UTF-8.
     pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
-        let source = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
+        let origin = path.display().to_string();
+        let io = |message: String| RulesError::Io {
+            path: origin.clone(),
+            message,
+        };
+        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
+        let source = read_text(file, MAX_VARIANT_BYTES, &origin).map_err(|e| match e {
+            ReadError::Io { message, .. } => io(message),
+            ReadError::TooLarge { limit, .. } => io(format!(
+                "longer than {limit} bytes, the most a variant file may hold"
+            )),
+            ReadError::NotUtf8(located) => RulesError::Invalid(located),
         })?;
-        Rules::from_toml(&source, &path.display().to_string())
+        Rules::from_toml(&source, &origin)
     }
 
     /// A variant that ships with the library, by name or alias, in any case.
@@ -254,7 +265,8 @@ impl Rules {
         self.grand_slam == GrandSlam::CaptureThenFeed
     }
 
-    /// Checks that `position` fits this variant's board and seeds.
+    /// Checks that `position` fits this variant's board and seeds, and
+    /// carries only state the variant has (`last:`, `feed`).
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.houses_per_side() != self.houses_per_side() {
             return Err(PositionError::WrongBoard {
@@ -267,6 +279,14 @@ impl Rules {
                 expected: self.total_seeds,
                 found: position.total_seeds(),
             });
+        }
+        // State words only where the variant has the state, so `feed` in
+        // Oware is refused rather than explained with Ouri's rule.
+        if position.last_capturer().is_some() && !self.tracks_last_capturer {
+            return Err(PositionError::LastCapturerUnused);
+        }
+        if position.feed_pending() && self.grand_slam != GrandSlam::CaptureThenFeed {
+            return Err(PositionError::FeedUnused);
         }
         Ok(())
     }
@@ -441,6 +461,36 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         simulate_to_judge,
         loop_kind,
     })
+}
+
+/// toml's message in words of TOML, not of the Rust types behind it;
+/// `found` is the source text the message points at.
+fn toml_message(message: &str, found: &str) -> String {
+    let message = message.trim_end();
+    if message.starts_with("invalid type:") {
+        if let Some(name) = found
+            .strip_prefix("[[")
+            .and_then(|rest| rest.split("]]").next())
+        {
+            let name = name.trim();
+            return format!(
+                "`[[{name}]]` is an array of tables, but `{name}` is one table: write `[{name}]`"
+            );
+        }
+        if let Some(rest) = message.strip_prefix("invalid type: integer `")
+            && let Some((number, _)) = rest.split_once('`')
+        {
+            return format!(
+                "{number} is out of range: a number here must lie between {} and {}",
+                i64::MIN,
+                i64::MAX
+            );
+        }
+    }
+    // serde names Rust types; a person writing TOML thinks in TOML's.
+    message
+        .replace("expected i64", "expected an integer")
+        .replace("a sequence", "an array")
 }
 
 /// Turns toml's "unknown field `x`, expected one of `a`, `b`" into a
