@@ -70,10 +70,11 @@ fn engine(c: &mut Criterion) {
         });
 
         let mut seed = 0;
+        let mut game = Game::for_playouts(&rules);
         group.bench_function("random_game", |b| {
             b.iter(|| {
                 seed += 1;
-                random_game(&rules, &mut Rng::for_game(1, seed))
+                random_game(&mut game, &mut Rng::for_game(1, seed))
             })
         });
 

@@ -182,35 +182,56 @@ impl Ending {
     #[inline(always)]
     pub(crate) fn fires(&self, game: &mut impl GameFacts) -> Option<(EndReason, Collect)> {
         let pos = game.position();
-        let fired = match *self {
+        let (reason, taken_by) = match *self {
             Ending::Majority { threshold } => {
                 let [south, north] = pos.stores();
-                south.max(north) >= threshold
+                if south.max(north) < threshold {
+                    return None;
+                }
+                (EndReason::Majority, Collect::Nobody)
             }
-            Ending::EvenSplit { half } => pos.stores() == [half, half],
-            Ending::SeedsLeft { at_most, .. } => pos.seeds_on_board() <= at_most as u32,
-            Ending::EitherRowEmpty { .. } => {
-                pos.row_is_empty(Side::South) || pos.row_is_empty(Side::North)
+            Ending::EvenSplit { half } => {
+                if pos.stores() != [half, half] {
+                    return None;
+                }
+                (EndReason::Majority, Collect::Nobody)
             }
-            Ending::Repetition { .. } => game.repeats(),
-            Ending::NoMove { .. } => game.has_no_move(),
-            Ending::PlyLimit { plies, .. } => game.plies() as u64 >= plies as u64,
+            Ending::SeedsLeft { at_most, taken_by } => {
+                if pos.seeds_on_board() > at_most as u32 {
+                    return None;
+                }
+                (EndReason::SeedsLeft(at_most), taken_by)
+            }
+            Ending::EitherRowEmpty { taken_by } => {
+                if !pos.row_is_empty(Side::South) && !pos.row_is_empty(Side::North) {
+                    return None;
+                }
+                (EndReason::EmptyRow, taken_by)
+            }
+            Ending::Repetition { taken_by } => {
+                if !game.repeats() {
+                    return None;
+                }
+                (EndReason::Repetition, taken_by)
+            }
+            Ending::NoMove { taken_by } => {
+                if !game.has_no_move() {
+                    return None;
+                }
+                if game.position().feed_pending() {
+                    (EndReason::CannotFeedAfterSlam, taken_by)
+                } else {
+                    (EndReason::NoMove, taken_by)
+                }
+            }
+            Ending::PlyLimit { plies, taken_by } => {
+                if (game.plies() as u64) < plies as u64 {
+                    return None;
+                }
+                (EndReason::PlyLimit, taken_by)
+            }
         };
-        if !fired {
-            return None;
-        }
-        let reason = match *self {
-            Ending::Majority { .. } | Ending::EvenSplit { .. } => EndReason::Majority,
-            Ending::SeedsLeft { at_most, .. } => EndReason::SeedsLeft(at_most),
-            Ending::EitherRowEmpty { .. } => EndReason::EmptyRow,
-            Ending::Repetition { .. } => EndReason::Repetition,
-            Ending::NoMove { .. } if game.position().feed_pending() => {
-                EndReason::CannotFeedAfterSlam
-            }
-            Ending::NoMove { .. } => EndReason::NoMove,
-            Ending::PlyLimit { .. } => EndReason::PlyLimit,
-        };
-        Some((reason, self.taken_by().unwrap_or(Collect::Nobody)))
+        Some((reason, taken_by))
     }
 }
 
