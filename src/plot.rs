@@ -376,7 +376,7 @@ mod tests {
 
     #[test]
     fn values_are_written_and_the_axis_fits_the_data() {
-        let svg = comparison_svg(&[report("ouri", 460, 490, 50)], "t");
+        let svg = comparison_svg(&[report("first", 460, 490, 50)], "t");
         // Values on the bars, not only in tooltips.
         for value in ["46.0%", "49.0%", "5.0%"] {
             assert!(
