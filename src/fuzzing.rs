@@ -73,13 +73,19 @@ pub fn vm(data: &[u8]) {
     let pick = |i: usize, options: &[&'static str]| options[byte(i) as usize % options.len()];
     let zones = ["\"none\"", "\"opponent\"", "\"own\"", "\"either\""];
     let bools = ["false", "true"];
-    let collects = ["\"each_own\"", "\"last_capturer\"", "\"nobody\""];
+    let collects = [
+        "\"each_own\"",
+        "\"last_capturer\"",
+        "\"nobody\"",
+        "\"each_own_in_place\"",
+    ];
     let counts = ["[2, 3]", "[4]", "[1]", "[2]", "[3, 4, 5]"];
     let relay = pick(6, &bools);
     let last_seed = pick(8, &zones);
+    let stores = pick(25, &["\"none\"", "\"own\"", "\"both\""]);
     let mut text = format!(
         "[variant]\nname = \"fuzz\"\n[board]\nhouses_per_side = {houses}\nseeds_per_house = {seeds}\n\
-         [sowing]\ndirection = {}\nskip_origin = {}\nrelay = {relay}\n{}\
+         [sowing]\ndirection = {}\nskip_origin = {}\nrelay = {relay}\ninto_stores = {stores}\n{}\
          [play]\nmin_seeds = {}\nsingle_seed_rule = {}\nmust_feed = {}\npass_when_empty = {}\n\
          [capture]\ncounts = {}\nlast_seed = {last_seed}\nwhile_sowing = {}\nchain = {}\ngrand_slam = {}\n\
          [end]\nno_move = {}\neven_split_draw = {}\n",
@@ -113,7 +119,8 @@ pub fn vm(data: &[u8]) {
         pick(17, &collects),
         pick(18, &bools),
     );
-    if byte(19) % 2 == 1 {
+    let repetition = byte(19) % 2 == 1;
+    if repetition {
         text.push_str(&format!("repetition = {}\n", pick(20, &collects)));
     }
     if byte(21) % 2 == 1 {
@@ -126,10 +133,32 @@ pub fn vm(data: &[u8]) {
             pick(24, &collects)
         ));
     }
+    if byte(28) % 2 == 1 {
+        text.push_str(&format!("either_row_empty = {}\n", pick(29, &collects)));
+    }
+    if !repetition || byte(30) % 2 == 1 {
+        // Every variant states what ends its games.
+        text.push_str(&format!(
+            "ply_limit = {{ plies = {}, taken_by = {} }}\n",
+            1 + byte(31) as usize * 2,
+            pick(32, &collects)
+        ));
+    }
+    if byte(26) % 3 != 0 {
+        // Tables after every key of [end]: [capture.cross] and [turn].
+        text.push_str(&format!(
+            "[capture.cross]\nzone = {}\ntake_sowing_seed = {}\n",
+            pick(26, &zones),
+            pick(27, &bools)
+        ));
+    }
+    if stores != "\"none\"" && byte(33) % 2 == 1 {
+        text.push_str("[turn]\nextra_turn = \"last_seed_in_own_store\"\n");
+    }
     // Some combinations are refused by design (say, captures with no zone);
     // those must be refused cleanly, which compiling checks.
     if let Ok(rules) = Rules::from_toml(&text, "fuzz.toml") {
-        play(&rules, data.get(25..).unwrap_or(&[]), GENERATED_PLY_CAP);
+        play(&rules, data.get(34..).unwrap_or(&[]), GENERATED_PLY_CAP);
     }
 }
 
