@@ -15,7 +15,7 @@
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
-use crate::rules::{Collect, Rules};
+use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
 
 /// How a game ended.
@@ -138,6 +138,8 @@ pub struct Game<'r> {
     tracks_repetition: bool,
     legal: MoveList,
     outcome: Option<Outcome>,
+    /// Who made the last move, for an ending that gives them the seeds left.
+    last_mover: Option<Side>,
 }
 
 impl<'r> Game<'r> {
@@ -166,6 +168,7 @@ impl<'r> Game<'r> {
             tracks_repetition,
             legal: MoveList::new(),
             outcome: None,
+            last_mover: None,
         };
         game.restart_from_current();
         Ok(game)
@@ -183,6 +186,7 @@ impl<'r> Game<'r> {
         self.since_capture_at.clear();
         self.since_capture = 0;
         self.outcome = None;
+        self.last_mover = None;
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -255,6 +259,7 @@ impl<'r> Game<'r> {
         if effect.captured > 0 {
             self.since_capture = self.history.len() + 1;
         }
+        self.last_mover = Some(mv.side());
         self.settle(self.history.len() + 1, trace);
         self.history.push(Ply {
             mv,
@@ -276,6 +281,7 @@ impl<'r> Game<'r> {
         self.since_capture = self.since_capture_at.pop().expect("one per ply") as usize;
         self.position = self.entry(self.history.len()).clone();
         self.outcome = None;
+        self.last_mover = self.history.last().map(|p| p.mv.side());
         self.legal = self.rules.legal_moves(&self.position);
         true
     }
@@ -326,15 +332,29 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// A player without seeds loses the turn (R11), when the rules say so.
+    /// A player without seeds (R11), or without a legal move, loses the
+    /// turn, when the rules say so.
     fn pass<T: Trace>(&mut self, trace: &mut T) {
+        let rules = self.rules;
         let pos = &mut self.position;
-        if self.rules.turn.pass_when_empty && !pos.feed_pending() {
-            let me = pos.to_move();
-            if pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()) {
-                trace.record(Event::Pass { side: me });
-                pos.set_to_move(me.opponent());
+        if pos.feed_pending() {
+            return;
+        }
+        let me = pos.to_move();
+        let passes = match rules.turn.pass {
+            Pass::Never => false,
+            Pass::WhenEmpty => pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()),
+            Pass::WhenNoMove => {
+                rules.legal_moves(pos).is_empty() && {
+                    let mut other = pos.clone();
+                    other.set_to_move(me.opponent());
+                    !rules.legal_moves(&other).is_empty()
+                }
             }
+        };
+        if passes {
+            trace.record(Event::Pass { side: me });
+            pos.set_to_move(me.opponent());
         }
     }
 
@@ -354,6 +374,40 @@ impl<'r> Game<'r> {
         let collector = match collect {
             Collect::EachOwn => None,
             Collect::LastCapturer => pos.last_capturer(),
+            // Nobody has moved in a game that is over at its start: each
+            // takes their own.
+            Collect::LastMover => self.last_mover,
+            Collect::Unfed => Some(pos.to_move().opponent()),
+            Collect::Removed => {
+                for side in Side::BOTH {
+                    pos.remove_row(side);
+                }
+                trace.record(Event::GameOver { reason });
+                self.conclude(reason, false);
+                return;
+            }
+            Collect::Divided => {
+                let left = pos.seeds_on_board();
+                let (half, odd) = ((left / 2) as u8, left % 2 == 1);
+                for side in Side::BOTH {
+                    pos.remove_row(side);
+                }
+                let [south, north] = pos.stores();
+                let to_south = half + (odd && north + half > south + half) as u8;
+                pos.add(crate::board::STORE[0], to_south);
+                pos.add(crate::board::STORE[1], left as u8 - to_south);
+                for (side, seeds) in [
+                    (Side::South, to_south),
+                    (Side::North, left as u8 - to_south),
+                ] {
+                    if seeds > 0 {
+                        trace.record(Event::Collect { side, seeds });
+                    }
+                }
+                trace.record(Event::GameOver { reason });
+                self.conclude(reason, false);
+                return;
+            }
             Collect::Nobody | Collect::EachOwnInPlace => {
                 trace.record(Event::GameOver { reason });
                 self.conclude(reason, collect == Collect::EachOwnInPlace);

@@ -29,6 +29,8 @@ pub enum EndReason {
     NoMove,
     /// After a grand slam, the capturer could not feed (R2).
     CannotFeedAfterSlam,
+    /// The opponent had no seeds and the player to move could not feed them.
+    CannotFeed,
     /// A position repeated since the last capture (R4, R14).
     Repetition,
     /// Few seeds were left on the board (R12); the number is the threshold.
@@ -48,6 +50,7 @@ impl EndReason {
             EndReason::Majority => "majority".into(),
             EndReason::NoMove => "no_move".into(),
             EndReason::CannotFeedAfterSlam => "cannot_feed_after_slam".into(),
+            EndReason::CannotFeed => "cannot_feed".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::SeedsLeft(n) => format!("{}_left", number_word(n)),
             EndReason::PlyLimit => "ply_limit".into(),
@@ -61,6 +64,7 @@ impl EndReason {
             EndReason::Majority => "a store holds the majority".into(),
             EndReason::NoMove => "the player to move has no legal move".into(),
             EndReason::CannotFeedAfterSlam => "after a grand slam the capturer cannot feed".into(),
+            EndReason::CannotFeed => "the opponent has no seeds and cannot be fed".into(),
             EndReason::Repetition => "a position repeated".into(),
             EndReason::SeedsLeft(n) => format!("{n} or fewer seeds are left on the board"),
             EndReason::PlyLimit => "the ply limit was reached".into(),

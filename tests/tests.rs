@@ -1,6 +1,7 @@
 //! All integration tests, in one binary (one module per area).
 
 mod bad_inputs;
+mod catalogue;
 mod cli;
 mod common;
 mod documents;

@@ -14,7 +14,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::Board;
-use crate::position::{Position, Side};
+use crate::position::{MAX_HOUSES, Position, Side};
 use crate::rules::grand_slam::GrandSlam;
 use crate::rules::sowing::Sown;
 use crate::trace::{Event, Trace};
@@ -51,6 +51,13 @@ pub struct Section {
     /// sowing direction) are captured too while they hold a capturing count.
     #[serde(default)]
     pub chain: bool,
+    /// The most houses one chain captures, the first included; none: no limit.
+    #[serde(default)]
+    pub chain_max: Option<Spanned<i64>>,
+    /// Where the houses after the first of a chain may lie, seen from the
+    /// sower; by default, where the first may (`last_seed`).
+    #[serde(default)]
+    pub chain_zone: Option<Spanned<Zone>>,
     /// What a grand slam does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
@@ -85,6 +92,10 @@ pub enum CaptureRule {
         zone: ZoneMask,
         /// Whether the houses before are taken too.
         chain: bool,
+        /// The most houses taken in all (the whole board when unlimited).
+        chain_max: u8,
+        /// Where the houses after the first may lie.
+        chain_zone: ZoneMask,
     },
     /// The last seed falls in an empty house of `zone`, and the house opposite
     /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
@@ -165,12 +176,34 @@ pub(crate) fn compile(
             "chain = true needs last_seed captures to start a chain",
         );
     }
+    let chain_max = match &section.chain_max {
+        Some(max) if !section.chain => {
+            return err(max.span(), "chain_max only applies with chain = true");
+        }
+        Some(max) => super::in_range(max, 2, MAX_HOUSES as i64, "chain_max")? as u8,
+        None => MAX_HOUSES as u8,
+    };
+    let chain_zone = match &section.chain_zone {
+        Some(zone) if !section.chain => {
+            return err(zone.span(), "chain_zone only applies with chain = true");
+        }
+        Some(zone) if *zone.get_ref() == Zone::None => {
+            return err(
+                zone.span(),
+                "chain_zone = \"none\" would stop every chain at its first house: write chain = false",
+            );
+        }
+        Some(zone) => ZoneMask::from_zone(*zone.get_ref()),
+        None => last_seed,
+    };
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
             counts,
             zone: last_seed,
             chain: section.chain,
+            chain_max,
+            chain_zone,
         });
     }
     if let Some(cross) = &section.cross {
@@ -237,6 +270,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 counts,
                 zone,
                 chain,
+                chain_max,
+                chain_zone,
             } => {
                 let counts = counts_in_words(counts);
                 let _ = writeln!(
@@ -252,8 +287,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 if chain {
                     let _ = writeln!(
                         out,
-                        "  Then the houses before it are captured too, going back, while they hold {counts} {}.",
-                        zone_in_words(zone)
+                        "  Then the houses before it are captured too, going back, while they hold {counts} {}{}.",
+                        zone_in_words(chain_zone),
+                        if (chain_max as usize) < MAX_HOUSES {
+                            format!(", {chain_max} houses at most in all")
+                        } else {
+                            String::new()
+                        }
                     );
                 }
             }
@@ -409,15 +449,19 @@ impl CaptureRule {
                 counts,
                 zone,
                 chain,
+                chain_max,
+                chain_zone,
             } => {
                 let mut house = last;
                 let mut holes = 0;
                 let mut take = 0u8;
                 let mut from_opponent = 0u32;
+                let limit = board.houses().min(chain_max as usize);
+                let mut allowed = zone;
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
-                    if !zone.allows(own) || !counts.contains(seeds) {
+                    if !allowed.allows(own) || !counts.contains(seeds) {
                         break;
                     }
                     take += seeds;
@@ -425,9 +469,10 @@ impl CaptureRule {
                         from_opponent += seeds as u32;
                     }
                     holes += 1;
-                    if !chain || holes == board.houses() {
+                    if !chain || holes == limit {
                         break;
                     }
+                    allowed = chain_zone;
                     house = board.back(house);
                 }
                 Plan {

@@ -33,6 +33,16 @@ pub enum Collect {
     LastCapturer,
     /// They stay on the board and count for nobody.
     Nobody,
+    /// The player who made the last move takes them all.
+    LastMover,
+    /// They are taken off the board and count for nobody.
+    Removed,
+    /// They are shared out: half each, and an odd seed goes to the player
+    /// with fewer seeds in store (North when the stores are level).
+    Divided,
+    /// The player who is not to move takes them all: after a
+    /// [`Ending::CannotFeed`], the player left without seeds.
+    Unfed,
 }
 
 impl Collect {
@@ -44,6 +54,12 @@ impl Collect {
             }
             Collect::LastCapturer => "the player who captured last takes the seeds left",
             Collect::Nobody => "the seeds left stay on the board and count for nobody",
+            Collect::LastMover => "the player who moved last takes the seeds left",
+            Collect::Removed => "the seeds left are taken off the board and count for nobody",
+            Collect::Divided => {
+                "the seeds left are shared out, half each, an odd seed to the player with fewer in store (North when level)"
+            }
+            Collect::Unfed => "the player who has no seeds takes the seeds left",
         }
     }
 }
@@ -83,6 +99,11 @@ pub struct Section {
     /// left in the other.
     #[serde(default)]
     pub either_row_empty: Option<Collect>,
+    /// When the player to move has seeds, the opponent has none and no
+    /// move feeds them, the game ends, and who takes the seeds left (before
+    /// `no_move` is tried).
+    #[serde(default)]
+    pub cannot_feed: Option<Spanned<Collect>>,
     /// Who takes the seeds when the player to move has no legal move.
     pub no_move: Collect,
     /// Whether a repeated position ends the game, and who takes the seeds.
@@ -126,6 +147,12 @@ pub enum Ending {
         /// Who takes the seeds left.
         taken_by: Collect,
     },
+    /// The player to move has no legal move and the opponent's row is
+    /// empty: the opponent cannot be fed.
+    CannotFeed {
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
     /// The player to move has no legal move (R3).
     NoMove {
         /// Who takes the seeds left.
@@ -161,6 +188,7 @@ impl Ending {
             Ending::SeedsLeft { taken_by, .. }
             | Ending::EitherRowEmpty { taken_by }
             | Ending::Repetition { taken_by }
+            | Ending::CannotFeed { taken_by }
             | Ending::NoMove { taken_by }
             | Ending::PlyLimit { taken_by, .. } => Some(taken_by),
         }
@@ -193,6 +221,12 @@ impl Ending {
                 pos.row_is_empty(Side::South) || pos.row_is_empty(Side::North)
             }
             Ending::Repetition { .. } => game.repeats(),
+            Ending::CannotFeed { .. } => {
+                let opponent = pos.to_move().opponent();
+                pos.row_is_empty(opponent)
+                    && !pos.row_is_empty(opponent.opponent())
+                    && game.has_no_move()
+            }
             Ending::NoMove { .. } => game.has_no_move(),
             Ending::PlyLimit { plies, .. } => game.plies() as u64 >= plies as u64,
         };
@@ -204,6 +238,7 @@ impl Ending {
             Ending::SeedsLeft { at_most, .. } => EndReason::SeedsLeft(at_most),
             Ending::EitherRowEmpty { .. } => EndReason::EmptyRow,
             Ending::Repetition { .. } => EndReason::Repetition,
+            Ending::CannotFeed { .. } => EndReason::CannotFeed,
             Ending::NoMove { .. } if game.position().feed_pending() => {
                 EndReason::CannotFeedAfterSlam
             }
@@ -275,6 +310,11 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     if let Some(taken_by) = section.repetition {
         endings.push(Ending::Repetition { taken_by });
     }
+    if let Some(cannot_feed) = &section.cannot_feed {
+        endings.push(Ending::CannotFeed {
+            taken_by: *cannot_feed.get_ref(),
+        });
+    }
     endings.push(Ending::NoMove {
         taken_by: section.no_move,
     });
@@ -283,6 +323,15 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
             plies: in_range(&rule.plies, 1, MAX_PLY_LIMIT, "ply_limit.plies")? as u32,
             taken_by: rule.taken_by,
         });
+    }
+    if endings
+        .iter()
+        .any(|e| e.taken_by() == Some(Collect::Unfed) && !matches!(e, Ending::CannotFeed { .. }))
+    {
+        return err(
+            table,
+            "\"unfed\" names the player left without seeds, known only when a player cannot feed: only cannot_feed may use it",
+        );
     }
     if section.repetition.is_none() && section.ply_limit.is_none() {
         return Err((
@@ -320,6 +369,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             ),
             Ending::Repetition { taken_by } => format!(
                 "When a position repeats since the last capture the game ends: {}.",
+                taken_by.in_words()
+            ),
+            Ending::CannotFeed { taken_by } => format!(
+                "When the opponent has no seeds and no move of the player to move gives them any, the game ends: {}.",
                 taken_by.in_words()
             ),
             Ending::NoMove { taken_by } => format!(

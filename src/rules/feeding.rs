@@ -27,6 +27,10 @@ pub struct Section {
     /// (compiled into [`super::Turn`]).
     #[serde(default)]
     pub pass_when_empty: bool,
+    /// A player with no legal move loses the turn while the other has one;
+    /// the game ends when neither has (compiled into [`super::Turn`]).
+    #[serde(default)]
+    pub pass_when_no_move: Option<Spanned<bool>>,
 }
 
 impl Default for Section {
@@ -36,6 +40,7 @@ impl Default for Section {
             single_seed_rule: false,
             must_feed: false,
             pass_when_empty: false,
+            pass_when_no_move: None,
         }
     }
 }
