@@ -103,15 +103,29 @@ def build(game):
     counts = counts_of(p, total)
     for k in ("capt_on", "evens", "capt_min", "capt_max"):
         used.add(k)
+    mlap_cont = take("mlap_cont", None)
+    mlap_param = take("mlap_param", None)
     if mlaps == "LAPPER":
         sowing.append("relay = true")
-        sowing.append("relay_stops_on = [1]")
+        if mlap_cont is None:
+            sowing.append("relay_stops_on = [1]")
+        elif mlap_cont == "ON_PARAM":
+            sowing.append(f"relay_continues_on = [{mlap_param}]")
+        elif mlap_cont == "GREQ_PARAM":
+            sowing.append(f"relay_stops_on = {list(range(1, mlap_param))}")
+        else:
+            raise Unsupported(f"mlap_cont={mlap_cont}")
     elif mlaps is not None:
         raise Unsupported(f"mlaps={mlaps}")
 
     play = []
     min_move = take("min_move", 1)
     play.append(f"min_seeds = {min_move}")
+    allow = take("allow_rule", None)
+    if allow == "OPP_OR_EMPTY":
+        play.append('allow = "ends_on_opponent_or_empty"')
+    elif allow is not None:
+        raise Unsupported(f"allow_rule={allow}")
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
@@ -153,6 +167,8 @@ def build(game):
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:
         capture.append(f'grand_slam = "{gs[grandslam]}"')
+    if take("nosinglecapt", False):
+        capture.append("single_seed_captures = false")
     if not capture:
         capture.append("# nothing is ever captured")
 
@@ -164,13 +180,23 @@ def build(game):
     # split; too few seeds left to change the outcome; a player who cannot
     # feed; no move.
     goal = take("goal", "MAX_SEEDS")
+    end_cond = take("end_cond", None)
+    unclaimed = take("unclaimed", "HOLE_OWNER")
+    if goal in ("CLEAR", "DEPRIVE"):
+        if end_cond is not None:
+            raise Unsupported(f"goal={goal} with end_cond")
+        end = [f'goal = "{goal.lower()}"',
+               'ply_limit = { plies = 2000, taken_by = "nobody" }']
+        return finish(game, p, used, sowing, play, capture, turn, end)
     if goal != "MAX_SEEDS":
         raise Unsupported(f"goal={goal}")
-    end_cond = take("end_cond", None)
-    if end_cond is not None:
+    end = []
+    if end_cond in ("CLEARED_OWN", "CLEARED_OPP"):
+        row = "mover" if end_cond == "CLEARED_OWN" else "opponent"
+        end.append(f'cleared_row = {{ row = "{row}", taken_by = "{collect_of(unclaimed)}" }}')
+    elif end_cond is not None:
         raise Unsupported(f"end_cond={end_cond}")
-    unclaimed = take("unclaimed", "HOLE_OWNER")
-    end = [f"majority = {majority(total)}"]
+    end.append(f"majority = {majority(total)}")
     if total % 2 == 0:
         end.append("even_split_draw = true")
     if unclaimed == "UNFED_PLAYER":
@@ -181,7 +207,7 @@ def build(game):
     else:
         end_collect = collect_of(unclaimed)
     # Too few seeds for a capture: the smallest count that captures.
-    if not sow_stores and not (mustshare and not mustpass):
+    if not sow_stores and not end_cond and not (mustshare and not mustpass):
         need = total
         if crosscapt or p.get("evens"):
             need = min(2, need)
@@ -193,7 +219,13 @@ def build(game):
             end.append(f'seeds_left = {{ at_most = {need - 1}, taken_by = "{end_collect}" }}')
     end.append(f'no_move = "{end_collect}"')
     end.append(f'ply_limit = {{ plies = 2000, taken_by = "{end_collect}" }}')
+    return finish(game, p, used, sowing, play, capture, turn, end)
 
+
+def finish(game, p, used, sowing, play, capture, turn, end):
+    n = game["holes_per_side"]
+    seeds = game["seeds_per_hole"]
+    total = 2 * n * seeds
     unknown = set(p) - used
     if unknown:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in sorted(unknown)))

@@ -441,10 +441,11 @@ impl<'r> Game<'r> {
                     0
                 }
         });
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
+        let winner = match (reason.winner(), score[0].cmp(&score[1])) {
+            (Some(side), _) => Some(side),
+            (None, std::cmp::Ordering::Greater) => Some(Side::South),
+            (None, std::cmp::Ordering::Less) => Some(Side::North),
+            (None, std::cmp::Ordering::Equal) => None,
         };
         self.outcome = Some(Outcome {
             reason,
@@ -475,6 +476,10 @@ impl GameFacts for Facts<'_, '_> {
 
     fn repeats(&mut self) -> bool {
         self.game.repeats()
+    }
+
+    fn last_mover(&self) -> Option<Side> {
+        self.game.last_mover
     }
 
     fn has_no_move(&mut self) -> bool {

@@ -39,6 +39,20 @@ pub enum EndReason {
     PlyLimit,
     /// A row was empty (Kalah).
     EmptyRow,
+    /// The row an ending watches (the mover's or the mover's opponent's) was
+    /// empty; the seeds decide the winner.
+    RowCleared,
+    /// A player emptied their own row and won (the goal "clear").
+    Cleared {
+        /// Who won.
+        winner: crate::Side,
+    },
+    /// A player was left without seeds or without a move and lost (the goal
+    /// "deprive").
+    Deprived {
+        /// Who won.
+        winner: crate::Side,
+    },
 }
 
 impl EndReason {
@@ -55,6 +69,18 @@ impl EndReason {
             EndReason::SeedsLeft(n) => format!("{}_left", number_word(n)),
             EndReason::PlyLimit => "ply_limit".into(),
             EndReason::EmptyRow => "empty_row".into(),
+            EndReason::RowCleared => "row_cleared".into(),
+            EndReason::Cleared { .. } => "cleared".into(),
+            EndReason::Deprived { .. } => "deprived".into(),
+        }
+    }
+
+    /// The winner the ending names, where the goal decides it rather than
+    /// the seeds.
+    pub fn winner(self) -> Option<crate::Side> {
+        match self {
+            EndReason::Cleared { winner } | EndReason::Deprived { winner } => Some(winner),
+            _ => None,
         }
     }
 
@@ -69,6 +95,11 @@ impl EndReason {
             EndReason::SeedsLeft(n) => format!("{n} or fewer seeds are left on the board"),
             EndReason::PlyLimit => "the ply limit was reached".into(),
             EndReason::EmptyRow => "a row is empty".into(),
+            EndReason::RowCleared => "the row the variant watches is empty".into(),
+            EndReason::Cleared { winner } => format!("{winner} emptied their own row"),
+            EndReason::Deprived { winner } => {
+                format!("{}'s row is empty or they cannot move", winner.opponent())
+            }
         }
     }
 }

@@ -58,6 +58,10 @@ pub struct Section {
     /// sower; by default, where the first may (`last_seed`).
     #[serde(default)]
     pub chain_zone: Option<Spanned<Zone>>,
+    /// Whether a move that lifts a single seed may capture (`false`: it
+    /// never does).
+    #[serde(default = "yes")]
+    pub single_seed_captures: bool,
     /// What a grand slam does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
@@ -65,6 +69,10 @@ pub struct Section {
     /// opposite.
     #[serde(default)]
     pub cross: Option<CrossSection>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `[capture.cross]`: the last seed falls in an empty house and captures the
@@ -125,6 +133,8 @@ pub struct Captures {
     pub rules: Vec<CaptureRule>,
     /// Captures while sowing, if any.
     pub while_sowing: Option<WhileSowing>,
+    /// Whether a move that lifts a single seed may capture.
+    pub single_seed_captures: bool,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -227,6 +237,7 @@ pub(crate) fn compile(
         Captures {
             rules,
             while_sowing,
+            single_seed_captures: section.single_seed_captures,
         },
         section.grand_slam,
     ))
@@ -313,6 +324,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 );
             }
         }
+    }
+    if !captures.single_seed_captures {
+        let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");
     }
     if let Some(rule) = captures.while_sowing {
         let _ = writeln!(

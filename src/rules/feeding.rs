@@ -23,6 +23,9 @@ pub struct Section {
     /// When the opponent's row is empty, only moves that sow into it are legal.
     #[serde(default)]
     pub must_feed: bool,
+    /// Which of the houses holding enough seeds may be played.
+    #[serde(default)]
+    pub allow: Allow,
     /// A player with no seeds loses the turn instead of the game ending
     /// (compiled into [`super::Turn`]).
     #[serde(default)]
@@ -39,6 +42,7 @@ impl Default for Section {
             min_seeds: one(),
             single_seed_rule: false,
             must_feed: false,
+            allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
         }
@@ -47,6 +51,19 @@ impl Default for Section {
 
 fn one() -> Spanned<i64> {
     Spanned::new(0..0, 1)
+}
+
+/// Which houses holding enough seeds may be played.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Allow {
+    /// Any of them.
+    #[default]
+    Any,
+    /// A house whose seeds, sown once round, would end in a house of the
+    /// mover's own row that already holds seeds may not be played; houses
+    /// holding more seeds than a row has houses always may.
+    EndsOnOpponentOrEmpty,
 }
 
 /// The feeding obligation.
@@ -68,6 +85,8 @@ pub struct Playable {
     pub single_seed_rule: bool,
     /// The feeding obligation.
     pub feeding: Feeding,
+    /// Which houses may be played.
+    pub allow: Allow,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -80,6 +99,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         } else {
             Feeding::Free
         },
+        allow: section.allow,
     })
 }
 
@@ -99,6 +119,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  When the opponent has no seeds, you must sow into their row if you can."
         );
     }
+    if playable.allow == Allow::EndsOnOpponentOrEmpty {
+        let _ = writeln!(
+            out,
+            "  A house holding no more seeds than a row has houses may be played only if its last seed would fall in the opponent's row or in an empty house."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -108,6 +134,24 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
 }
 
 impl Rules {
+    /// Whether the allow rule refuses `house`: its seeds, sown once round
+    /// without relays, would end in an occupied house of the mover's row.
+    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> bool {
+        if self.playable.allow == Allow::Any {
+            return false;
+        }
+        let seeds = pos.at(house) as usize;
+        if seeds > self.board.houses_per_side() {
+            return false;
+        }
+        let ring = self.board.ring(pos.to_move());
+        let mut place = house;
+        for _ in 0..seeds {
+            place = ring.next(place);
+        }
+        self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0
+    }
+
     /// Whether the player to move must feed: the opponent's row is empty and
     /// the variant says so, or a grand slam left an extra feeding move (R2).
     #[inline]

@@ -41,6 +41,10 @@ pub struct Section {
     /// Counts in the last hole that end relay sowing (only with `relay`).
     #[serde(default)]
     pub relay_stops_on: Option<Spanned<Vec<i64>>>,
+    /// The only counts in the last hole that let a relay go on (only with
+    /// `relay`; the other way round from `relay_stops_on`).
+    #[serde(default)]
+    pub relay_continues_on: Option<Spanned<Vec<i64>>>,
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
@@ -117,6 +121,48 @@ pub(crate) fn compile(
     houses_per_side: usize,
     total: u32,
 ) -> Result<(Sowing, Board), CompileError> {
+    if let Some(goes_on) = &section.relay_continues_on {
+        if !section.relay {
+            return err(
+                goes_on.span(),
+                "relay_continues_on only applies with relay = true",
+            );
+        }
+        if section.relay_stops_on.is_some() {
+            return err(
+                goes_on.span(),
+                "relay_continues_on and relay_stops_on say the same thing two ways: keep one",
+            );
+        }
+        let goes_on = count_set(
+            goes_on,
+            total,
+            "relay_continues_on",
+            "the last hole has just received a seed, so it never holds 0",
+        )?;
+        let mut stops = CountSet::default();
+        for count in 1..=total.min(255) as u8 {
+            if !goes_on.contains(count) {
+                stops.insert(count);
+            }
+        }
+        let sowing = Sowing {
+            laps: if section.skip_origin {
+                Laps::SkipOrigin
+            } else {
+                Laps::IncludeOrigin
+            },
+            continuation: Continuation::Relay { stops },
+        };
+        let stores = section
+            .into_stores
+            .as_ref()
+            .map_or(StoreSowing::None, |s| *s.get_ref());
+        return Ok((
+            sowing,
+            Board::new(houses_per_side, section.direction, stores),
+        ));
+    }
     let continuation = match (&section.relay_stops_on, section.relay) {
         (Some(stops), false) => {
             return err(
@@ -200,6 +246,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Relay sowing: when the last seed falls in a house, that house's seeds are lifted and sown on{}.",
             if stops.is_empty() {
                 String::new()
+            } else if stops.iter().count() * 2 > rules.total_seeds() as usize {
+                let mut goes_on = CountSet::default();
+                for count in 1..=rules.total_seeds().min(255) as u8 {
+                    if !stops.contains(count) {
+                        goes_on.insert(count);
+                    }
+                }
+                format!(
+                    ", but only when the house now holds {}",
+                    super::capture::counts_in_words(goes_on)
+                )
             } else {
                 format!(
                     ", unless the house now holds {}",
@@ -239,6 +296,8 @@ pub(crate) struct Sown {
     pub captured_from_opponent: u32,
     /// How it ended.
     pub end: SownEnd,
+    /// The seeds of the first lift: the house played.
+    pub first_lift: u8,
 }
 
 impl Rules {
@@ -276,6 +335,7 @@ impl Rules {
         let mut lifts = 0u32;
 
         let mut seeds = pos.take(origin);
+        sown.first_lift = seeds;
         trace.record(Event::Lift {
             house: origin,
             seeds,
