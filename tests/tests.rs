@@ -2,6 +2,7 @@
 
 mod bad_inputs;
 mod catalogue;
+mod catalogue_options;
 mod cli;
 mod common;
 mod documents;
