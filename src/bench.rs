@@ -19,11 +19,17 @@ pub struct BenchReport {
     pub checksum: u64,
 }
 
-/// Plays one uniformly random game with `rng`; returns its plies and final stores.
-pub fn random_game(rules: &Rules, rng: &mut Rng) -> (u64, [u8; 2]) {
-    let mut game = Game::new(rules);
-    play_randomly(&mut game, rng, usize::MAX);
-    (game.plies() as u64, game.position().stores())
+/// Plays one uniformly random game from the start with `rng`, on `game`
+/// (restarted first, so one game's memory serves many); returns its plies
+/// and final score (stores, plus seeds counted in place where the ending
+/// says so).
+pub fn random_game(game: &mut Game<'_>, rng: &mut Rng) -> (u64, [u32; 2]) {
+    game.restart();
+    play_randomly(game, rng, usize::MAX);
+    let score = game
+        .outcome()
+        .map_or(game.position().stores().map(u32::from), |o| o.score);
+    (game.plies() as u64, score)
 }
 
 /// The most games one `bench` run may play: at a million games a second,
@@ -48,8 +54,8 @@ pub(crate) fn pool(threads: usize) -> rayon::ThreadPool {
 pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> BenchReport {
     let games = games.min(MAX_GAMES);
     let weight = rules.total_seeds() as u64 + 1;
-    let one = |i: u64| {
-        let (plies, [south, north]) = random_game(rules, &mut Rng::for_game(seed, i));
+    let one = |game: &mut Game<'_>, i: u64| {
+        let (plies, [south, north]) = random_game(game, &mut Rng::for_game(seed, i));
         BenchReport {
             games: 1,
             plies,
@@ -62,14 +68,18 @@ pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Ben
         checksum: a.checksum.wrapping_add(b.checksum),
     };
     if threads == 1 {
-        return (0..games).map(one).fold(BenchReport::default(), add);
+        let mut game = Game::for_playouts(rules);
+        return (0..games)
+            .map(|i| one(&mut game, i))
+            .fold(BenchReport::default(), add);
     }
     pool(threads).install(|| {
-        // Games take microseconds: hand them out in batches, not one by one.
+        // Games take microseconds: hand them out in batches, not one by one,
+        // each worker reusing one game.
         (0..games as usize)
             .into_par_iter()
             .with_min_len(1024)
-            .map(|i| one(i as u64))
+            .map_init(|| Game::for_playouts(rules), |game, i| one(game, i as u64))
             .reduce(BenchReport::default, add)
     })
 }

@@ -12,7 +12,7 @@
 //! outside the sowing path: the engine asks the board's tables. A ring is
 //! computed once, when the rules compile, and the sowing loop only follows it.
 
-use crate::position::{MAX_HOUSES_PER_SIDE, Move, PLACES, Side};
+use crate::position::{MAX_HOUSES_PER_SIDE, Move, PLACES, Side, place_key};
 
 /// The places of the two stores, `[south, north]`: the last two of the array.
 pub const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
@@ -49,8 +49,16 @@ pub enum StoreSowing {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ring {
     next: [u8; PLACES],
-    /// The places in sowing order, starting from South's first house.
-    order: Vec<u8>,
+    /// The places in sowing order, starting from South's first house, then
+    /// padding; `order[i]` for `i < len`.
+    order: [u8; PLACES],
+    len: u8,
+    /// `index[place]`: where `place` sits in `order`.
+    index: [u8; PLACES],
+    /// `key_prefix[j]`: the key of one seed in each of the first `j` places
+    /// of the order taken twice round, so a run of drops updates a
+    /// position's key with one subtraction.
+    key_prefix: [u64; 2 * PLACES + 1],
     /// How far each house is, along the ring, from the first house of the
     /// opponent of the ring's side (0 for the opponent's own houses): a
     /// sowing of at least that many seeds feeds the opponent.
@@ -66,17 +74,50 @@ impl Ring {
 
     /// The places of the ring in sowing order.
     pub fn places(&self) -> &[u8] {
-        &self.order
+        &self.order[..self.len as usize]
     }
 
     /// How many places a sowing visits on one lap.
+    #[inline(always)]
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.len as usize
     }
 
     /// Never true: a ring holds at least the two houses of a 1×2 board.
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.len == 0
+    }
+
+    /// Where `place` sits in the ring's order.
+    #[inline(always)]
+    pub fn index_of(&self, place: usize) -> usize {
+        self.index[place & (PLACES - 1)] as usize
+    }
+
+    /// The place at `index` in the ring's order (`index < len`).
+    #[inline(always)]
+    pub fn at(&self, index: usize) -> usize {
+        self.order[index & (PLACES - 1)] as usize
+    }
+
+    /// The key of one seed in each of the `count` places after index
+    /// `index` (`count <= len`).
+    #[inline(always)]
+    pub fn run_key(&self, index: usize, count: usize) -> u64 {
+        let from = index + 1;
+        self.key_prefix[from + count].wrapping_sub(self.key_prefix[from])
+    }
+
+    /// The key of one seed in each place of a whole lap from `origin`,
+    /// which the lap leaves out when `skip_origin`.
+    #[inline]
+    pub fn lap_key(&self, origin: usize, skip_origin: bool) -> u64 {
+        let all = self.key_prefix[self.len as usize];
+        if skip_origin {
+            all.wrapping_sub(place_key(origin))
+        } else {
+            all
+        }
     }
 
     /// Seeds needed, sown from `house`, to reach the opponent's row.
@@ -165,8 +206,12 @@ impl Board {
             order.reverse();
         }
         let mut next = [0u8; PLACES];
+        let mut index = [0u8; PLACES];
+        let mut padded = [0u8; PLACES];
         for (i, &place) in order.iter().enumerate() {
             next[place as usize] = order[(i + 1) % order.len()];
+            index[place as usize] = i as u8;
+            padded[i] = place;
         }
         let opponent = side.opponent();
         let mut to_opponent = [0u8; PLACES];
@@ -177,9 +222,17 @@ impl Board {
                 *distance += 1;
             }
         }
+        let mut key_prefix = [0u64; 2 * PLACES + 1];
+        for j in 0..2 * order.len() {
+            key_prefix[j + 1] =
+                key_prefix[j].wrapping_add(place_key(order[j % order.len()] as usize));
+        }
         Ring {
             next,
-            order,
+            key_prefix,
+            order: padded,
+            len: order.len() as u8,
+            index,
             to_opponent,
         }
     }

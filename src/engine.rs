@@ -57,11 +57,7 @@ impl MoveList {
     /// The `index`-th move in house order.
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
-        let mut mask = self.mask;
-        for _ in 0..index.min(32) {
-            mask &= mask.wrapping_sub(1);
-        }
-        (mask != 0).then(|| Move::new(self.side, mask.trailing_zeros() as u8))
+        (index < self.len()).then(|| Move::new(self.side, select_bit(self.mask, index as u32)))
     }
 
     /// The moves in house order.
@@ -88,6 +84,23 @@ impl MoveList {
         self.side = mv.side();
         self.mask |= 1 << mv.offset();
     }
+}
+
+/// The place of the `k`-th set bit of `mask` (which has more than `k`), found
+/// by halving with population counts rather than a loop over the bits, so a
+/// random pick costs no mispredicted branches.
+#[inline]
+fn select_bit(mut mask: u32, mut k: u32) -> u8 {
+    let mut place = 0u32;
+    for width in [16u32, 8, 4, 2, 1] {
+        let low = mask & ((1u32 << width) - 1);
+        let count = low.count_ones();
+        let beyond = k >= count;
+        place += if beyond { width } else { 0 };
+        k -= if beyond { count } else { 0 };
+        mask = if beyond { mask >> width } else { low };
+    }
+    place as u8
 }
 
 impl Default for MoveList {
@@ -488,6 +501,16 @@ mod tests {
 
     fn pos(houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {
         Position::new(houses, stores, to_move).unwrap()
+    }
+
+    #[test]
+    fn select_bit_finds_each_set_bit() {
+        for mask in [1u32, 0b1011_0110, 0x8000_0001, 0x03FF_FFFF, u32::MAX] {
+            let places: Vec<u8> = (0..32).filter(|&b| mask >> b & 1 == 1).collect();
+            for (k, &place) in places.iter().enumerate() {
+                assert_eq!(select_bit(mask, k as u32), place, "{mask:b} {k}");
+            }
+        }
     }
 
     #[test]

@@ -55,10 +55,10 @@ pub struct Ply {
 /// No entry: the end of a repetition chain.
 const NONE: u32 = u32::MAX;
 
-/// The positions of a game, by key, for the repetition check. Entry `i` is
-/// the position after `i` plies (0 is the start). Buckets chain entries
-/// newest first, so entries only ever join or leave at a chain's head, as
-/// plies are played and undone.
+/// The positions of a game, by key, for the repetition check. Slot `i` is
+/// the game's entry `base + i` (see [`Game`]). Buckets chain slots newest
+/// first, so slots only ever join or leave at a chain's head, as plies are
+/// played and undone.
 #[derive(Clone, Default)]
 struct Repetitions {
     /// The newest entry of each bucket.
@@ -121,18 +121,40 @@ impl Repetitions {
     }
 }
 
+/// How much of its past a game keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    /// Every move, with what it did and the position after it: what records,
+    /// undo, perft and searches need.
+    Full,
+    /// Only the positions since the last capture, which repetition needs:
+    /// for random playouts, which never look back. Such a game cannot undo,
+    /// and its [`Game::history`] is empty.
+    Playout,
+}
+
 /// A game: the rules, the position, the history and the outcome.
 #[derive(Clone)]
 pub struct Game<'r> {
     rules: &'r Rules,
+    memory: Memory,
     start: Position,
     position: Position,
+    /// Every move ([`Memory::Full`] only).
     history: Vec<Ply>,
-    /// For each entry (0 is the start), the first entry since the last
-    /// capture before it, for undo.
+    /// For each move, the first entry since the last capture before it, for
+    /// undo ([`Memory::Full`] only).
     since_capture_at: Vec<u32>,
-    /// The first entry since the last capture.
+    plies: usize,
+    /// The first entry since the last capture. Entry `i` is the position
+    /// after `i` plies; 0 is the start.
     since_capture: usize,
+    /// The positions from entry `since_capture` on ([`Memory::Playout`] with
+    /// a repetition ending only; a full game reads its history).
+    recent: Vec<Position>,
+    /// The entry that the repetition table's slot 0 holds: 0 for a full
+    /// game, `since_capture` for a playout.
+    base: usize,
     /// Filled only when a repetition ending exists.
     repetitions: Repetitions,
     tracks_repetition: bool,
@@ -148,6 +170,15 @@ impl<'r> Game<'r> {
         Game::from_position(rules, rules.start()).expect("the start position fits its own rules")
     }
 
+    /// A game from the start that keeps only what its rules need
+    /// ([`Memory::Playout`]): the fast way to play random games.
+    pub fn for_playouts(rules: &'r Rules) -> Game<'r> {
+        let mut game = Game::new(rules);
+        game.memory = Memory::Playout;
+        game.restart();
+        game
+    }
+
     /// A game from `position`, which must fit the variant's board and seeds.
     /// A position that is already over (say, one store past the majority)
     /// gives a game that is over.
@@ -159,11 +190,15 @@ impl<'r> Game<'r> {
             .any(|e| matches!(e, crate::rules::Ending::Repetition { .. }));
         let mut game = Game {
             rules,
+            memory: Memory::Full,
             start: position.clone(),
             position,
             history: Vec::with_capacity(128),
             since_capture_at: Vec::with_capacity(128),
+            plies: 0,
             since_capture: 0,
+            recent: Vec::new(),
+            base: 0,
             repetitions: Repetitions::default(),
             tracks_repetition,
             legal: MoveList::new(),
@@ -172,6 +207,38 @@ impl<'r> Game<'r> {
         };
         game.restart_from_current();
         Ok(game)
+    }
+
+    /// The same game from here on, keeping only what playouts need
+    /// ([`Memory::Playout`]), so a search can play it out cheaply.
+    pub fn playout_copy(&self) -> Game<'r> {
+        let mut copy = Game {
+            rules: self.rules,
+            memory: Memory::Playout,
+            start: self.start.clone(),
+            position: self.position.clone(),
+            history: Vec::new(),
+            since_capture_at: Vec::new(),
+            plies: self.plies,
+            since_capture: self.since_capture,
+            recent: Vec::new(),
+            base: self.since_capture,
+            repetitions: Repetitions::default(),
+            tracks_repetition: self.tracks_repetition,
+            legal: self.legal,
+            outcome: self.outcome,
+            last_mover: self.last_mover,
+        };
+        if copy.tracks_repetition {
+            copy.repetitions.clear();
+            for entry in self.since_capture..=self.plies {
+                let position = self.entry(entry).clone();
+                copy.repetitions
+                    .push(position.key(), |_| unreachable!("fresh table"));
+                copy.recent.push(position);
+            }
+        }
+        copy
     }
 
     /// Starts again from the variant's start position, keeping the memory
@@ -184,7 +251,10 @@ impl<'r> Game<'r> {
     fn restart_from_current(&mut self) {
         self.history.clear();
         self.since_capture_at.clear();
+        self.recent.clear();
+        self.plies = 0;
         self.since_capture = 0;
+        self.base = 0;
         self.outcome = None;
         self.last_mover = None;
         if self.tracks_repetition {
@@ -200,6 +270,11 @@ impl<'r> Game<'r> {
         self.rules
     }
 
+    /// How much of its past the game keeps.
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
@@ -210,7 +285,8 @@ impl<'r> Game<'r> {
         &self.start
     }
 
-    /// Every move so far, with what it did and the position after it.
+    /// Every move so far, with what it did and the position after it; empty
+    /// for a game that keeps only what playouts need.
     pub fn history(&self) -> &[Ply] {
         &self.history
     }
@@ -232,15 +308,16 @@ impl<'r> Game<'r> {
 
     /// Moves played so far.
     pub fn plies(&self) -> usize {
-        self.history.len()
+        self.plies
     }
 
-    /// The position after `entry` plies (0 is the start).
+    /// The position after `entry` plies (0 is the start); for a playout,
+    /// only entries since the last capture are kept.
     fn entry(&self, entry: usize) -> &Position {
-        if entry == 0 {
-            &self.start
-        } else {
-            &self.history[entry - 1].position
+        match self.memory {
+            Memory::Full if entry == 0 => &self.start,
+            Memory::Full => &self.history[entry - 1].position,
+            Memory::Playout => &self.recent[entry - self.base],
         }
     }
 
@@ -255,31 +332,47 @@ impl<'r> Game<'r> {
         let effect = self
             .rules
             .apply(&mut self.position, self.rules.board.house_of(mv), trace);
-        self.since_capture_at.push(self.since_capture as u32);
+        self.plies += 1;
+        if self.memory == Memory::Full {
+            self.since_capture_at.push(self.since_capture as u32);
+        }
         if effect.captured > 0 {
-            self.since_capture = self.history.len() + 1;
+            self.since_capture = self.plies;
+            if self.memory == Memory::Playout && self.tracks_repetition {
+                // Nothing before a capture can repeat: start afresh.
+                self.base = self.plies;
+                self.recent.clear();
+                self.repetitions.clear();
+            }
         }
         self.last_mover = Some(mv.side());
-        self.settle(self.history.len() + 1, trace);
-        self.history.push(Ply {
-            mv,
-            effect,
-            position: self.position.clone(),
-        });
+        self.settle(self.plies, trace);
+        if self.memory == Memory::Full {
+            self.history.push(Ply {
+                mv,
+                effect,
+                position: self.position.clone(),
+            });
+        }
         self.remember_position();
         Ok(effect)
     }
 
-    /// Takes back the last move. Returns `false` at the start.
+    /// Takes back the last move. Returns `false` at the start, and always
+    /// for a game that keeps only what playouts need.
     pub fn undo(&mut self) -> bool {
+        if self.memory == Memory::Playout {
+            return false;
+        }
         let Some(ply) = self.history.pop() else {
             return false;
         };
         if self.tracks_repetition {
             self.repetitions.pop(ply.position.key());
         }
+        self.plies -= 1;
         self.since_capture = self.since_capture_at.pop().expect("one per ply") as usize;
-        self.position = self.entry(self.history.len()).clone();
+        self.position = self.entry(self.plies).clone();
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mv.side());
         self.legal = self.rules.legal_moves(&self.position);
@@ -316,19 +409,30 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Adds the newest entry (the current position, already in the history)
-    /// to the repetition table.
+    /// Adds the newest entry (the current position) to the repetition
+    /// table.
     fn remember_position(&mut self) {
-        if self.tracks_repetition {
-            let history = &self.history;
-            let start = &self.start;
-            self.repetitions.push(self.position.key(), |i| {
-                if i == 0 {
-                    start.key()
-                } else {
-                    history[i - 1].position.key()
-                }
-            });
+        if !self.tracks_repetition {
+            return;
+        }
+        match self.memory {
+            Memory::Full => {
+                let history = &self.history;
+                let start = &self.start;
+                self.repetitions.push(self.position.key(), |i| {
+                    if i == 0 {
+                        start.key()
+                    } else {
+                        history[i - 1].position.key()
+                    }
+                });
+            }
+            Memory::Playout => {
+                self.recent.push(self.position.clone());
+                let recent = &self.recent;
+                self.repetitions
+                    .push(self.position.key(), |i| recent[i].key());
+            }
         }
     }
 
@@ -362,9 +466,9 @@ impl<'r> Game<'r> {
     fn repeats(&self) -> bool {
         let key = self.position.key();
         self.repetitions
-            .candidates(key, self.since_capture)
-            .any(|i| {
-                let earlier = self.entry(i);
+            .candidates(key, self.since_capture - self.base)
+            .any(|slot| {
+                let earlier = self.entry(slot + self.base);
                 earlier.key() == key && *earlier == self.position
             })
     }

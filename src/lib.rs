@@ -32,7 +32,7 @@ pub mod trace;
 pub mod variant;
 
 pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
-pub use game::{Game, Outcome, Ply};
+pub use game::{Game, Memory, Outcome, Ply};
 pub use position::{Move, Position, Side};
 pub use rules::{Rules, RulesError};
 pub use trace::{EndReason, Event, Trace};

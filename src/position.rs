@@ -45,6 +45,12 @@ const KEY_PLACE: [u64; PLACES] = {
     }
     table
 };
+/// The key's multiplier for one seed at `place`.
+#[inline(always)]
+pub(crate) fn place_key(place: usize) -> u64 {
+    KEY_PLACE[place & (PLACES - 1)]
+}
+
 const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
@@ -249,6 +255,21 @@ impl Position {
         self.key = self
             .key
             .wrapping_add((seeds as u64).wrapping_mul(KEY_PLACE[place]));
+    }
+
+    /// Drops `seeds` more into `place` without touching the key: the caller
+    /// brings the key up to date with [`Position::shift_key`] (the sowing
+    /// loop adds a whole handful's share at once).
+    #[inline(always)]
+    pub(crate) fn add_unkeyed(&mut self, place: usize, seeds: u8) {
+        self.places[place & (PLACES - 1)] += seeds;
+    }
+
+    /// Adds `delta` to the key, for changes made with
+    /// [`Position::add_unkeyed`].
+    #[inline(always)]
+    pub(crate) fn shift_key(&mut self, delta: u64) {
+        self.key = self.key.wrapping_add(delta);
     }
 
     /// Empties `place`; returns the seeds it held.

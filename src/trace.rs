@@ -223,12 +223,18 @@ impl fmt::Display for EndReason {
 
 /// Receives the events of a move.
 pub trait Trace {
+    /// Whether events are kept. The engine takes shortcuts that skip
+    /// single events (a whole lap sown at once) only when they are not.
+    const RECORDS: bool = true;
+
     /// Records one event.
     fn record(&mut self, event: Event);
 }
 
 /// Records nothing; the engine's fast path.
 impl Trace for () {
+    const RECORDS: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _: Event) {}
 }

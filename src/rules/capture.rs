@@ -355,7 +355,7 @@ impl Captures {
     }
 
     /// The capture the first applying rule would make at `last`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plan(
         &self,
         board: &Board,
@@ -440,7 +440,7 @@ impl Captures {
 }
 
 impl CaptureRule {
-    #[inline]
+    #[inline(always)]
     fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
         if !board.is_house(last) {
             return false;
@@ -456,7 +456,7 @@ impl CaptureRule {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn plan(self, board: &Board, pos: &Position, me: Side, last: usize) -> Plan {
         match self {
             CaptureRule::Count {

@@ -274,7 +274,7 @@ impl Ending {
     }
 
     /// Whether the game ends here, and if so why and who takes the seeds.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn fires(&self, game: &mut impl GameFacts) -> Option<(EndReason, Collect)> {
         let pos = game.position();
         // The player who has just moved; before any move, the one not to move.

@@ -175,10 +175,16 @@ impl Rules {
     pub(crate) fn playable_mask(&self, pos: &Position, side: Side) -> u32 {
         let n = self.board.houses_per_side();
         let min_seeds = self.playable.min_seeds;
+        let single_seed_rule = self.playable.single_seed_rule;
         let (mut playable, multi) = if n <= 8 && min_seeds <= 2 {
-            // The whole row at once: houses holding 1+ seeds, and 2+ seeds.
+            // The whole row at once: houses holding 1+ seeds, and 2+ seeds
+            // (the latter only when a rule needs them).
             let word = pos.row_word(side);
-            let multi = nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE);
+            let multi = if min_seeds == 2 || single_seed_rule {
+                nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE)
+            } else {
+                0
+            };
             (
                 if min_seeds == 1 {
                     nonzero_bytes(word)
@@ -196,7 +202,7 @@ impl Rules {
             }
             (playable, multi)
         };
-        if self.playable.single_seed_rule && playable & multi != 0 {
+        if single_seed_rule && playable & multi != 0 {
             playable &= multi;
         }
         playable

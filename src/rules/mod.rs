@@ -165,6 +165,8 @@ pub struct Rules {
     pub board: Board,
     pub(crate) seeds_per_house: u8,
     pub(crate) total_seeds: u32,
+    /// The start position, made once.
+    start: Position,
     /// Laps and relays.
     pub sowing: Sowing,
     /// Which houses may be played, and the feeding obligation.
@@ -253,8 +255,7 @@ impl Rules {
 
     /// The position every game starts from.
     pub fn start(&self) -> Position {
-        let houses = vec![self.seeds_per_house; self.board.houses()];
-        Position::new(&houses, [0, 0], Side::South).expect("validated at compile time")
+        self.start.clone()
     }
     /// Houses in each row.
     pub fn houses_per_side(&self) -> usize {
@@ -496,7 +497,11 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || grand_slam == GrandSlam::Forbidden;
     let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
 
+    let houses = vec![seeds as u8; board.houses()];
+    let start =
+        Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     Ok(Rules {
+        start,
         meta: Metadata {
             name,
             aliases: meta.aliases,

@@ -13,7 +13,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, count_set, err};
 use crate::board::{Board, Direction, StoreSowing};
-use crate::position::{PLACES, Position};
+use crate::position::Position;
 use crate::rules::capture::Captures;
 use crate::trace::{Event, Trace};
 
@@ -325,10 +325,10 @@ impl Rules {
 
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
-        let (mut saved_places, mut saved_key, mut saved_hole) = if RELAY {
-            (*pos.places(), pos.key(), origin)
+        let mut saved = if RELAY {
+            Some((*pos.places(), pos.key(), origin))
         } else {
-            ([0u8; PLACES], 0, 0)
+            None
         };
         let mut power = 1u32;
         let mut steps = 0u32;
@@ -345,12 +345,59 @@ impl Rules {
             sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
         }
         loop {
+            // Walk the ring by index: the next place is an add away, so the
+            // loop's chain of dependencies never waits on a table load.
+            let len = ring.len();
+            let mut i = ring.index_of(origin);
             let mut h = origin;
+            if !T::RECORDS && !WHILE_SOWING {
+                // The fast path. Whole laps first: every place of the lap
+                // (less the origin, when laps skip it) takes one seed per lap.
+                let lap = len - skip_origin as usize;
+                let mut key = 0u64;
+                // Most handfuls are shorter than a lap: no division then.
+                if seeds as usize > lap {
+                    let laps = (seeds as usize - 1) / lap;
+                    for j in 0..len {
+                        let place = ring.at(j);
+                        if !(skip_origin && place == origin) {
+                            pos.add_unkeyed(place, laps as u8);
+                        }
+                    }
+                    key = (laps as u64).wrapping_mul(ring.lap_key(origin, skip_origin));
+                    seeds -= (laps * lap) as u8;
+                    sown.fed |= RELAY;
+                }
+                // At most a lap is left, which never comes back to the
+                // origin: a plain run of drops, its key added at once.
+                key = key.wrapping_add(ring.run_key(i, seeds as usize));
+                for _ in 0..seeds {
+                    i += 1;
+                    if i == len {
+                        i = 0;
+                    }
+                    h = ring.at(i);
+                    pos.add_unkeyed(h, 1);
+                    if RELAY {
+                        sown.fed |= board.is_house_of(h, opponent);
+                    }
+                }
+                pos.shift_key(key);
+                seeds = 0;
+            }
             while seeds > 0 {
-                h = ring.next(h);
+                i += 1;
+                if i == len {
+                    i = 0;
+                }
+                h = ring.at(i);
                 if skip_origin && h == origin {
                     trace.record(Event::SkipOrigin { house: h });
-                    h = ring.next(h);
+                    i += 1;
+                    if i == len {
+                        i = 0;
+                    }
+                    h = ring.at(i);
                 }
                 pos.add(h, 1);
                 seeds -= 1;
@@ -379,7 +426,11 @@ impl Rules {
             {
                 return sown;
             }
-            if pos.key() == saved_key && h == saved_hole && pos.places() == &saved_places {
+            if let Some((places, key, hole)) = &saved
+                && pos.key() == *key
+                && h == *hole
+                && pos.places() == places
+            {
                 sown.end = SownEnd::Endless;
                 return sown;
             }
@@ -390,9 +441,7 @@ impl Rules {
             }
             steps += 1;
             if steps == power {
-                saved_places = *pos.places();
-                saved_key = pos.key();
-                saved_hole = h;
+                saved = Some((*pos.places(), pos.key(), h));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
