@@ -87,6 +87,9 @@ def build(game):
         return p.get(key, default)
 
     direction = take("sow_direct", "CCW")
+    direction_by = {"SPLIT": "half_row", "EVEN_ODD_DIR": "parity"}.get(direction)
+    if direction_by:
+        direction = "CCW"
     if direction not in ("CW", "CCW"):
         raise Unsupported(f"sow_direct={direction}")
     skip = take("skip_start", False)
@@ -97,6 +100,8 @@ def build(game):
 
     sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
               f"skip_origin = {str(bool(skip)).lower()}"]
+    if direction_by:
+        sowing.append(f'direction_by = "{direction_by}"')
     if sow_stores == "OWN":
         sowing.append('into_stores = "own"')
     crosscapt = take("crosscapt", None)

@@ -430,7 +430,7 @@ impl Rules {
         }
         let board = &self.board;
         let plan = if captures && (self.captures.single_seed_captures || sown.first_lift != 1) {
-            self.captures.plan(board, pos, me, sown.last)
+            self.captures.plan(board, pos, me, sown.last, sown.reverse)
         } else {
             None
         };

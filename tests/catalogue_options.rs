@@ -18,6 +18,7 @@ skip_origin = true
 relay = false
 # relay_stops_on = [1]
 # relay_continues_on = [6]
+# direction_by = "half_row"
 [play]
 min_seeds = 1
 must_feed = false
@@ -301,4 +302,31 @@ fn single_seed_captures() {
     assert_eq!(captures.captured, 3);
     let (_, none) = sow(rules(&[("single_seed_captures", "false")]), from, 'F');
     assert_eq!(none.captured, 0);
+}
+
+#[test]
+fn direction_by() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let base = rules(&[]);
+    let (fixed, _) = sow(base, start, 'B');
+    assert_eq!(fixed.to_string(), "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N");
+    // B is in the left half of South's row: it sows clockwise, A then
+    // round to North's f, e, d.
+    let half_row = rules(&[("direction_by", "\"half_row\"")]);
+    let (split, _) = sow(half_row, start, 'B');
+    assert_eq!(split.to_string(), "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N");
+    let (right, _) = sow(half_row, start, 'E');
+    assert_eq!(right.to_string(), "4,4,4,4,0,5/5,5,5,4,4,4 0-0 N");
+    // By parity: four seeds (even) sow clockwise, five counter-clockwise.
+    let parity = rules(&[("direction_by", "\"parity\"")]);
+    let (even, _) = sow(parity, start, 'B');
+    assert_eq!(even.to_string(), "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N");
+    let (odd, _) = sow(parity, "4,5,4,4,4,4/4,4,4,4,4,3 0-0 S", 'B');
+    assert_eq!(odd.to_string(), "4,0,5,5,5,5/5,4,4,4,4,3 0-0 N");
+    // A capture chain runs back against the move's own direction: A sows
+    // clockwise into f and e (2 each); the chain goes on to f.
+    let chain = rules(&[("direction_by", "\"half_row\""), ("chain", "true")]);
+    let (after, effect) = sow(chain, "2,0,0,4,4,4/4,4,4,4,1,1 10-10 S", 'A');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 0, 0]);
 }

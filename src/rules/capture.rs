@@ -147,6 +147,9 @@ pub(crate) struct Plan {
     pub take: u8,
     /// The part of them from the opponent's row.
     pub from_opponent: u32,
+    /// Whether the sowing went against the board's direction, so a chain
+    /// runs back the other way.
+    reverse: bool,
 }
 
 /// Compiles `[capture]`; the grand-slam policy is compiled with it, since
@@ -354,7 +357,8 @@ impl Captures {
             .any(|rule| rule.applies(board, pos, me, last))
     }
 
-    /// The capture the first applying rule would make at `last`.
+    /// The capture the first applying rule would make at `last`, after a
+    /// sowing that went against the board's direction when `reverse`.
     #[inline(always)]
     pub(crate) fn plan(
         &self,
@@ -362,6 +366,7 @@ impl Captures {
         pos: &Position,
         me: Side,
         last: usize,
+        reverse: bool,
     ) -> Option<Plan> {
         if !board.is_house(last) {
             return None;
@@ -369,7 +374,7 @@ impl Captures {
         self.rules
             .iter()
             .find(|rule| rule.applies(board, pos, me, last))
-            .map(|&rule| rule.plan(board, pos, me, last))
+            .map(|&rule| rule.plan(board, pos, me, last, reverse))
     }
 
     /// Takes a planned capture into `me`'s store.
@@ -392,7 +397,7 @@ impl Captures {
                 let mut house = last;
                 for _ in 0..plan.holes {
                     capture(pos, house);
-                    house = board.back(house);
+                    house = board.back_in(house, plan.reverse);
                 }
             }
             CaptureRule::Cross {
@@ -457,7 +462,7 @@ impl CaptureRule {
     }
 
     #[inline(always)]
-    fn plan(self, board: &Board, pos: &Position, me: Side, last: usize) -> Plan {
+    fn plan(self, board: &Board, pos: &Position, me: Side, last: usize, reverse: bool) -> Plan {
         match self {
             CaptureRule::Count {
                 counts,
@@ -487,13 +492,14 @@ impl CaptureRule {
                         break;
                     }
                     allowed = chain_zone;
-                    house = board.back(house);
+                    house = board.back_in(house, reverse);
                 }
                 Plan {
                     rule: self,
                     holes,
                     take,
                     from_opponent,
+                    reverse,
                 }
             }
             CaptureRule::Cross {
@@ -517,6 +523,7 @@ impl CaptureRule {
                     holes: 1 + take_sowing_seed as usize,
                     take,
                     from_opponent,
+                    reverse,
                 }
             }
         }

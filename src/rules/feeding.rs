@@ -144,7 +144,10 @@ impl Rules {
         if seeds > self.board.houses_per_side() {
             return false;
         }
-        let ring = self.board.ring(pos.to_move());
+        let reverse = self
+            .sowing
+            .reverses(house, pos.at(house), self.board.houses_per_side());
+        let ring = self.board.ring_in(pos.to_move(), reverse);
         let mut place = house;
         for _ in 0..seeds {
             place = ring.next(place);
@@ -164,7 +167,14 @@ impl Rules {
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
     #[inline]
     pub(crate) fn reaches_opponent(&self, pos: &Position, house: usize) -> bool {
-        pos.at(house) as u32 >= self.board.ring(pos.to_move()).seeds_to_opponent(house)
+        let reverse = self
+            .sowing
+            .reverses(house, pos.at(house), self.board.houses_per_side());
+        pos.at(house) as u32
+            >= self
+                .board
+                .ring_in(pos.to_move(), reverse)
+                .seeds_to_opponent(house)
     }
 
     /// The houses of `side` that hold enough seeds to be played, as a mask

@@ -48,6 +48,10 @@ pub struct Section {
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
+    /// A direction for each move: by the half of the row the house is in,
+    /// or by the parity of its seeds.
+    #[serde(default)]
+    pub direction_by: Option<Spanned<Turning>>,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -81,6 +85,36 @@ pub struct Sowing {
     pub laps: Laps,
     /// Relays.
     pub continuation: Continuation,
+    /// Whether a move's direction depends on the move.
+    pub turning: Turning,
+}
+
+/// How a move's direction is chosen.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Turning {
+    /// Every move sows in the board's direction.
+    #[default]
+    Fixed,
+    /// Houses in the left half of their owner's row sow clockwise, those in
+    /// the right half counter-clockwise (MancalaGames' `sow_direct = SPLIT`).
+    HalfRow,
+    /// A house holding an odd number of seeds sows counter-clockwise, an even
+    /// number clockwise (MancalaGames' `sow_direct = EVEN_ODD_DIR`).
+    Parity,
+}
+
+impl Sowing {
+    /// Whether sowing `house`, holding `seeds`, goes against the board's
+    /// direction; `houses_per_side` places the house in its row.
+    #[inline(always)]
+    pub(crate) fn reverses(&self, house: usize, seeds: u8, houses_per_side: usize) -> bool {
+        match self.turning {
+            Turning::Fixed => false,
+            Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
+            Turning::Parity => seeds.is_multiple_of(2),
+        }
+    }
 }
 
 impl Sowing {
@@ -121,7 +155,7 @@ pub(crate) fn compile(
     houses_per_side: usize,
     total: u32,
 ) -> Result<(Sowing, Board), CompileError> {
-    if let Some(goes_on) = &section.relay_continues_on {
+    let goes_on_only = if let Some(goes_on) = &section.relay_continues_on {
         if !section.relay {
             return err(
                 goes_on.span(),
@@ -146,24 +180,12 @@ pub(crate) fn compile(
                 stops.insert(count);
             }
         }
-        let sowing = Sowing {
-            laps: if section.skip_origin {
-                Laps::SkipOrigin
-            } else {
-                Laps::IncludeOrigin
-            },
-            continuation: Continuation::Relay { stops },
-        };
-        let stores = section
-            .into_stores
-            .as_ref()
-            .map_or(StoreSowing::None, |s| *s.get_ref());
-        return Ok((
-            sowing,
-            Board::new(houses_per_side, section.direction, stores),
-        ));
-    }
+        Some(Continuation::Relay { stops })
+    } else {
+        None
+    };
     let continuation = match (&section.relay_stops_on, section.relay) {
+        _ if goes_on_only.is_some() => goes_on_only.expect("just tested"),
         (Some(stops), false) => {
             return err(
                 stops.span(),
@@ -187,6 +209,28 @@ pub(crate) fn compile(
         .into_stores
         .as_ref()
         .map_or(StoreSowing::None, |s| *s.get_ref());
+    let turning = match &section.direction_by {
+        None => Turning::Fixed,
+        Some(by) => {
+            if section.direction != Direction::CounterClockwise {
+                return err(
+                    by.span(),
+                    "direction_by gives every move its own direction: leave direction out (or counter-clockwise)",
+                );
+            }
+            match *by.get_ref() {
+                Turning::HalfRow if houses_per_side % 2 == 1 => {
+                    return err(
+                        by.span(),
+                        format!(
+                            "direction_by = \"half_row\" needs an even row: the middle house of {houses_per_side} has no half"
+                        ),
+                    );
+                }
+                turning => turning,
+            }
+        }
+    };
     let sowing = Sowing {
         laps: if section.skip_origin {
             Laps::SkipOrigin
@@ -194,6 +238,7 @@ pub(crate) fn compile(
             Laps::IncludeOrigin
         },
         continuation,
+        turning,
     };
     Ok((
         sowing,
@@ -209,6 +254,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "counter-clockwise (South's row left to right, then North's)"
         }
         Direction::Clockwise => "clockwise",
+    };
+    let direction = match rules.sowing.turning {
+        Turning::Fixed => direction,
+        Turning::HalfRow => {
+            "clockwise from the left half of your row and counter-clockwise from the right half"
+        }
+        Turning::Parity => {
+            "counter-clockwise when the house holds an odd number, clockwise when even"
+        }
     };
     let _ = writeln!(
         out,
@@ -298,6 +352,8 @@ pub(crate) struct Sown {
     pub end: SownEnd,
     /// The seeds of the first lift: the house played.
     pub first_lift: u8,
+    /// Whether the move sowed against the board's direction.
+    pub reverse: bool,
 }
 
 impl Rules {
@@ -319,9 +375,15 @@ impl Rules {
         let me = pos.to_move();
         let opponent = me.opponent();
         let board = &self.board;
-        let ring = board.ring(me);
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side());
+        let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
-        let mut sown = Sown::default();
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
 
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
