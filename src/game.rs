@@ -322,6 +322,7 @@ impl<'r> Game<'r> {
     }
 
     /// Plays `mv`, then settles the game: endings, passes, repetition.
+    #[inline]
     pub fn play<T: Trace>(&mut self, mv: Move, trace: &mut T) -> Result<MoveEffect, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
@@ -381,6 +382,7 @@ impl<'r> Game<'r> {
 
     /// After a move (or at the start): the endings in the rules' order, with
     /// a pass between those that read the position alone and the rest.
+    #[inline]
     fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
         let rules = self.rules;
         self.legal = MoveList::new();

@@ -1,24 +1,75 @@
-//! Random playouts: the same seed gives the same games whatever the thread count.
+//! Random playouts: the same seed gives the same games whatever the thread
+//! count, and the fast path gives exactly the games of the straightforward one.
 
-use sow::Rules;
 use sow::bench::random_games;
+use sow::rng::Rng;
+use sow::rules::builtin_rules;
+use sow::{Event, Game, Rules};
 
 #[test]
 fn results_do_not_depend_on_threads() {
-    for name in ["oware", "ouri", "wouri"] {
-        let rules = Rules::builtin(name).unwrap();
+    for rules in builtin_rules() {
+        let name = &rules.meta.name;
         let one = random_games(&rules, 300, 7, 1);
         let two = random_games(&rules, 300, 7, 2);
         assert_eq!(one, two, "{name}");
         assert_eq!(one.games, 300);
+        // Ten plies a game on average, or a ply per house of a row on the
+        // catalogue's smallest boards (Micro-Wari has one house a row).
+        let least = rules.houses_per_side().min(10) as u64;
         assert!(
-            one.plies > 300 * 10,
-            "{name}: games last more than 10 plies on average"
+            one.plies > 300 * least,
+            "{name}: games last more than {least} plies on average"
         );
         assert_ne!(
             random_games(&rules, 300, 8, 1).checksum,
             one.checksum,
             "{name}: the seed matters"
+        );
+    }
+}
+
+/// The bench's games played the slow way: a full game that keeps its
+/// history, every move traced seed by seed (so no lap is sown at once and
+/// every drop updates the key on its own), the key checked from scratch
+/// after every ply.
+fn slow_games(rules: &Rules, games: u64, seed: u64) -> (u64, u64) {
+    let weight = rules.total_seeds() as u64 + 1;
+    let (mut plies, mut checksum) = (0u64, 0u64);
+    for i in 0..games {
+        let mut rng = Rng::for_game(seed, i);
+        let mut game = Game::new(rules);
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            let mv = legal.get(rng.below(legal.len())).unwrap();
+            let mut events: Vec<Event> = Vec::new();
+            game.play(mv, &mut events).unwrap();
+            let position = game.position();
+            assert_eq!(
+                position.key(),
+                position.compute_key(),
+                "{}",
+                rules.meta.name
+            );
+        }
+        plies += game.plies() as u64;
+        let [south, north] = game.outcome().unwrap().score;
+        checksum = checksum.wrapping_add(south as u64 * weight + north as u64);
+    }
+    (plies, checksum)
+}
+
+#[test]
+fn the_fast_path_plays_the_games_of_the_slow_path() {
+    for rules in builtin_rules() {
+        let games = if rules.sowing.relays() { 500 } else { 3000 };
+        let fast = random_games(&rules, games, 11, 1);
+        let (plies, checksum) = slow_games(&rules, games, 11);
+        assert_eq!(
+            (fast.plies, fast.checksum),
+            (plies, checksum),
+            "{}",
+            rules.meta.name
         );
     }
 }

@@ -280,70 +280,97 @@ impl Ending {
         // The player who has just moved; before any move, the one not to move.
         let mover = game.last_mover().unwrap_or(pos.to_move().opponent());
         let empty = |side: Side| pos.row_is_empty(side);
-        match *self {
+        let (reason, taken_by) = match *self {
+            Ending::ClearedRow { row, taken_by } => {
+                let side = match row {
+                    Whose::Mover => mover,
+                    Whose::Opponent => mover.opponent(),
+                };
+                if !empty(side) {
+                    return None;
+                }
+                (EndReason::RowCleared, taken_by)
+            }
             Ending::Cleared => {
                 let winner = [mover, mover.opponent()].into_iter().find(|&s| empty(s))?;
-                return Some((EndReason::Cleared { winner }, Collect::Nobody));
+                (EndReason::Cleared { winner }, Collect::Nobody)
             }
             Ending::Deprived => {
                 let loser = [mover.opponent(), mover].into_iter().find(|&s| empty(s))?;
                 let winner = loser.opponent();
-                return Some((EndReason::Deprived { winner }, Collect::Nobody));
+                (EndReason::Deprived { winner }, Collect::Nobody)
             }
             Ending::Immobilized => {
                 let loser = pos.to_move();
-                return game.has_no_move().then_some((
+                if !game.has_no_move() {
+                    return None;
+                }
+                (
                     EndReason::Deprived {
                         winner: loser.opponent(),
                     },
                     Collect::Nobody,
-                ));
+                )
             }
-            _ => {}
-        }
-        let fired = match *self {
-            Ending::ClearedRow { row, .. } => empty(match row {
-                Whose::Mover => mover,
-                Whose::Opponent => mover.opponent(),
-            }),
-            Ending::Cleared | Ending::Deprived | Ending::Immobilized => unreachable!("above"),
             Ending::Majority { threshold } => {
                 let [south, north] = pos.stores();
-                south.max(north) >= threshold
+                if south.max(north) < threshold {
+                    return None;
+                }
+                (EndReason::Majority, Collect::Nobody)
             }
-            Ending::EvenSplit { half } => pos.stores() == [half, half],
-            Ending::SeedsLeft { at_most, .. } => pos.seeds_on_board() <= at_most as u32,
-            Ending::EitherRowEmpty { .. } => {
-                pos.row_is_empty(Side::South) || pos.row_is_empty(Side::North)
+            Ending::EvenSplit { half } => {
+                if pos.stores() != [half, half] {
+                    return None;
+                }
+                (EndReason::Majority, Collect::Nobody)
             }
-            Ending::Repetition { .. } => game.repeats(),
-            Ending::CannotFeed { .. } => {
+            Ending::SeedsLeft { at_most, taken_by } => {
+                if pos.seeds_on_board() > at_most as u32 {
+                    return None;
+                }
+                (EndReason::SeedsLeft(at_most), taken_by)
+            }
+            Ending::EitherRowEmpty { taken_by } => {
+                if !pos.row_is_empty(Side::South) && !pos.row_is_empty(Side::North) {
+                    return None;
+                }
+                (EndReason::EmptyRow, taken_by)
+            }
+            Ending::Repetition { taken_by } => {
+                if !game.repeats() {
+                    return None;
+                }
+                (EndReason::Repetition, taken_by)
+            }
+            Ending::CannotFeed { taken_by } => {
                 let opponent = pos.to_move().opponent();
-                pos.row_is_empty(opponent)
+                if !(pos.row_is_empty(opponent)
                     && !pos.row_is_empty(opponent.opponent())
-                    && game.has_no_move()
+                    && game.has_no_move())
+                {
+                    return None;
+                }
+                (EndReason::CannotFeed, taken_by)
             }
-            Ending::NoMove { .. } => game.has_no_move(),
-            Ending::PlyLimit { plies, .. } => game.plies() as u64 >= plies as u64,
-        };
-        if !fired {
-            return None;
-        }
-        let reason = match *self {
-            Ending::ClearedRow { .. } => EndReason::RowCleared,
-            Ending::Cleared | Ending::Deprived | Ending::Immobilized => unreachable!("above"),
-            Ending::Majority { .. } | Ending::EvenSplit { .. } => EndReason::Majority,
-            Ending::SeedsLeft { at_most, .. } => EndReason::SeedsLeft(at_most),
-            Ending::EitherRowEmpty { .. } => EndReason::EmptyRow,
-            Ending::Repetition { .. } => EndReason::Repetition,
-            Ending::CannotFeed { .. } => EndReason::CannotFeed,
-            Ending::NoMove { .. } if game.position().feed_pending() => {
-                EndReason::CannotFeedAfterSlam
+            Ending::NoMove { taken_by } => {
+                if !game.has_no_move() {
+                    return None;
+                }
+                if game.position().feed_pending() {
+                    (EndReason::CannotFeedAfterSlam, taken_by)
+                } else {
+                    (EndReason::NoMove, taken_by)
+                }
             }
-            Ending::NoMove { .. } => EndReason::NoMove,
-            Ending::PlyLimit { .. } => EndReason::PlyLimit,
+            Ending::PlyLimit { plies, taken_by } => {
+                if (game.plies() as u64) < plies as u64 {
+                    return None;
+                }
+                (EndReason::PlyLimit, taken_by)
+            }
         };
-        Some((reason, self.taken_by().unwrap_or(Collect::Nobody)))
+        Some((reason, taken_by))
     }
 }
 
