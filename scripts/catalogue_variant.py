@@ -274,11 +274,72 @@ def finish(game, p, used, sowing, play, capture, turn, end):
 
 
 def summary(game):
-    dull = ("sows counter-clockwise", "most seeds wins")
-    feats = [f.split(": ", 1)[1] for f in game["features"] if ": " in f]
-    feats = [f for f in feats if not any(d in f for d in dull)]
-    text = "; ".join(f for f in feats[:3])
-    return f"{game['holes_per_side']}x{game['seeds_per_hole']}: {text}."
+    """One line in sow's words, from the catalogue's parameters."""
+    p = game["non_default_params"]
+    parts = []
+    direct = p.get("sow_direct")
+    if direct == "CW":
+        parts.append("sown clockwise")
+    elif direct == "SPLIT":
+        parts.append("each half of a row sows towards its own end")
+    elif direct == "EVEN_ODD_DIR":
+        parts.append("odd counts sow counter-clockwise, even clockwise")
+    if p.get("mlaps") == "LAPPER":
+        if p.get("mlap_cont") == "ON_PARAM":
+            parts.append(f"relay sowing from a house now holding {p['mlap_param']}")
+        elif p.get("mlap_cont") == "GREQ_PARAM":
+            parts.append(f"relay sowing from a house now holding {p['mlap_param']}+")
+        else:
+            parts.append("relay sowing")
+    if p.get("sow_stores") == "OWN":
+        parts.append("sowing passes your store, a last seed there moves again")
+    if p.get("min_move", 1) > 1:
+        parts.append(f"houses of {p['min_move']}+ seeds move")
+    if p.get("allow_rule") == "OPP_OR_EMPTY":
+        parts.append("a short sowing must end across or in an empty house")
+    if p.get("crosscapt"):
+        parts.append("a last seed in an empty house takes the house opposite"
+                     + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
+    else:
+        counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
+        if counts:
+            side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
+            if p.get("evens") and len(counts) > 4:
+                what = "even counts"
+            elif "capt_min" in p and len(counts) > 4:
+                what = f"{p['capt_min']}+ seeds"
+            else:
+                what = " or ".join(str(c) for c in counts)
+            chain = ", chained" if p.get("multicapt") else ""
+            parts.append(f"captures {what}{side}{chain}")
+    if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+        parts.append("no captures")
+    if p.get("nosinglecapt"):
+        parts.append("a single seed captures nothing")
+    if p.get("grandslam") == "NO_CAPT":
+        parts.append("a grand slam captures nothing")
+    if p.get("mustshare"):
+        parts.append("must feed")
+    if p.get("mustpass"):
+        parts.append("no move, pass")
+    goal = p.get("goal")
+    if goal == "CLEAR":
+        parts.append("first to empty their row wins")
+    elif goal == "DEPRIVE":
+        parts.append("leave the opponent without seeds or moves to win")
+    if p.get("end_cond") == "CLEARED_OWN":
+        parts.append("ends when the mover's row is empty")
+    unclaimed = p.get("unclaimed")
+    if unclaimed == "LAST_MOVER":
+        parts.append("the last mover takes the seeds left")
+    elif unclaimed == "DONT_SCORE":
+        parts.append("seeds left count for nobody")
+    elif unclaimed == "DIVVIED":
+        parts.append("seeds left are shared")
+    elif unclaimed == "UNFED_PLAYER":
+        parts.append("an unfeedable player takes the seeds left")
+    text = "; ".join(parts)
+    return f"{game['holes_per_side']}x{game['seeds_per_hole']}: {text[0].upper() + text[1:] if text else 'Plain sowing'}."
 
 
 def main(argv):
