@@ -74,7 +74,11 @@ def collect_of(value):
     }[value]
 
 
+NOTES = []
+
+
 def build(game):
+    NOTES.clear()
     p = dict(game["non_default_params"])
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
@@ -140,6 +144,8 @@ def build(game):
 
     capture = []
     side = take("capt_side", "BOTH")
+    if "capt_side" not in p and (counts_of(p, total) or p.get("crosscapt")):
+        NOTES.append("Without capt_side MancalaGames captures in either row (its default, BOTH); its games agree.")
     zone = {"BOTH": "either", "OPP_SIDE": "opponent", "OWN_SIDE": "own", "OPP_CONT": "opponent"}.get(side)
     if zone is None:
         raise Unsupported(f"capt_side={side}")
@@ -209,6 +215,7 @@ def build(game):
             raise Unsupported("UNFED_PLAYER without mustshare")
         end_collect = collect_of(p.get("quitter", "DIVVIED"))
         end.append('cannot_feed = "unfed"')
+        NOTES.append("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.")
     else:
         end_collect = collect_of(unclaimed)
     # Too few seeds for a capture: the smallest count that captures.
@@ -221,6 +228,7 @@ def build(game):
         if "capt_min" in p:
             need = p["capt_min"] if need == total else max(p["capt_min"], need)
         if min_move < need < total:
+            NOTES.append(f"MancalaGames' engine ends a game when the board holds fewer seeds than the smallest capture ({need}); its recorded games end there too: seeds_left.")
             end.append(f'seeds_left = {{ at_most = {need - 1}, taken_by = "{end_collect}" }}')
     end.append(f'no_move = "{end_collect}"')
     end.append(f'ply_limit = {{ plies = 2000, taken_by = "{end_collect}" }}')
@@ -246,7 +254,9 @@ def finish(game, p, used, sowing, play, capture, turn, end):
     ]
     for k, v in game["non_default_params"].items():
         lines.append(f"#   {k} = {json.dumps(v)}")
-    for r in RULINGS.get(stem, []):
+    if goal_is_seeds(p):
+        NOTES.append("MancalaGames ends a most-seeds game as soon as a store holds more than half the seeds, and leaves the board as it is: majority.")
+    for r in RULINGS.get(stem, []) + NOTES:
         lines.append(f"# Ruling: {r}")
     lines += [
         "",
@@ -271,6 +281,10 @@ def finish(game, p, used, sowing, play, capture, turn, end):
               "# MancalaGames has no rule that ends a repeating game; a ply limit",
               "# above every game it finished (they stop at 2000 plies) stands in."] + end
     return "\n".join(lines) + "\n"
+
+
+def goal_is_seeds(p):
+    return p.get("goal", "MAX_SEEDS") == "MAX_SEEDS"
 
 
 def summary(game):
