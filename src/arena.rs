@@ -72,7 +72,6 @@ pub fn play_game(
     keep_record: bool,
 ) -> PlayedGame {
     let mut game = Game::new(rules);
-    let mut moves = Vec::new();
     let mut choices = 0;
     let mut captured = 0;
     let mut first_capture = None;
@@ -90,9 +89,6 @@ pub fn play_game(
         if effect.captured > 0 && first_capture.is_none() {
             first_capture = Some(plies);
         }
-        if keep_record {
-            moves.push((mv, effect));
-        }
     }
     let record = keep_record.then(|| {
         let tags = [
@@ -100,7 +96,7 @@ pub fn play_game(
             ("South", south.name()),
             ("North", north.name()),
         ];
-        record_of(&game, &rules.start(), &moves, &tags)
+        record_of(&game, &tags)
     });
     PlayedGame {
         plies,

@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use crate::bench::{self, random_games};
 use crate::diagram::{draw, draw_from, status, steps_in};
-use crate::engine::{MoveEffect, Verdict};
+use crate::engine::Verdict;
 use crate::game::Game;
 use crate::input::{Line, MAX_LINE_BYTES, read_line};
 use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text};
@@ -968,8 +968,6 @@ struct PlayOptions<'a> {
 struct Session<'r> {
     rules: &'r Rules,
     game: Game<'r>,
-    start: Position,
-    played: Vec<(Move, MoveEffect)>,
     tags: Vec<(String, String)>,
     players: Vec<Seat>,
     seat: Side,
@@ -1003,11 +1001,11 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             players.push(Seat::Computer(player));
         }
     }
-    let (game, start, played, tags, save_to) = match &options.resume {
+    let (game, tags, save_to) = match &options.resume {
         Some(path) => {
-            let (game, start, played, tags) = resume(rules, path)?;
+            let (game, tags) = resume(rules, path)?;
             let save_to = options.record.clone().unwrap_or_else(|| path.clone());
-            (game, start, played, tags, Some(save_to))
+            (game, tags, Some(save_to))
         }
         None => {
             let game = start(rules, options.from)?;
@@ -1017,13 +1015,7 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
                 ("North".to_string(), names[1].clone()),
                 ("Date".to_string(), today()),
             ];
-            (
-                game.clone(),
-                game.position().clone(),
-                Vec::new(),
-                tags,
-                options.record.clone(),
-            )
+            (game, tags, options.record.clone())
         }
     };
     let human = |i: usize| matches!(players[i], Seat::Human);
@@ -1035,9 +1027,7 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         None => Side::South,
     };
     let tag_refs: Vec<(&str, String)> = tags.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(
-        &game, &start, &played, &tag_refs,
-    ))));
+    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(&game, &tag_refs))));
     {
         let saved = Arc::clone(&saved);
         let save_to = save_to.clone();
@@ -1053,8 +1043,6 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
     let mut session = Session {
         rules,
         game,
-        start,
-        played,
         tags,
         players,
         seat,
@@ -1073,7 +1061,7 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
     let saving = match session.saved.lock() {
         Ok(mut slot) => match slot.take() {
             Some(_) => {
-                let record = record_of(&session.game, &session.start, &session.played, &tags);
+                let record = record_of(&session.game, &tags);
                 deliver_record(save_to.as_deref(), &record)
             }
             None => Ok(()),
@@ -1083,21 +1071,12 @@ fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
     outcome.and(saving)
 }
 
-/// The last game of the record at `path`, replayed: the game, its start,
-/// its moves and its tags.
-#[allow(clippy::type_complexity)]
+/// The last game of the record at `path`, replayed: the game (its history
+/// holds the moves) and its tags.
 fn resume<'r>(
     rules: &'r Rules,
     path: &std::path::Path,
-) -> Result<
-    (
-        Game<'r>,
-        Position,
-        Vec<(Move, MoveEffect)>,
-        Vec<(String, String)>,
-    ),
-    Failure,
-> {
+) -> Result<(Game<'r>, Vec<(String, String)>), Failure> {
     let origin = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
@@ -1111,13 +1090,15 @@ fn resume<'r>(
         number,
     };
     if let Some(name) = record.tag("Variant") {
-        let recorded = Rules::load(name).map_err(|e| Failure::Input(at.say(None, e)))?;
-        if recorded.meta.name != rules.meta.name {
+        // A tag names a shipped variant, never a file to read.
+        let recorded_name = Rules::builtin(name).map_or(name.to_string(), |r| r.meta.name);
+        if recorded_name != rules.meta.name {
             return Err(Failure::Input(at.say(
                 None,
                 format!(
                     "the game is {}, not {}",
-                    recorded.meta.name, rules.meta.name
+                    crate::diagnostic::excerpt(&recorded_name),
+                    rules.meta.name
                 ),
             )));
         }
@@ -1139,14 +1120,13 @@ fn resume<'r>(
             ),
         )));
     }
-    let played = replay.plies.iter().map(|p| (p.mv, p.effect)).collect();
     let tags = record
         .tags
         .iter()
         .filter(|(name, _)| name != "Result")
         .cloned()
         .collect();
-    Ok((replay.game, replay.start, played, tags))
+    Ok((replay.game, tags))
 }
 
 impl Session<'_> {
@@ -1164,12 +1144,12 @@ impl Session<'_> {
         let stdin = io::stdin();
         let mut input = stdin.lock();
         writeln!(out, "{} — type `help` for commands.", self.rules.meta.name)?;
-        if !self.played.is_empty() {
-            writeln!(out, "Resumed after {} moves.", self.played.len())?;
+        if self.game.plies() > 0 {
+            writeln!(out, "Resumed after {} moves.", self.game.plies())?;
         }
         self.board(&mut out)?;
         let mut stop = None;
-        while !self.game.is_over() && self.played.len() < PLAY_PLY_CAP {
+        while !self.game.is_over() && self.game.plies() < PLAY_PLY_CAP {
             let side = self.game.position().to_move();
             let mv = match &mut self.players[side.index()] {
                 Seat::Computer(player) => player.choose(&self.game),
@@ -1211,7 +1191,6 @@ impl Session<'_> {
                 .game
                 .play(mv, &mut events)
                 .map_err(|e| Failure::Rule(e.to_string()))?;
-            self.played.push((mv, effect));
             if let Ok(mut slot) = self.saved.lock()
                 && let Some(record) = slot.as_mut()
             {
@@ -1226,7 +1205,7 @@ impl Session<'_> {
             self.board(&mut out)?;
         }
         if let Some(Stop::Quit) = stop {
-            writeln!(out, "Stopped after {} moves.", self.played.len())?;
+            writeln!(out, "Stopped after {} moves.", self.game.plies())?;
         }
         Ok(())
     }
@@ -1300,12 +1279,16 @@ impl Session<'_> {
     fn undo_to_human(&mut self) -> bool {
         let players = &self.players;
         let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
-        let Some(last_human) = self.played.iter().rposition(|(mv, _)| is_human(mv.side())) else {
+        let Some(last_human) = self
+            .game
+            .history()
+            .iter()
+            .rposition(|ply| is_human(ply.mv.side()))
+        else {
             return false;
         };
-        while self.played.len() > last_human {
+        while self.game.plies() > last_human {
             self.game.undo();
-            self.played.pop();
             if let Ok(mut slot) = self.saved.lock()
                 && let Some(record) = slot.as_mut()
             {

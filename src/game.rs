@@ -232,10 +232,10 @@ impl<'r> Game<'r> {
         if copy.tracks_repetition {
             copy.repetitions.clear();
             for entry in self.since_capture..=self.plies {
-                let position = self.entry(entry).clone();
+                copy.recent.push(self.entry(entry).clone());
+                let recent = &copy.recent;
                 copy.repetitions
-                    .push(position.key(), |_| unreachable!("fresh table"));
-                copy.recent.push(position);
+                    .push(recent[recent.len() - 1].key(), |i| recent[i].key());
             }
         }
         copy

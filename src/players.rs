@@ -455,8 +455,11 @@ impl Player for MctsPlayer {
             children: Vec::new(),
             untried: game.legal_moves().to_vec(),
         }];
+        // Playouts never look back: each starts from a copy that keeps only
+        // what the rules need, not the game's whole history.
+        let root = game.playout_copy();
         for _ in 0..self.playouts {
-            let mut state = game.clone();
+            let mut state = root.clone();
             let mut path = vec![0usize];
             let mut node = 0;
             // Selection: descend while fully expanded.

@@ -515,26 +515,22 @@ pub fn append_record(path: &Path, record: &Record) -> io::Result<()> {
     file.flush()
 }
 
-/// Builds the record of a finished or unfinished game: the moves with
-/// capture marks, and the result tag and token.
-pub fn record_of(
-    game: &Game<'_>,
-    start: &Position,
-    moves: &[(Move, MoveEffect)],
-    tags: &[(&str, String)],
-) -> Record {
+/// The record of `game` so far, read from its history, with `tags`; a
+/// game that did not start from the variant's start gets a `Position` tag.
+pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
     let mut record = Record::default();
     for (name, value) in tags {
         record.set_tag(name, value.clone());
     }
-    if *start != game.rules().start() {
-        record.set_tag("Position", start.to_string());
+    if *game.start() != game.rules().start() {
+        record.set_tag("Position", game.start().to_string());
     }
-    record.moves = moves
+    record.moves = game
+        .history()
         .iter()
-        .map(|&(mv, effect)| RecordedMove {
-            captured: (effect.captured > 0).then_some(effect.captured as u32),
-            ..RecordedMove::new(mv)
+        .map(|ply| RecordedMove {
+            captured: (ply.effect.captured > 0).then_some(ply.effect.captured as u32),
+            ..RecordedMove::new(ply.mv)
         })
         .collect();
     let result = game.outcome().map_or("*", |o| o.result_token()).to_string();

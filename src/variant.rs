@@ -51,7 +51,7 @@ pub struct Metadata {
     pub name: Spanned<String>,
     /// Other names the game goes by; they work on the command line too.
     #[serde(default)]
-    pub aliases: Vec<String>,
+    pub aliases: Vec<Spanned<String>>,
     /// Where the game is played.
     #[serde(default)]
     pub region: Option<String>,

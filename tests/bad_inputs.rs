@@ -57,6 +57,61 @@ fn named_faults_point_at_file_line_and_column() {
             "houses_per_side must be between 1 and 26, found 0",
             None,
         ),
+        (
+            "variant_name_taken.toml",
+            6,
+            8,
+            "`oware` is already the shipped variant oware's name or alias",
+            Some(
+                "rename it (say `oware-mine`), and drop or change aliases and summary copied from oware",
+            ),
+        ),
+        (
+            "variant_alias_taken.toml",
+            7,
+            26,
+            "`AWARI` is already the shipped variant oware's name or alias",
+            Some(
+                "rename it (say `oware-mine`), and drop or change aliases and summary copied from oware",
+            ),
+        ),
+        (
+            "variant_extra_turn_without_store.toml",
+            23,
+            14,
+            "an extra turn for a last seed in the sower's own store can never happen",
+            Some("add into_stores = \"own\" to [sowing]"),
+        ),
+        (
+            "variant_cross_zone_none.toml",
+            33,
+            18,
+            "a cross capture needs a zone",
+            None,
+        ),
+        (
+            "variant_extra_turn_wrong_type.toml",
+            23,
+            14,
+            "expected one of this key's words in quotes",
+            None,
+        ),
+        (
+            "variant_no_end_guarantee.toml",
+            35,
+            1,
+            "nothing guarantees that a game ends",
+            Some(
+                "add repetition = \"each_own\" (a repeated position ends the game) or ply_limit = { plies = 1000, taken_by = \"each_own\" } to [end]",
+            ),
+        ),
+        (
+            "variant_even_split_unreachable.toml",
+            37,
+            19,
+            "even_split_draw can never happen: a store reaching 25 ends the game before both hold 30",
+            None,
+        ),
     ];
     for (file, line, column, message, hint) in cases {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))

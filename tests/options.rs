@@ -18,6 +18,7 @@ direction = "counter-clockwise"
 skip_origin = true
 relay = false
 # relay_stops_on = [1]
+# into_stores = "own"
 [play]
 min_seeds = 1
 single_seed_rule = false
@@ -29,12 +30,16 @@ last_seed = "opponent"
 while_sowing = "none"
 chain = false
 grand_slam = "capture"
+# cross = { zone = "own", take_sowing_seed = true }
+[turn]
+extra_turn = "never"
 [end]
 # majority = 25
 even_split_draw = false
 no_move = "each_own"
 # repetition = "each_own"
 # seeds_left = { at_most = 4, taken_by = "last_capturer" }
+# either_row_empty = "each_own_in_place"
 ply_limit = { plies = 1000, taken_by = "each_own" }   # every variant states what ends its games
 "#;
 
@@ -376,4 +381,110 @@ fn ply_limit() {
         [24, 24],
         "each side takes its own row"
     );
+}
+
+#[test]
+fn into_stores() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let (plain, _) = sow(rules(&[]), start, 'F');
+    assert_eq!(plain.row(Side::North), &[5, 5, 5, 5, 4, 4]);
+    assert_eq!(plain.stores(), [0, 0]);
+    let (own, _) = sow(rules(&[("into_stores", "\"own\"")]), start, 'F');
+    assert_eq!(own.row(Side::North), &[5, 5, 5, 4, 4, 4]);
+    assert_eq!(own.stores(), [1, 0], "South's store takes the first seed");
+    // North's sowing passes over South's store, which it does not own.
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N";
+    let (north, _) = sow(rules(&[("into_stores", "\"own\"")]), from, 'f');
+    assert_eq!(north.stores(), [0, 1]);
+    assert_eq!(north.row(Side::South), &[5, 5, 5, 4, 4, 4]);
+    let (both, _) = sow(
+        rules(&[("into_stores", "\"both\"")]),
+        "0,0,0,0,0,0/0,0,0,0,0,9 20-19 N",
+        'f',
+    );
+    assert_eq!(
+        both.stores(),
+        [21, 20],
+        "North's store, then South's row, then South's store"
+    );
+    assert_eq!(both.row(Side::South), &[1, 1, 1, 1, 1, 1]);
+    assert_eq!(both.row(Side::North)[0], 1);
+}
+
+#[test]
+fn extra_turn() {
+    let stores = ("into_stores", "\"own\"");
+    // Four seeds from C: D, E, F, and the last in South's store.
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let (once, effect) = sow(rules(&[stores]), start, 'C');
+    assert_eq!((once.to_move(), effect.extra_turn), (Side::North, false));
+    let again = rules(&[stores, ("extra_turn", "\"last_seed_in_own_store\"")]);
+    let (twice, effect) = sow(again, start, 'C');
+    assert_eq!((twice.to_move(), effect.extra_turn), (Side::South, true));
+    assert_eq!(twice.stores(), [1, 0]);
+    // A last seed anywhere else hands the turn over.
+    let (other, _) = sow(again, start, 'D');
+    assert_eq!(other.to_move(), Side::North);
+}
+
+#[test]
+fn cross_capture() {
+    // A's one seed falls in B, empty; e, opposite B, holds 4.
+    let from = "1,0,4,4,4,4/4,4,4,4,4,3 0-0 S";
+    let (plain, effect) = sow(rules(&[]), from, 'A');
+    assert_eq!((plain.at(1), plain.at(10), effect.captured), (1, 4, 0));
+    let (both, effect) = sow(
+        rules(&[("cross", "{ zone = \"own\", take_sowing_seed = true }")]),
+        from,
+        'A',
+    );
+    assert_eq!((both.at(1), both.at(10), effect.captured), (0, 0, 5));
+    assert_eq!(both.stores(), [5, 0]);
+    let (opposite_only, effect) = sow(
+        rules(&[("cross", "{ zone = \"own\", take_sowing_seed = false }")]),
+        from,
+        'A',
+    );
+    assert_eq!(
+        (opposite_only.at(1), opposite_only.at(10), effect.captured),
+        (1, 0, 4)
+    );
+    // An empty house opposite captures nothing.
+    let (nothing, effect) = sow(
+        rules(&[("cross", "{ zone = \"own\", take_sowing_seed = true }")]),
+        "1,0,4,4,4,4/4,4,4,4,0,7 0-0 S",
+        'A',
+    );
+    assert_eq!((nothing.at(1), effect.captured), (1, 0));
+}
+
+#[test]
+fn either_row_empty_and_counting_in_place() {
+    // North's last seed leaves North's row empty.
+    let from = "4,0,0,0,0,0/0,0,0,0,0,1 20-23 N";
+    assert!(!play(rules(&[]), from, 'f').is_over());
+    let in_place = play(
+        rules(&[("either_row_empty", "\"each_own_in_place\"")]),
+        from,
+        'f',
+    );
+    let outcome = in_place.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::EmptyRow);
+    assert_eq!(
+        in_place.position().stores(),
+        [20, 23],
+        "the seeds stay on the board"
+    );
+    assert_eq!(in_place.position().row(Side::South), &[5, 0, 0, 0, 0, 0]);
+    assert_eq!(
+        (outcome.score, outcome.winner),
+        ([25, 23], Some(Side::South))
+    );
+    let collected = play(rules(&[("either_row_empty", "\"each_own\"")]), from, 'f');
+    assert_eq!(
+        collected.position().stores(),
+        [25, 23],
+        "each takes their own row"
+    );
+    assert_eq!(collected.outcome().unwrap().winner, Some(Side::South));
 }

@@ -73,3 +73,32 @@ fn the_fast_path_plays_the_games_of_the_slow_path() {
         );
     }
 }
+
+#[test]
+fn a_playout_copy_plays_on_exactly_as_the_game() {
+    for rules in builtin_rules() {
+        for (seed, split) in [(1u64, 0usize), (2, 7), (3, 40), (4, 150)] {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(&rules);
+            let pick = |game: &Game<'_>, rng: &mut Rng| {
+                let legal = game.legal_moves();
+                legal.get(rng.below(legal.len())).unwrap()
+            };
+            while !game.is_over() && game.plies() < split {
+                let mv = pick(&game, &mut rng);
+                game.play(mv, &mut ()).unwrap();
+            }
+            let mut copy = game.playout_copy();
+            assert!(!copy.undo(), "a playout cannot take moves back");
+            while !game.is_over() {
+                let mv = pick(&game, &mut rng);
+                game.play(mv, &mut ()).unwrap();
+                copy.play(mv, &mut ()).unwrap();
+                assert_eq!(copy.position(), game.position(), "{}", rules.meta.name);
+            }
+            assert_eq!(copy.outcome(), game.outcome(), "{}", rules.meta.name);
+            assert_eq!(copy.plies(), game.plies());
+            assert!(copy.history().is_empty());
+        }
+    }
+}

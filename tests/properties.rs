@@ -7,30 +7,28 @@ use sow::engine::Verdict;
 use sow::notation::{parse_position, parse_records};
 use sow::record::record_of;
 use sow::rules::builtin_rules;
-use sow::{Game, Move, MoveEffect, Position, Rules};
+use sow::{Game, Move, Position, Rules};
 
 /// A cap far beyond any real game; reaching it means a game did not end.
 const PLY_CAP: usize = 5_000;
 
 /// Plays a game choosing moves by `choices` (cycled), checking `each` after
-/// every ply. Returns the game's moves.
+/// every ply. The game's history holds its moves.
 fn random_game<'r>(
     rules: &'r Rules,
     choices: &[usize],
     mut each: impl FnMut(&Game<'r>),
-) -> (Game<'r>, Vec<(Move, MoveEffect)>) {
+) -> Game<'r> {
     let mut game = Game::new(rules);
-    let mut moves = Vec::new();
     let mut i = 0;
-    while !game.is_over() && moves.len() < PLY_CAP {
+    while !game.is_over() && game.plies() < PLY_CAP {
         let legal = game.legal_moves();
         let mv = legal.get(choices[i % choices.len()] % legal.len()).unwrap();
         i += 1;
-        let effect = game.play(mv, &mut ()).expect("a listed move is legal");
-        moves.push((mv, effect));
+        game.play(mv, &mut ()).expect("a listed move is legal");
         each(&game);
     }
-    (game, moves)
+    game
 }
 
 proptest! {
@@ -40,7 +38,7 @@ proptest! {
     fn seeds_are_conserved_and_games_end(choices in prop::collection::vec(0usize..1000, 1..64)) {
         for rules in builtin_rules() {
             let total = rules.total_seeds();
-            let (game, moves) = random_game(&rules, &choices, |game| {
+            let game = random_game(&rules, &choices, |game| {
                 let seeds = game.position().total_seeds();
                 // An ending may take the seeds left off the board for nobody.
                 if game.is_over() && rules.removes_seeds() {
@@ -49,7 +47,7 @@ proptest! {
                     assert_eq!(seeds, total, "{}", rules.meta.name);
                 }
             });
-            prop_assert!(game.is_over(), "{}: no end after {} plies", rules.meta.name, moves.len());
+            prop_assert!(game.is_over(), "{}: no end after {} plies", rules.meta.name, game.plies());
         }
     }
 
@@ -95,15 +93,13 @@ proptest! {
     #[test]
     fn records_print_and_parse_back(choices in prop::collection::vec(0usize..1000, 1..32), cut in 0usize..200) {
         for rules in builtin_rules() {
-            let (_, moves) = random_game(&rules, &choices, |_| {});
-            let moves = &moves[..cut.min(moves.len())];
-            // Replay the prefix to get the game state it reaches.
-            let mut game = Game::new(&rules);
-            for &(mv, _) in moves {
-                game.play(mv, &mut ()).unwrap();
+            let mut game = random_game(&rules, &choices, |_| {});
+            // Take moves back to a prefix of the game.
+            while game.plies() > cut {
+                game.undo();
             }
             let tags = [("Variant", rules.meta.name.clone()), ("South", "random \"one\"".to_string())];
-            let mut record = record_of(&game, &rules.start(), moves, &tags);
+            let mut record = record_of(&game, &tags);
             record.comment = Some("start".into());
             if let Some(first) = record.moves.first_mut() {
                 first.comment = Some("a comment".into());

@@ -192,7 +192,18 @@ pub struct Rules {
 impl Rules {
     /// Compiles the variant file text `source`; `origin` names it in errors.
     /// A leading byte-order mark is skipped.
+    ///
+    /// A variant's name and aliases must be its own: a file that answers to a
+    /// shipped variant's name is refused, unless it is that shipped file.
     pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
+        let shipped = BUILTIN
+            .iter()
+            .chain(CATALOGUE)
+            .any(|(_, text)| *text == without_bom(source));
+        Rules::compile_text(source, origin, !shipped)
+    }
+
+    fn compile_text(source: &str, origin: &str, check_names: bool) -> Result<Rules, RulesError> {
         let source = without_bom(source);
         let file: VariantFile = toml::from_str(source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
@@ -200,8 +211,22 @@ impl Rules {
             let hint = typo_hint(&message);
             RulesError::at(origin, source, span, message, hint)
         })?;
-        compile(file)
-            .map_err(|(span, message, hint)| RulesError::at(origin, source, span, message, hint))
+        // The rules first, so a file with a fault reports that fault.
+        let names = check_names.then(|| {
+            let meta = &file.variant;
+            std::iter::once(&meta.name)
+                .chain(&meta.aliases)
+                .cloned()
+                .collect::<Vec<_>>()
+        });
+        let rules = compile(file)
+            .map_err(|(span, message, hint)| RulesError::at(origin, source, span, message, hint))?;
+        if let Some(names) = names {
+            names_are_free(&names).map_err(|(span, message, hint)| {
+                RulesError::at(origin, source, span, message, hint)
+            })?;
+        }
+        Ok(rules)
     }
 
     /// Reads and compiles the variant file at `path`: at most
@@ -366,7 +391,53 @@ pub fn names_in_brief(shipped: &[Rules]) -> String {
 }
 
 fn compile_shipped((file, text): &(&str, &str)) -> Rules {
-    Rules::from_toml(text, &format!("variants/{file}")).expect("shipped variants are valid")
+    Rules::compile_text(text, &format!("variants/{file}"), false)
+        .expect("shipped variants are valid")
+}
+
+/// Every name and alias of the shipped variants, lowercased, with the name
+/// of the variant that answers to it; made once.
+fn shipped_names() -> &'static [(String, String)] {
+    static NAMES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        builtin_rules()
+            .into_iter()
+            .flat_map(|r| {
+                let name = r.meta.name.clone();
+                std::iter::once(r.meta.name.clone())
+                    .chain(r.meta.aliases.clone())
+                    .map(move |n| (n.to_ascii_lowercase(), name.clone()))
+            })
+            .collect()
+    })
+}
+
+/// Refuses a name or alias that a shipped variant answers to: the command
+/// line could not tell the two apart, and a comparison would show two
+/// columns of one name.
+fn names_are_free(words: &[toml::Spanned<String>]) -> Result<(), CompileError> {
+    let taken = |word: &str| {
+        let word = word.trim().to_ascii_lowercase();
+        shipped_names()
+            .iter()
+            .find(|(n, _)| *n == word)
+            .map(|(_, owner)| owner.clone())
+    };
+    for word in words {
+        if let Some(owner) = taken(word.get_ref()) {
+            return Err((
+                word.span(),
+                format!(
+                    "`{}` is already the shipped variant {owner}'s name or alias; a variant of your own needs names of its own",
+                    word.get_ref().trim()
+                ),
+                Some(format!(
+                    "rename it (say `{owner}-mine`), and drop or change aliases and summary copied from {owner}"
+                )),
+            ));
+        }
+    }
+    Ok(())
 }
 /// A compile error: the span it points at, the message, and a hint.
 pub(crate) type CompileError = (Range<usize>, String, Option<String>);
@@ -504,7 +575,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         start,
         meta: Metadata {
             name,
-            aliases: meta.aliases,
+            aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
             region: meta.region,
             source: meta.source,
             rule_book: meta.rule_book,
@@ -550,6 +621,13 @@ fn toml_message(message: &str, found: &str) -> String {
                 i64::MAX
             );
         }
+    }
+    if message == "wanted string or table" {
+        // What serde says of a non-word where a choice of words belongs.
+        return format!(
+            "expected one of this key's words in quotes (variants/README.md lists them), found `{}`",
+            crate::diagnostic::excerpt(found)
+        );
     }
     // serde names Rust types; a person writing TOML thinks in TOML's.
     message
