@@ -139,8 +139,13 @@ pub struct Board {
     /// `back[house]`: the house before it in the sowing direction, stores
     /// passed over (capture chains walk it).
     back: [u8; PLACES],
+    /// `back` for a sowing the other way round.
+    back_reverse: [u8; PLACES],
     /// Each side's ring, `[south, north]`.
     rings: [Ring; 2],
+    /// Each side's ring the other way round, for variants whose moves may
+    /// sow against `direction` (see [`crate::rules::sowing::Turning`]).
+    rings_reverse: [Ring; 2],
     direction: Direction,
     stores: StoreSowing,
 }
@@ -166,6 +171,21 @@ impl Board {
             Board::build_ring(n, direction, stores, Side::North),
         ];
         // Counter-clockwise, the house before h is h - 1; clockwise, h + 1.
+        let reverse = match direction {
+            Direction::CounterClockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::CounterClockwise,
+        };
+        let rings_reverse = [
+            Board::build_ring(n, reverse, stores, Side::South),
+            Board::build_ring(n, reverse, stores, Side::North),
+        ];
+        let mut back_reverse = [0u8; PLACES];
+        for (h, before) in back_reverse.iter_mut().enumerate().take(2 * n) {
+            *before = match reverse {
+                Direction::CounterClockwise => (h + 2 * n - 1) % (2 * n),
+                Direction::Clockwise => (h + 1) % (2 * n),
+            } as u8;
+        }
         let mut back = [0u8; PLACES];
         for (h, before) in back.iter_mut().enumerate().take(2 * n) {
             *before = match direction {
@@ -178,7 +198,9 @@ impl Board {
             owner,
             opposite,
             back,
+            back_reverse,
             rings,
+            rings_reverse,
             direction,
             stores,
         }
@@ -291,6 +313,28 @@ impl Board {
     #[inline]
     pub fn opposite(&self, house: usize) -> usize {
         self.opposite[house & (PLACES - 1)] as usize
+    }
+
+    /// The ring a sowing by `side` follows, the other way round when
+    /// `reverse`.
+    #[inline]
+    pub fn ring_in(&self, side: Side, reverse: bool) -> &Ring {
+        if reverse {
+            &self.rings_reverse[side.index()]
+        } else {
+            &self.rings[side.index()]
+        }
+    }
+
+    /// The house before `house` for a sowing the other way round when
+    /// `reverse`.
+    #[inline]
+    pub fn back_in(&self, house: usize, reverse: bool) -> usize {
+        if reverse {
+            self.back_reverse[house & (PLACES - 1)] as usize
+        } else {
+            self.back[house & (PLACES - 1)] as usize
+        }
     }
 
     /// The house before `house` in the sowing direction.

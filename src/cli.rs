@@ -27,7 +27,7 @@ use crate::record::{
     record_of,
 };
 use crate::rng::Rng;
-use crate::rules::{Rules, builtin_rules};
+use crate::rules::{Rules, builtin_groups};
 use crate::sheet::rule_sheet;
 use crate::stats::Proportion;
 use crate::summary::summarise;
@@ -43,8 +43,13 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// List the shipped variants.
-    Variants,
+    /// List the shipped variants, grouped by source, one line each.
+    Variants {
+        /// `table` for people (the default), `json` for tools (the same list);
+        /// `csv` gives one row a variant.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
     /// Print a variant's rules, written from its file.
     Rules {
         /// A shipped variant's name or alias, or a path to a .toml file.
@@ -278,7 +283,7 @@ pub fn run(cli: Cli) -> Outcome {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        Command::Variants => variants(&mut out),
+        Command::Variants { format } => variants(&mut out, format),
         Command::Rules { variant } => Ok(write!(out, "{}", rule_sheet(&load(&variant)?))?),
         Command::Check { files } => check(&mut out, &files),
         Command::Moves { variant, from } => moves(&mut out, &load(&variant)?, from.as_deref()),
@@ -633,17 +638,66 @@ fn start<'r>(rules: &'r Rules, from: Option<&str>) -> Result<Game<'r>, Failure> 
     Game::from_position(rules, position).map_err(|e| Failure::Input(e.to_string()))
 }
 
-fn variants(out: &mut impl Write) -> Outcome {
-    for rules in builtin_rules() {
-        let meta = &rules.meta;
-        let aliases = if meta.aliases.is_empty() {
-            String::new()
-        } else {
-            format!(" (also {})", meta.aliases.join(", "))
-        };
-        writeln!(out, "{}{aliases}", meta.name)?;
-        if let Some(summary) = &meta.summary {
-            writeln!(out, "    {summary}")?;
+/// One shipped variant as `sow variants --format json` lists it.
+#[derive(Serialize)]
+struct VariantLine<'a> {
+    group: &'a str,
+    name: &'a str,
+    aliases: &'a [String],
+    summary: Option<&'a str>,
+    source: Option<&'a str>,
+}
+
+fn variants(out: &mut impl Write, format: Format) -> Outcome {
+    let groups = builtin_groups();
+    let lines: Vec<VariantLine<'_>> = groups
+        .iter()
+        .flat_map(|(group, variants)| {
+            variants.iter().map(|rules| VariantLine {
+                group,
+                name: &rules.meta.name,
+                aliases: &rules.meta.aliases,
+                summary: rules.meta.summary.as_deref(),
+                source: rules.meta.source.as_deref(),
+            })
+        })
+        .collect();
+    match format {
+        Format::Json => {
+            let text =
+                serde_json::to_string_pretty(&lines).map_err(|e| Failure::Input(e.to_string()))?;
+            writeln!(out, "{text}")?;
+        }
+        Format::Csv => {
+            writeln!(out, "group,name,aliases,summary")?;
+            for line in &lines {
+                let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+                writeln!(
+                    out,
+                    "{},{},{},{}",
+                    field(line.group),
+                    field(line.name),
+                    field(&line.aliases.join(" ")),
+                    field(line.summary.unwrap_or(""))
+                )?;
+            }
+        }
+        Format::Table => {
+            let width = lines.iter().map(|l| l.name.len()).max().unwrap_or(0);
+            for (group, variants) in &groups {
+                writeln!(out, "{group}")?;
+                for rules in variants {
+                    let meta = &rules.meta;
+                    let aliases = if meta.aliases.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (also {})", meta.aliases.join(", "))
+                    };
+                    let summary = meta.summary.as_deref().unwrap_or("");
+                    writeln!(out, "  {:width$}  {summary}{aliases}", meta.name)?;
+                }
+                writeln!(out)?;
+            }
         }
     }
     Ok(())

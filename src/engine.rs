@@ -164,6 +164,9 @@ pub enum Verdict {
     DoesNotFeed,
     /// It holds one seed while another playable house holds two or more (R1).
     SingleSeed,
+    /// Its last seed would fall in an occupied house of the mover's own row
+    /// (`allow = "ends_on_opponent_or_empty"`).
+    EndsInOwnOccupied,
 }
 
 impl Verdict {
@@ -189,6 +192,9 @@ impl Verdict {
             }
             Verdict::SingleSeed => {
                 "it holds a single seed while another house holds two or more".into()
+            }
+            Verdict::EndsInOwnOccupied => {
+                "its last seed would fall in an occupied house of your own row".into()
             }
         }
     }
@@ -252,7 +258,10 @@ pub struct MoveEffect {
 impl Rules {
     /// The legal moves of the player to move.
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        if self.simulate_to_judge || self.must_feed_now(pos) {
+        if self.simulate_to_judge
+            || self.must_feed_now(pos)
+            || self.playable.allow != crate::rules::feeding::Allow::Any
+        {
             let mut list = MoveList::new();
             for (mv, verdict) in self.verdicts(pos) {
                 if verdict == Verdict::Legal {
@@ -303,6 +312,9 @@ impl Rules {
         let min = self.playable.min_seeds;
         if seeds < min {
             return Verdict::TooFewSeeds { seeds, min };
+        }
+        if self.allow_refuses(pos, house) {
+            return Verdict::EndsInOwnOccupied;
         }
         if !self.simulate_to_judge {
             if feeding && !self.reaches_opponent(pos, house) {
@@ -439,8 +451,8 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
-        let plan = if captures {
-            self.captures.plan(board, pos, me, sown.last)
+        let plan = if captures && (self.captures.single_seed_captures || sown.first_lift != 1) {
+            self.captures.plan(board, pos, me, sown.last, sown.reverse)
         } else {
             None
         };

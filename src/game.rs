@@ -15,7 +15,7 @@
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
-use crate::rules::{Collect, Rules};
+use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
 
 /// How a game ended.
@@ -160,6 +160,8 @@ pub struct Game<'r> {
     tracks_repetition: bool,
     legal: MoveList,
     outcome: Option<Outcome>,
+    /// Who made the last move, for an ending that gives them the seeds left.
+    last_mover: Option<Side>,
 }
 
 impl<'r> Game<'r> {
@@ -201,6 +203,7 @@ impl<'r> Game<'r> {
             tracks_repetition,
             legal: MoveList::new(),
             outcome: None,
+            last_mover: None,
         };
         game.restart_from_current();
         Ok(game)
@@ -224,6 +227,7 @@ impl<'r> Game<'r> {
             tracks_repetition: self.tracks_repetition,
             legal: self.legal,
             outcome: self.outcome,
+            last_mover: self.last_mover,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -252,6 +256,7 @@ impl<'r> Game<'r> {
         self.since_capture = 0;
         self.base = 0;
         self.outcome = None;
+        self.last_mover = None;
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -341,6 +346,7 @@ impl<'r> Game<'r> {
                 self.repetitions.clear();
             }
         }
+        self.last_mover = Some(mv.side());
         self.settle(self.plies, trace);
         if self.memory == Memory::Full {
             self.history.push(Ply {
@@ -369,6 +375,7 @@ impl<'r> Game<'r> {
         self.since_capture = self.since_capture_at.pop().expect("one per ply") as usize;
         self.position = self.entry(self.plies).clone();
         self.outcome = None;
+        self.last_mover = self.history.last().map(|p| p.mv.side());
         self.legal = self.rules.legal_moves(&self.position);
         true
     }
@@ -431,15 +438,29 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// A player without seeds loses the turn (R11), when the rules say so.
+    /// A player without seeds (R11), or without a legal move, loses the
+    /// turn, when the rules say so.
     fn pass<T: Trace>(&mut self, trace: &mut T) {
+        let rules = self.rules;
         let pos = &mut self.position;
-        if self.rules.turn.pass_when_empty && !pos.feed_pending() {
-            let me = pos.to_move();
-            if pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()) {
-                trace.record(Event::Pass { side: me });
-                pos.set_to_move(me.opponent());
+        if pos.feed_pending() {
+            return;
+        }
+        let me = pos.to_move();
+        let passes = match rules.turn.pass {
+            Pass::Never => false,
+            Pass::WhenEmpty => pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()),
+            Pass::WhenNoMove => {
+                rules.legal_moves(pos).is_empty() && {
+                    let mut other = pos.clone();
+                    other.set_to_move(me.opponent());
+                    !rules.legal_moves(&other).is_empty()
+                }
             }
+        };
+        if passes {
+            trace.record(Event::Pass { side: me });
+            pos.set_to_move(me.opponent());
         }
     }
 
@@ -459,6 +480,40 @@ impl<'r> Game<'r> {
         let collector = match collect {
             Collect::EachOwn => None,
             Collect::LastCapturer => pos.last_capturer(),
+            // Nobody has moved in a game that is over at its start: each
+            // takes their own.
+            Collect::LastMover => self.last_mover,
+            Collect::Unfed => Some(pos.to_move().opponent()),
+            Collect::Removed => {
+                for side in Side::BOTH {
+                    pos.remove_row(side);
+                }
+                trace.record(Event::GameOver { reason });
+                self.conclude(reason, false);
+                return;
+            }
+            Collect::Divided => {
+                let left = pos.seeds_on_board();
+                let (half, odd) = ((left / 2) as u8, left % 2 == 1);
+                for side in Side::BOTH {
+                    pos.remove_row(side);
+                }
+                let [south, north] = pos.stores();
+                let to_south = half + (odd && north + half > south + half) as u8;
+                pos.add(crate::board::STORE[0], to_south);
+                pos.add(crate::board::STORE[1], left as u8 - to_south);
+                for (side, seeds) in [
+                    (Side::South, to_south),
+                    (Side::North, left as u8 - to_south),
+                ] {
+                    if seeds > 0 {
+                        trace.record(Event::Collect { side, seeds });
+                    }
+                }
+                trace.record(Event::GameOver { reason });
+                self.conclude(reason, false);
+                return;
+            }
             Collect::Nobody | Collect::EachOwnInPlace => {
                 trace.record(Event::GameOver { reason });
                 self.conclude(reason, collect == Collect::EachOwnInPlace);
@@ -492,10 +547,11 @@ impl<'r> Game<'r> {
                     0
                 }
         });
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Some(Side::South),
-            std::cmp::Ordering::Less => Some(Side::North),
-            std::cmp::Ordering::Equal => None,
+        let winner = match (reason.winner(), score[0].cmp(&score[1])) {
+            (Some(side), _) => Some(side),
+            (None, std::cmp::Ordering::Greater) => Some(Side::South),
+            (None, std::cmp::Ordering::Less) => Some(Side::North),
+            (None, std::cmp::Ordering::Equal) => None,
         };
         self.outcome = Some(Outcome {
             reason,
@@ -526,6 +582,10 @@ impl GameFacts for Facts<'_, '_> {
 
     fn repeats(&mut self) -> bool {
         self.game.repeats()
+    }
+
+    fn last_mover(&self) -> Option<Side> {
+        self.game.last_mover
     }
 
     fn has_no_move(&mut self) -> bool {

@@ -415,6 +415,13 @@ impl Position {
         }
     }
 
+    /// Takes every seed off `side`'s row, into no store; returns how many.
+    pub(crate) fn remove_row(&mut self, side: Side) -> u32 {
+        let n = self.houses_per_side as usize;
+        let start = side.index() * n;
+        (start..start + n).map(|h| self.take(h) as u32).sum()
+    }
+
     /// Moves every seed in `side`'s row into `into`'s store; returns how many.
     pub(crate) fn collect_row(&mut self, side: Side, into: Side) -> u8 {
         let n = self.houses_per_side();

@@ -199,11 +199,7 @@ impl VariantChoice {
             .find(|rules| rules.answers_to(name))
             .ok_or_else(|| VariantError::NotShipped {
                 name: excerpt(name),
-                shipped: shipped
-                    .iter()
-                    .map(|r| r.meta.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                shipped: crate::rules::names_in_brief(shipped),
             })
     }
 }

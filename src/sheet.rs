@@ -25,6 +25,12 @@ pub fn rule_sheet(rules: &Rules) -> String {
     if let Some(source) = &meta.source {
         let _ = writeln!(out, "Source: {source}");
     }
+    if let Some(book) = &meta.rule_book {
+        let _ = writeln!(out, "Rule book: {book}");
+    }
+    if let Some(differs) = &meta.differs_from {
+        let _ = writeln!(out, "Differs from {differs}");
+    }
     if !meta.rulings.is_empty() {
         let _ = writeln!(
             out,

@@ -29,6 +29,8 @@ pub enum EndReason {
     NoMove,
     /// After a grand slam, the capturer could not feed (R2).
     CannotFeedAfterSlam,
+    /// The opponent had no seeds and the player to move could not feed them.
+    CannotFeed,
     /// A position repeated since the last capture (R4, R14).
     Repetition,
     /// Few seeds were left on the board (R12); the number is the threshold.
@@ -37,6 +39,20 @@ pub enum EndReason {
     PlyLimit,
     /// A row was empty (Kalah).
     EmptyRow,
+    /// The row an ending watches (the mover's or the mover's opponent's) was
+    /// empty; the seeds decide the winner.
+    RowCleared,
+    /// A player emptied their own row and won (the goal "clear").
+    Cleared {
+        /// Who won.
+        winner: crate::Side,
+    },
+    /// A player was left without seeds or without a move and lost (the goal
+    /// "deprive").
+    Deprived {
+        /// Who won.
+        winner: crate::Side,
+    },
 }
 
 impl EndReason {
@@ -48,10 +64,23 @@ impl EndReason {
             EndReason::Majority => "majority".into(),
             EndReason::NoMove => "no_move".into(),
             EndReason::CannotFeedAfterSlam => "cannot_feed_after_slam".into(),
+            EndReason::CannotFeed => "cannot_feed".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::SeedsLeft(n) => format!("{}_left", number_word(n)),
             EndReason::PlyLimit => "ply_limit".into(),
             EndReason::EmptyRow => "empty_row".into(),
+            EndReason::RowCleared => "row_cleared".into(),
+            EndReason::Cleared { .. } => "cleared".into(),
+            EndReason::Deprived { .. } => "deprived".into(),
+        }
+    }
+
+    /// The winner the ending names, where the goal decides it rather than
+    /// the seeds.
+    pub fn winner(self) -> Option<crate::Side> {
+        match self {
+            EndReason::Cleared { winner } | EndReason::Deprived { winner } => Some(winner),
+            _ => None,
         }
     }
 
@@ -61,10 +90,16 @@ impl EndReason {
             EndReason::Majority => "a store holds the majority".into(),
             EndReason::NoMove => "the player to move has no legal move".into(),
             EndReason::CannotFeedAfterSlam => "after a grand slam the capturer cannot feed".into(),
+            EndReason::CannotFeed => "the opponent has no seeds and cannot be fed".into(),
             EndReason::Repetition => "a position repeated".into(),
             EndReason::SeedsLeft(n) => format!("{n} or fewer seeds are left on the board"),
             EndReason::PlyLimit => "the ply limit was reached".into(),
             EndReason::EmptyRow => "a row is empty".into(),
+            EndReason::RowCleared => "the row the variant watches is empty".into(),
+            EndReason::Cleared { winner } => format!("{winner} emptied their own row"),
+            EndReason::Deprived { winner } => {
+                format!("{}'s row is empty or they cannot move", winner.opponent())
+            }
         }
     }
 }

@@ -58,6 +58,15 @@ pub struct Metadata {
     /// The rule document the file follows.
     #[serde(default)]
     pub source: Option<String>,
+    /// The rule book or web page behind the source, where the source is
+    /// another engine's configuration (the MancalaGames catalogue cites one
+    /// for every game).
+    #[serde(default)]
+    pub rule_book: Option<String>,
+    /// How this reading of a game differs from another shipped variant of
+    /// the same game, named first: `sow rules` prints it.
+    #[serde(default)]
+    pub differs_from: Option<String>,
     /// The rulings (`docs/rulings.md`) the file follows, such as `"R6"`.
     #[serde(default)]
     pub rulings: Vec<Spanned<String>>,

@@ -1,6 +1,8 @@
 //! All integration tests, in one binary (one module per area).
 
 mod bad_inputs;
+mod catalogue;
+mod catalogue_options;
 mod cli;
 mod common;
 mod documents;

@@ -14,7 +14,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::Board;
-use crate::position::{Position, Side};
+use crate::position::{MAX_HOUSES, Position, Side};
 use crate::rules::grand_slam::GrandSlam;
 use crate::rules::sowing::Sown;
 use crate::trace::{Event, Trace};
@@ -51,6 +51,17 @@ pub struct Section {
     /// sowing direction) are captured too while they hold a capturing count.
     #[serde(default)]
     pub chain: bool,
+    /// The most houses one chain captures, the first included; none: no limit.
+    #[serde(default)]
+    pub chain_max: Option<Spanned<i64>>,
+    /// Where the houses after the first of a chain may lie, seen from the
+    /// sower; by default, where the first may (`last_seed`).
+    #[serde(default)]
+    pub chain_zone: Option<Spanned<Zone>>,
+    /// Whether a move that lifts a single seed may capture (`false`: it
+    /// never does).
+    #[serde(default = "yes")]
+    pub single_seed_captures: bool,
     /// What a grand slam does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
@@ -58,6 +69,10 @@ pub struct Section {
     /// opposite.
     #[serde(default)]
     pub cross: Option<CrossSection>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `[capture.cross]`: the last seed falls in an empty house and captures the
@@ -85,6 +100,10 @@ pub enum CaptureRule {
         zone: ZoneMask,
         /// Whether the houses before are taken too.
         chain: bool,
+        /// The most houses taken in all (the whole board when unlimited).
+        chain_max: u8,
+        /// Where the houses after the first may lie.
+        chain_zone: ZoneMask,
     },
     /// The last seed falls in an empty house of `zone`, and the house opposite
     /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
@@ -114,6 +133,8 @@ pub struct Captures {
     pub rules: Vec<CaptureRule>,
     /// Captures while sowing, if any.
     pub while_sowing: Option<WhileSowing>,
+    /// Whether a move that lifts a single seed may capture.
+    pub single_seed_captures: bool,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -126,6 +147,9 @@ pub(crate) struct Plan {
     pub take: u8,
     /// The part of them from the opponent's row.
     pub from_opponent: u32,
+    /// Whether the sowing went against the board's direction, so a chain
+    /// runs back the other way.
+    reverse: bool,
 }
 
 /// Compiles `[capture]`; the grand-slam policy is compiled with it, since
@@ -165,12 +189,34 @@ pub(crate) fn compile(
             "chain = true needs last_seed captures to start a chain",
         );
     }
+    let chain_max = match &section.chain_max {
+        Some(max) if !section.chain => {
+            return err(max.span(), "chain_max only applies with chain = true");
+        }
+        Some(max) => super::in_range(max, 2, MAX_HOUSES as i64, "chain_max")? as u8,
+        None => MAX_HOUSES as u8,
+    };
+    let chain_zone = match &section.chain_zone {
+        Some(zone) if !section.chain => {
+            return err(zone.span(), "chain_zone only applies with chain = true");
+        }
+        Some(zone) if *zone.get_ref() == Zone::None => {
+            return err(
+                zone.span(),
+                "chain_zone = \"none\" would stop every chain at its first house: write chain = false",
+            );
+        }
+        Some(zone) => ZoneMask::from_zone(*zone.get_ref()),
+        None => last_seed,
+    };
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
             counts,
             zone: last_seed,
             chain: section.chain,
+            chain_max,
+            chain_zone,
         });
     }
     if let Some(cross) = &section.cross {
@@ -194,6 +240,7 @@ pub(crate) fn compile(
         Captures {
             rules,
             while_sowing,
+            single_seed_captures: section.single_seed_captures,
         },
         section.grand_slam,
     ))
@@ -237,6 +284,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 counts,
                 zone,
                 chain,
+                chain_max,
+                chain_zone,
             } => {
                 let counts = counts_in_words(counts);
                 let _ = writeln!(
@@ -252,8 +301,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 if chain {
                     let _ = writeln!(
                         out,
-                        "  Then the houses before it are captured too, going back, while they hold {counts} {}.",
-                        zone_in_words(zone)
+                        "  Then the houses before it are captured too, going back, while they hold {counts} {}{}.",
+                        zone_in_words(chain_zone),
+                        if (chain_max as usize) < MAX_HOUSES {
+                            format!(", {chain_max} houses at most in all")
+                        } else {
+                            String::new()
+                        }
                     );
                 }
             }
@@ -273,6 +327,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 );
             }
         }
+    }
+    if !captures.single_seed_captures {
+        let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");
     }
     if let Some(rule) = captures.while_sowing {
         let _ = writeln!(
@@ -300,7 +357,8 @@ impl Captures {
             .any(|rule| rule.applies(board, pos, me, last))
     }
 
-    /// The capture the first applying rule would make at `last`.
+    /// The capture the first applying rule would make at `last`, after a
+    /// sowing that went against the board's direction when `reverse`.
     #[inline(always)]
     pub(crate) fn plan(
         &self,
@@ -308,6 +366,7 @@ impl Captures {
         pos: &Position,
         me: Side,
         last: usize,
+        reverse: bool,
     ) -> Option<Plan> {
         if !board.is_house(last) {
             return None;
@@ -315,7 +374,7 @@ impl Captures {
         self.rules
             .iter()
             .find(|rule| rule.applies(board, pos, me, last))
-            .map(|&rule| rule.plan(board, pos, me, last))
+            .map(|&rule| rule.plan(board, pos, me, last, reverse))
     }
 
     /// Takes a planned capture into `me`'s store.
@@ -338,7 +397,7 @@ impl Captures {
                 let mut house = last;
                 for _ in 0..plan.holes {
                     capture(pos, house);
-                    house = board.back(house);
+                    house = board.back_in(house, plan.reverse);
                 }
             }
             CaptureRule::Cross {
@@ -403,21 +462,25 @@ impl CaptureRule {
     }
 
     #[inline(always)]
-    fn plan(self, board: &Board, pos: &Position, me: Side, last: usize) -> Plan {
+    fn plan(self, board: &Board, pos: &Position, me: Side, last: usize, reverse: bool) -> Plan {
         match self {
             CaptureRule::Count {
                 counts,
                 zone,
                 chain,
+                chain_max,
+                chain_zone,
             } => {
                 let mut house = last;
                 let mut holes = 0;
                 let mut take = 0u8;
                 let mut from_opponent = 0u32;
+                let limit = board.houses().min(chain_max as usize);
+                let mut allowed = zone;
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
-                    if !zone.allows(own) || !counts.contains(seeds) {
+                    if !allowed.allows(own) || !counts.contains(seeds) {
                         break;
                     }
                     take += seeds;
@@ -425,16 +488,18 @@ impl CaptureRule {
                         from_opponent += seeds as u32;
                     }
                     holes += 1;
-                    if !chain || holes == board.houses() {
+                    if !chain || holes == limit {
                         break;
                     }
-                    house = board.back(house);
+                    allowed = chain_zone;
+                    house = board.back_in(house, reverse);
                 }
                 Plan {
                     rule: self,
                     holes,
                     take,
                     from_opponent,
+                    reverse,
                 }
             }
             CaptureRule::Cross {
@@ -458,6 +523,7 @@ impl CaptureRule {
                     holes: 1 + take_sowing_seed as usize,
                     take,
                     from_opponent,
+                    reverse,
                 }
             }
         }

@@ -33,6 +33,16 @@ pub enum Collect {
     LastCapturer,
     /// They stay on the board and count for nobody.
     Nobody,
+    /// The player who made the last move takes them all.
+    LastMover,
+    /// They are taken off the board and count for nobody.
+    Removed,
+    /// They are shared out: half each, and an odd seed goes to the player
+    /// with fewer seeds in store (North when the stores are level).
+    Divided,
+    /// The player who is not to move takes them all: after a
+    /// [`Ending::CannotFeed`], the player left without seeds.
+    Unfed,
 }
 
 impl Collect {
@@ -44,8 +54,50 @@ impl Collect {
             }
             Collect::LastCapturer => "the player who captured last takes the seeds left",
             Collect::Nobody => "the seeds left stay on the board and count for nobody",
+            Collect::LastMover => "the player who moved last takes the seeds left",
+            Collect::Removed => "the seeds left are taken off the board and count for nobody",
+            Collect::Divided => {
+                "the seeds left are shared out, half each, an odd seed to the player with fewer in store (North when level)"
+            }
+            Collect::Unfed => "the player who has no seeds takes the seeds left",
         }
     }
+}
+
+/// What a player plays for.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// The most seeds at the end.
+    #[default]
+    MostSeeds,
+    /// To empty one's own row first: after a move, a mover whose row is
+    /// empty wins; else a player whose row is empty wins.
+    Clear,
+    /// To leave the opponent without seeds or without a move: after a move,
+    /// a player whose row is empty loses (the mover's opponent first), and
+    /// so does a player to move who has no legal move.
+    Deprive,
+}
+
+/// Whose row an ending watches, seen from the player who has just moved.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Whose {
+    /// The row of the player who has just moved.
+    Mover,
+    /// The row of that player's opponent.
+    Opponent,
+}
+
+/// `[end.cleared_row]`: the game ends when one row is empty after a move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClearedRowSection {
+    /// Whose row.
+    pub row: Whose,
+    /// Who takes the seeds left.
+    pub taken_by: Collect,
 }
 
 /// `[end.seeds_left]`: the game ends when few seeds are left.
@@ -72,6 +124,13 @@ pub struct PlyLimitSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
+    /// What the players play for.
+    #[serde(default)]
+    pub goal: Option<Spanned<Goal>>,
+    /// The game ends when the watched row is empty after a move, checked
+    /// before every other ending.
+    #[serde(default)]
+    pub cleared_row: Option<ClearedRowSection>,
     /// A store holding this many seeds ends the game at once; the seeds on the
     /// board stay where they are.
     #[serde(default)]
@@ -83,8 +142,16 @@ pub struct Section {
     /// left in the other.
     #[serde(default)]
     pub either_row_empty: Option<Collect>,
-    /// Who takes the seeds when the player to move has no legal move.
-    pub no_move: Collect,
+    /// When the player to move has seeds, the opponent has none and no
+    /// move feeds them, the game ends, and who takes the seeds left (before
+    /// `no_move` is tried).
+    #[serde(default)]
+    pub cannot_feed: Option<Spanned<Collect>>,
+    /// Who takes the seeds when the player to move has no legal move
+    /// (required with the goal "most_seeds"; with "deprive" that player
+    /// loses, and with "clear" the seeds decide as they lie).
+    #[serde(default)]
+    pub no_move: Option<Collect>,
     /// Whether a repeated position ends the game, and who takes the seeds.
     #[serde(default)]
     pub repetition: Option<Collect>,
@@ -99,6 +166,20 @@ pub struct Section {
 /// One way a game ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
+    /// The watched row is empty after a move.
+    ClearedRow {
+        /// Whose row.
+        row: Whose,
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+    /// The goal "clear": a player whose row is empty wins, the mover first.
+    Cleared,
+    /// The goal "deprive": a player whose row is empty loses, the mover's
+    /// opponent first.
+    Deprived,
+    /// The goal "deprive": the player to move has no legal move and loses.
+    Immobilized,
     /// A store holds `threshold` or more; the seeds on the board stay (R5).
     Majority {
         /// The winning count.
@@ -123,6 +204,12 @@ pub enum Ending {
     },
     /// The position repeats one since the last capture (R4, R14).
     Repetition {
+        /// Who takes the seeds left.
+        taken_by: Collect,
+    },
+    /// The player to move has no legal move and the opponent's row is
+    /// empty: the opponent cannot be fed.
+    CannotFeed {
         /// Who takes the seeds left.
         taken_by: Collect,
     },
@@ -151,6 +238,8 @@ pub(crate) trait GameFacts {
     fn repeats(&mut self) -> bool;
     /// Whether the player to move has no legal move.
     fn has_no_move(&mut self) -> bool;
+    /// The player who made the last move, if any move was made.
+    fn last_mover(&self) -> Option<Side>;
 }
 
 impl Ending {
@@ -158,9 +247,12 @@ impl Ending {
     pub fn taken_by(&self) -> Option<Collect> {
         match *self {
             Ending::Majority { .. } | Ending::EvenSplit { .. } => Some(Collect::Nobody),
+            Ending::Cleared | Ending::Deprived | Ending::Immobilized => Some(Collect::Nobody),
+            Ending::ClearedRow { taken_by, .. } => Some(taken_by),
             Ending::SeedsLeft { taken_by, .. }
             | Ending::EitherRowEmpty { taken_by }
             | Ending::Repetition { taken_by }
+            | Ending::CannotFeed { taken_by }
             | Ending::NoMove { taken_by }
             | Ending::PlyLimit { taken_by, .. } => Some(taken_by),
         }
@@ -171,7 +263,10 @@ impl Ending {
     pub fn reads_position_only(&self) -> bool {
         matches!(
             self,
-            Ending::Majority { .. }
+            Ending::ClearedRow { .. }
+                | Ending::Cleared
+                | Ending::Deprived
+                | Ending::Majority { .. }
                 | Ending::EvenSplit { .. }
                 | Ending::SeedsLeft { .. }
                 | Ending::EitherRowEmpty { .. }
@@ -182,7 +277,41 @@ impl Ending {
     #[inline(always)]
     pub(crate) fn fires(&self, game: &mut impl GameFacts) -> Option<(EndReason, Collect)> {
         let pos = game.position();
+        // The player who has just moved; before any move, the one not to move.
+        let mover = game.last_mover().unwrap_or(pos.to_move().opponent());
+        let empty = |side: Side| pos.row_is_empty(side);
         let (reason, taken_by) = match *self {
+            Ending::ClearedRow { row, taken_by } => {
+                let side = match row {
+                    Whose::Mover => mover,
+                    Whose::Opponent => mover.opponent(),
+                };
+                if !empty(side) {
+                    return None;
+                }
+                (EndReason::RowCleared, taken_by)
+            }
+            Ending::Cleared => {
+                let winner = [mover, mover.opponent()].into_iter().find(|&s| empty(s))?;
+                (EndReason::Cleared { winner }, Collect::Nobody)
+            }
+            Ending::Deprived => {
+                let loser = [mover.opponent(), mover].into_iter().find(|&s| empty(s))?;
+                let winner = loser.opponent();
+                (EndReason::Deprived { winner }, Collect::Nobody)
+            }
+            Ending::Immobilized => {
+                let loser = pos.to_move();
+                if !game.has_no_move() {
+                    return None;
+                }
+                (
+                    EndReason::Deprived {
+                        winner: loser.opponent(),
+                    },
+                    Collect::Nobody,
+                )
+            }
             Ending::Majority { threshold } => {
                 let [south, north] = pos.stores();
                 if south.max(north) < threshold {
@@ -214,6 +343,16 @@ impl Ending {
                 }
                 (EndReason::Repetition, taken_by)
             }
+            Ending::CannotFeed { taken_by } => {
+                let opponent = pos.to_move().opponent();
+                if !(pos.row_is_empty(opponent)
+                    && !pos.row_is_empty(opponent.opponent())
+                    && game.has_no_move())
+                {
+                    return None;
+                }
+                (EndReason::CannotFeed, taken_by)
+            }
             Ending::NoMove { taken_by } => {
                 if !game.has_no_move() {
                     return None;
@@ -240,6 +379,43 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     let table = section.span();
     let section = section.get_ref();
     let mut endings = Vec::new();
+    let goal = section
+        .goal
+        .as_ref()
+        .map_or(Goal::MostSeeds, |g| *g.get_ref());
+    if let Some(rule) = &section.cleared_row {
+        endings.push(Ending::ClearedRow {
+            row: rule.row,
+            taken_by: rule.taken_by,
+        });
+    }
+    match goal {
+        Goal::MostSeeds => {}
+        Goal::Clear => endings.push(Ending::Cleared),
+        Goal::Deprive => endings.push(Ending::Deprived),
+    }
+    if goal != Goal::MostSeeds {
+        let span = section.goal.as_ref().map_or(table.clone(), |g| g.span());
+        if section.majority.is_some()
+            || section
+                .even_split_draw
+                .as_ref()
+                .is_some_and(|s| *s.get_ref())
+            || section.seeds_left.is_some()
+            || section.either_row_empty.is_some()
+        {
+            return err(
+                span,
+                "with this goal the seeds do not decide the game: majority, even_split_draw, seeds_left and either_row_empty do not apply",
+            );
+        }
+        if goal == Goal::Deprive && section.no_move.is_some() {
+            return err(
+                span,
+                "with the goal \"deprive\" a player without a move loses: no_move does not apply",
+            );
+        }
+    }
     let majority = match &section.majority {
         Some(m) => {
             let v = *m.get_ref();
@@ -296,14 +472,38 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     if let Some(taken_by) = section.repetition {
         endings.push(Ending::Repetition { taken_by });
     }
-    endings.push(Ending::NoMove {
-        taken_by: section.no_move,
-    });
+    if let Some(cannot_feed) = &section.cannot_feed {
+        endings.push(Ending::CannotFeed {
+            taken_by: *cannot_feed.get_ref(),
+        });
+    }
+    match (goal, section.no_move) {
+        (Goal::Deprive, _) => endings.push(Ending::Immobilized),
+        (Goal::Clear, taken_by) => endings.push(Ending::NoMove {
+            taken_by: taken_by.unwrap_or(Collect::Nobody),
+        }),
+        (Goal::MostSeeds, Some(taken_by)) => endings.push(Ending::NoMove { taken_by }),
+        (Goal::MostSeeds, None) => {
+            return err(
+                table,
+                "missing field `no_move`: say who takes the seeds left when the player to move has no legal move",
+            );
+        }
+    }
     if let Some(rule) = &section.ply_limit {
         endings.push(Ending::PlyLimit {
             plies: in_range(&rule.plies, 1, MAX_PLY_LIMIT, "ply_limit.plies")? as u32,
             taken_by: rule.taken_by,
         });
+    }
+    if endings
+        .iter()
+        .any(|e| e.taken_by() == Some(Collect::Unfed) && !matches!(e, Ending::CannotFeed { .. }))
+    {
+        return err(
+            table,
+            "\"unfed\" names the player left without seeds, known only when a player cannot feed: only cannot_feed may use it",
+        );
     }
     if section.repetition.is_none() && section.ply_limit.is_none() {
         return Err((
@@ -325,6 +525,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         .any(|e| e.taken_by() == Some(Collect::EachOwnInPlace));
     for ending in &rules.endings {
         let line = match *ending {
+            Ending::ClearedRow { row, taken_by } => format!(
+                "When the row of {} is empty the game ends: {}.",
+                match row {
+                    Whose::Mover => "the player who has just moved",
+                    Whose::Opponent => "the opponent of the player who has just moved",
+                },
+                taken_by.in_words()
+            ),
+            Ending::Cleared => "A player whose row is empty wins; if both rows are, the player who has just moved wins.".to_string(),
+            Ending::Deprived => "A player whose row is empty loses; if both rows are, the player who has just moved wins.".to_string(),
+            Ending::Immobilized => "A player who has no legal move loses.".to_string(),
             Ending::Majority { threshold } => format!(
                 "A store holding {threshold} or more ends the game at once; the seeds on the board stay."
             ),
@@ -343,6 +554,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "When a position repeats since the last capture the game ends: {}.",
                 taken_by.in_words()
             ),
+            Ending::CannotFeed { taken_by } => format!(
+                "When the opponent has no seeds and no move of the player to move gives them any, the game ends: {}.",
+                taken_by.in_words()
+            ),
             Ending::NoMove { taken_by } => format!(
                 "When the player to move has no legal move the game ends: {}.",
                 taken_by.in_words()
@@ -353,6 +568,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             ),
         };
         let _ = writeln!(out, "  - {line}");
+    }
+    if rules
+        .endings
+        .iter()
+        .any(|e| matches!(e, Ending::Cleared | Ending::Deprived | Ending::Immobilized))
+    {
+        let _ = writeln!(
+            out,
+            "  Otherwise the player with more seeds in store wins; equal counts are a draw."
+        );
+        return;
     }
     let _ = writeln!(
         out,

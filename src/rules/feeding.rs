@@ -23,10 +23,17 @@ pub struct Section {
     /// When the opponent's row is empty, only moves that sow into it are legal.
     #[serde(default)]
     pub must_feed: bool,
+    /// Which of the houses holding enough seeds may be played.
+    #[serde(default)]
+    pub allow: Allow,
     /// A player with no seeds loses the turn instead of the game ending
     /// (compiled into [`super::Turn`]).
     #[serde(default)]
     pub pass_when_empty: bool,
+    /// A player with no legal move loses the turn while the other has one;
+    /// the game ends when neither has (compiled into [`super::Turn`]).
+    #[serde(default)]
+    pub pass_when_no_move: Option<Spanned<bool>>,
 }
 
 impl Default for Section {
@@ -35,13 +42,28 @@ impl Default for Section {
             min_seeds: one(),
             single_seed_rule: false,
             must_feed: false,
+            allow: Allow::Any,
             pass_when_empty: false,
+            pass_when_no_move: None,
         }
     }
 }
 
 fn one() -> Spanned<i64> {
     Spanned::new(0..0, 1)
+}
+
+/// Which houses holding enough seeds may be played.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Allow {
+    /// Any of them.
+    #[default]
+    Any,
+    /// A house whose seeds, sown once round, would end in a house of the
+    /// mover's own row that already holds seeds may not be played; houses
+    /// holding more seeds than a row has houses always may.
+    EndsOnOpponentOrEmpty,
 }
 
 /// The feeding obligation.
@@ -63,6 +85,8 @@ pub struct Playable {
     pub single_seed_rule: bool,
     /// The feeding obligation.
     pub feeding: Feeding,
+    /// Which houses may be played.
+    pub allow: Allow,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -75,6 +99,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         } else {
             Feeding::Free
         },
+        allow: section.allow,
     })
 }
 
@@ -94,6 +119,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  When the opponent has no seeds, you must sow into their row if you can."
         );
     }
+    if playable.allow == Allow::EndsOnOpponentOrEmpty {
+        let _ = writeln!(
+            out,
+            "  A house holding no more seeds than a row has houses may be played only if its last seed would fall in the opponent's row or in an empty house."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -103,6 +134,27 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
 }
 
 impl Rules {
+    /// Whether the allow rule refuses `house`: its seeds, sown once round
+    /// without relays, would end in an occupied house of the mover's row.
+    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> bool {
+        if self.playable.allow == Allow::Any {
+            return false;
+        }
+        let seeds = pos.at(house) as usize;
+        if seeds > self.board.houses_per_side() {
+            return false;
+        }
+        let reverse = self
+            .sowing
+            .reverses(house, pos.at(house), self.board.houses_per_side());
+        let ring = self.board.ring_in(pos.to_move(), reverse);
+        let mut place = house;
+        for _ in 0..seeds {
+            place = ring.next(place);
+        }
+        self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0
+    }
+
     /// Whether the player to move must feed: the opponent's row is empty and
     /// the variant says so, or a grand slam left an extra feeding move (R2).
     #[inline]
@@ -115,7 +167,14 @@ impl Rules {
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
     #[inline]
     pub(crate) fn reaches_opponent(&self, pos: &Position, house: usize) -> bool {
-        pos.at(house) as u32 >= self.board.ring(pos.to_move()).seeds_to_opponent(house)
+        let reverse = self
+            .sowing
+            .reverses(house, pos.at(house), self.board.houses_per_side());
+        pos.at(house) as u32
+            >= self
+                .board
+                .ring_in(pos.to_move(), reverse)
+                .seeds_to_opponent(house)
     }
 
     /// The houses of `side` that hold enough seeds to be played, as a mask

@@ -16,7 +16,7 @@
 //! | which houses may be played, feeding | [`feeding`] | `[play]` |
 //! | captures, an ordered list | [`capture`] | `[capture]` |
 //! | the grand slam | [`grand_slam`] | `[capture] grand_slam` |
-//! | the turn: extra turns, passes | [`turn`] | `[turn]`, `[play] pass_when_empty` |
+//! | the turn: extra turns, passes | [`turn`] | `[turn]`, `[play] pass_when_empty`, `pass_when_no_move` |
 //! | endings, an ordered list | [`ending`] | `[end]` |
 
 use std::fmt;
@@ -40,7 +40,7 @@ pub use ending::{Collect, Ending};
 pub use feeding::{Feeding, Playable};
 pub use grand_slam::GrandSlam;
 pub use sowing::{Continuation, Laps, Sowing};
-pub use turn::{ExtraTurn, Turn};
+pub use turn::{ExtraTurn, Pass, Turn};
 
 /// The variant files that ship inside the library: `(file name, contents)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -48,6 +48,21 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("oware.toml", include_str!("../../variants/oware.toml")),
     ("wouri.toml", include_str!("../../variants/wouri.toml")),
     ("kalah.toml", include_str!("../../variants/kalah.toml")),
+];
+
+/// The MancalaGames catalogue's games (`variants/mancalagames/*.toml`), also
+/// shipped: `(file name under variants/, contents)`, sorted by file name.
+/// `build.rs` lists the directory, so adding a game is adding its file.
+pub const CATALOGUE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+
+/// The groups `sow variants` lists the shipped variants in, by source:
+/// `(heading, files)`.
+pub const GROUPS: &[(&str, &[(&str, &str)])] = &[
+    ("Rule documents (docs/rulings.md)", BUILTIN),
+    (
+        "The MancalaGames catalogue (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames)",
+        CATALOGUE,
+    ),
 ];
 
 /// The longest variant file read, in bytes: the shipped files are under
@@ -68,6 +83,10 @@ pub struct Metadata {
     pub region: Option<String>,
     /// The rule document followed.
     pub source: Option<String>,
+    /// The rule book or web page behind the source.
+    pub rule_book: Option<String>,
+    /// How this variant differs from another shipped one of the same game.
+    pub differs_from: Option<String>,
     /// The rulings followed.
     pub rulings: Vec<String>,
     /// One line that tells the game apart.
@@ -177,7 +196,10 @@ impl Rules {
     /// A variant's name and aliases must be its own: a file that answers to a
     /// shipped variant's name is refused, unless it is that shipped file.
     pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
-        let shipped = BUILTIN.iter().any(|(_, text)| *text == without_bom(source));
+        let shipped = BUILTIN
+            .iter()
+            .chain(CATALOGUE)
+            .any(|(_, text)| *text == without_bom(source));
         Rules::compile_text(source, origin, !shipped)
     }
 
@@ -240,10 +262,9 @@ impl Rules {
         if name_or_path.ends_with(".toml") || path.exists() {
             return Rules::from_path(path);
         }
-        let names: Vec<String> = builtin_rules().into_iter().map(|r| r.meta.name).collect();
         Err(RulesError::Unknown {
             name: name_or_path.to_string(),
-            known: names.join(", "),
+            known: names_in_brief(&builtin_rules()),
         })
     }
 
@@ -280,6 +301,14 @@ impl Rules {
     /// position carries who that is (the `last:` state word).
     pub fn tracks_last_capturer(&self) -> bool {
         self.tracks_last_capturer
+    }
+
+    /// Whether an ending takes the seeds left off the board for nobody, so a
+    /// finished game may hold fewer seeds than it started with.
+    pub fn removes_seeds(&self) -> bool {
+        self.endings
+            .iter()
+            .any(|e| e.taken_by() == Some(Collect::Removed))
     }
 
     /// Whether a grand slam leaves the capturer owing a feeding move, so a
@@ -319,20 +348,51 @@ impl Rules {
 pub(crate) fn shipped(file: &str) -> Rules {
     let (_, text) = BUILTIN
         .iter()
+        .chain(CATALOGUE)
         .find(|(f, _)| *f == file)
         .expect("a shipped file");
     Rules::from_toml(text, file).expect("shipped variants are valid")
 }
 
-/// The shipped variants, compiled.
+/// The shipped variants, compiled: the rule documents' first, then the
+/// catalogue's.
 pub fn builtin_rules() -> Vec<Rules> {
     BUILTIN
         .iter()
-        .map(|(file, text)| {
-            Rules::compile_text(text, &format!("variants/{file}"), false)
-                .expect("shipped variants are valid")
-        })
+        .chain(CATALOGUE)
+        .map(compile_shipped)
         .collect()
+}
+
+/// The shipped variants, compiled, in their groups (see [`GROUPS`]).
+pub fn builtin_groups() -> Vec<(&'static str, Vec<Rules>)> {
+    GROUPS
+        .iter()
+        .map(|(heading, files)| (*heading, files.iter().map(compile_shipped).collect()))
+        .collect()
+}
+
+/// The names of the rule documents' variants, and how many more the
+/// catalogue ships: a list short enough for a message.
+pub fn names_in_brief(shipped: &[Rules]) -> String {
+    let first: Vec<&str> = shipped
+        .iter()
+        .take(BUILTIN.len())
+        .map(|r| r.meta.name.as_str())
+        .collect();
+    if shipped.len() <= BUILTIN.len() {
+        first.join(", ")
+    } else {
+        format!(
+            "{}, and the MancalaGames catalogue's: `sow variants` lists them all",
+            first.join(", ")
+        )
+    }
+}
+
+fn compile_shipped((file, text): &(&str, &str)) -> Rules {
+    Rules::compile_text(text, &format!("variants/{file}"), false)
+        .expect("shipped variants are valid")
 }
 
 /// Every name and alias of the shipped variants, lowercased, with the name
@@ -518,6 +578,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
             region: meta.region,
             source: meta.source,
+            rule_book: meta.rule_book,
+            differs_from: meta.differs_from,
             rulings,
             summary: meta.summary,
         },

@@ -41,9 +41,17 @@ pub struct Section {
     /// Counts in the last hole that end relay sowing (only with `relay`).
     #[serde(default)]
     pub relay_stops_on: Option<Spanned<Vec<i64>>>,
+    /// The only counts in the last hole that let a relay go on (only with
+    /// `relay`; the other way round from `relay_stops_on`).
+    #[serde(default)]
+    pub relay_continues_on: Option<Spanned<Vec<i64>>>,
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
+    /// A direction for each move: by the half of the row the house is in,
+    /// or by the parity of its seeds.
+    #[serde(default)]
+    pub direction_by: Option<Spanned<Turning>>,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -77,6 +85,36 @@ pub struct Sowing {
     pub laps: Laps,
     /// Relays.
     pub continuation: Continuation,
+    /// Whether a move's direction depends on the move.
+    pub turning: Turning,
+}
+
+/// How a move's direction is chosen.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Turning {
+    /// Every move sows in the board's direction.
+    #[default]
+    Fixed,
+    /// Houses in the left half of their owner's row sow clockwise, those in
+    /// the right half counter-clockwise (MancalaGames' `sow_direct = SPLIT`).
+    HalfRow,
+    /// A house holding an odd number of seeds sows counter-clockwise, an even
+    /// number clockwise (MancalaGames' `sow_direct = EVEN_ODD_DIR`).
+    Parity,
+}
+
+impl Sowing {
+    /// Whether sowing `house`, holding `seeds`, goes against the board's
+    /// direction; `houses_per_side` places the house in its row.
+    #[inline(always)]
+    pub(crate) fn reverses(&self, house: usize, seeds: u8, houses_per_side: usize) -> bool {
+        match self.turning {
+            Turning::Fixed => false,
+            Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
+            Turning::Parity => seeds.is_multiple_of(2),
+        }
+    }
 }
 
 impl Sowing {
@@ -117,7 +155,37 @@ pub(crate) fn compile(
     houses_per_side: usize,
     total: u32,
 ) -> Result<(Sowing, Board), CompileError> {
+    let goes_on_only = if let Some(goes_on) = &section.relay_continues_on {
+        if !section.relay {
+            return err(
+                goes_on.span(),
+                "relay_continues_on only applies with relay = true",
+            );
+        }
+        if section.relay_stops_on.is_some() {
+            return err(
+                goes_on.span(),
+                "relay_continues_on and relay_stops_on say the same thing two ways: keep one",
+            );
+        }
+        let goes_on = count_set(
+            goes_on,
+            total,
+            "relay_continues_on",
+            "the last hole has just received a seed, so it never holds 0",
+        )?;
+        let mut stops = CountSet::default();
+        for count in 1..=total.min(255) as u8 {
+            if !goes_on.contains(count) {
+                stops.insert(count);
+            }
+        }
+        Some(Continuation::Relay { stops })
+    } else {
+        None
+    };
     let continuation = match (&section.relay_stops_on, section.relay) {
+        _ if goes_on_only.is_some() => goes_on_only.expect("just tested"),
         (Some(stops), false) => {
             return err(
                 stops.span(),
@@ -141,6 +209,28 @@ pub(crate) fn compile(
         .into_stores
         .as_ref()
         .map_or(StoreSowing::None, |s| *s.get_ref());
+    let turning = match &section.direction_by {
+        None => Turning::Fixed,
+        Some(by) => {
+            if section.direction != Direction::CounterClockwise {
+                return err(
+                    by.span(),
+                    "direction_by gives every move its own direction: leave direction out (or counter-clockwise)",
+                );
+            }
+            match *by.get_ref() {
+                Turning::HalfRow if houses_per_side % 2 == 1 => {
+                    return err(
+                        by.span(),
+                        format!(
+                            "direction_by = \"half_row\" needs an even row: the middle house of {houses_per_side} has no half"
+                        ),
+                    );
+                }
+                turning => turning,
+            }
+        }
+    };
     let sowing = Sowing {
         laps: if section.skip_origin {
             Laps::SkipOrigin
@@ -148,6 +238,7 @@ pub(crate) fn compile(
             Laps::IncludeOrigin
         },
         continuation,
+        turning,
     };
     Ok((
         sowing,
@@ -163,6 +254,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "counter-clockwise (South's row left to right, then North's)"
         }
         Direction::Clockwise => "clockwise",
+    };
+    let direction = match rules.sowing.turning {
+        Turning::Fixed => direction,
+        Turning::HalfRow => {
+            "clockwise from the left half of your row and counter-clockwise from the right half"
+        }
+        Turning::Parity => {
+            "counter-clockwise when the house holds an odd number, clockwise when even"
+        }
     };
     let _ = writeln!(
         out,
@@ -200,6 +300,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Relay sowing: when the last seed falls in a house, that house's seeds are lifted and sown on{}.",
             if stops.is_empty() {
                 String::new()
+            } else if stops.iter().count() * 2 > rules.total_seeds() as usize {
+                let mut goes_on = CountSet::default();
+                for count in 1..=rules.total_seeds().min(255) as u8 {
+                    if !stops.contains(count) {
+                        goes_on.insert(count);
+                    }
+                }
+                format!(
+                    ", but only when the house now holds {}",
+                    super::capture::counts_in_words(goes_on)
+                )
             } else {
                 format!(
                     ", unless the house now holds {}",
@@ -239,6 +350,10 @@ pub(crate) struct Sown {
     pub captured_from_opponent: u32,
     /// How it ended.
     pub end: SownEnd,
+    /// The seeds of the first lift: the house played.
+    pub first_lift: u8,
+    /// Whether the move sowed against the board's direction.
+    pub reverse: bool,
 }
 
 impl Rules {
@@ -260,9 +375,15 @@ impl Rules {
         let me = pos.to_move();
         let opponent = me.opponent();
         let board = &self.board;
-        let ring = board.ring(me);
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side());
+        let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
-        let mut sown = Sown::default();
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
 
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
@@ -276,6 +397,7 @@ impl Rules {
         let mut lifts = 0u32;
 
         let mut seeds = pos.take(origin);
+        sown.first_lift = seeds;
         trace.record(Event::Lift {
             house: origin,
             seeds,

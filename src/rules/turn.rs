@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, Rules, feeding};
+use super::{CompileError, Rules, err, feeding};
 use crate::board::{Board, StoreSowing};
 use crate::position::Side;
 
@@ -36,12 +36,24 @@ pub enum ExtraTurn {
 pub struct Turn {
     /// When the sower moves again.
     pub extra_turn: ExtraTurn,
-    /// Whether a player with no seeds passes instead of the game ending
-    /// (written `[play] pass_when_empty`).
-    pub pass_when_empty: bool,
+    /// When a player loses the turn instead of the game ending (written
+    /// `[play] pass_when_empty` or `pass_when_no_move`).
+    pub pass: Pass,
 }
 
-/// Compiles `[turn]` and `[play] pass_when_empty` for `board`.
+/// When the player to move passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Never: a player who cannot move ends the game.
+    Never,
+    /// A player with no seeds while the opponent has some (Wouri, R11).
+    WhenEmpty,
+    /// A player with no legal move while the opponent has one (MancalaGames'
+    /// `mustpass`).
+    WhenNoMove,
+}
+
+/// Compiles `[turn]` and `[play] pass_when_empty`, `pass_when_no_move` for `board`.
 pub(crate) fn compile(
     section: Option<&Section>,
     play: &feeding::Section,
@@ -55,10 +67,19 @@ pub(crate) fn compile(
             Some("add into_stores = \"own\" to [sowing]".into()),
         ));
     }
-    Ok(Turn {
-        extra_turn,
-        pass_when_empty: play.pass_when_empty,
-    })
+    let no_move = play.pass_when_no_move.as_ref().filter(|p| *p.get_ref());
+    let pass = match (play.pass_when_empty, no_move) {
+        (true, Some(p)) => {
+            return err(
+                p.span(),
+                "pass_when_empty and pass_when_no_move are two answers to one question: keep one",
+            );
+        }
+        (true, None) => Pass::WhenEmpty,
+        (false, Some(_)) => Pass::WhenNoMove,
+        (false, None) => Pass::Never,
+    };
+    Ok(Turn { extra_turn, pass })
 }
 
 impl Turn {
@@ -73,7 +94,7 @@ impl Turn {
 /// The sheet's lines on the turn.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let turn = rules.turn;
-    if turn.extra_turn == ExtraTurn::Never && !turn.pass_when_empty {
+    if turn.extra_turn == ExtraTurn::Never && turn.pass == Pass::Never {
         return;
     }
     let _ = writeln!(out, "\nThe turn");
@@ -83,10 +104,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  When the last seed falls in your own store, you move again."
         );
     }
-    if turn.pass_when_empty {
-        let _ = writeln!(
-            out,
-            "  A player with no seeds loses the turn; the other moves again, as often as needed."
-        );
+    match turn.pass {
+        Pass::Never => {}
+        Pass::WhenEmpty => {
+            let _ = writeln!(
+                out,
+                "  A player with no seeds loses the turn; the other moves again, as often as needed."
+            );
+        }
+        Pass::WhenNoMove => {
+            let _ = writeln!(
+                out,
+                "  A player with no legal move loses the turn while the other has one; the other moves again, as often as needed."
+            );
+        }
     }
 }

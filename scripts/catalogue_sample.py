@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Copies a fixed sample of MancalaGames' reference games into
+tests/fixtures/catalogue/<stem>.jsonl, for every catalogue variant shipped
+under variants/mancalagames/.
+
+The reference games come from the MancalaGames catalogue
+(StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames,
+commit 2b1c596c); the full set is read from $SOW_CATALOGUE, by default
+/work/shared/catalogue. The sample: every finished game (not capped, no
+endless sowing) when the file is small, else the first five finished games
+by seed. Only the fields the tests read are kept.
+
+Usage: scripts/catalogue_sample.py [STEM ...]   (default: every shipped one)
+"""
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = Path(os.environ.get("SOW_CATALOGUE", "/work/shared/catalogue"))
+SMALL = 120_000  # bytes: below this, every finished game is kept
+PLY_FIELDS = ("move", "board", "stores", "over", "auto", "blocked", "child", "unlocked")
+
+
+def finished(game):
+    return not game.get("capped") and not str(game.get("reason", "")).startswith("ENDLESS_SOW")
+
+
+def stems():
+    shipped = sorted(p.stem for p in (ROOT / "variants" / "mancalagames").glob("*.toml"))
+    by_lower = {}
+    for f in (CATALOGUE / "games").glob("*.jsonl"):
+        by_lower[f.stem.lower()] = f.stem
+    return [(s, by_lower[s]) for s in shipped if s in by_lower]
+
+
+def main(args):
+    out_dir = ROOT / "tests" / "fixtures" / "catalogue"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for lower, stem in stems():
+        if args and lower not in args:
+            continue
+        path = CATALOGUE / "games" / f"{stem}.jsonl"
+        games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        keep = [g for g in games if finished(g)]
+        if path.stat().st_size > SMALL:
+            keep = keep[:5]
+        lines = []
+        for g in keep:
+            slim = {
+                "game": g["game"],
+                "file": g["file"],
+                "seed": g["seed"],
+                "start": g["start"],
+                "plies": [{k: p[k] for k in PLY_FIELDS if k in p} for p in g["plies"]],
+                "result": g["result"],
+                "reason": g["reason"],
+            }
+            lines.append(json.dumps(slim, separators=(",", ":")))
+        (out_dir / f"{lower}.jsonl").write_text("\n".join(lines) + "\n")
+        print(f"{lower}: {len(keep)} games")
+
+
+if __name__ == "__main__":
+    main([a.lower() for a in sys.argv[1:]])

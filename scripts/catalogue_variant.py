@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""Writes variants/mancalagames/<stem>.toml for MancalaGames catalogue games
+whose parameters sow's rule model expresses, and lists the others with the
+parameters it lacks.
+
+It reads the catalogue's parameter table ($SOW_CATALOGUE/catalogue.json, by
+default /work/shared/catalogue), not MancalaGames' code: each parameter is
+mapped to sow's own keys, documented in variants/README.md. The files it
+writes are ordinary variant files; they are committed, and the tests replay
+them against MancalaGames' recorded games. Rulings that the recorded games
+decided are kept in RULINGS below and written into each file as comments.
+
+Usage: scripts/catalogue_variant.py [--write] [STEM ...]
+"""
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = Path(os.environ.get("SOW_CATALOGUE", "/work/shared/catalogue"))
+MG = "StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames"
+
+# Parameters that change nothing in play here: `stores` only shows stores
+# (captures go to them either way); `quitter` applies when a player concedes
+# or MancalaGames stops an endless sowing, neither of which sow's games do.
+IGNORED = {"stores", "quitter"}
+
+# Shipped variants of the same games, and how the catalogue's reading differs.
+DIFFERS = {
+    "Kalah": "kalah (OpenSpiel's Kalah): here a store holding 25 or more ends the game at once with the board as it is, and when the player to move has no move each player takes the seeds in their own row into store; OpenSpiel's ends only when a row is empty and counts the seeds left where they lie.",
+    "Oware": "oware (Abapa, jijbent.nl): here no rule ends a repeating game (MancalaGames has none), so a long ply limit stands in for the repetition rule.",
+    "Ouri": "ouri (R1, R2): here the single-seed rule and the grand slam follow MancalaGames' reading.",
+}
+
+# Rulings the recorded games decided, by stem: written into the file.
+RULINGS = {}
+
+
+class Unsupported(Exception):
+    pass
+
+
+def toml_str(s):
+    return json.dumps(s, ensure_ascii=False)
+
+
+def majority(total):
+    half, rem = divmod(total, 2)
+    return half + rem + 1
+
+
+def counts_of(p, total):
+    """The capturing counts: capt_on, evens, capt_min and capt_max together."""
+    keys = [k for k in ("capt_on", "evens", "capt_min", "capt_max") if k in p]
+    if not keys:
+        return None
+    counts = p.get("capt_on") or list(range(1, total + 1))
+    if p.get("evens"):
+        counts = [c for c in counts if c % 2 == 0]
+    if "capt_min" in p:
+        counts = [c for c in counts if c >= p["capt_min"]]
+    if "capt_max" in p:
+        counts = [c for c in counts if c <= p["capt_max"]]
+    return [c for c in counts if 1 <= c <= total]
+
+
+def collect_of(value):
+    return {
+        "HOLE_OWNER": "each_own",
+        "LAST_MOVER": "last_mover",
+        "DONT_SCORE": "removed",
+        "DIVVIED": "divided",
+    }[value]
+
+
+NOTES = []
+
+
+def build(game):
+    NOTES.clear()
+    p = dict(game["non_default_params"])
+    n = game["holes_per_side"]
+    seeds = game["seeds_per_hole"]
+    total = 2 * n * seeds
+    used = set(IGNORED)
+    notes = []
+
+    def take(key, default=None):
+        used.add(key)
+        return p.get(key, default)
+
+    direction = take("sow_direct", "CCW")
+    direction_by = {"SPLIT": "half_row", "EVEN_ODD_DIR": "parity"}.get(direction)
+    if direction_by:
+        direction = "CCW"
+    if direction not in ("CW", "CCW"):
+        raise Unsupported(f"sow_direct={direction}")
+    skip = take("skip_start", False)
+    mlaps = take("mlaps", None)
+    sow_stores = take("sow_stores", None)
+    if sow_stores not in (None, "OWN"):
+        raise Unsupported(f"sow_stores={sow_stores}")
+
+    sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
+              f"skip_origin = {str(bool(skip)).lower()}"]
+    if direction_by:
+        sowing.append(f'direction_by = "{direction_by}"')
+    if sow_stores == "OWN":
+        sowing.append('into_stores = "own"')
+    crosscapt = take("crosscapt", None)
+    counts = counts_of(p, total)
+    for k in ("capt_on", "evens", "capt_min", "capt_max"):
+        used.add(k)
+    mlap_cont = take("mlap_cont", None)
+    mlap_param = take("mlap_param", None)
+    if mlaps == "LAPPER":
+        sowing.append("relay = true")
+        if mlap_cont is None:
+            sowing.append("relay_stops_on = [1]")
+        elif mlap_cont == "ON_PARAM":
+            sowing.append(f"relay_continues_on = [{mlap_param}]")
+        elif mlap_cont == "GREQ_PARAM":
+            sowing.append(f"relay_stops_on = {list(range(1, mlap_param))}")
+        else:
+            raise Unsupported(f"mlap_cont={mlap_cont}")
+    elif mlaps is not None:
+        raise Unsupported(f"mlaps={mlaps}")
+
+    play = []
+    min_move = take("min_move", 1)
+    play.append(f"min_seeds = {min_move}")
+    allow = take("allow_rule", None)
+    if allow == "OPP_OR_EMPTY":
+        play.append('allow = "ends_on_opponent_or_empty"')
+    elif allow is not None:
+        raise Unsupported(f"allow_rule={allow}")
+    mustshare = take("mustshare", False)
+    if mustshare:
+        play.append("must_feed = true")
+    mustpass = take("mustpass", False)
+    if mustpass:
+        play.append("pass_when_no_move = true")
+
+    capture = []
+    side = take("capt_side", "BOTH")
+    if "capt_side" not in p and (counts_of(p, total) or p.get("crosscapt")):
+        NOTES.append("Without capt_side MancalaGames captures in either row (its default, BOTH); its games agree.")
+    zone = {"BOTH": "either", "OPP_SIDE": "opponent", "OWN_SIDE": "own", "OPP_CONT": "opponent"}.get(side)
+    if zone is None:
+        raise Unsupported(f"capt_side={side}")
+    multicapt = take("multicapt", 0)
+    if crosscapt:
+        if crosscapt != "ONE_ZEROS":
+            raise Unsupported(f"crosscapt={crosscapt}")
+        if counts is not None:
+            raise Unsupported("crosscapt with capture counts")
+        if multicapt:
+            raise Unsupported("crosscapt with multicapt")
+        xzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
+        pick = take("xcpickown", "LEAVE")
+        if pick not in ("LEAVE", "PICK_ON_CAPT"):
+            raise Unsupported(f"xcpickown={pick}")
+        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()} }}')
+    elif counts is not None:
+        capture.append(f"counts = {counts}")
+        capture.append(f'last_seed = "{zone}"')
+        if multicapt == -1:
+            capture.append("chain = true")
+        elif multicapt > 1:
+            capture.append("chain = true")
+            capture.append(f"chain_max = {multicapt}")
+        if side == "OPP_CONT" and multicapt:
+            capture.append('chain_zone = "either"')
+    grandslam = take("grandslam", "LEGAL")
+    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden"}
+    if grandslam not in gs:
+        raise Unsupported(f"grandslam={grandslam}")
+    if gs[grandslam]:
+        capture.append(f'grand_slam = "{gs[grandslam]}"')
+    if take("nosinglecapt", False):
+        capture.append("single_seed_captures = false")
+    if not capture:
+        capture.append("# nothing is ever captured")
+
+    turn = []
+    if sow_stores == "OWN":
+        turn.append('extra_turn = "last_seed_in_own_store"')
+
+    # The end, in MancalaGames' order: a store past half the seeds; an even
+    # split; too few seeds left to change the outcome; a player who cannot
+    # feed; no move.
+    goal = take("goal", "MAX_SEEDS")
+    end_cond = take("end_cond", None)
+    unclaimed = take("unclaimed", "HOLE_OWNER")
+    if goal in ("CLEAR", "DEPRIVE"):
+        if end_cond is not None:
+            raise Unsupported(f"goal={goal} with end_cond")
+        end = [f'goal = "{goal.lower()}"',
+               'ply_limit = { plies = 2000, taken_by = "nobody" }']
+        return finish(game, p, used, sowing, play, capture, turn, end)
+    if goal != "MAX_SEEDS":
+        raise Unsupported(f"goal={goal}")
+    end = []
+    if end_cond in ("CLEARED_OWN", "CLEARED_OPP"):
+        row = "mover" if end_cond == "CLEARED_OWN" else "opponent"
+        end.append(f'cleared_row = {{ row = "{row}", taken_by = "{collect_of(unclaimed)}" }}')
+    elif end_cond is not None:
+        raise Unsupported(f"end_cond={end_cond}")
+    end.append(f"majority = {majority(total)}")
+    if total % 2 == 0:
+        end.append("even_split_draw = true")
+    if unclaimed == "UNFED_PLAYER":
+        if not mustshare:
+            raise Unsupported("UNFED_PLAYER without mustshare")
+        end_collect = collect_of(p.get("quitter", "DIVVIED"))
+        end.append('cannot_feed = "unfed"')
+        NOTES.append("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.")
+    else:
+        end_collect = collect_of(unclaimed)
+    # Too few seeds for a capture: the smallest count that captures.
+    if not sow_stores and not end_cond and not (mustshare and not mustpass):
+        need = total
+        if crosscapt or p.get("evens"):
+            need = min(2, need)
+        if counts is not None and "capt_on" in p:
+            need = min(need, min(counts)) if not p.get("evens") else min([c for c in counts] + [need])
+        if "capt_min" in p:
+            need = p["capt_min"] if need == total else max(p["capt_min"], need)
+        if min_move < need < total:
+            NOTES.append(f"MancalaGames' engine ends a game when the board holds fewer seeds than the smallest capture ({need}); its recorded games end there too: seeds_left.")
+            end.append(f'seeds_left = {{ at_most = {need - 1}, taken_by = "{end_collect}" }}')
+    end.append(f'no_move = "{end_collect}"')
+    end.append(f'ply_limit = {{ plies = 2000, taken_by = "{end_collect}" }}')
+    return finish(game, p, used, sowing, play, capture, turn, end)
+
+
+def finish(game, p, used, sowing, play, capture, turn, end):
+    n = game["holes_per_side"]
+    seeds = game["seeds_per_hole"]
+    total = 2 * n * seeds
+    unknown = set(p) - used
+    if unknown:
+        raise Unsupported(", ".join(f"{k}={p[k]}" for k in sorted(unknown)))
+
+    stem = game["stem"]
+    name = "mg-" + stem.lower().replace("_", "-")
+    lines = [
+        f"# {game['name']}, as the MancalaGames catalogue configures it",
+        f"# (GameProps/{game['file']} in {MG}, commit 2b1c596c).",
+        f"# Rules after: {game['rules_ref'] or 'MancalaGames itself (the catalogue cites no rule book)'}",
+        "# Every key is documented in variants/README.md; the catalogue's",
+        "# parameters, in MancalaGames' own names, were:",
+    ]
+    for k, v in game["non_default_params"].items():
+        lines.append(f"#   {k} = {json.dumps(v)}")
+    if goal_is_seeds(p):
+        NOTES.append("MancalaGames ends a most-seeds game as soon as a store holds more than half the seeds, and leaves the board as it is: majority.")
+    for r in RULINGS.get(stem, []) + NOTES:
+        lines.append(f"# Ruling: {r}")
+    lines += [
+        "",
+        "[variant]",
+        f"name = {toml_str(name)}",
+    ]
+    if game.get("region"):
+        lines.append(f"region = {toml_str(game['region'])}")
+    lines.append(f"source = {toml_str('MancalaGames game file GameProps/' + game['file'] + ' (' + MG + ')')}")
+    if game["rules_ref"]:
+        lines.append(f"rule_book = {toml_str(game['rules_ref'])}")
+    if stem in DIFFERS:
+        lines.append(f"differs_from = {toml_str(DIFFERS[stem])}")
+    lines.append(f"summary = {toml_str(summary(game))}")
+    lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
+    lines += ["", "[sowing]"] + sowing
+    lines += ["", "[play]"] + play
+    lines += ["", "[capture]"] + capture
+    if turn:
+        lines += ["", "[turn]"] + turn
+    lines += ["", "[end]",
+              "# MancalaGames has no rule that ends a repeating game; a ply limit",
+              "# above every game it finished (they stop at 2000 plies) stands in."] + end
+    return "\n".join(lines) + "\n"
+
+
+def goal_is_seeds(p):
+    return p.get("goal", "MAX_SEEDS") == "MAX_SEEDS"
+
+
+def summary(game):
+    """One line in sow's words, from the catalogue's parameters."""
+    p = game["non_default_params"]
+    parts = []
+    direct = p.get("sow_direct")
+    if direct == "CW":
+        parts.append("sown clockwise")
+    elif direct == "SPLIT":
+        parts.append("each half of a row sows towards its own end")
+    elif direct == "EVEN_ODD_DIR":
+        parts.append("odd counts sow counter-clockwise, even clockwise")
+    if p.get("mlaps") == "LAPPER":
+        if p.get("mlap_cont") == "ON_PARAM":
+            parts.append(f"relay sowing from a house now holding {p['mlap_param']}")
+        elif p.get("mlap_cont") == "GREQ_PARAM":
+            parts.append(f"relay sowing from a house now holding {p['mlap_param']}+")
+        else:
+            parts.append("relay sowing")
+    if p.get("sow_stores") == "OWN":
+        parts.append("sowing passes your store, a last seed there moves again")
+    if p.get("min_move", 1) > 1:
+        parts.append(f"houses of {p['min_move']}+ seeds move")
+    if p.get("allow_rule") == "OPP_OR_EMPTY":
+        parts.append("a short sowing must end across or in an empty house")
+    if p.get("crosscapt"):
+        parts.append("a last seed in an empty house takes the house opposite"
+                     + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
+    else:
+        counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
+        if counts:
+            side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
+            if p.get("evens") and len(counts) > 4:
+                what = "even counts"
+            elif "capt_min" in p and len(counts) > 4:
+                what = f"{p['capt_min']}+ seeds"
+            else:
+                what = " or ".join(str(c) for c in counts)
+            chain = ", chained" if p.get("multicapt") else ""
+            parts.append(f"captures {what}{side}{chain}")
+    if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+        parts.append("no captures")
+    if p.get("nosinglecapt"):
+        parts.append("a single seed captures nothing")
+    if p.get("grandslam") == "NO_CAPT":
+        parts.append("a grand slam captures nothing")
+    if p.get("mustshare"):
+        parts.append("must feed")
+    if p.get("mustpass"):
+        parts.append("no move, pass")
+    goal = p.get("goal")
+    if goal == "CLEAR":
+        parts.append("first to empty their row wins")
+    elif goal == "DEPRIVE":
+        parts.append("leave the opponent without seeds or moves to win")
+    if p.get("end_cond") == "CLEARED_OWN":
+        parts.append("ends when the mover's row is empty")
+    unclaimed = p.get("unclaimed")
+    if unclaimed == "LAST_MOVER":
+        parts.append("the last mover takes the seeds left")
+    elif unclaimed == "DONT_SCORE":
+        parts.append("seeds left count for nobody")
+    elif unclaimed == "DIVVIED":
+        parts.append("seeds left are shared")
+    elif unclaimed == "UNFED_PLAYER":
+        parts.append("an unfeedable player takes the seeds left")
+    text = "; ".join(parts)
+    return f"{game['holes_per_side']}x{game['seeds_per_hole']}: {text[0].upper() + text[1:] if text else 'Plain sowing'}."
+
+
+def main(argv):
+    write = "--write" in argv
+    only = {a.lower() for a in argv if not a.startswith("--")}
+    cat = json.loads((CATALOGUE / "catalogue.json").read_text())
+    out = ROOT / "variants" / "mancalagames"
+    out.mkdir(parents=True, exist_ok=True)
+    ok = 0
+    for game in cat["games"]:
+        if not (game["class"] == "plain" or game["plain_with_hole_state"]):
+            continue
+        stem = game["stem"]
+        if only and stem.lower() not in only:
+            continue
+        try:
+            text = build(game)
+        except Unsupported as e:
+            print(f"skip {stem}: {e}")
+            continue
+        ok += 1
+        print(f"ok   {stem}")
+        if write:
+            (out / f"{stem.lower()}.toml").write_text(text)
+    print(f"{ok} expressible")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

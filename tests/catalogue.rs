@@ -1,0 +1,248 @@
+//! The MancalaGames catalogue (issue 11): every shipped variant under
+//! `variants/mancalagames/` replays its sample of MancalaGames' reference
+//! games (`tests/fixtures/catalogue/<stem>.jsonl`) ply by ply: the move, the
+//! board and stores after every ply, the ply that ends the game, and the
+//! result. Passes in the reference games are skipped; `sow` passes inside a
+//! ply. The games come from MancalaGames' own engine
+//! (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames).
+//!
+//! `full_catalogue_check` (ignored by default) replays all 20 games of every
+//! shipped catalogue variant from the full set, when it is at hand:
+//! `SOW_CATALOGUE=/path/to/catalogue cargo test full_catalogue -- --ignored --nocapture`.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+use sow::{Game, Move, Rules};
+
+use crate::common::{sow, test_path, text};
+
+/// One reference game, as `scripts/catalogue_sample.py` keeps it.
+#[derive(Debug, Deserialize)]
+pub struct CatalogueGame {
+    pub seed: u32,
+    pub plies: Vec<CataloguePly>,
+    pub result: String,
+    pub reason: String,
+    #[serde(default)]
+    pub capped: bool,
+}
+
+/// One ply: the move and the position after it.
+#[derive(Debug, Deserialize)]
+pub struct CataloguePly {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub board: Vec<u8>,
+    pub stores: [u8; 2],
+    pub over: bool,
+}
+
+impl CatalogueGame {
+    /// Whether MancalaGames finished the game by its rules (not stopped by
+    /// its engine's limits).
+    pub fn finished(&self) -> bool {
+        !self.capped && !self.reason.starts_with("ENDLESS_SOW")
+    }
+}
+
+/// The games of a `.jsonl` file.
+pub fn read_games(path: &Path) -> Vec<CatalogueGame> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect()
+}
+
+/// The non-pass plies of a game.
+fn moves(game: &CatalogueGame) -> impl Iterator<Item = &CataloguePly> {
+    game.plies.iter().filter(|p| p.mv != "pass")
+}
+
+/// Replays `game` with `rules` through the library; the first disagreement.
+pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
+    let mut g = Game::new(rules);
+    for (i, want) in moves(game).enumerate() {
+        let at = format!("seed {} ply {} ({})", game.seed, i + 1, want.mv);
+        let label = want.mv.chars().next().ok_or(format!("{at}: empty move"))?;
+        let mv = Move::from_label(label).ok_or(format!("{at}: not a house label"))?;
+        g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+        let pos = g.position();
+        if pos.houses() != &want.board[..] || pos.stores() != want.stores {
+            return Err(format!(
+                "{at}: board {:?} {:?}, expected {:?} {:?}",
+                pos.houses(),
+                pos.stores(),
+                want.board,
+                want.stores
+            ));
+        }
+        if g.is_over() != want.over {
+            return Err(format!(
+                "{at}: over is {}, expected {} ({:?})",
+                g.is_over(),
+                want.over,
+                g.outcome().map(|o| o.reason.name())
+            ));
+        }
+    }
+    let outcome = g
+        .outcome()
+        .ok_or(format!("seed {}: not over at the end", game.seed))?;
+    if outcome.result_token() != game.result {
+        return Err(format!(
+            "seed {}: result {}, expected {}",
+            game.seed,
+            outcome.result_token(),
+            game.result
+        ));
+    }
+    Ok(())
+}
+
+/// The shipped catalogue variant files, by stem.
+fn catalogue_files() -> Vec<(String, PathBuf)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants/mancalagames");
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+        .expect("variants/mancalagames")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
+        .collect();
+    files.sort();
+    files
+}
+
+fn rules_of(path: &Path) -> Rules {
+    Rules::from_path(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_catalogue_variant_is_shipped_and_has_games() {
+    for (stem, path) in catalogue_files() {
+        let rules = rules_of(&path);
+        let shipped = Rules::builtin(&rules.meta.name)
+            .unwrap_or_else(|| panic!("{stem}: {} is not shipped", rules.meta.name));
+        assert_eq!(shipped.meta.name, rules.meta.name);
+        let games = read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl")));
+        assert!(games.len() >= 5, "{stem}: at least 5 reference games");
+    }
+}
+
+#[test]
+fn catalogue_games_replay_through_the_library() {
+    let mut failures = Vec::new();
+    for (stem, path) in catalogue_files() {
+        let rules = rules_of(&path);
+        for game in read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl"))) {
+            if let Err(e) = replay(&rules, &game) {
+                failures.push(format!("{stem}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn catalogue_games_replay_through_the_command_line() {
+    for (stem, path) in catalogue_files() {
+        let games = read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl")));
+        let mut records = String::new();
+        for game in &games {
+            for ply in moves(game) {
+                records.push_str(&ply.mv);
+                records.push(' ');
+            }
+            records.push_str("*\n\n");
+        }
+        let file = path.to_string_lossy();
+        let output = sow(&["replay", "--json", "--variant", &file, "-"], &records);
+        assert!(output.status.success(), "{stem}: {}", text(&output.stderr));
+        let lines: Vec<Value> = text(&output.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON line"))
+            .collect();
+        assert_eq!(lines.len(), games.len(), "{stem}: one line per game");
+        for (got, want) in lines.iter().zip(&games) {
+            let at = format!("{stem} seed {}", want.seed);
+            let plies = got["plies"].as_array().unwrap();
+            let expected: Vec<&CataloguePly> = moves(want).collect();
+            assert_eq!(plies.len(), expected.len(), "{at}: plies");
+            for (i, (p, w)) in plies.iter().zip(&expected).enumerate() {
+                assert_eq!(p["move"], w.mv.as_str(), "{at} ply {}", i + 1);
+                assert_eq!(p["board"], serde_json::json!(w.board), "{at} ply {}", i + 1);
+                assert_eq!(
+                    p["stores"],
+                    serde_json::json!(w.stores),
+                    "{at} ply {}",
+                    i + 1
+                );
+                assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
+            }
+            assert_eq!(got["result"], want.result.as_str(), "{at}: result");
+        }
+    }
+}
+
+/// Replays every finished game of the full catalogue set for each shipped
+/// catalogue variant, and prints a line per variant.
+#[test]
+#[ignore = "needs the full MancalaGames catalogue: set SOW_CATALOGUE"]
+fn full_catalogue_check() {
+    let root = PathBuf::from(
+        std::env::var("SOW_CATALOGUE").unwrap_or_else(|_| "/work/shared/catalogue".into()),
+    );
+    let dir = root.join("games");
+    if !dir.is_dir() {
+        eprintln!("{} is absent: nothing to check", dir.display());
+        return;
+    }
+    let mut by_lower = std::collections::HashMap::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "jsonl") {
+            let stem = path.file_stem().unwrap().to_string_lossy().to_lowercase();
+            by_lower.insert(stem, path);
+        }
+    }
+    let only = std::env::var("SOW_ONLY").ok();
+    let (mut passing, mut failing) = (0, 0);
+    for (stem, path) in catalogue_files() {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|s| s == stem))
+        {
+            continue;
+        }
+        let Some(games_path) = by_lower.get(&stem) else {
+            println!("{stem}: no reference games");
+            continue;
+        };
+        let rules = rules_of(&path);
+        let games = read_games(games_path);
+        let finished: Vec<&CatalogueGame> = games.iter().filter(|g| g.finished()).collect();
+        let errors: Vec<String> = finished
+            .iter()
+            .filter_map(|g| replay(&rules, g).err())
+            .collect();
+        if errors.is_empty() {
+            passing += 1;
+            println!(
+                "PASS {stem}: {}/{} finished games",
+                finished.len(),
+                games.len()
+            );
+        } else {
+            failing += 1;
+            println!(
+                "FAIL {stem}: {} of {} finished games disagree; first: {}",
+                errors.len(),
+                finished.len(),
+                errors[0]
+            );
+        }
+    }
+    println!("{passing} variants pass, {failing} fail");
+}

@@ -1,0 +1,332 @@
+//! The options the MancalaGames catalogue brought in (issue 11), each shown
+//! to matter: two variants that differ in that option alone play the same
+//! move from the same position, and the results differ as the option says.
+
+use sow::engine::Verdict;
+use sow::{EndReason, Game, Move, MoveEffect, Position, Rules, Side};
+
+/// A plain game; optional keys are commented out and come alive when a test
+/// sets them.
+const BASE: &str = r#"
+[variant]
+name = "base"
+[board]
+houses_per_side = 6
+seeds_per_house = 4
+[sowing]
+skip_origin = true
+relay = false
+# relay_stops_on = [1]
+# relay_continues_on = [6]
+# direction_by = "half_row"
+[play]
+min_seeds = 1
+must_feed = false
+# allow = "any"
+# pass_when_no_move = false
+[capture]
+counts = [2, 3]
+last_seed = "opponent"
+chain = false
+# chain_max = 2
+# chain_zone = "either"
+# single_seed_captures = true
+[end]
+# goal = "most_seeds"
+# cleared_row = { row = "mover", taken_by = "each_own" }
+# cannot_feed = "unfed"
+no_move = "each_own"
+ply_limit = { plies = 1000, taken_by = "each_own" }
+"#;
+
+/// The base variant with some keys set (a key set to `-` is removed).
+fn rules(edits: &[(&str, &str)]) -> &'static Rules {
+    let mut text = String::new();
+    for line in BASE.lines() {
+        let key = line
+            .trim_start_matches("# ")
+            .split(" = ")
+            .next()
+            .unwrap_or("");
+        match edits.iter().find(|(k, _)| *k == key) {
+            Some((_, "-")) => {}
+            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
+            None => text.push_str(&format!("{line}\n")),
+        }
+    }
+    Box::leak(Box::new(
+        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
+    ))
+}
+
+fn position(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn mv(label: char) -> Move {
+    Move::from_label(label).unwrap()
+}
+
+fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
+    let mut p = position(from);
+    let effect = rules
+        .play(&mut p, mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    (p, effect)
+}
+
+fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
+    let mut game = Game::from_position(rules, position(from)).unwrap();
+    game.play(mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    game
+}
+
+fn legal(rules: &Rules, from: &str) -> String {
+    rules
+        .legal_moves(&position(from))
+        .iter()
+        .map(|m| m.label())
+        .collect()
+}
+
+#[test]
+fn chain_max() {
+    // F's last seed makes c hold 2; b and a hold 2 as well.
+    let from = "0,0,0,0,0,3/1,1,1,4,4,4 13-13 S";
+    let chain = [("chain", "true")];
+    let (_, all) = sow(rules(&chain), from, 'F');
+    assert_eq!(all.captured, 6);
+    let (after, two) = sow(rules(&[("chain", "true"), ("chain_max", "2")]), from, 'F');
+    assert_eq!(two.captured, 4, "c and b only");
+    assert_eq!(after.row(Side::North), &[2, 0, 0, 4, 4, 4]);
+}
+
+#[test]
+fn chain_zone() {
+    // D's last seed makes a hold 2 (opponent); F and E, before it, hold 2.
+    let from = "0,0,0,3,1,1/1,4,4,4,4,3 11-12 S";
+    let chain = [("chain", "true")];
+    let (_, opponent_only) = sow(rules(&chain), from, 'D');
+    assert_eq!(opponent_only.captured, 2);
+    let (after, either) = sow(
+        rules(&[("chain", "true"), ("chain_zone", "\"either\"")]),
+        from,
+        'D',
+    );
+    assert_eq!(either.captured, 6, "a, then F and E in the sower's own row");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn cannot_feed_and_the_unfed_player() {
+    // North's f feeds South's A (now 5) and leaves North empty; A's five
+    // seeds cannot reach North's row.
+    let from = "4,0,0,0,0,0/0,0,0,0,0,1 19-24 N";
+    let plain = play(rules(&[("must_feed", "true")]), from, 'f');
+    assert_eq!(plain.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+    assert_eq!(plain.position().stores(), [24, 24], "South takes its own");
+    let unfed = play(
+        rules(&[("must_feed", "true"), ("cannot_feed", "\"unfed\"")]),
+        from,
+        'f',
+    );
+    assert_eq!(
+        unfed.outcome().map(|o| o.reason),
+        Some(EndReason::CannotFeed)
+    );
+    assert_eq!(
+        unfed.position().stores(),
+        [19, 29],
+        "North, unfed, takes all"
+    );
+}
+
+#[test]
+fn collect_last_mover_removed_and_divided() {
+    // F's seed makes a hold 2, captured: North has no move, C's 3 are left.
+    let from = "0,0,3,0,0,1/1,0,0,0,0,0 21-22 S";
+    let stores = |collect: &str| {
+        let limit = format!("{{ plies = 1000, taken_by = {collect} }}");
+        let r = rules(&[("no_move", collect), ("ply_limit", &limit)]);
+        let game = play(r, from, 'F');
+        assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+        (game.position().stores(), game.position().seeds_on_board())
+    };
+    assert_eq!(stores("\"each_own\""), ([26, 22], 0));
+    assert_eq!(stores("\"removed\""), ([23, 22], 0));
+    // One each, and the odd seed to the player with fewer in store: North.
+    assert_eq!(stores("\"divided\""), ([24, 24], 0));
+}
+
+#[test]
+fn last_mover_is_not_the_owner() {
+    // After one ply the limit ends the game with five seeds in North's a.
+    let from = "0,0,0,0,0,1/4,0,0,0,0,0 20-23 S";
+    let ends = |collect: &str| {
+        let limit = format!("{{ plies = 1, taken_by = {collect} }}");
+        let game = play(rules(&[("ply_limit", &limit)]), from, 'F');
+        assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::PlyLimit));
+        game.position().stores()
+    };
+    assert_eq!(ends("\"each_own\""), [20, 28]);
+    assert_eq!(ends("\"last_mover\""), [25, 23], "South moved last");
+}
+
+#[test]
+fn pass_when_no_move() {
+    // With min_seeds 2, North holds single seeds only: no legal move.
+    let from = "0,0,0,0,2,3/1,1,0,0,0,0 18-23 S";
+    let r = [("min_seeds", "2")];
+    let ends = play(rules(&r), from, 'E');
+    assert_eq!(ends.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+    let passes = play(
+        rules(&[("min_seeds", "2"), ("pass_when_no_move", "true")]),
+        from,
+        'E',
+    );
+    assert!(!passes.is_over());
+    assert_eq!(passes.position().to_move(), Side::South, "North passed");
+}
+
+#[test]
+fn goal_clear() {
+    // F's last seed leaves South's row empty.
+    let from = "0,0,0,0,0,1/4,4,4,4,4,3 12-12 S";
+    let no_captures = [("counts", "[]"), ("last_seed", "\"none\"")];
+    assert!(!play(rules(&no_captures), from, 'F').is_over());
+    let clear = rules(&[
+        ("counts", "[]"),
+        ("last_seed", "\"none\""),
+        ("goal", "\"clear\""),
+        ("no_move", "-"),
+    ]);
+    let game = play(clear, from, 'F');
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.reason,
+        EndReason::Cleared {
+            winner: Side::South
+        }
+    );
+    assert_eq!(
+        outcome.winner,
+        Some(Side::South),
+        "fewer seeds, but cleared"
+    );
+}
+
+#[test]
+fn goal_deprive() {
+    // F's last seed captures North's last two seeds (a holds 2).
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 23-23 S";
+    let most = play(rules(&[]), from, 'F');
+    assert_eq!(most.outcome().map(|o| o.reason), Some(EndReason::NoMove));
+    let deprive = rules(&[("goal", "\"deprive\""), ("no_move", "-")]);
+    let game = play(deprive, from, 'F');
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.reason,
+        EndReason::Deprived {
+            winner: Side::South
+        }
+    );
+    assert_eq!(outcome.winner, Some(Side::South));
+    // A player who cannot move loses as well.
+    let stuck = rules(&[
+        ("goal", "\"deprive\""),
+        ("no_move", "-"),
+        ("min_seeds", "2"),
+    ]);
+    let game = play(stuck, "0,0,0,0,2,2/1,1,0,0,0,0 20-22 S", 'E');
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::Deprived {
+            winner: Side::South
+        })
+    );
+}
+
+#[test]
+fn cleared_row() {
+    // F empties South's row; North still has seeds, so the game goes on
+    // without the rule.
+    let from = "0,0,0,0,0,1/4,4,4,4,4,3 12-12 S";
+    assert!(!play(rules(&[]), from, 'F').is_over());
+    let watched = rules(&[(
+        "cleared_row",
+        "{ row = \"mover\", taken_by = \"last_mover\" }",
+    )]);
+    let game = play(watched, from, 'F');
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::RowCleared)
+    );
+    assert_eq!(game.position().stores(), [36, 12], "the mover takes all");
+    let other = rules(&[(
+        "cleared_row",
+        "{ row = \"opponent\", taken_by = \"each_own\" }",
+    )]);
+    assert!(!play(other, from, 'F').is_over());
+}
+
+#[test]
+fn allow_ends_on_opponent_or_empty() {
+    // A's two seeds and B's one end in C, which holds seeds; C's four end
+    // in b, D's three in a.
+    let from = "2,1,4,3,0,0/4,4,4,4,4,4 10-10 S";
+    assert_eq!(legal(rules(&[]), from), "ABCD");
+    let r = rules(&[("allow", "\"ends_on_opponent_or_empty\"")]);
+    assert_eq!(legal(r, from), "CD");
+    assert_eq!(r.verdicts(&position(from))[0].1, Verdict::EndsInOwnOccupied);
+}
+
+#[test]
+fn relay_continues_on() {
+    // A's seed makes B hold 3. Stopping on 1 only, B's 3 are relayed and
+    // end in the empty E; going on at 6 only, B's 3 stay.
+    let from = "1,2,0,0,0,0/4,4,4,4,4,4 10-11 S";
+    let stops_on_1 = rules(&[("relay", "true"), ("relay_stops_on", "[1]")]);
+    let (relayed, _) = sow(stops_on_1, from, 'A');
+    assert_eq!(relayed.row(Side::South), &[0, 0, 1, 1, 1, 0]);
+    let only_6 = rules(&[("relay", "true"), ("relay_continues_on", "[6]")]);
+    let (stopped, effect) = sow(only_6, from, 'A');
+    assert_eq!(stopped.row(Side::South), &[0, 3, 0, 0, 0, 0]);
+    assert_eq!(effect.last, 1);
+}
+
+#[test]
+fn single_seed_captures() {
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 12-13 S";
+    let (_, captures) = sow(rules(&[]), from, 'F');
+    assert_eq!(captures.captured, 3);
+    let (_, none) = sow(rules(&[("single_seed_captures", "false")]), from, 'F');
+    assert_eq!(none.captured, 0);
+}
+
+#[test]
+fn direction_by() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let base = rules(&[]);
+    let (fixed, _) = sow(base, start, 'B');
+    assert_eq!(fixed.to_string(), "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N");
+    // B is in the left half of South's row: it sows clockwise, A then
+    // round to North's f, e, d.
+    let half_row = rules(&[("direction_by", "\"half_row\"")]);
+    let (split, _) = sow(half_row, start, 'B');
+    assert_eq!(split.to_string(), "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N");
+    let (right, _) = sow(half_row, start, 'E');
+    assert_eq!(right.to_string(), "4,4,4,4,0,5/5,5,5,4,4,4 0-0 N");
+    // By parity: four seeds (even) sow clockwise, five counter-clockwise.
+    let parity = rules(&[("direction_by", "\"parity\"")]);
+    let (even, _) = sow(parity, start, 'B');
+    assert_eq!(even.to_string(), "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N");
+    let (odd, _) = sow(parity, "4,5,4,4,4,4/4,4,4,4,4,3 0-0 S", 'B');
+    assert_eq!(odd.to_string(), "4,0,5,5,5,5/5,4,4,4,4,3 0-0 N");
+    // A capture chain runs back against the move's own direction: A sows
+    // clockwise into f and e (2 each); the chain goes on to f.
+    let chain = rules(&[("direction_by", "\"half_row\""), ("chain", "true")]);
+    let (after, effect) = sow(chain, "2,0,0,4,4,4/4,4,4,4,1,1 10-10 S", 'A');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 0, 0]);
+}
