@@ -348,6 +348,8 @@ def summary(game):
             parts.append("relay sowing")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
+    if p.get("sow_start"):
+        parts.append("the first seed stays in the house played")
     if p.get("min_move", 1) > 1:
         parts.append(f"houses of {p['min_move']}+ seeds move")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
@@ -369,6 +371,10 @@ def summary(game):
             parts.append(f"captures {what}{side}{chain}")
     if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
+    if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
+        where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
+        one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
+        parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
     if p.get("nosinglecapt"):
         parts.append("a single seed captures nothing")
     if p.get("grandslam") == "NO_CAPT":

@@ -529,6 +529,14 @@ mod tests {
         assert_eq!(position.to_string(), text);
         let with_state = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N last:S feed";
         assert_eq!(parse_position(with_state).unwrap().to_string(), with_state);
+        let with_children = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N children:..N....S....";
+        let position = parse_position(with_children).unwrap();
+        assert_eq!(position.child_of(2), Some(Side::North));
+        assert_eq!(position.child_of(7), Some(Side::South));
+        assert_eq!(position.to_string(), with_children);
+        let plain = parse_position("0,0,1,0,0,0/0,2,0,0,0,1 20-24 N").unwrap();
+        assert_ne!(position, plain);
+        assert_ne!(position.key(), plain.key());
     }
 
     #[test]
