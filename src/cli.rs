@@ -17,7 +17,7 @@ use crate::diagram::{draw, draw_from, status, steps_in};
 use crate::engine::Verdict;
 use crate::game::Game;
 use crate::input::{Line, MAX_LINE_BYTES, read_line};
-use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text};
+use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
 use crate::perft::{MAX_DEPTH, perft, perft_divide};
 use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use crate::plot::comparison_svg;
@@ -813,14 +813,18 @@ fn replay(
             )
         }
     };
-    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    // Game by game as each is read: a long record is never held whole, and
+    // the games before a syntax error are replayed before it is reported.
     let mut bad: Vec<Failure> = Vec::new();
-    for (index, record) in records.iter().enumerate() {
+    let mut games = 0;
+    for (index, record) in records(&text, &origin).enumerate() {
+        let record = record.map_err(|e| Failure::Input(e.to_string()))?;
+        games += 1;
         let game = GameAt {
             origin: &origin,
             number: index + 1,
         };
-        match replay_one(out, record, json, &choice, &game) {
+        match replay_one(out, &record, json, &choice, &game) {
             Ok(()) => {}
             Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
             Err(failure) if keep_going => bad.push(failure),
@@ -839,7 +843,7 @@ fn replay(
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let summary = format!("{message}\n{} of {} games failed", bad.len(), records.len());
+    let summary = format!("{message}\n{} of {games} games failed", bad.len());
     Err(if code == 2 {
         Failure::Input(summary)
     } else {
