@@ -179,6 +179,9 @@ pub struct Rules {
     pub turn: Turn,
     /// The endings, in the order [`crate::Game`] walks them.
     pub endings: Vec<Ending>,
+    /// How many of the endings come before a player without seeds passes:
+    /// those that read the position alone.
+    pub(crate) endings_before_pass: usize,
     /// True when an ending gives seeds to the last capturer, so positions
     /// must remember who that is (R12); other variants leave it unset.
     pub(crate) tracks_last_capturer: bool,
@@ -591,6 +594,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         captures,
         grand_slam,
         turn,
+        endings_before_pass: endings
+            .iter()
+            .position(|e| !e.reads_position_only())
+            .unwrap_or(endings.len()),
         endings,
         tracks_last_capturer,
         simulate_to_judge,
