@@ -36,10 +36,15 @@ fn midgame_positions(rules: &Rules) -> Vec<Position> {
 }
 
 fn engine(c: &mut Criterion) {
-    // The rule documents' variants only: the catalogue's would multiply the
-    // run time, and their engine paths are the same.
+    // The rule documents' variants, and one catalogue game for each engine
+    // path the catalogue adds: plain sowing, relay sowing, sowing into
+    // stores, and per-house state (when a shipped game has it). Every
+    // catalogue game would multiply the run time for paths already covered.
     let (_, documents) = builtin_groups().swap_remove(0);
-    for rules in documents {
+    let catalogue = ["mg-wari", "mg-ot-tjin", "mg-waurie", "mg-toguz-kumalak"]
+        .into_iter()
+        .filter_map(Rules::builtin);
+    for rules in documents.into_iter().chain(catalogue) {
         let name = rules.meta.name.clone();
         let positions = midgame_positions(&rules);
         let mut group = c.benchmark_group(name.as_str());

@@ -83,3 +83,54 @@ pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Ben
             .reduce(BenchReport::default, add)
     })
 }
+
+/// A timed run of random games, for `sow bench`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timed {
+    /// What the games produced.
+    pub report: BenchReport,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The most memory the process held during the run, in bytes, where the
+    /// system tells (Linux); the high-water mark is reset before the run.
+    pub peak_bytes: Option<u64>,
+}
+
+impl Timed {
+    /// Games per second.
+    pub fn games_per_second(&self) -> f64 {
+        self.report.games as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Plies per second.
+    pub fn plies_per_second(&self) -> f64 {
+        self.report.plies as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Plays [`random_games`] and times it, with the peak memory of the run.
+pub fn timed_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Timed {
+    reset_peak_memory();
+    let clock = std::time::Instant::now();
+    let report = random_games(rules, games, seed, threads);
+    let seconds = clock.elapsed().as_secs_f64();
+    Timed {
+        report,
+        seconds,
+        peak_bytes: peak_memory(),
+    }
+}
+
+/// Resets the process's memory high-water mark (Linux: writing 5 to
+/// `/proc/self/clear_refs`), so each run reports its own peak.
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's memory high-water mark (Linux's `VmHWM`), in bytes.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}

@@ -6,18 +6,17 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
 use crate::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
-use crate::bench::{self, random_games};
+use crate::bench;
 use crate::diagram::{draw, draw_from, status, steps_in};
 use crate::engine::Verdict;
 use crate::game::Game;
 use crate::input::{Line, MAX_LINE_BYTES, read_line};
-use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text};
+use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
 use crate::perft::{MAX_DEPTH, perft, perft_divide};
 use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use crate::plot::comparison_svg;
@@ -27,7 +26,7 @@ use crate::record::{
     record_of,
 };
 use crate::rng::Rng;
-use crate::rules::{Rules, builtin_groups};
+use crate::rules::{Rules, builtin_groups, builtin_rules};
 use crate::sheet::rule_sheet;
 use crate::stats::Proportion;
 use crate::summary::summarise;
@@ -198,7 +197,12 @@ enum Command {
     /// Play random games as fast as possible.
     Bench {
         /// A shipped variant's name or alias, or a path to a .toml file.
-        variant: String,
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        variant: Option<String>,
+        /// Every shipped variant, one line each: games/s, plies/s and peak
+        /// memory.
+        #[arg(long)]
+        all: bool,
         /// Games to play, 1 to 100000000.
         #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=bench::MAX_GAMES))]
         games: u64,
@@ -399,27 +403,62 @@ pub fn run(cli: Cli) -> Outcome {
         }
         Command::Bench {
             variant,
+            all,
             games,
             seed,
             threads,
         } => {
-            let rules = load(&variant)?;
-            let clock = Instant::now();
-            let report = random_games(&rules, games, seed, threads);
-            let seconds = clock.elapsed().as_secs_f64().max(1e-9);
+            if all {
+                return bench_all(&mut out, games, seed, threads);
+            }
+            let rules = load(
+                variant
+                    .as_deref()
+                    .expect("clap requires a variant or --all"),
+            )?;
+            let run = bench::timed_games(&rules, games, seed, threads);
             writeln!(
                 out,
-                "variant {} games {} plies {} seconds {seconds:.3} games/s {:.0} plies/s {:.0} checksum {}",
+                "variant {} games {} plies {} seconds {:.3} games/s {:.0} plies/s {:.0} checksum {}",
                 rules.meta.name,
-                report.games,
-                report.plies,
-                report.games as f64 / seconds,
-                report.plies as f64 / seconds,
-                report.checksum
+                run.report.games,
+                run.report.plies,
+                run.seconds,
+                run.games_per_second(),
+                run.plies_per_second(),
+                run.report.checksum
             )?;
             Ok(())
         }
     }
+}
+
+/// `sow bench --all`: every shipped variant, one line each.
+fn bench_all(out: &mut impl Write, games: u64, seed: u64, threads: usize) -> Outcome {
+    writeln!(
+        out,
+        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}",
+        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB"
+    )?;
+    for rules in builtin_rules() {
+        let run = bench::timed_games(&rules, games, seed, threads);
+        let peak = run.peak_bytes.map_or("n/a".to_string(), |b| {
+            format!("{:.1}", b as f64 / (1 << 20) as f64)
+        });
+        writeln!(
+            out,
+            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9}",
+            rules.meta.name,
+            run.report.games,
+            run.report.plies,
+            run.seconds,
+            run.games_per_second(),
+            run.plies_per_second() / 1e6,
+            peak
+        )?;
+        out.flush()?;
+    }
+    Ok(())
 }
 
 /// Writes records to `path`, one after another, streamed rather than
@@ -816,14 +855,18 @@ fn replay(
             )
         }
     };
-    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    // Game by game as each is read: a long record is never held whole, and
+    // the games before a syntax error are replayed before it is reported.
     let mut bad: Vec<Failure> = Vec::new();
-    for (index, record) in records.iter().enumerate() {
+    let mut games = 0;
+    for (index, record) in records(&text, &origin).enumerate() {
+        let record = record.map_err(|e| Failure::Input(e.to_string()))?;
+        games += 1;
         let game = GameAt {
             origin: &origin,
             number: index + 1,
         };
-        match replay_one(out, record, json, &choice, &game) {
+        match replay_one(out, &record, json, &choice, &game) {
             Ok(()) => {}
             Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
             Err(failure) if keep_going => bad.push(failure),
@@ -842,7 +885,7 @@ fn replay(
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let summary = format!("{message}\n{} of {} games failed", bad.len(), records.len());
+    let summary = format!("{message}\n{} of {games} games failed", bad.len());
     Err(if code == 2 {
         Failure::Input(summary)
     } else {

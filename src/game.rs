@@ -385,25 +385,19 @@ impl<'r> Game<'r> {
     #[inline]
     fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
         let rules = self.rules;
+        let (before_pass, after_pass) = rules.endings.split_at(rules.endings_before_pass);
         self.legal = MoveList::new();
-        let mut legal_known = false;
-        let mut ending = None;
-        let mut passed = false;
-        for rule in &rules.endings {
-            if !passed && !rule.reads_position_only() {
-                self.pass(trace);
-                passed = true;
-            }
-            let mut facts = Facts {
-                game: self,
-                plies,
-                legal_known: &mut legal_known,
-            };
-            if let Some(fired) = rule.fires(&mut facts) {
-                ending = Some(fired);
-                break;
-            }
+        let mut facts = Facts {
+            game: self,
+            plies,
+            legal_known: false,
+        };
+        let mut ending = before_pass.iter().find_map(|rule| rule.fires(&mut facts));
+        if ending.is_none() {
+            facts.game.pass(trace);
+            ending = after_pass.iter().find_map(|rule| rule.fires(&mut facts));
         }
+        let legal_known = facts.legal_known;
         match ending {
             Some((reason, collect)) => self.finish(reason, collect, trace),
             None if !legal_known => self.legal = rules.legal_moves(&self.position),
@@ -413,10 +407,15 @@ impl<'r> Game<'r> {
 
     /// Adds the newest entry (the current position) to the repetition
     /// table.
+    #[inline]
     fn remember_position(&mut self) {
-        if !self.tracks_repetition {
-            return;
+        if self.tracks_repetition {
+            self.remember_repeatable();
         }
+    }
+
+    #[inline(never)]
+    fn remember_repeatable(&mut self) {
         match self.memory {
             Memory::Full => {
                 let history = &self.history;
@@ -568,7 +567,8 @@ struct Facts<'g, 'r> {
     game: &'g mut Game<'r>,
     /// Moves played, the one being settled included.
     plies: usize,
-    legal_known: &'g mut bool,
+    /// Whether `game.legal` holds the legal moves of the position.
+    legal_known: bool,
 }
 
 impl GameFacts for Facts<'_, '_> {
@@ -589,9 +589,9 @@ impl GameFacts for Facts<'_, '_> {
     }
 
     fn has_no_move(&mut self) -> bool {
-        if !*self.legal_known {
+        if !self.legal_known {
             self.game.legal = self.game.rules.legal_moves(&self.game.position);
-            *self.legal_known = true;
+            self.legal_known = true;
         }
         self.game.legal.is_empty()
     }

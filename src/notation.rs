@@ -74,8 +74,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::comment => "a comment in braces",
         Rule::comment_text => "the text of a comment",
         Rule::result => "a result (`1-0`, `0-1`, `1/2-1/2` or `*`)",
-        Rule::game => "a game",
-        Rule::records => "game records",
+        Rule::record_item => "a tag, a move or a result",
+        Rule::movetext_item => "a move, a comment or a result",
     }
 }
 
@@ -94,12 +94,24 @@ fn first(mut pairs: Pairs<'_, Rule>) -> Pair<'_, Rule> {
 
 /// Parses `text` as `rule`, or explains where and why it does not parse.
 fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>, ParseError> {
-    match NotationParser::parse(rule, text) {
+    parse_at(rule, text, 0, origin)
+}
+
+/// Parses the text from byte `offset` on as `rule`, which may match a
+/// prefix of it; the pairs' spans count from `offset`, and errors are placed
+/// in the whole text.
+fn parse_at<'t>(
+    rule: Rule,
+    text: &'t str,
+    offset: usize,
+    origin: &str,
+) -> Result<Pairs<'t, Rule>, ParseError> {
+    match NotationParser::parse(rule, &text[offset..]) {
         Ok(pairs) => Ok(pairs),
         Err(error) => {
             let span = match error.location {
-                InputLocation::Pos(p) => p..p + 1,
-                InputLocation::Span((a, b)) => a..b,
+                InputLocation::Pos(p) => offset + p..offset + p + 1,
+                InputLocation::Span((a, b)) => offset + a..offset + b,
             };
             let message = match &error.variant {
                 ErrorVariant::ParsingError {
@@ -118,10 +130,13 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>,
                     if positives == &[Rule::capture_mark] {
                         // A letter or digit right after a house label: the
                         // token is not one move.
-                        let start = text[..at].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-                        let end = text[at..]
-                            .find(char::is_whitespace)
-                            .map_or(text.len(), |i| at + i);
+                        // The word runs between the grammar's spaces (all
+                        // ASCII), from no earlier than the item being read.
+                        let space = [' ', '\t', '\r', '\n'];
+                        let start = text[offset..at]
+                            .rfind(space)
+                            .map_or(offset, |i| offset + i + 1);
+                        let end = text[at..].find(space).map_or(text.len(), |i| at + i);
                         let word = excerpt(&text[start..end]);
                         return Err(ParseError::at(
                             origin,
@@ -157,12 +172,13 @@ fn parse<'t>(rule: Rule, text: &'t str, origin: &str) -> Result<Pairs<'t, Rule>,
 /// Reads one move, such as `C` or `Cx6`. Returns the move and its claimed capture.
 pub fn parse_move(text: &str) -> Result<(Move, Option<u32>), ParseError> {
     let pair = first(parse(Rule::move_text, text.trim(), "move")?);
-    read_move(pair, text.trim(), "move")
+    read_move(pair, text.trim(), 0, "move")
 }
 
 fn read_move(
     pair: Pair<'_, Rule>,
     text: &str,
+    offset: usize,
     origin: &str,
 ) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
@@ -177,7 +193,7 @@ fn read_move(
                 ParseError::at(
                     origin,
                     text,
-                    span.start()..span.end(),
+                    offset + span.start()..offset + span.end(),
                     "capture mark is too large".into(),
                 )
             })?)
@@ -372,26 +388,54 @@ pub fn read_record_text(reader: impl std::io::Read, origin: &str) -> Result<Stri
 /// mistake than a collection of nothing. Each tag may appear once per game,
 /// and a `[Result]` tag must agree with the result token.
 pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError> {
+    records(text, origin).collect()
+}
+
+/// The games of a record text, one at a time: the reader holds one game,
+/// and parses one token (a tag, a move, a comment) at a time, so memory
+/// follows the longest game, at most [`MAX_RECORD_MOVES`] moves, whatever
+/// the text's length. After an error it yields nothing more.
+pub fn records<'t>(text: &'t str, origin: &'t str) -> Records<'t> {
     let text = without_bom(text);
-    if text.len() > MAX_RECORD_BYTES {
-        return Err(ParseError::at(
-            origin,
-            text,
-            0..0,
-            format!(
-                "the record text is {} bytes; at most {MAX_RECORD_BYTES} bytes (16 MiB) are read at once",
-                text.len()
-            ),
-        ));
+    Records {
+        text,
+        origin,
+        lines: LineIndex::new(text),
+        offset: 0,
+        games: 0,
+        done: false,
     }
-    let lines = LineIndex::new(text);
-    let pairs = parse(Rule::records, text, origin)?;
-    let mut records = Vec::new();
-    for game in pairs {
-        if game.as_rule() != Rule::game {
-            continue;
-        }
-        let (line, column) = lines.line_col(game.as_span().start());
+}
+
+/// The games of a record text: see [`records`].
+pub struct Records<'t> {
+    text: &'t str,
+    origin: &'t str,
+    lines: LineIndex<'t>,
+    /// Where reading goes on.
+    offset: usize,
+    games: usize,
+    done: bool,
+}
+
+impl Records<'_> {
+    fn error(&self, span: std::ops::Range<usize>, message: String) -> ParseError {
+        ParseError::at(self.origin, self.text, span, message)
+    }
+
+    /// Skips spaces and line ends; false at the end of the text.
+    fn skip_space(&mut self) -> bool {
+        let rest = &self.text[self.offset..];
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        self.offset += rest.len() - trimmed.len();
+        !trimmed.is_empty()
+    }
+
+    /// The next game, which starts at the next token.
+    fn game(&mut self) -> Result<Record, ParseError> {
+        let text = self.text;
+        let origin = self.origin;
+        let (line, column) = self.lines.line_col(self.offset);
         let mut record = Record {
             line,
             column,
@@ -399,10 +443,35 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
         };
         // Where each tag starts, to name a repeated one.
         let mut tag_places: HashMap<&str, usize> = HashMap::new();
-        for item in game.into_inner() {
+        let mut in_movetext = false;
+        loop {
+            if !self.skip_space() {
+                // The grammar's own words for a game cut short.
+                let rule = if in_movetext {
+                    Rule::movetext_item
+                } else {
+                    Rule::record_item
+                };
+                return Err(parse_at(rule, text, self.offset, origin)
+                    .err()
+                    .unwrap_or_else(|| {
+                        self.error(
+                            self.offset..self.offset,
+                            "a game ends with a result such as `*`".into(),
+                        )
+                    }));
+            }
+            let at = self.offset;
+            let rule = if in_movetext {
+                Rule::movetext_item
+            } else {
+                Rule::record_item
+            };
+            let item = first(parse_at(rule, text, at, origin)?);
+            let span = at + item.as_span().start()..at + item.as_span().end();
+            self.offset = span.end;
             match item.as_rule() {
                 Rule::tag => {
-                    let span = item.as_span();
                     let mut parts = item.into_inner();
                     let name = parts.next().expect("tag name").as_str();
                     let value = parts
@@ -413,35 +482,31 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                         .expect("tag text")
                         .as_str();
                     if let Some(&first) = tag_places.get(name) {
-                        let (line, _) = lines.line_col(first);
-                        return Err(ParseError::at(
-                            origin,
-                            text,
-                            span.start()..span.end(),
+                        let (line, _) = self.lines.line_col(first);
+                        return Err(self.error(
+                            span,
                             format!(
                                 "a second [{name}] tag in this game (the first is on line {line}): each tag may appear once"
                             ),
                         ));
                     }
-                    tag_places.insert(name, span.start());
+                    tag_places.insert(name, span.start);
                     record.tags.push((
                         name.to_string(),
                         value.replace("\\\"", "\"").replace("\\\\", "\\"),
                     ));
                 }
-                Rule::move_number => {}
+                Rule::move_number => in_movetext = true,
                 Rule::r#move => {
+                    in_movetext = true;
                     if record.moves.len() == MAX_RECORD_MOVES {
-                        let span = item.as_span();
-                        return Err(ParseError::at(
-                            origin,
-                            text,
-                            span.start()..span.end(),
+                        return Err(self.error(
+                            span,
                             format!("a game record may hold at most {MAX_RECORD_MOVES} moves"),
                         ));
                     }
-                    let (line, column) = lines.line_col(item.as_span().start());
-                    let (mv, captured) = read_move(item, text, origin)?;
+                    let (line, column) = self.lines.line_col(span.start);
+                    let (mv, captured) = read_move(item, text, at, origin)?;
                     record.moves.push(RecordedMove {
                         mv,
                         captured,
@@ -451,6 +516,7 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                     });
                 }
                 Rule::comment => {
+                    in_movetext = true;
                     let body = item
                         .into_inner()
                         .next()
@@ -472,30 +538,51 @@ pub fn parse_records(text: &str, origin: &str) -> Result<Vec<Record>, ParseError
                     if let Some(tag) = record.tag("Result")
                         && tag != token
                     {
-                        let span = item.as_span();
-                        return Err(ParseError::at(
-                            origin,
-                            text,
-                            span.start()..span.end(),
+                        return Err(self.error(
+                            span,
                             format!("the result `{token}` contradicts the [Result \"{tag}\"] tag"),
                         ));
                     }
                     record.result = token.to_string();
+                    return Ok(record);
                 }
                 other => unreachable!("grammar gives no {other:?} in a game"),
             }
         }
-        records.push(record);
     }
-    if records.is_empty() {
-        return Err(ParseError::at(
-            origin,
-            text,
-            0..0,
-            "the record text holds no games: a game is tags and moves ending in a result such as `*`".into(),
-        ));
+}
+
+impl Iterator for Records<'_> {
+    type Item = Result<Record, ParseError>;
+
+    fn next(&mut self) -> Option<Result<Record, ParseError>> {
+        if self.done {
+            return None;
+        }
+        if self.text.len() > MAX_RECORD_BYTES {
+            self.done = true;
+            return Some(Err(self.error(
+                0..0,
+                format!(
+                    "the record text is {} bytes; at most {MAX_RECORD_BYTES} bytes (16 MiB) are read at once",
+                    self.text.len()
+                ),
+            )));
+        }
+        if !self.skip_space() {
+            self.done = true;
+            return (self.games == 0).then(|| {
+                Err(self.error(
+                    0..0,
+                    "the record text holds no games: a game is tags and moves ending in a result such as `*`".into(),
+                ))
+            });
+        }
+        let game = self.game();
+        self.games += 1;
+        self.done = game.is_err();
+        Some(game)
     }
-    Ok(records)
 }
 
 #[cfg(test)]

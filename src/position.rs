@@ -487,14 +487,9 @@ impl Position {
         let n = self.houses_per_side();
         debug_assert!(n <= 8, "row_word needs a row of at most 8 houses");
         let lo = side.index() * n;
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&self.places[lo..lo + 8]);
-        let word = u64::from_le_bytes(bytes);
-        if n >= 8 {
-            word
-        } else {
-            word & ((1u64 << (8 * n)) - 1)
-        }
+        let bytes: [u8; 8] = self.places[lo..lo + 8].try_into().expect("8 bytes");
+        // n is 1 to 8: keep its n low bytes.
+        u64::from_le_bytes(bytes) & (u64::MAX >> (64 - 8 * n))
     }
 
     /// Which row house `house` is in.

@@ -209,3 +209,25 @@ fn check_starts_every_error_with_error() {
         assert!(first.contains(file), "{first}");
     }
 }
+
+#[test]
+fn bench_all_prints_a_line_per_shipped_variant() {
+    let output = sow(&["bench", "--all", "--games", "20"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let shipped = sow::rules::builtin_rules();
+    assert_eq!(
+        lines.len(),
+        shipped.len() + 1,
+        "a header, then one line each"
+    );
+    for (line, rules) in lines[1..].iter().zip(&shipped) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], rules.meta.name);
+        assert_eq!(fields[1], "20", "{line}: games");
+        assert!(fields[5].parse::<f64>().unwrap() > 0.0, "{line}: plies/s");
+    }
+    let usage = sow(&["bench"], "");
+    assert_eq!(usage.status.code(), Some(2), "a variant or --all");
+}

@@ -229,3 +229,53 @@ repetition = "each_own"
             .contains(sow::Move::from_label('b').unwrap())
     );
 }
+
+/// Found by the notation fuzzer: a fault right after a house label, with a
+/// two-byte whitespace character (U+0085) earlier in the text, cut the text
+/// inside that character.
+#[test]
+fn a_fault_after_a_two_byte_space_is_reported_not_a_panic() {
+    let text = "{\0[\u{85}\u{10}\0V`}*J7\0";
+    sow::fuzzing::notation(text);
+    let error = sow::notation::parse_records(text, "fuzz.sow").unwrap_err();
+    assert!(error.0.message.starts_with("`J7"), "{error}");
+    assert!(error.0.message.contains("is not a move"), "{error}");
+    assert_eq!((error.0.line, error.0.column), (1, 11), "{error}");
+}
+
+/// Records are read a token at a time: a game longer than the move limit is
+/// refused at the first move past it, without reading the rest.
+#[test]
+fn a_game_past_the_move_limit_is_refused_at_the_limit() {
+    use sow::notation::{MAX_RECORD_MOVES, records};
+    let text = format!(
+        "[Variant \"oware\"]\n{}*\n",
+        "D ".repeat(MAX_RECORD_MOVES + 5)
+    );
+    let mut games = records(&text, "long.sow");
+    let error = games.next().unwrap().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("at most {MAX_RECORD_MOVES} moves")),
+        "{error}"
+    );
+    assert_eq!(
+        error.0.column,
+        2 * MAX_RECORD_MOVES + 1,
+        "the first move past the limit"
+    );
+    assert!(games.next().is_none(), "nothing after an error");
+}
+
+/// Games come one at a time, each as soon as it is read.
+#[test]
+fn records_yield_one_game_at_a_time() {
+    let text = "[Variant \"oware\"]\n1. D d *\n\n[Variant \"kalah\"]\nC *\n\n1. ?";
+    let mut games = sow::notation::records(text, "three.sow");
+    assert_eq!(games.next().unwrap().unwrap().moves.len(), 2);
+    assert_eq!(games.next().unwrap().unwrap().tag("Variant"), Some("kalah"));
+    let third = games.next().unwrap().unwrap_err();
+    assert_eq!((third.0.line, third.0.column), (7, 4), "{third}");
+    assert!(games.next().is_none());
+}

@@ -183,6 +183,9 @@ pub struct Rules {
     pub children: Option<Children>,
     /// The endings, in the order [`crate::Game`] walks them.
     pub endings: Vec<Ending>,
+    /// How many of the endings come before a player without seeds passes:
+    /// those that read the position alone.
+    pub(crate) endings_before_pass: usize,
     /// True when an ending gives seeds to the last capturer, so positions
     /// must remember who that is (R12); other variants leave it unset.
     pub(crate) tracks_last_capturer: bool,
@@ -601,6 +604,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         grand_slam,
         turn,
         children,
+        endings_before_pass: endings
+            .iter()
+            .position(|e| !e.reads_position_only())
+            .unwrap_or(endings.len()),
         endings,
         tracks_last_capturer,
         simulate_to_judge,
