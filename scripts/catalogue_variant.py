@@ -34,7 +34,9 @@ DIFFERS = {
 }
 
 # Rulings the recorded games decided, by stem: written into the file.
-RULINGS = {}
+RULINGS = {
+    "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
+}
 
 
 class Unsupported(Exception):
@@ -184,6 +186,9 @@ def build(game):
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:
         capture.append(f'grand_slam = "{gs[grandslam]}"')
+    quiet = take("nocaptmoves", 0)
+    if quiet:
+        capture.append(f"quiet_moves = {quiet}")
     if take("nosinglecapt", False):
         capture.append("single_seed_captures = false")
     if not capture:
@@ -375,6 +380,9 @@ def summary(game):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
         one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
         parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
+    if p.get("nocaptmoves"):
+        n = p["nocaptmoves"]
+        parts.append(f"the first {n} move{'s' if n > 1 else ''} capture nothing")
     if p.get("nosinglecapt"):
         parts.append("a single seed captures nothing")
     if p.get("grandslam") == "NO_CAPT":

@@ -444,6 +444,8 @@ impl Rules {
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
+        // The first moves of a game may capture nothing (`quiet_moves`).
+        let captures = captures && (self.captures.quiet_moves == 0 || pos.quiet() == 0);
         let sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
         let mut effect = MoveEffect {
             captured: sown.captured,
@@ -457,7 +459,9 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
-        let may_capture = captures && (self.captures.single_seed_captures || sown.first_lift != 1);
+        let may_capture = captures
+            && (self.captures.single_seed_captures || sown.first_lift != 1)
+            && (self.captures.quiet_moves == 0 || pos.quiet() == 0);
         if may_capture
             && let Some(children) = &self.children
             && children.made(board, pos, me, sown.last)
@@ -527,6 +531,10 @@ impl Rules {
             effect.extra_turn = true;
         } else {
             pos.set_to_move(me.opponent());
+            if self.captures.quiet_moves > 0 && pos.quiet() > 0 {
+                // One of the first moves, which capture nothing, is played.
+                pos.set_quiet(pos.quiet() - 1);
+            }
         }
         effect
     }

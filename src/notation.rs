@@ -63,7 +63,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::feed => "`feed`",
         Rule::child_marks => "one mark a house: `.`, `S` or `N`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
-        Rule::state => "variant state (`last:S`, `feed`, `children:...`)",
+        Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
+        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`)",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -261,12 +262,13 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 3] = [None, None, None];
+    let mut seen: [Option<&str>; 4] = [None, None, None, None];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
             Rule::feed => 1,
             Rule::children => 2,
+            Rule::quiet => 3,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -278,6 +280,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                     "`{word}` contradicts `{before}` before it: a position has {}",
                     if slot == 2 {
                         "one set of children"
+                    } else if slot == 3 {
+                        "one count of quiet moves"
                     } else {
                         "one last capturer"
                     }
@@ -312,6 +316,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         position.set_child(house, side);
                     }
                 }
+            }
+            Rule::quiet => {
+                let moves = state.into_inner().next().expect("a count");
+                position.set_quiet(count(moves)?);
             }
             _ => position.set_feed_pending(true),
         }
@@ -357,6 +365,9 @@ impl fmt::Display for Position {
         }
         if self.child_houses() != 0 {
             write!(f, " children:{}", self.child_marks())?;
+        }
+        if self.quiet() > 0 {
+            write!(f, " quiet:{}", self.quiet())?;
         }
         Ok(())
     }

@@ -53,6 +53,7 @@ pub(crate) fn place_key(place: usize) -> u64 {
 
 const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
+const KEY_QUIET: u64 = 0x6C8E_9CF5_7093_2BD5;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
 /// The key's term for a child of South (`[0]`) or North (`[1]`) at each
@@ -214,6 +215,8 @@ pub struct Position {
     to_move: Side,
     last_capturer: Option<Side>,
     feed_pending: bool,
+    /// Moves left, from the start, in which nothing is captured.
+    quiet: u8,
     /// Per-house state: `children[side]` has bit `h` set when house `h` is
     /// a child of `side` (a house that keeps its seeds for that player).
     /// Both zero in variants without children.
@@ -250,6 +253,7 @@ impl Position {
             to_move,
             last_capturer: None,
             feed_pending: false,
+            quiet: 0,
             children: [0, 0],
         };
         position.key = position.compute_key();
@@ -385,6 +389,21 @@ impl Position {
             };
             self.feed_pending = pending;
         }
+    }
+
+    /// How many more moves capture nothing (`[capture] quiet_moves`).
+    #[inline]
+    pub fn quiet(&self) -> u8 {
+        self.quiet
+    }
+
+    /// Sets how many more moves capture nothing.
+    pub fn set_quiet(&mut self, moves: u8) {
+        self.key = self
+            .key
+            .wrapping_sub((self.quiet as u64).wrapping_mul(KEY_QUIET))
+            .wrapping_add((moves as u64).wrapping_mul(KEY_QUIET));
+        self.quiet = moves;
     }
 
     /// Whose child house `house` is, if it is one.
@@ -548,6 +567,7 @@ impl Position {
         if self.feed_pending {
             key = key.wrapping_add(KEY_FEED);
         }
+        key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
         for side in Side::BOTH {
             let mut children = self.children[side.index()];
             while children != 0 {
@@ -571,6 +591,7 @@ impl fmt::Debug for Position {
             .field("to_move", &self.to_move)
             .field("last_capturer", &self.last_capturer)
             .field("feed_pending", &self.feed_pending)
+            .field("quiet", &self.quiet)
             .field("children", &self.children)
             .finish()
     }
@@ -625,6 +646,17 @@ pub enum PositionError {
         "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"
     )]
     FeedUnused,
+    /// `quiet:` in a variant where every move may capture, or more quiet
+    /// moves than the variant starts with.
+    #[error(
+        "`quiet:{found}` does not fit this variant: its first {allowed} move(s) capture nothing"
+    )]
+    QuietUnused {
+        /// The quiet moves given.
+        found: u8,
+        /// The variant's quiet moves at the start.
+        allowed: u8,
+    },
     /// `children:` in a variant without children.
     #[error("`children:` does not belong to this variant: its houses never become children")]
     ChildrenUnused,

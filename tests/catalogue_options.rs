@@ -32,6 +32,7 @@ chain = false
 # chain_max = 2
 # chain_zone = "either"
 # single_seed_captures = true
+# quiet_moves = 2
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -456,4 +457,33 @@ fn children_are_never_played_nor_captured_and_count_for_their_owner() {
     assert_eq!(game.position().stores(), [21, 22], "b stays where it is");
     assert_eq!(outcome.score, [26, 22]);
     assert_eq!(outcome.winner, Some(Side::South));
+}
+
+#[test]
+fn quiet_moves() {
+    // F's seed makes a hold 2: captured, except in the first moves.
+    let from = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S";
+    let (_, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 2);
+    let quiet = rules(&[("quiet_moves", "2")]);
+    assert_eq!(
+        quiet.start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S quiet:2"
+    );
+    let (after, effect) = sow(quiet, &format!("{from} quiet:1"), 'F');
+    assert_eq!(effect.captured, 0, "the last quiet move");
+    assert_eq!(after.quiet(), 0);
+    let (_, effect) = sow(quiet, from, 'F');
+    assert_eq!(effect.captured, 2, "quiet moves over");
+    // A position with more quiet moves than the variant has is refused.
+    assert!(
+        quiet
+            .check_position(&position(&format!("{from} quiet:3")))
+            .is_err()
+    );
+    assert!(
+        rules(&[])
+            .check_position(&position(&format!("{from} quiet:1")))
+            .is_err()
+    );
 }

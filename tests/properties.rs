@@ -81,6 +81,7 @@ proptest! {
         last in prop::option::of(any::<bool>()),
         feed in any::<bool>(),
         children in prop::collection::vec(0u8..3, 16),
+        quiet in 0u8..4,
     ) {
         let houses: Vec<u8> = south.iter().chain(south.iter().rev()).copied().collect();
         let side = if north_moves { sow::Side::North } else { sow::Side::South };
@@ -96,6 +97,7 @@ proptest! {
             };
             position.set_child(house, owner);
         }
+        position.set_quiet(quiet);
         prop_assert_eq!(position.key(), position.compute_key());
         let text = position.to_string();
         let back = parse_position(&text).unwrap();

@@ -65,6 +65,10 @@ pub struct Section {
     /// What a grand slam does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// The first moves of the game, both players' counted together, in
+    /// which nothing is captured (MancalaGames' `nocaptmoves`).
+    #[serde(default)]
+    pub quiet_moves: Option<Spanned<i64>>,
     /// The cross capture: a last seed in an empty house takes the house
     /// opposite.
     #[serde(default)]
@@ -135,6 +139,9 @@ pub struct Captures {
     pub while_sowing: Option<WhileSowing>,
     /// Whether a move that lifts a single seed may capture.
     pub single_seed_captures: bool,
+    /// The first moves of a game, both players' counted together, that
+    /// capture nothing (nor make a child).
+    pub quiet_moves: u8,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -241,6 +248,10 @@ pub(crate) fn compile(
             rules,
             while_sowing,
             single_seed_captures: section.single_seed_captures,
+            quiet_moves: match &section.quiet_moves {
+                Some(moves) => super::in_range(moves, 1, 100, "quiet_moves")? as u8,
+                None => 0,
+            },
         },
         section.grand_slam,
     ))
@@ -327,6 +338,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 );
             }
         }
+    }
+    if captures.quiet_moves > 0 {
+        let _ = writeln!(
+            out,
+            "  The first {} move{} of the game (both players' counted together) capture nothing.",
+            captures.quiet_moves,
+            if captures.quiet_moves == 1 { "" } else { "s" }
+        );
     }
     if !captures.single_seed_captures {
         let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");

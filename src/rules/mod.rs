@@ -347,6 +347,12 @@ impl Rules {
         if position.feed_pending() && self.grand_slam != GrandSlam::CaptureThenFeed {
             return Err(PositionError::FeedUnused);
         }
+        if position.quiet() > self.captures.quiet_moves {
+            return Err(PositionError::QuietUnused {
+                found: position.quiet(),
+                allowed: self.captures.quiet_moves,
+            });
+        }
         if position.child_houses() != 0 && self.children.is_none() {
             return Err(PositionError::ChildrenUnused);
         }
@@ -581,8 +587,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
 
     let houses = vec![seeds as u8; board.houses()];
-    let start =
+    let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
+    start.set_quiet(captures.quiet_moves);
     Ok(Rules {
         start,
         meta: Metadata {

@@ -515,9 +515,12 @@ impl Rules {
             let Continuation::Relay { stops } = self.sowing.continuation else {
                 return sown;
             };
+            // In the first moves that capture nothing (`quiet_moves`), no
+            // capture stops a relay either.
+            let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
             if !board.is_house(h)
                 || stops.contains(pos.at(h))
-                || self.captures.last_seed_captures(board, pos, me, h)
+                || (!quiet && self.captures.last_seed_captures(board, pos, me, h))
             {
                 return sown;
             }
