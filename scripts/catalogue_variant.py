@@ -104,6 +104,12 @@ def build(game):
 
     sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
               f"skip_origin = {str(bool(skip)).lower()}"]
+    if take("sow_start", False):
+        if not take("move_one", False) and p.get("min_move", 1) < 2:
+            raise Unsupported("sow_start without move_one, where a single seed may be played")
+        sowing.append("first_seed_in_origin = true")
+        if not p.get("move_one"):
+            NOTES.append("sow_start leaves a single seed where it is; no house of one seed is ever played here (min_move), so first_seed_in_origin says it all.")
     if direction_by:
         sowing.append(f'direction_by = "{direction_by}"')
     if sow_stores == "OWN":
@@ -183,6 +189,8 @@ def build(game):
     if not capture:
         capture.append("# nothing is ever captured")
 
+    children = children_of(p, n, take)
+
     turn = []
     if sow_stores == "OWN":
         turn.append('extra_turn = "last_seed_in_own_store"')
@@ -198,7 +206,7 @@ def build(game):
             raise Unsupported(f"goal={goal} with end_cond")
         end = [f'goal = "{goal.lower()}"',
                'ply_limit = { plies = 2000, taken_by = "nobody" }']
-        return finish(game, p, used, sowing, play, capture, turn, end)
+        return finish(game, p, used, sowing, play, capture, turn, end, children)
     if goal != "MAX_SEEDS":
         raise Unsupported(f"goal={goal}")
     end = []
@@ -220,7 +228,7 @@ def build(game):
         end_collect = collect_of(unclaimed)
     # Too few seeds for a capture: the smallest count that captures.
     if not sow_stores and not end_cond and not (mustshare and not mustpass):
-        need = total
+        need = p["child_cvt"] if children else total
         if crosscapt or p.get("evens"):
             need = min(2, need)
         if counts is not None and "capt_on" in p:
@@ -228,14 +236,45 @@ def build(game):
         if "capt_min" in p:
             need = p["capt_min"] if need == total else max(p["capt_min"], need)
         if min_move < need < total:
-            NOTES.append(f"MancalaGames' engine ends a game when the board holds fewer seeds than the smallest capture ({need}); its recorded games end there too: seeds_left.")
+            NOTES.append(f"MancalaGames' engine ends a game when the board holds fewer seeds than the smallest capture ({need}); its recorded games end there too: seeds_left."
+                         + (" It waits while a child stands, as seeds_left does." if children else ""))
             end.append(f'seeds_left = {{ at_most = {need - 1}, taken_by = "{end_collect}" }}')
     end.append(f'no_move = "{end_collect}"')
     end.append(f'ply_limit = {{ plies = 2000, taken_by = "{end_collect}" }}')
-    return finish(game, p, used, sowing, play, capture, turn, end)
+    return finish(game, p, used, sowing, play, capture, turn, end, children)
 
 
-def finish(game, p, used, sowing, play, capture, turn, end):
+def children_of(p, n, take):
+    """The [children] table for child_type, child_cvt, child_rule, child_locs."""
+    kind = take("child_type", None)
+    cvt = take("child_cvt", None)
+    rule = take("child_rule", "NONE")
+    locs = take("child_locs", "ANYWHERE")
+    if kind is None:
+        return []
+    if kind not in ("ONE_CHILD", "NORMAL"):
+        raise Unsupported(f"child_type={kind}")
+    if not p.get("stores"):
+        raise Unsupported("children without stores (captures go to a child)")
+    zone = {"NONE": "either", "OPP_SIDE_ONLY": "opponent", "OWN_SIDE_ONLY": "own"}.get(rule)
+    if zone is None:
+        raise Unsupported(f"child_rule={rule}")
+    out = [f"made_at = {cvt}", f'zone = "{zone}"']
+    if kind == "ONE_CHILD":
+        out.append("one_each = true")
+    if locs == "NOT_SYM_OPP" and zone == "opponent":
+        # MancalaGames adds the location pattern NO_OPP_LEFT: no child of the
+        # opponent's in a row's last house.
+        out += [f"never_in = [{n}]", 'apart = "mirror"']
+    elif locs == "NOT_FACING" and zone == "opponent":
+        # With the pattern NO_OPP_RIGHT: none in a row's first house.
+        out += ["never_in = [1]", 'apart = "facing"']
+    elif locs != "ANYWHERE":
+        raise Unsupported(f"child_locs={locs}")
+    return out
+
+
+def finish(game, p, used, sowing, play, capture, turn, end, children=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
@@ -277,6 +316,8 @@ def finish(game, p, used, sowing, play, capture, turn, end):
     lines += ["", "[capture]"] + capture
     if turn:
         lines += ["", "[turn]"] + turn
+    if children:
+        lines += ["", "[children]"] + list(children)
     lines += ["", "[end]",
               "# MancalaGames has no rule that ends a repeating game; a ply limit",
               "# above every game it finished (they stop at 2000 plies) stands in."] + end
@@ -307,6 +348,8 @@ def summary(game):
             parts.append("relay sowing")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
+    if p.get("sow_start"):
+        parts.append("the first seed stays in the house played")
     if p.get("min_move", 1) > 1:
         parts.append(f"houses of {p['min_move']}+ seeds move")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
@@ -328,6 +371,10 @@ def summary(game):
             parts.append(f"captures {what}{side}{chain}")
     if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
+    if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
+        where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
+        one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
+        parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
     if p.get("nosinglecapt"):
         parts.append("a single seed captures nothing")
     if p.get("grandslam") == "NO_CAPT":

@@ -806,6 +806,9 @@ struct JsonPly {
     stores: [u8; 2],
     to_move: Option<&'static str>,
     over: bool,
+    /// In a variant with children: one mark a house, `.`, `S` or `N`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -935,6 +938,7 @@ fn replay_one(
                     stores: ply.position.stores(),
                     to_move: ply.to_move().map(Side::name),
                     over: ply.over,
+                    children: rules.children.is_some().then(|| ply.position.child_marks()),
                 })
                 .collect(),
             result,

@@ -61,6 +61,17 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     let _ = writeln!(out, "{margin}{}", cells(seat, false));
     let _ = writeln!(out, "{margin}{border}");
     let _ = writeln!(out, "{margin}{}", labels(seat, false).trim_end());
+    if position.child_houses() != 0 {
+        // Per-house state: whose child each child house is.
+        let children: Vec<String> = (0..2 * n)
+            .filter_map(|house| {
+                position
+                    .child_of(house)
+                    .map(|owner| format!("{} is {owner}'s", crate::position::house_label(house, n)))
+            })
+            .collect();
+        let _ = writeln!(out, "  Children: {}", children.join(", "));
+    }
     out
 }
 

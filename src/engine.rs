@@ -167,6 +167,8 @@ pub enum Verdict {
     /// Its last seed would fall in an occupied house of the mover's own row
     /// (`allow = "ends_on_opponent_or_empty"`).
     EndsInOwnOccupied,
+    /// It is a child: its seeds are kept for the child's owner.
+    Child,
 }
 
 impl Verdict {
@@ -196,6 +198,7 @@ impl Verdict {
             Verdict::EndsInOwnOccupied => {
                 "its last seed would fall in an occupied house of your own row".into()
             }
+            Verdict::Child => "the house is a child, and a child is never played".into(),
         }
     }
 }
@@ -306,6 +309,9 @@ impl Rules {
     /// The verdict on one house, before the single-seed rule (which compares houses).
     fn judge(&self, pos: &Position, house: usize, feeding: bool) -> Verdict {
         let seeds = pos.at(house);
+        if pos.child_of(house).is_some() {
+            return Verdict::Child;
+        }
         if seeds == 0 {
             return Verdict::Empty;
         }
@@ -451,7 +457,20 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
-        let plan = if captures && (self.captures.single_seed_captures || sown.first_lift != 1) {
+        let may_capture = captures && (self.captures.single_seed_captures || sown.first_lift != 1);
+        if may_capture
+            && let Some(children) = &self.children
+            && children.made(board, pos, me, sown.last)
+        {
+            // The child is made instead of any capture.
+            pos.set_child(sown.last, Some(me));
+            trace.record(Event::Child {
+                house: sown.last,
+                side: me,
+            });
+            return effect;
+        }
+        let plan = if may_capture {
             self.captures.plan(board, pos, me, sown.last, sown.reverse)
         } else {
             None

@@ -539,7 +539,7 @@ impl<'r> Game<'r> {
     fn conclude(&mut self, reason: EndReason, count_in_place: bool) {
         let pos = &self.position;
         let score = Side::BOTH.map(|side| {
-            pos.store(side) as u32
+            pos.claimed(side)
                 + if count_in_place {
                     pos.seeds_on_side(side)
                 } else {

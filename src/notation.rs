@@ -61,7 +61,9 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::side => "the side to move, `S` or `N`",
         Rule::last => "`last:S`/`last:N`",
         Rule::feed => "`feed`",
-        Rule::state => "variant state (`last:S`, `feed`)",
+        Rule::child_marks => "one mark a house: `.`, `S` or `N`",
+        Rule::children => "`children:` and one mark a house, such as `children:..S...`",
+        Rule::state => "variant state (`last:S`, `feed`, `children:...`)",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -259,11 +261,12 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 2] = [None, None];
+    let mut seen: [Option<&str>; 3] = [None, None, None];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
             Rule::feed => 1,
+            Rule::children => 2,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -272,7 +275,12 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                 format!("`{word}` is given twice: each state word may appear once")
             } else {
                 format!(
-                    "`{word}` contradicts `{before}` before it: a position has one last capturer"
+                    "`{word}` contradicts `{before}` before it: a position has {}",
+                    if slot == 2 {
+                        "one set of children"
+                    } else {
+                        "one last capturer"
+                    }
                 )
             };
             return Err(fail(state.as_span(), message));
@@ -281,6 +289,30 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         match state.as_rule() {
             Rule::last => position
                 .set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
+            Rule::children => {
+                let marks = state.clone().into_inner().next().expect("marks");
+                let houses = position.houses().len();
+                if marks.as_str().len() != houses {
+                    return Err(fail(
+                        marks.as_span(),
+                        crate::position::PositionError::ChildrenLength {
+                            expected: houses,
+                            found: marks.as_str().len(),
+                        }
+                        .to_string(),
+                    ));
+                }
+                for (house, mark) in marks.as_str().bytes().enumerate() {
+                    let side = match mark {
+                        b'S' => Some(Side::South),
+                        b'N' => Some(Side::North),
+                        _ => None,
+                    };
+                    if side.is_some() {
+                        position.set_child(house, side);
+                    }
+                }
+            }
             _ => position.set_feed_pending(true),
         }
     }
@@ -322,6 +354,9 @@ impl fmt::Display for Position {
         }
         if self.feed_pending() {
             f.write_str(" feed")?;
+        }
+        if self.child_houses() != 0 {
+            write!(f, " children:{}", self.child_marks())?;
         }
         Ok(())
     }
@@ -581,6 +616,14 @@ mod tests {
         assert_eq!(position.to_string(), text);
         let with_state = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N last:S feed";
         assert_eq!(parse_position(with_state).unwrap().to_string(), with_state);
+        let with_children = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N children:..N....S....";
+        let position = parse_position(with_children).unwrap();
+        assert_eq!(position.child_of(2), Some(Side::North));
+        assert_eq!(position.child_of(7), Some(Side::South));
+        assert_eq!(position.to_string(), with_children);
+        let plain = parse_position("0,0,1,0,0,0/0,2,0,0,0,1 20-24 N").unwrap();
+        assert_ne!(position, plain);
+        assert_ne!(position.key(), plain.key());
     }
 
     #[test]

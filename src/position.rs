@@ -55,6 +55,28 @@ const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
+/// The key's term for a child of South (`[0]`) or North (`[1]`) at each
+/// house: a second splitmix64 stream, so a child changes the key by one
+/// addition.
+const KEY_CHILD: [[u64; MAX_HOUSES]; 2] = {
+    let mut table = [[0u64; MAX_HOUSES]; 2];
+    let mut state = 0x9E6C_63D0_676A_9A99u64;
+    let mut side = 0;
+    while side < 2 {
+        let mut i = 0;
+        while i < MAX_HOUSES {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            table[side][i] = z ^ (z >> 31);
+            i += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -192,6 +214,10 @@ pub struct Position {
     to_move: Side,
     last_capturer: Option<Side>,
     feed_pending: bool,
+    /// Per-house state: `children[side]` has bit `h` set when house `h` is
+    /// a child of `side` (a house that keeps its seeds for that player).
+    /// Both zero in variants without children.
+    children: [u64; 2],
 }
 
 impl Position {
@@ -224,6 +250,7 @@ impl Position {
             to_move,
             last_capturer: None,
             feed_pending: false,
+            children: [0, 0],
         };
         position.key = position.compute_key();
         Ok(position)
@@ -360,6 +387,71 @@ impl Position {
         }
     }
 
+    /// Whose child house `house` is, if it is one.
+    #[inline]
+    pub fn child_of(&self, house: usize) -> Option<Side> {
+        let bit = 1u64 << (house & 63);
+        if self.children[0] & bit != 0 {
+            Some(Side::South)
+        } else if self.children[1] & bit != 0 {
+            Some(Side::North)
+        } else {
+            None
+        }
+    }
+
+    /// The houses that are `side`'s children, as a mask over house numbers.
+    #[inline]
+    pub fn children_of(&self, side: Side) -> u64 {
+        self.children[side.index()]
+    }
+
+    /// The houses that are anyone's child, as a mask over house numbers.
+    #[inline]
+    pub fn child_houses(&self) -> u64 {
+        self.children[0] | self.children[1]
+    }
+
+    /// Makes `house` a child of `side`, or an ordinary house again (`None`).
+    pub fn set_child(&mut self, house: usize, side: Option<Side>) {
+        let house = house % MAX_HOUSES;
+        let bit = 1u64 << house;
+        for s in Side::BOTH {
+            if self.children[s.index()] & bit != 0 {
+                self.children[s.index()] &= !bit;
+                self.key = self.key.wrapping_sub(KEY_CHILD[s.index()][house]);
+            }
+        }
+        if let Some(s) = side {
+            self.children[s.index()] |= bit;
+            self.key = self.key.wrapping_add(KEY_CHILD[s.index()][house]);
+        }
+    }
+
+    /// The children as one mark a house in C1 order: `.` for none, `S` or
+    /// `N` for that player's child (the catalogue's `child` strings).
+    pub fn child_marks(&self) -> String {
+        (0..self.houses().len())
+            .map(|house| match self.child_of(house) {
+                None => '.',
+                Some(Side::South) => 'S',
+                Some(Side::North) => 'N',
+            })
+            .collect()
+    }
+
+    /// The seeds that count for `side` now: its store and its children.
+    #[inline]
+    pub fn claimed(&self, side: Side) -> u32 {
+        let mut seeds = self.store(side) as u32;
+        let mut children = self.children[side.index()];
+        while children != 0 {
+            seeds += self.places[children.trailing_zeros() as usize] as u32;
+            children &= children - 1;
+        }
+        seeds
+    }
+
     /// The seeds in `side`'s row.
     #[inline]
     pub fn seeds_on_side(&self, side: Side) -> u32 {
@@ -414,15 +506,22 @@ impl Position {
     pub(crate) fn remove_row(&mut self, side: Side) -> u32 {
         let n = self.houses_per_side as usize;
         let start = side.index() * n;
-        (start..start + n).map(|h| self.take(h) as u32).sum()
+        let children = self.child_houses();
+        (start..start + n)
+            .filter(|&h| children >> h & 1 == 0)
+            .map(|h| self.take(h) as u32)
+            .sum()
     }
 
     /// Moves every seed in `side`'s row into `into`'s store; returns how many.
     pub(crate) fn collect_row(&mut self, side: Side, into: Side) -> u8 {
         let n = self.houses_per_side();
         let mut seeds = 0u8;
+        let children = self.child_houses();
         for house in side.index() * n..side.index() * n + n {
-            seeds += self.take(house);
+            if children >> house & 1 == 0 {
+                seeds += self.take(house);
+            }
         }
         self.add(STORE[into.index()], seeds);
         seeds
@@ -449,6 +548,13 @@ impl Position {
         if self.feed_pending {
             key = key.wrapping_add(KEY_FEED);
         }
+        for side in Side::BOTH {
+            let mut children = self.children[side.index()];
+            while children != 0 {
+                key = key.wrapping_add(KEY_CHILD[side.index()][children.trailing_zeros() as usize]);
+                children &= children - 1;
+            }
+        }
         key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
     }
 }
@@ -465,6 +571,7 @@ impl fmt::Debug for Position {
             .field("to_move", &self.to_move)
             .field("last_capturer", &self.last_capturer)
             .field("feed_pending", &self.feed_pending)
+            .field("children", &self.children)
             .finish()
     }
 }
@@ -518,6 +625,19 @@ pub enum PositionError {
         "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"
     )]
     FeedUnused,
+    /// `children:` in a variant without children.
+    #[error("`children:` does not belong to this variant: its houses never become children")]
+    ChildrenUnused,
+    /// `children:` with a word of the wrong length.
+    #[error(
+        "`children:` needs one mark (`.`, `S` or `N`) per house, {expected} in all, found {found}"
+    )]
+    ChildrenLength {
+        /// Houses on the board.
+        expected: usize,
+        /// Marks given.
+        found: usize,
+    },
 }
 
 #[cfg(test)]

@@ -25,10 +25,15 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     let mut relays: Vec<String> = Vec::new();
     let mut captures: Vec<(usize, u8)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
-    for event in events {
+    for (i, event) in events.iter().enumerate() {
+        // A drop in the origin straight after the lift starts the sowing
+        // there (`first_seed_in_origin`); it is no lap.
+        let starts = i > 0 && matches!(events[i - 1], Event::Lift { .. });
         match *event {
             Event::SkipOrigin { house } if house == origin && relays.is_empty() => laps += 1,
-            Event::Drop { house, .. } if house == origin && relays.is_empty() => laps += 1,
+            Event::Drop { house, .. } if house == origin && relays.is_empty() && !starts => {
+                laps += 1
+            }
             Event::Relay { house, seeds } => relays.push(format!("{seeds} from {}", label(house))),
             Event::Capture { house, seeds } => captures.push((house, seeds)),
             Event::GrandSlam { outcome } => others.push(
@@ -39,6 +44,9 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
                 }
                 .into(),
             ),
+            Event::Child { house, side } => {
+                others.push(format!("makes {} {side}'s child", label(house)))
+            }
             Event::ExtraTurn { side } => others.push(format!("{side} moves again")),
             Event::Pass { side } => others.push(format!("{side} has no seeds and passes")),
             Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),

@@ -150,6 +150,14 @@ pub enum Event {
         /// The seeds taken.
         seeds: u8,
     },
+    /// The last seed made its house a child of the mover: the house keeps
+    /// its seeds for them from now on.
+    Child {
+        /// The house.
+        house: usize,
+        /// Whose child it is.
+        side: Side,
+    },
     /// The move would take every seed of the opponent (a grand slam).
     GrandSlam {
         /// What the variant does about it.
@@ -200,6 +208,7 @@ impl Event {
             Event::SkipOrigin { house } => format!("skip {} (the origin)", label(house)),
             Event::Relay { house, seeds } => format!("relay: lift {seeds} from {}", label(house)),
             Event::Capture { house, seeds } => format!("capture {seeds} from {}", label(house)),
+            Event::Child { house, side } => format!("{} becomes {side}'s child", label(house)),
             Event::GrandSlam { outcome } => match outcome {
                 SlamOutcome::Captured => "grand slam: the capture stands".into(),
                 SlamOutcome::NothingCaptured => "grand slam: nothing is captured".into(),

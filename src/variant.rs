@@ -18,7 +18,7 @@ pub use crate::board::{Direction, StoreSowing};
 pub use crate::rules::capture::Zone;
 pub use crate::rules::ending::Collect;
 pub use crate::rules::grand_slam::GrandSlam;
-use crate::rules::{capture, ending, feeding, sowing, turn};
+use crate::rules::{capture, children, ending, feeding, sowing, turn};
 
 /// A whole variant file.
 #[derive(Debug, Deserialize)]
@@ -39,6 +39,9 @@ pub struct VariantFile {
     /// Extra turns.
     #[serde(default)]
     pub turn: Option<turn::Section>,
+    /// Houses that become a player's children.
+    #[serde(default)]
+    pub children: Option<children::Section>,
     /// When the game ends and who takes the seeds left.
     pub end: Spanned<ending::Section>,
 }

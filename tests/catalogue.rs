@@ -37,6 +37,9 @@ pub struct CataloguePly {
     pub board: Vec<u8>,
     pub stores: [u8; 2],
     pub over: bool,
+    /// Per-house state, where the game has children: one mark a house.
+    #[serde(default)]
+    pub child: Option<String>,
 }
 
 impl CatalogueGame {
@@ -77,6 +80,14 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
                 pos.stores(),
                 want.board,
                 want.stores
+            ));
+        }
+        if let Some(child) = &want.child
+            && pos.child_marks() != *child
+        {
+            return Err(format!(
+                "{at}: children {}, expected {child}",
+                pos.child_marks()
             ));
         }
         if g.is_over() != want.over {
@@ -180,6 +191,9 @@ fn catalogue_games_replay_through_the_command_line() {
                     i + 1
                 );
                 assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
+                if let Some(child) = &w.child {
+                    assert_eq!(p["children"], child.as_str(), "{at} ply {}", i + 1);
+                }
             }
             assert_eq!(got["result"], want.result.as_str(), "{at}: result");
         }

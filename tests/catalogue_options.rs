@@ -19,6 +19,7 @@ relay = false
 # relay_stops_on = [1]
 # relay_continues_on = [6]
 # direction_by = "half_row"
+# first_seed_in_origin = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -329,4 +330,130 @@ fn direction_by() {
     let (after, effect) = sow(chain, "2,0,0,4,4,4/4,4,4,4,1,1 10-10 S", 'A');
     assert_eq!(effect.captured, 4);
     assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 0, 0]);
+}
+
+/// The base variant with a `[children]` table, and any keys set.
+fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Rules {
+    let mut text = String::new();
+    for line in BASE.lines() {
+        let key = line
+            .trim_start_matches("# ")
+            .split(" = ")
+            .next()
+            .unwrap_or("");
+        match edits.iter().find(|(k, _)| *k == key) {
+            Some((_, "-")) => {}
+            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
+            None => text.push_str(&format!("{line}\n")),
+        }
+    }
+    text.push_str(&format!("[children]\n{children}\n"));
+    Box::leak(Box::new(
+        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
+    ))
+}
+
+#[test]
+fn first_seed_in_origin() {
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let (after, _) = sow(rules(&[]), from, 'A');
+    assert_eq!(after.row(Side::South), &[0, 5, 5, 5, 5, 4]);
+    let (after, _) = sow(
+        rules(&[("skip_origin", "false"), ("first_seed_in_origin", "true")]),
+        from,
+        'A',
+    );
+    assert_eq!(after.row(Side::South), &[1, 5, 5, 5, 4, 4], "A keeps one");
+    // A single seed moves on to the next house.
+    let (after, _) = sow(
+        rules(&[("skip_origin", "false"), ("first_seed_in_origin", "true")]),
+        "1,0,4,4,4,4/4,4,4,4,4,4 3-0 S",
+        'A',
+    );
+    assert_eq!(after.row(Side::South), &[0, 1, 4, 4, 4, 4]);
+}
+
+#[test]
+fn children_are_made_instead_of_a_capture() {
+    // F's one seed makes a hold 3.
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S";
+    let (after, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 3);
+    assert_eq!(after.child_of(6), None);
+    let children = with_children("made_at = 3\nzone = \"opponent\"", &[]);
+    let (after, made) = sow(children, from, 'F');
+    assert_eq!(made.captured, 0, "the child is made instead");
+    assert_eq!(after.child_of(6), Some(Side::South));
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,0,0,0/3,4,4,4,4,4 13-12 N children:......S....."
+    );
+    // In the sower's own row only, a is no child.
+    let own = with_children("made_at = 3\nzone = \"own\"", &[]);
+    let (after, _) = sow(own, from, 'F');
+    assert_eq!(after.child_of(6), None);
+}
+
+#[test]
+fn children_one_each_never_in_and_apart() {
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S children:...........N";
+    let free = with_children("made_at = 3", &[]);
+    assert_eq!(sow(free, from, 'F').0.child_of(6), Some(Side::South));
+    // North's child does not stop South's first.
+    let one = with_children("made_at = 3\none_each = true", &[]);
+    assert_eq!(sow(one, from, 'F').0.child_of(6), Some(Side::South));
+    let owned = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S children:S...........";
+    assert_eq!(sow(one, owned, 'F').0.child_of(6), None, "South has one");
+    assert_eq!(sow(free, owned, 'F').0.child_of(6), Some(Side::South));
+    // a is the first house of North's row.
+    let never = with_children("made_at = 3\nnever_in = [1]", &[]);
+    assert_eq!(sow(never, from, 'F').0.child_of(6), None);
+    // A and a are first in their rows (mirrors); F and a face each other.
+    let beside = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S children:N...........";
+    let facing = with_children("made_at = 3\napart = \"facing\"", &[]);
+    assert_eq!(
+        sow(facing, beside, 'F').0.child_of(6),
+        Some(Side::South),
+        "a faces F"
+    );
+    let mirror = with_children("made_at = 3\napart = \"mirror\"", &[]);
+    assert_eq!(sow(mirror, beside, 'F').0.child_of(6), None, "A mirrors a");
+    // E's two seeds fall in F (North's child) and a, which faces F.
+    let across = "0,0,0,0,2,0/2,4,4,4,4,4 13-11 S children:.....N......";
+    assert_eq!(sow(facing, across, 'E').0.child_of(6), None, "F faces a");
+    assert_eq!(sow(mirror, across, 'E').0.child_of(6), Some(Side::South));
+}
+
+#[test]
+fn children_are_never_played_nor_captured_and_count_for_their_owner() {
+    let children = with_children("made_at = 3", &[]);
+    // North's a is South's child: North may not play it.
+    let from = "0,0,0,0,0,1/3,4,4,4,4,4 13-12 N children:......S.....";
+    assert_eq!(legal(children, from), "bcdef");
+    assert_eq!(
+        children
+            .check_move(&position(from), mv('a'))
+            .unwrap_err()
+            .to_string(),
+        "a cannot be played: the house is a child, and a child is never played"
+    );
+    // F's seed makes a hold 2, a capturing count; a child is not captured.
+    let (_, plain) = sow(rules(&[]), "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S", 'F');
+    assert_eq!(plain.captured, 2);
+    let kept = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S children:......N.....";
+    let (after, effect) = sow(children, kept, 'F');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.at(6), 2, "a, a child, keeps its seeds");
+    // North's only seeds are in b, South's child: North has no move, and
+    // b's seeds count for South at the end.
+    let game = play(
+        children,
+        "0,0,0,0,1,0/0,5,0,0,0,0 20-22 S children:.......S....",
+        'E',
+    );
+    let outcome = game.outcome().expect("North cannot move");
+    assert_eq!(outcome.reason, EndReason::NoMove);
+    assert_eq!(game.position().stores(), [21, 22], "b stays where it is");
+    assert_eq!(outcome.score, [26, 22]);
+    assert_eq!(outcome.winner, Some(Side::South));
 }

@@ -80,14 +80,27 @@ proptest! {
         north_moves in any::<bool>(),
         last in prop::option::of(any::<bool>()),
         feed in any::<bool>(),
+        children in prop::collection::vec(0u8..3, 16),
     ) {
         let houses: Vec<u8> = south.iter().chain(south.iter().rev()).copied().collect();
         let side = if north_moves { sow::Side::North } else { sow::Side::South };
         let mut position = Position::new(&houses, [stores.0, stores.1], side).unwrap();
         position.set_last_capturer(last.map(|n| if n { sow::Side::North } else { sow::Side::South }));
         position.set_feed_pending(feed);
+        // Per-house state: each house none, South's child or North's.
+        for (house, &mark) in children.iter().enumerate().take(houses.len()) {
+            let owner = match mark {
+                1 => Some(sow::Side::South),
+                2 => Some(sow::Side::North),
+                _ => None,
+            };
+            position.set_child(house, owner);
+        }
+        prop_assert_eq!(position.key(), position.compute_key());
         let text = position.to_string();
-        prop_assert_eq!(parse_position(&text).unwrap(), position, "{}", text);
+        let back = parse_position(&text).unwrap();
+        prop_assert_eq!(back.key(), position.key());
+        prop_assert_eq!(back, position, "{}", text);
     }
 
     #[test]

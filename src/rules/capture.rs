@@ -453,7 +453,10 @@ impl CaptureRule {
         let own = board.owner(last) == me;
         match *self {
             CaptureRule::Count { counts, zone, .. } => {
-                zone.allows(own) && counts.contains(pos.at(last))
+                // A child is never captured.
+                zone.allows(own)
+                    && counts.contains(pos.at(last))
+                    && pos.child_houses() >> last & 1 == 0
             }
             CaptureRule::Cross { zone, .. } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
@@ -477,10 +480,12 @@ impl CaptureRule {
                 let mut from_opponent = 0u32;
                 let limit = board.houses().min(chain_max as usize);
                 let mut allowed = zone;
+                let children = pos.child_houses();
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
-                    if !allowed.allows(own) || !counts.contains(seeds) {
+                    if !allowed.allows(own) || !counts.contains(seeds) || children >> house & 1 != 0
+                    {
                         break;
                     }
                     take += seeds;

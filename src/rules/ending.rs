@@ -313,20 +313,27 @@ impl Ending {
                 )
             }
             Ending::Majority { threshold } => {
-                let [south, north] = pos.stores();
-                if south.max(north) < threshold {
+                // The seeds a player has: the store, and any children.
+                let [south, north] = if pos.child_houses() == 0 {
+                    pos.stores().map(u32::from)
+                } else {
+                    Side::BOTH.map(|side| pos.claimed(side))
+                };
+                if south.max(north) < threshold as u32 {
                     return None;
                 }
                 (EndReason::Majority, Collect::Nobody)
             }
             Ending::EvenSplit { half } => {
-                if pos.stores() != [half, half] {
+                if Side::BOTH.map(|side| pos.claimed(side)) != [half as u32; 2] {
                     return None;
                 }
                 (EndReason::Majority, Collect::Nobody)
             }
             Ending::SeedsLeft { at_most, taken_by } => {
-                if pos.seeds_on_board() > at_most as u32 {
+                // While a child stands, sowing into it can still change the
+                // outcome: the ending waits.
+                if pos.seeds_on_board() > at_most as u32 || pos.child_houses() != 0 {
                     return None;
                 }
                 (EndReason::SeedsLeft(at_most), taken_by)

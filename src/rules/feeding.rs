@@ -186,7 +186,7 @@ impl Rules {
         let n = self.board.houses_per_side();
         let min_seeds = self.playable.min_seeds;
         let single_seed_rule = self.playable.single_seed_rule;
-        let (mut playable, multi) = if n <= 8 && min_seeds <= 2 {
+        let (mut playable, mut multi) = if n <= 8 && min_seeds <= 2 {
             // The whole row at once: houses holding 1+ seeds, and 2+ seeds
             // (the latter only when a rule needs them).
             let word = pos.row_word(side);
@@ -212,6 +212,13 @@ impl Rules {
             }
             (playable, multi)
         };
+        if self.children.is_some() {
+            // A child is never played.
+            let row = (pos.child_houses() >> self.board.row_start(side)) as u32;
+            let row = row & ((1u64 << n) - 1) as u32;
+            playable &= !row;
+            multi &= !row;
+        }
         if single_seed_rule && playable & multi != 0 {
             playable &= multi;
         }

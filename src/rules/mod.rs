@@ -29,6 +29,7 @@ use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, S
 use crate::variant::VariantFile;
 
 pub mod capture;
+pub mod children;
 pub mod ending;
 pub mod feeding;
 pub mod grand_slam;
@@ -36,6 +37,7 @@ pub mod sowing;
 pub mod turn;
 
 pub use capture::{CaptureRule, Captures, Zone};
+pub use children::Children;
 pub use ending::{Collect, Ending};
 pub use feeding::{Feeding, Playable};
 pub use grand_slam::GrandSlam;
@@ -177,6 +179,8 @@ pub struct Rules {
     pub grand_slam: GrandSlam,
     /// Extra turns and passes.
     pub turn: Turn,
+    /// Houses that become a player's children, if the variant has them.
+    pub children: Option<Children>,
     /// The endings, in the order [`crate::Game`] walks them.
     pub endings: Vec<Ending>,
     /// How many of the endings come before a player without seeds passes:
@@ -321,7 +325,7 @@ impl Rules {
     }
 
     /// Checks that `position` fits this variant's board and seeds, and
-    /// carries only state the variant has (`last:`, `feed`).
+    /// carries only state the variant has (`last:`, `feed`, `children:`).
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.houses_per_side() != self.houses_per_side() {
             return Err(PositionError::WrongBoard {
@@ -342,6 +346,9 @@ impl Rules {
         }
         if position.feed_pending() && self.grand_slam != GrandSlam::CaptureThenFeed {
             return Err(PositionError::FeedUnused);
+        }
+        if position.child_houses() != 0 && self.children.is_none() {
+            return Err(PositionError::ChildrenUnused);
         }
         Ok(())
     }
@@ -499,6 +506,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         play,
         capture,
         turn,
+        children,
         end,
     } = file;
 
@@ -562,6 +570,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let (captures, grand_slam) = capture::compile(&capture, total)?;
     let turn = turn::compile(turn.as_ref(), &play, &board)?;
     let endings = ending::compile(&end, total)?;
+    let children = children::compile(children.as_ref(), n, total)?;
 
     let tracks_last_capturer = endings
         .iter()
@@ -594,6 +603,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         captures,
         grand_slam,
         turn,
+        children,
         endings_before_pass: endings
             .iter()
             .position(|e| !e.reads_position_only())

@@ -52,6 +52,11 @@ pub struct Section {
     /// or by the parity of its seeds.
     #[serde(default)]
     pub direction_by: Option<Spanned<Turning>>,
+    /// Whether the first seed of a move goes back into the house played
+    /// (the sowing starts there); a house with a single seed sows it into
+    /// the next house.
+    #[serde(default)]
+    pub first_seed_in_origin: Option<Spanned<bool>>,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -87,6 +92,8 @@ pub struct Sowing {
     pub continuation: Continuation,
     /// Whether a move's direction depends on the move.
     pub turning: Turning,
+    /// Whether the first seed of a move goes back into the house played.
+    pub first_in_origin: bool,
 }
 
 /// How a move's direction is chosen.
@@ -231,7 +238,18 @@ pub(crate) fn compile(
             }
         }
     };
+    let first_in_origin = match &section.first_seed_in_origin {
+        Some(flag) if *flag.get_ref() && section.skip_origin => {
+            return err(
+                flag.span(),
+                "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let sowing = Sowing {
+        first_in_origin,
         laps: if section.skip_origin {
             Laps::SkipOrigin
         } else {
@@ -282,6 +300,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  Sowing passes through both stores, and each takes a seed like a house."
             );
         }
+    }
+    if rules.sowing.first_in_origin {
+        let _ = writeln!(
+            out,
+            "  The first seed goes back into the house played; a house holding a single seed sows it into the next house."
+        );
     }
     match rules.sowing.laps {
         Laps::SkipOrigin => {
@@ -402,6 +426,15 @@ impl Rules {
             house: origin,
             seeds,
         });
+        if self.sowing.first_in_origin && seeds > 1 {
+            // The sowing starts in the house played.
+            pos.add(origin, 1);
+            seeds -= 1;
+            trace.record(Event::Drop {
+                house: origin,
+                now: 1,
+            });
+        }
         if !RELAY && !WHILE_SOWING {
             // One handful: it feeds exactly when it is long enough.
             sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
