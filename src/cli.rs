@@ -551,11 +551,7 @@ fn print_match(out: &mut impl Write, report: &MatchReport, format: Format) -> Ou
             )?;
             let score = Proportion::wilson(2 * report.wins + report.draws, 2 * report.games);
             writeln!(out, "  score {}", percent(&score))?;
-            writeln!(
-                out,
-                "  Elo difference {:+.0} (95% interval {:+.0} to {:+.0})",
-                elo.difference, elo.low, elo.high
-            )?;
+            writeln!(out, "  Elo difference {elo}")?;
         }
     }
     Ok(())

@@ -147,11 +147,13 @@ fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: 
                 y(bar.high),
                 cx + 4.0
             );
-            // The value above the interval, so neither hides the other.
+            // The value above the interval, so neither hides the other, in a
+            // size that keeps neighbouring values apart however many bars.
             let _ = writeln!(
                 svg,
-                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{:.1}%</text>"#,
+                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-size="{:.1}" font-weight="bold">{:.1}%</text>"#,
                 y(bar.high) - 5.0,
+                (bar_w * 0.22).clamp(8.0, 12.0),
                 bar.value * 100.0
             );
         }

@@ -85,6 +85,36 @@ impl Elo {
     }
 }
 
+impl std::fmt::Display for Elo {
+    /// `+120 (95% interval +80 to +165)`; when one side scored every point
+    /// the estimate is unbounded, and only the interval's finite end says
+    /// something: `above +512 (95%): one side scored every point`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.difference == f64::INFINITY {
+            write!(
+                f,
+                "above {:+.0} (95%): one side scored every point",
+                self.low
+            )
+        } else if self.difference == f64::NEG_INFINITY {
+            write!(
+                f,
+                "below {:+.0} (95%): one side scored every point",
+                self.high
+            )
+        } else {
+            // Adding 0 turns a -0 into 0, so an even score reads `+0`.
+            write!(
+                f,
+                "{:+.0} (95% interval {:+.0} to {:+.0})",
+                self.difference + 0.0,
+                self.low,
+                self.high
+            )
+        }
+    }
+}
+
 /// The mean of `values` (0 for none).
 pub fn mean(values: &[f64]) -> f64 {
     if values.is_empty() {
@@ -125,6 +155,18 @@ pub fn median(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn elo_reads_well_when_one_side_wins_everything() {
+        let all = Elo::from_results(200, 0, 0);
+        let text = all.to_string();
+        assert!(text.starts_with("above +"), "{text}");
+        assert!(!text.contains("inf"), "{text}");
+        let none = Elo::from_results(0, 0, 50).to_string();
+        assert!(none.starts_with("below -"), "{none}");
+        let even = Elo::from_results(10, 0, 10).to_string();
+        assert_eq!(even, "+0 (95% interval -106 to +106)");
+    }
 
     #[test]
     fn wilson_matches_a_known_interval() {
