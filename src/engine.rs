@@ -445,7 +445,8 @@ impl Rules {
     ) -> MoveEffect {
         let me = pos.to_move();
         // The first moves of a game may capture nothing (`quiet_moves`).
-        let captures = captures && (self.captures.quiet_moves == 0 || pos.quiet() == 0);
+        let gated = self.capture_gates;
+        let captures = captures && (!gated || self.captures.quiet_moves == 0 || pos.quiet() == 0);
         let sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
         let mut effect = MoveEffect {
             captured: sown.captured,
@@ -459,10 +460,13 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
+        // Most variants have none of the gates on captures: one flag says so.
         let may_capture = captures
-            && (self.captures.single_seed_captures || sown.first_lift != 1)
-            && (self.captures.quiet_moves == 0 || pos.quiet() == 0);
-        if may_capture
+            && (!gated
+                || (self.captures.single_seed_captures || sown.first_lift != 1)
+                    && (self.captures.quiet_moves == 0 || pos.quiet() == 0));
+        if gated
+            && may_capture
             && let Some(children) = &self.children
             && children.made(board, pos, me, sown.last)
         {
@@ -531,7 +535,7 @@ impl Rules {
             effect.extra_turn = true;
         } else {
             pos.set_to_move(me.opponent());
-            if self.captures.quiet_moves > 0 && pos.quiet() > 0 {
+            if self.capture_gates && self.captures.quiet_moves > 0 && pos.quiet() > 0 {
                 // One of the first moves, which capture nothing, is played.
                 pos.set_quiet(pos.quiet() - 1);
             }

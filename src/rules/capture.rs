@@ -390,10 +390,14 @@ impl Captures {
         if !board.is_house(last) {
             return None;
         }
-        self.rules
-            .iter()
-            .find(|rule| rule.applies(board, pos, me, last))
-            .map(|&rule| rule.plan(board, pos, me, last, reverse))
+        // A plain loop: an iterator adaptor here was left out of line by
+        // the compiler once the move's code grew, at a cost on every move.
+        for &rule in &self.rules {
+            if rule.applies(board, pos, me, last) {
+                return Some(rule.plan(board, pos, me, last, reverse));
+            }
+        }
+        None
     }
 
     /// Takes a planned capture into `me`'s store.

@@ -192,6 +192,10 @@ pub struct Rules {
     /// True when a move's legality can only be known by playing it out:
     /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
     pub(crate) simulate_to_judge: bool,
+    /// True when something may stop a capture or take its place: the first
+    /// quiet moves, captures that a single seed may not make, children. The
+    /// engine then asks each; most variants skip them with this one flag.
+    pub(crate) capture_gates: bool,
     /// Which instance of the one sowing loop the rules run.
     pub(crate) loop_kind: sowing::LoopKind,
 }
@@ -585,6 +589,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
     let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
+    let capture_gates =
+        captures.quiet_moves > 0 || !captures.single_seed_captures || children.is_some();
 
     let houses = vec![seeds as u8; board.houses()];
     let mut start =
@@ -618,6 +624,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         endings,
         tracks_last_capturer,
         simulate_to_judge,
+        capture_gates,
         loop_kind,
     })
 }
