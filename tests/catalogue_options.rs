@@ -3,7 +3,9 @@
 //! move from the same position, and the results differ as the option says.
 
 use sow::engine::Verdict;
-use sow::{EndReason, Game, Move, MoveEffect, Position, Rules, Side};
+use sow::{EndReason, Rules, Side};
+
+use crate::common::one_option::{legal, mv, play, position, sow, variant};
 
 /// A plain game; optional keys are commented out and come alive when a test
 /// sets them.
@@ -41,55 +43,8 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }
 "#;
 
-/// The base variant with some keys set (a key set to `-` is removed).
 fn rules(edits: &[(&str, &str)]) -> &'static Rules {
-    let mut text = String::new();
-    for line in BASE.lines() {
-        let key = line
-            .trim_start_matches("# ")
-            .split(" = ")
-            .next()
-            .unwrap_or("");
-        match edits.iter().find(|(k, _)| *k == key) {
-            Some((_, "-")) => {}
-            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
-            None => text.push_str(&format!("{line}\n")),
-        }
-    }
-    Box::leak(Box::new(
-        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
-    ))
-}
-
-fn position(text: &str) -> Position {
-    text.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn mv(label: char) -> Move {
-    Move::from_label(label).unwrap()
-}
-
-fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
-    let mut p = position(from);
-    let effect = rules
-        .play(&mut p, mv(label), &mut ())
-        .unwrap_or_else(|e| panic!("{e}"));
-    (p, effect)
-}
-
-fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
-    let mut game = Game::from_position(rules, position(from)).unwrap();
-    game.play(mv(label), &mut ())
-        .unwrap_or_else(|e| panic!("{e}"));
-    game
-}
-
-fn legal(rules: &Rules, from: &str) -> String {
-    rules
-        .legal_moves(&position(from))
-        .iter()
-        .map(|m| m.label())
-        .collect()
+    variant(BASE, edits)
 }
 
 #[test]
@@ -335,23 +290,8 @@ fn direction_by() {
 
 /// The base variant with a `[children]` table, and any keys set.
 fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Rules {
-    let mut text = String::new();
-    for line in BASE.lines() {
-        let key = line
-            .trim_start_matches("# ")
-            .split(" = ")
-            .next()
-            .unwrap_or("");
-        match edits.iter().find(|(k, _)| *k == key) {
-            Some((_, "-")) => {}
-            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
-            None => text.push_str(&format!("{line}\n")),
-        }
-    }
-    text.push_str(&format!("[children]\n{children}\n"));
-    Box::leak(Box::new(
-        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
-    ))
+    let base: &'static str = Box::leak(format!("{BASE}[children]\n{children}\n").into_boxed_str());
+    variant(base, edits)
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! differ exactly as the option says they should.
 
 use sow::engine::Verdict;
-use sow::{EndReason, Game, Move, MoveEffect, Position, Rules, Side};
+use sow::{EndReason, Game, Rules, Side};
+
+use crate::common::one_option::{legal, play, position, sow, variant, verdict};
 
 /// A plain two-row game with every key present; optional keys are commented
 /// out and come alive when a test sets them.
@@ -43,62 +45,8 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }   # every variant states what ends its games
 "#;
 
-/// The base variant with some keys set to other values. Leaked, so games
-/// borrowing it can outlive the statement that made it.
 fn rules(edits: &[(&str, &str)]) -> &'static Rules {
-    let mut text = String::new();
-    for line in BASE.lines() {
-        let key = line
-            .trim_start_matches("# ")
-            .split(" = ")
-            .next()
-            .unwrap_or("");
-        match edits.iter().find(|(k, _)| *k == key) {
-            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
-            None => text.push_str(&format!("{line}\n")),
-        }
-    }
-    Box::leak(Box::new(
-        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}")),
-    ))
-}
-
-fn position(text: &str) -> Position {
-    text.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn mv(label: char) -> Move {
-    Move::from_label(label).unwrap()
-}
-
-/// Plays one move on a bare position (no game endings).
-fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
-    let mut p = position(from);
-    let effect = rules
-        .play(&mut p, mv(label), &mut ())
-        .unwrap_or_else(|e| panic!("{e}"));
-    (p, effect)
-}
-
-/// Plays one move in a game from `from`.
-fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
-    let mut game = Game::from_position(rules, position(from)).unwrap();
-    game.play(mv(label), &mut ())
-        .unwrap_or_else(|e| panic!("{e}"));
-    game
-}
-
-fn legal(rules: &Rules, from: &str) -> String {
-    rules
-        .legal_moves(&position(from))
-        .iter()
-        .map(|m| m.label())
-        .collect()
-}
-
-fn verdict(rules: &Rules, from: &str, label: char) -> Verdict {
-    let p = position(from);
-    rules.verdicts(&p)[mv(label).offset()].1
+    variant(BASE, edits)
 }
 
 #[test]

@@ -6,6 +6,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde::Deserialize;
 
+pub mod one_option;
+
 /// A path under `tests/`.
 pub fn test_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,71 @@
+//! Helpers for the differential option tests (`tests/options.rs`,
+//! `tests/catalogue_options.rs`): a base variant text whose keys a test sets,
+//! and one move played from a position.
+
+use sow::engine::Verdict;
+use sow::{Game, Move, MoveEffect, Position, Rules};
+
+/// The variant `base` with some keys set. In `base`, optional keys are
+/// written commented out (`# key = value`) and come alive when set; a key
+/// set to `-` is removed. Leaked, so games borrowing the rules can outlive
+/// the statement that made them.
+pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Rules {
+    let mut text = String::new();
+    for line in base.lines() {
+        let key = line
+            .trim_start_matches("# ")
+            .split(" = ")
+            .next()
+            .unwrap_or("");
+        match edits.iter().find(|(k, _)| *k == key) {
+            Some((_, "-")) => {}
+            Some((k, v)) => text.push_str(&format!("{k} = {v}\n")),
+            None => text.push_str(&format!("{line}\n")),
+        }
+    }
+    Box::leak(Box::new(
+        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
+    ))
+}
+
+/// A position in the notation.
+pub fn position(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The move of a house label.
+pub fn mv(label: char) -> Move {
+    Move::from_label(label).unwrap()
+}
+
+/// Plays one move on a bare position (no game endings).
+pub fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
+    let mut p = position(from);
+    let effect = rules
+        .play(&mut p, mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    (p, effect)
+}
+
+/// Plays one move in a game from `from`.
+pub fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
+    let mut game = Game::from_position(rules, position(from)).unwrap();
+    game.play(mv(label), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    game
+}
+
+/// The legal moves' labels.
+pub fn legal(rules: &Rules, from: &str) -> String {
+    rules
+        .legal_moves(&position(from))
+        .iter()
+        .map(|m| m.label())
+        .collect()
+}
+
+/// The verdict on one house.
+pub fn verdict(rules: &Rules, from: &str, label: char) -> Verdict {
+    let p = position(from);
+    rules.verdicts(&p)[mv(label).offset()].1
+}
