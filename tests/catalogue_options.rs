@@ -290,8 +290,7 @@ fn direction_by() {
 
 /// The base variant with a `[children]` table, and any keys set.
 fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Rules {
-    let base: &'static str = Box::leak(format!("{BASE}[children]\n{children}\n").into_boxed_str());
-    variant(base, edits)
+    variant(&format!("{BASE}[children]\n{children}\n"), edits)
 }
 
 #[test]
