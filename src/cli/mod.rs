@@ -1,0 +1,627 @@
+//! The `sow` command line: argument parsing and printing only. Every piece
+//! of game logic lives in the library; this module turns arguments into
+//! library calls and results into text and exit codes.
+
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use clap::{Parser, Subcommand};
+
+mod play;
+mod replay;
+mod report;
+
+use play::{PlayOptions, SeatArg, play};
+use replay::replay;
+use report::{Progress, print_comparison, print_match};
+use serde::Serialize;
+
+use crate::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
+use crate::bench;
+use crate::diagram::{draw, draw_from, status, steps_in};
+use crate::engine::Verdict;
+use crate::game::Game;
+use crate::input::{Line, MAX_LINE_BYTES, read_line};
+use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
+use crate::perft::{MAX_DEPTH, perft, perft_divide};
+use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
+use crate::plot::comparison_svg;
+use crate::position::{Move, Position, Side};
+use crate::record::{
+    Record, RecordedMove, VariantChoice, append_record, full_move_numbers, move_number_dots,
+    record_of,
+};
+use crate::rng::Rng;
+use crate::rules::{Rules, builtin_groups, builtin_rules};
+use crate::sheet::rule_sheet;
+use crate::stats::Proportion;
+use crate::summary::summarise;
+use crate::trace::Event;
+
+/// A generic sowing-game (mancala) engine: rules are TOML files.
+#[derive(Parser, Debug)]
+#[command(name = "sow", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the shipped variants, grouped by source, one line each.
+    Variants {
+        /// `table` for people (the default), `json` for tools (the same list);
+        /// `csv` gives one row a variant.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Print a variant's rules, written from its file.
+    Rules {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+    },
+    /// Check variant files.
+    Check {
+        /// Variant files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List the legal moves, and why each other house is excluded.
+    Moves {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Start from this position instead (see "Notation" in the README).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+    },
+    /// Play one move and show every step.
+    Explain {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// The move, such as `C` or `c`.
+        #[arg(name = "MOVE")]
+        mv: String,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+    },
+    /// Play a game in the terminal.
+    Play {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Who plays South: human, random, greedy, alphabeta[:DEPTH|:MILLISms], mcts[:PLAYOUTS].
+        #[arg(long, default_value = "human")]
+        south: String,
+        /// Who plays North (the same choices).
+        #[arg(long, default_value = "random")]
+        north: String,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Seed for the computer players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Add the game to this record file when it ends or stops (the
+        /// games already in the file are kept).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// Continue the last game of this record file; the continued game is
+        /// added to the file (or to --record) as one more game.
+        #[arg(long, value_name = "FILE", conflicts_with = "from")]
+        resume: Option<PathBuf>,
+        /// Draw the board from this player's seat (default: North's when a
+        /// human plays North against a computer, else South's).
+        #[arg(long, value_enum)]
+        seat: Option<SeatArg>,
+    },
+    /// Replay game records, checking every move.
+    ///
+    /// A record's [Variant] tag names a shipped variant only; a variant file
+    /// is given here, with --variant.
+    Replay {
+        /// The record file; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// Print one JSON object per game (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        /// Report every bad game and replay the good ones.
+        #[arg(long)]
+        keep_going: bool,
+        /// The variant for every game, overriding [Variant] tags: a shipped
+        /// variant's name or alias, or a path to a .toml file.
+        #[arg(long, value_name = "NAME|FILE")]
+        variant: Option<String>,
+    },
+    /// Count the move sequences of exactly DEPTH plies.
+    Perft {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// Plies, 0 to 20 (`perft::MAX_DEPTH`): each ply multiplies the time.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
+        depth: u32,
+        /// Start from this position instead.
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play two computer players against each other, sides alternating.
+    Match {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        variant: String,
+        /// The first player (South in the odd-numbered games): random,
+        /// greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS].
+        #[arg(long)]
+        south: PlayerSpec,
+        /// The second player.
+        #[arg(long)]
+        north: PlayerSpec,
+        /// Games to play, 1 to 1000000.
+        #[arg(long, default_value_t = 100, value_parser = arena_games())]
+        games: u64,
+        /// The run's seed: the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 0, value_parser = threads())]
+        threads: usize,
+        /// Write every game's record to this file (records are kept only then).
+        #[arg(long, value_name = "FILE")]
+        records: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Show variants side by side: results, lengths, captures, endings.
+    Compare {
+        /// Variants to compare (names, aliases or .toml paths).
+        #[arg(required = true)]
+        variants: Vec<String>,
+        /// Games per variant, 1 to 1000000.
+        #[arg(long, default_value_t = 1000, value_parser = arena_games())]
+        games: u64,
+        /// The two players, South then North.
+        #[arg(long, default_value = "random,random", value_name = "P,P", value_parser = player_pair)]
+        players: PlayerPair,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 0, value_parser = threads())]
+        threads: usize,
+        /// Write every game's record to this file (records are kept only then).
+        #[arg(long, value_name = "FILE")]
+        records: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Also write the comparison as an SVG chart.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
+    },
+    /// Play random games as fast as possible.
+    Bench {
+        /// A shipped variant's name or alias, or a path to a .toml file.
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        variant: Option<String>,
+        /// Every shipped variant, one line each: games/s, plies/s and peak
+        /// memory.
+        #[arg(long)]
+        all: bool,
+        /// Games to play, 1 to 100000000.
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=bench::MAX_GAMES))]
+        games: u64,
+        /// The run's seed: the same seed gives the same checksum.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads, 0 (all cores) to 256.
+        #[arg(long, default_value_t = 1, value_parser = threads())]
+        threads: usize,
+    },
+}
+
+/// `--games` for `match` and `compare`: 1 to [`arena::MAX_GAMES`].
+fn arena_games() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=arena::MAX_GAMES)
+}
+
+/// `--threads`: 0 (all cores) to [`bench::MAX_THREADS`].
+fn threads() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(0..=bench::MAX_THREADS as u64)
+}
+
+/// `--players South,North`.
+#[derive(Debug, Clone, Copy)]
+struct PlayerPair([PlayerSpec; 2]);
+
+fn player_pair(text: &str) -> Result<PlayerPair, String> {
+    let pair: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [south, north] = pair[..] else {
+        return Err(format!("two players are needed, South,North: `{text}`"));
+    };
+    Ok(PlayerPair([south.parse()?, north.parse()?]))
+}
+
+/// How `match` and `compare` print their results.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// Aligned columns for people.
+    Table,
+    /// Comma-separated values.
+    Csv,
+    /// JSON.
+    Json,
+}
+
+/// Why a command failed, and so its exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input breaks the rules of play: an illegal move, a wrong mark (exit 1).
+    Rule(String),
+    /// The input cannot be read or parsed, or the command is misused (exit 2).
+    Input(String),
+    /// Standard output was closed (`sow replay | head`): not an error.
+    BrokenPipe,
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Rule(_) => 1,
+            Failure::Input(_) => 2,
+            Failure::BrokenPipe => 0,
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Input(format!("cannot write: {error}"))
+        }
+    }
+}
+
+type Outcome = Result<(), Failure>;
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Outcome {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Variants { format } => variants(&mut out, format),
+        Command::Rules { variant } => Ok(write!(out, "{}", rule_sheet(&load(&variant)?))?),
+        Command::Check { files } => check(&mut out, &files),
+        Command::Moves { variant, from } => moves(&mut out, &load(&variant)?, from.as_deref()),
+        Command::Explain { variant, mv, from } => {
+            explain(&mut out, &load(&variant)?, from.as_deref(), &mv)
+        }
+        Command::Play {
+            variant,
+            south,
+            north,
+            from,
+            seed,
+            record,
+            resume,
+            seat,
+        } => {
+            drop(out);
+            let rules = load(&variant)?;
+            let options = PlayOptions {
+                seats: [&south, &north],
+                from: from.as_deref(),
+                seed,
+                record,
+                resume,
+                seat,
+            };
+            play(&rules, options)
+        }
+        Command::Replay {
+            file,
+            json,
+            keep_going,
+            variant,
+        } => replay(&mut out, file, json, keep_going, variant.as_deref()),
+        Command::Perft {
+            variant,
+            depth,
+            from,
+            divide,
+        } => {
+            let rules = load(&variant)?;
+            let mut game = start(&rules, from.as_deref())?;
+            if divide {
+                let counts = perft_divide(&mut game, depth);
+                for (mv, count) in &counts {
+                    writeln!(out, "{mv}: {count}")?;
+                }
+                writeln!(out, "{}", counts.iter().map(|(_, c)| c).sum::<u64>())?;
+            } else {
+                writeln!(out, "{}", perft(&mut game, depth))?;
+            }
+            Ok(())
+        }
+        Command::Match {
+            variant,
+            south,
+            north,
+            games,
+            seed,
+            threads,
+            records,
+            format,
+        } => {
+            let rules = load(&variant)?;
+            let progress = Progress::new(games);
+            let run = Run {
+                games,
+                seed,
+                threads,
+                keep_records: records.is_some(),
+            };
+            let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
+            progress.finish();
+            if let Some(path) = records {
+                write_records(&path, &report.records)?;
+            }
+            print_match(&mut out, &report, format)
+        }
+        Command::Compare {
+            variants,
+            games,
+            players: PlayerPair([south, north]),
+            seed,
+            threads,
+            records,
+            format,
+            plot,
+        } => {
+            let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            let progress = Progress::new(games * rules.len() as u64);
+            let run = Run {
+                games,
+                seed,
+                threads,
+                keep_records: records.is_some(),
+            };
+            let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
+                compare(&rules, [&south, &north], &run, &|| progress.tick())
+                    .into_iter()
+                    .unzip();
+            progress.finish();
+            if let Some(path) = records {
+                write_records(&path, &kept.concat())?;
+            }
+            if let Some(path) = plot {
+                let title =
+                    format!("{south} (South) vs {north} (North), {games} games per variant");
+                std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
+                    Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
+                })?;
+            }
+            print_comparison(&mut out, &reports, format)
+        }
+        Command::Bench {
+            variant,
+            all,
+            games,
+            seed,
+            threads,
+        } => {
+            if all {
+                return bench_all(&mut out, games, seed, threads);
+            }
+            let rules = load(
+                variant
+                    .as_deref()
+                    .expect("clap requires a variant or --all"),
+            )?;
+            let run = bench::timed_games(&rules, games, seed, threads);
+            writeln!(
+                out,
+                "variant {} games {} plies {} seconds {:.3} games/s {:.0} plies/s {:.0} checksum {}",
+                rules.meta.name,
+                run.report.games,
+                run.report.plies,
+                run.seconds,
+                run.games_per_second(),
+                run.plies_per_second(),
+                run.report.checksum
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// `sow bench --all`: every shipped variant, one line each.
+fn bench_all(out: &mut impl Write, games: u64, seed: u64, threads: usize) -> Outcome {
+    writeln!(
+        out,
+        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}",
+        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB"
+    )?;
+    for rules in builtin_rules() {
+        let run = bench::timed_games(&rules, games, seed, threads);
+        let peak = run.peak_bytes.map_or("n/a".to_string(), |b| {
+            format!("{:.1}", b as f64 / (1 << 20) as f64)
+        });
+        writeln!(
+            out,
+            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9}",
+            rules.meta.name,
+            run.report.games,
+            run.report.plies,
+            run.seconds,
+            run.games_per_second(),
+            run.plies_per_second() / 1e6,
+            peak
+        )?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Writes records to `path`, one after another, streamed rather than
+/// gathered into one string first.
+fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
+    let cannot =
+        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", path.display()));
+    let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
+    for record in records {
+        writeln!(file, "{record}").map_err(cannot)?;
+    }
+    file.flush().map_err(cannot)
+}
+
+fn load(variant: &str) -> Result<Rules, Failure> {
+    Rules::load(variant).map_err(|e| Failure::Input(e.to_string()))
+}
+
+fn position_arg(rules: &Rules, text: &str) -> Result<Position, Failure> {
+    let position = parse_position_in(text, "--from").map_err(|e| Failure::Input(e.to_string()))?;
+    rules
+        .check_position(&position)
+        .map_err(|e| Failure::Input(format!("--from: {e}")))?;
+    Ok(position)
+}
+
+fn start<'r>(rules: &'r Rules, from: Option<&str>) -> Result<Game<'r>, Failure> {
+    let position = match from {
+        Some(text) => position_arg(rules, text)?,
+        None => rules.start(),
+    };
+    Game::from_position(rules, position).map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// One shipped variant as `sow variants --format json` lists it.
+#[derive(Serialize)]
+struct VariantLine<'a> {
+    group: &'a str,
+    name: &'a str,
+    aliases: &'a [String],
+    summary: Option<&'a str>,
+    source: Option<&'a str>,
+}
+
+fn variants(out: &mut impl Write, format: Format) -> Outcome {
+    let groups = builtin_groups();
+    let lines: Vec<VariantLine<'_>> = groups
+        .iter()
+        .flat_map(|(group, variants)| {
+            variants.iter().map(|rules| VariantLine {
+                group,
+                name: &rules.meta.name,
+                aliases: &rules.meta.aliases,
+                summary: rules.meta.summary.as_deref(),
+                source: rules.meta.source.as_deref(),
+            })
+        })
+        .collect();
+    match format {
+        Format::Json => {
+            let text =
+                serde_json::to_string_pretty(&lines).map_err(|e| Failure::Input(e.to_string()))?;
+            writeln!(out, "{text}")?;
+        }
+        Format::Csv => {
+            writeln!(out, "group,name,aliases,summary")?;
+            for line in &lines {
+                let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+                writeln!(
+                    out,
+                    "{},{},{},{}",
+                    field(line.group),
+                    field(line.name),
+                    field(&line.aliases.join(" ")),
+                    field(line.summary.unwrap_or(""))
+                )?;
+            }
+        }
+        Format::Table => {
+            let width = lines.iter().map(|l| l.name.len()).max().unwrap_or(0);
+            for (group, variants) in &groups {
+                writeln!(out, "{group}")?;
+                for rules in variants {
+                    let meta = &rules.meta;
+                    let aliases = if meta.aliases.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (also {})", meta.aliases.join(", "))
+                    };
+                    let summary = meta.summary.as_deref().unwrap_or("");
+                    writeln!(out, "  {:width$}  {summary}{aliases}", meta.name)?;
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
+    let mut failures = Vec::new();
+    for file in files {
+        match Rules::from_path(file) {
+            Ok(rules) => writeln!(out, "ok: {} ({})", file.display(), rules.meta.name)?,
+            Err(error) => failures.push(error.to_string()),
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        // `main` writes `error: ` before the message; every later error gets
+        // its own, so each stands out as the first one does.
+        Err(Failure::Input(failures.join("\n\nerror: ")))
+    }
+}
+
+fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>) -> Outcome {
+    let game = start(rules, from)?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}", status(&game))?;
+    if game.is_over() {
+        return Ok(());
+    }
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    writeln!(out, "legal: {}", legal.join(" "))?;
+    for (mv, verdict) in rules.verdicts(game.position()) {
+        if verdict != Verdict::Legal {
+            writeln!(out, "  {mv}: {}", verdict.describe())?;
+        }
+    }
+    Ok(())
+}
+
+fn explain(out: &mut impl Write, rules: &Rules, from: Option<&str>, text: &str) -> Outcome {
+    let mut game = start(rules, from)?;
+    let (mv, claimed) = parse_move(text).map_err(|e| Failure::Input(e.to_string()))?;
+    writeln!(out, "Before:")?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}\n", status(&game))?;
+    let mut events: Vec<Event> = Vec::new();
+    let effect = game
+        .play(mv, &mut events)
+        .map_err(|e| Failure::Rule(e.to_string()))?;
+    writeln!(out, "{mv}:")?;
+    write!(out, "{}", steps_in(&events, &game))?;
+    writeln!(out, "\nAfter:")?;
+    write!(out, "{}", draw(game.position()))?;
+    writeln!(out, "{}", status(&game))?;
+    if let Some(claimed) = claimed
+        && claimed != effect.captured as u32
+    {
+        return Err(Failure::Rule(format!(
+            "the mark says {mv}x{claimed}, but {mv} captures {}",
+            effect.captured
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,420 @@
+//! `sow play`: a game at the terminal between people and computer players,
+//! saved however it stops.
+
+use super::replay::GameAt;
+use super::*;
+
+/// One side of a game at the terminal.
+enum Seat {
+    Human,
+    Computer(Box<dyn Player>),
+}
+
+const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
+  moves   list the legal moves and why the others are excluded
+  board   draw the board again
+  last    show the last move step by step
+  hint    ask the alpha-beta player for a move and its evaluation
+  undo    take back your last move (and the replies after it)
+  help    show this text
+  quit    stop, and save the record";
+
+/// The game so far as a record, kept up to date move by move (never rebuilt)
+/// so that an interrupt can save it; `None` once it has been saved.
+type SavedRecord = Arc<Mutex<Option<Record>>>;
+
+/// Which board the players of `sow play` see.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SeatArg {
+    /// South's seat: South's row at the bottom, `A B C D E F`.
+    South,
+    /// North's seat: North's row at the bottom, `a b c d e f`.
+    North,
+}
+
+/// What `sow play` was asked to do, as parsed.
+pub(super) struct PlayOptions<'a> {
+    pub(super) seats: [&'a str; 2],
+    pub(super) from: Option<&'a str>,
+    pub(super) seed: u64,
+    pub(super) record: Option<PathBuf>,
+    pub(super) resume: Option<PathBuf>,
+    pub(super) seat: Option<SeatArg>,
+}
+
+/// A game at the terminal: the game, its record so far, and the last move's
+/// steps for `last`.
+struct Session<'r> {
+    rules: &'r Rules,
+    game: Game<'r>,
+    tags: Vec<(String, String)>,
+    players: Vec<Seat>,
+    seat: Side,
+    seed: u64,
+    /// The last move's line and steps, while it is the last move.
+    last: Option<(String, String)>,
+    saved: SavedRecord,
+}
+
+/// How a session's loop stopped, when it stopped early.
+enum Stop {
+    Quit,
+    EndOfInput,
+}
+
+/// The most plies `sow play` shows before it stops a game between two
+/// computer players that never ends (a variant with no ply limit).
+const PLAY_PLY_CAP: usize = 1_000_000;
+
+pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
+    let mut names = [String::new(), String::new()];
+    let mut players: Vec<Seat> = Vec::new();
+    for (i, spec) in options.seats.iter().enumerate() {
+        if *spec == "human" {
+            names[i] = "human".into();
+            players.push(Seat::Human);
+        } else {
+            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
+                .map_err(Failure::Input)?;
+            names[i] = player.name();
+            players.push(Seat::Computer(player));
+        }
+    }
+    let (game, tags, save_to) = match &options.resume {
+        Some(path) => {
+            let (game, tags) = resume(rules, path)?;
+            let save_to = options.record.clone().unwrap_or_else(|| path.clone());
+            (game, tags, Some(save_to))
+        }
+        None => {
+            let game = start(rules, options.from)?;
+            let tags = vec![
+                ("Variant".to_string(), rules.meta.name.clone()),
+                ("South".to_string(), names[0].clone()),
+                ("North".to_string(), names[1].clone()),
+                ("Date".to_string(), today()),
+            ];
+            (game, tags, options.record.clone())
+        }
+    };
+    let human = |i: usize| matches!(players[i], Seat::Human);
+    // A human alone at North sits at North; `--seat` overrides.
+    let seat = match options.seat {
+        Some(SeatArg::South) => Side::South,
+        Some(SeatArg::North) => Side::North,
+        None if human(1) && !human(0) => Side::North,
+        None => Side::South,
+    };
+    let tag_refs: Vec<(&str, String)> = tags.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(&game, &tag_refs))));
+    {
+        let saved = Arc::clone(&saved);
+        let save_to = save_to.clone();
+        // On Ctrl-C, the game so far is saved before the process ends.
+        let _ = ctrlc::set_handler(move || {
+            let record = saved.lock().ok().and_then(|mut r| r.take());
+            if let Some(record) = record {
+                let _ = deliver_record(save_to.as_deref(), &record);
+            }
+            std::process::exit(130);
+        });
+    }
+    let mut session = Session {
+        rules,
+        game,
+        tags,
+        players,
+        seat,
+        seed: options.seed,
+        last: None,
+        saved,
+    };
+    let outcome = session.run();
+    // Whatever stopped the game, the record is saved. The lock is held while
+    // saving, so a Ctrl-C now waits, finds the record saved, and only exits.
+    let tags: Vec<(&str, String)> = session
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    let saving = match session.saved.lock() {
+        Ok(mut slot) => match slot.take() {
+            Some(_) => {
+                let record = record_of(&session.game, &tags);
+                deliver_record(save_to.as_deref(), &record)
+            }
+            None => Ok(()),
+        },
+        Err(_) => Ok(()),
+    };
+    outcome.and(saving)
+}
+
+/// The last game of the record at `path`, replayed: the game (its history
+/// holds the moves) and its tags.
+fn resume<'r>(
+    rules: &'r Rules,
+    path: &std::path::Path,
+) -> Result<(Game<'r>, Vec<(String, String)>), Failure> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    let number = records.len();
+    let Some(record) = records.last() else {
+        return Err(Failure::Input(format!("{origin}: no game to resume")));
+    };
+    let at = GameAt {
+        origin: &origin,
+        number,
+    };
+    if let Some(name) = record.tag("Variant") {
+        // A tag names a shipped variant, never a file to read.
+        let recorded_name = Rules::builtin(name).map_or(name.to_string(), |r| r.meta.name);
+        if recorded_name != rules.meta.name {
+            return Err(Failure::Input(at.say(
+                None,
+                format!(
+                    "the game is {}, not {}",
+                    crate::diagnostic::excerpt(&recorded_name),
+                    rules.meta.name
+                ),
+            )));
+        }
+    }
+    let replay = record.replay(rules).map_err(|e| {
+        let message = at.say(e.location(), &e);
+        if e.is_rule_error() {
+            Failure::Rule(message)
+        } else {
+            Failure::Input(message)
+        }
+    })?;
+    if let Some(outcome) = replay.game.outcome() {
+        return Err(Failure::Input(at.say(
+            None,
+            format!(
+                "the game is over ({}), nothing to resume",
+                outcome.result_token()
+            ),
+        )));
+    }
+    let tags = record
+        .tags
+        .iter()
+        .filter(|(name, _)| name != "Result")
+        .cloned()
+        .collect();
+    Ok((replay.game, tags))
+}
+
+impl Session<'_> {
+    fn board(&self, out: &mut impl Write) -> Outcome {
+        write!(out, "{}", draw_from(self.game.position(), self.seat))?;
+        writeln!(out, "{}", status(&self.game))?;
+        Ok(())
+    }
+
+    /// Plays until the game ends or the input stops.
+    fn run(&mut self) -> Outcome {
+        // Not locked for the whole game: the Ctrl-C handler prints the record
+        // through standard output while this thread waits for input.
+        let mut out = io::stdout();
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        writeln!(out, "{} — type `help` for commands.", self.rules.meta.name)?;
+        if self.game.plies() > 0 {
+            writeln!(out, "Resumed after {} moves.", self.game.plies())?;
+        }
+        self.board(&mut out)?;
+        let mut stop = None;
+        while !self.game.is_over() && self.game.plies() < PLAY_PLY_CAP {
+            let side = self.game.position().to_move();
+            let mv = match &mut self.players[side.index()] {
+                Seat::Computer(player) => player.choose(&self.game),
+                Seat::Human => {
+                    write!(out, "{side}> ")?;
+                    out.flush()?;
+                    let line = read_line(&mut input, MAX_LINE_BYTES)
+                        .map_err(|e| Failure::Input(format!("<stdin>: {e}")))?;
+                    let command = match line {
+                        Line::Text(text) => text,
+                        Line::End => {
+                            writeln!(out)?;
+                            stop = Some(Stop::EndOfInput);
+                            break;
+                        }
+                        Line::NotText => {
+                            writeln!(out, "that line is not UTF-8 text; ignored.")?;
+                            continue;
+                        }
+                        Line::TooLong => {
+                            return Err(Failure::Input(format!(
+                                "<stdin>: a line longer than {MAX_LINE_BYTES} bytes is not a move or a command; stopping"
+                            )));
+                        }
+                    };
+                    match self.command(&mut out, command.trim())? {
+                        Some(Ok(mv)) => mv,
+                        Some(Err(s)) => {
+                            stop = Some(s);
+                            break;
+                        }
+                        None => continue,
+                    }
+                }
+            };
+            let before = self.game.position().clone();
+            let mut events: Vec<Event> = Vec::new();
+            let effect = self
+                .game
+                .play(mv, &mut events)
+                .map_err(|e| Failure::Rule(e.to_string()))?;
+            if let Ok(mut slot) = self.saved.lock()
+                && let Some(record) = slot.as_mut()
+            {
+                record.moves.push(RecordedMove {
+                    captured: (effect.captured > 0).then_some(effect.captured as u32),
+                    ..RecordedMove::new(mv)
+                });
+            }
+            let line = summarise(&before, mv, &events);
+            writeln!(out, "{line}")?;
+            self.last = Some((line, steps_in(&events, &self.game)));
+            self.board(&mut out)?;
+        }
+        if let Some(Stop::Quit) = stop {
+            writeln!(out, "Stopped after {} moves.", self.game.plies())?;
+        }
+        Ok(())
+    }
+
+    /// Carries out a typed command: `Some(Ok(move))` to play, `Some(Err)`
+    /// to stop, `None` when the command is done and the turn goes on.
+    fn command(
+        &mut self,
+        out: &mut impl Write,
+        command: &str,
+    ) -> Result<Option<Result<Move, Stop>>, Failure> {
+        match command {
+            "" => {}
+            "quit" | "exit" | "q" => return Ok(Some(Err(Stop::Quit))),
+            "help" | "?" => writeln!(out, "{PLAY_HELP}")?,
+            "board" => self.board(out)?,
+            "moves" => {
+                for (mv, verdict) in self.rules.verdicts(self.game.position()) {
+                    match verdict {
+                        Verdict::Legal => writeln!(out, "  {mv}: legal")?,
+                        other => writeln!(out, "  {mv}: {}", other.describe())?,
+                    }
+                }
+            }
+            "last" => match &self.last {
+                Some((line, steps)) => write!(out, "{line}\n{steps}")?,
+                None => writeln!(out, "no move to show yet")?,
+            },
+            "hint" => {
+                let mut player = AlphaBetaPlayer::new(
+                    Budget::Depth(HINT_DEPTH),
+                    Evaluation::Stores,
+                    Rng::new(self.seed),
+                );
+                match player.analyse(&self.game) {
+                    Some(analysis) => writeln!(
+                        out,
+                        "hint: {} (alpha-beta, depth {}: {} for {})",
+                        analysis.mv,
+                        analysis.depth,
+                        analysis.describe(),
+                        self.game.position().to_move()
+                    )?,
+                    None => writeln!(out, "no hint: the game is over")?,
+                }
+            }
+            "undo" => {
+                if self.undo_to_human() {
+                    self.last = None;
+                    self.board(out)?;
+                } else {
+                    writeln!(out, "nothing to undo")?;
+                }
+            }
+            _ => match parse_move(command) {
+                Ok((mv, _)) => match self.rules.check_move(self.game.position(), mv) {
+                    Ok(()) => return Ok(Some(Ok(mv))),
+                    Err(error) => writeln!(
+                        out,
+                        "illegal: {error}. Try again (`moves` lists the legal ones)."
+                    )?,
+                },
+                Err(_) => writeln!(out, "`{command}` is not a move or a command; type `help`.")?,
+            },
+        }
+        Ok(None)
+    }
+
+    /// Takes back moves until it is a human's turn again, having undone at
+    /// least one human move. Returns false when there is none to undo.
+    fn undo_to_human(&mut self) -> bool {
+        let players = &self.players;
+        let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
+        let Some(last_human) = self
+            .game
+            .history()
+            .iter()
+            .rposition(|ply| is_human(ply.mv.side()))
+        else {
+            return false;
+        };
+        while self.game.plies() > last_human {
+            self.game.undo();
+            if let Ok(mut slot) = self.saved.lock()
+                && let Some(record) = slot.as_mut()
+            {
+                record.moves.pop();
+            }
+        }
+        true
+    }
+}
+
+/// How deep the `hint` command searches.
+const HINT_DEPTH: u32 = 6;
+
+/// Appends the record to `path` as one more game, or prints it when there
+/// is no path.
+fn deliver_record(path: Option<&std::path::Path>, record: &Record) -> Outcome {
+    match path {
+        Some(path) => {
+            append_record(path, record).map_err(|e| {
+                Failure::Input(format!("{}: cannot write record: {e}", path.display()))
+            })?;
+            eprintln!("record added to {}", path.display());
+            Ok(())
+        }
+        None => {
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            writeln!(out, "\n{record}")?;
+            Ok(())
+        }
+    }
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), the PGN form.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!("{year:04}.{month:02}.{day:02}")
+}

@@ -1,0 +1,174 @@
+//! `sow replay`: records read game by game, replayed and shown as boards or
+//! JSON Lines.
+
+use super::*;
+
+#[derive(Serialize)]
+struct JsonPly {
+    #[serde(rename = "move")]
+    mv: String,
+    board: Vec<u8>,
+    stores: [u8; 2],
+    to_move: Option<&'static str>,
+    over: bool,
+    /// In a variant with children: one mark a house, `.`, `S` or `N`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    variant: &'a str,
+    plies: Vec<JsonPly>,
+    result: &'a str,
+    reason: Option<String>,
+}
+
+pub(super) fn replay(
+    out: &mut impl Write,
+    file: Option<PathBuf>,
+    json: bool,
+    keep_going: bool,
+    variant: Option<&str>,
+) -> Outcome {
+    // The variant first: a wrong name fails before a pipe is read.
+    let choice = VariantChoice::new(variant.map(load).transpose()?);
+    let read = |origin: &str, reader: &mut dyn io::Read| {
+        read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
+    };
+    let (origin, text) = match file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => {
+            let origin = path.display().to_string();
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+            let text = read(&origin, &mut file)?;
+            (origin, text)
+        }
+        _ => {
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "reading game records from standard input; type or paste them, then Ctrl-D (Ctrl-Z, Enter on Windows)"
+                );
+            }
+            (
+                "<stdin>".to_string(),
+                read("<stdin>", &mut io::stdin().lock())?,
+            )
+        }
+    };
+    // Game by game as each is read: a long record is never held whole, and
+    // the games before a syntax error are replayed before it is reported.
+    let mut bad: Vec<Failure> = Vec::new();
+    let mut games = 0;
+    for (index, record) in records(&text, &origin).enumerate() {
+        let record = record.map_err(|e| Failure::Input(e.to_string()))?;
+        games += 1;
+        let game = GameAt {
+            origin: &origin,
+            number: index + 1,
+        };
+        match replay_one(out, &record, json, &choice, &game) {
+            Ok(()) => {}
+            Err(Failure::BrokenPipe) => return Err(Failure::BrokenPipe),
+            Err(failure) if keep_going => bad.push(failure),
+            Err(failure) => return Err(failure),
+        }
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let code = bad.iter().map(Failure::exit_code).max().unwrap_or(1);
+    let message = bad
+        .iter()
+        .map(|f| match f {
+            Failure::Rule(m) | Failure::Input(m) => m.clone(),
+            Failure::BrokenPipe => String::new(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let summary = format!("{message}\n{} of {games} games failed", bad.len());
+    Err(if code == 2 {
+        Failure::Input(summary)
+    } else {
+        Failure::Rule(summary)
+    })
+}
+
+/// Which game of which file, for messages.
+pub(super) struct GameAt<'a> {
+    pub(super) origin: &'a str,
+    pub(super) number: usize,
+}
+
+impl GameAt<'_> {
+    /// `file:line:column: game N: message` when the fault is at a place,
+    /// like parse errors; `file: game N: message` otherwise.
+    pub(super) fn say(&self, at: Option<(usize, usize)>, message: impl fmt::Display) -> String {
+        let GameAt { origin, number } = self;
+        match at {
+            Some((line, column)) => format!("{origin}:{line}:{column}: game {number}: {message}"),
+            None => format!("{origin}: game {number}: {message}"),
+        }
+    }
+}
+
+fn replay_one(
+    out: &mut impl Write,
+    record: &Record,
+    json: bool,
+    choice: &VariantChoice,
+    game_at: &GameAt<'_>,
+) -> Outcome {
+    let rules = choice
+        .rules_for(record)
+        .map_err(|e| Failure::Input(game_at.say(None, e)))?;
+    let replay = record.replay(rules).map_err(|e| {
+        let message = game_at.say(e.location(), &e);
+        if e.is_rule_error() {
+            Failure::Rule(message)
+        } else {
+            Failure::Input(message)
+        }
+    })?;
+    let result = replay.result(record);
+    if json {
+        let game = JsonGame {
+            variant: &rules.meta.name,
+            plies: replay
+                .plies
+                .iter()
+                .map(|ply| JsonPly {
+                    mv: ply.mv.to_string(),
+                    board: ply.position.houses().to_vec(),
+                    stores: ply.position.stores(),
+                    to_move: ply.to_move().map(Side::name),
+                    over: ply.over,
+                    children: rules.children.is_some().then(|| ply.position.child_marks()),
+                })
+                .collect(),
+            result,
+            reason: replay.game.outcome().map(|o| o.reason.name()),
+        };
+        let line = serde_json::to_string(&game).map_err(|e| Failure::Input(e.to_string()))?;
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
+    for (name, value) in &record.tags {
+        writeln!(out, "[{name} \"{value}\"]")?;
+    }
+    write!(out, "{}", draw(&replay.start))?;
+    let sides: Vec<Side> = replay.plies.iter().map(|p| p.mv.side()).collect();
+    for (ply, (number, _)) in replay.plies.iter().zip(full_move_numbers(&sides)) {
+        let mark = if ply.effect.captured > 0 {
+            format!("x{}", ply.effect.captured)
+        } else {
+            String::new()
+        };
+        // Each ply stands alone under its board: `13. Ax2`, then `13... fx6`.
+        let dots = move_number_dots(ply.mv.side());
+        writeln!(out, "\n{number}{dots} {}{mark}", ply.mv)?;
+        write!(out, "{}", draw(&ply.position))?;
+    }
+    writeln!(out, "{}  {result}\n", status(&replay.game))?;
+    Ok(())
+}
