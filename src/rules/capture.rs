@@ -5,7 +5,7 @@
 //! tried in order at the last seed's house; the first that captures is taken
 //! (after the grand-slam policy has had its say, [`super::grand_slam`]).
 //! Captures while sowing happen inside the sowing loop
-//! ([`super::sowing`]), through [`Captures::take_while_sowing`].
+//! ([`super::sowing`]), through `Captures::take_while_sowing`.
 
 use std::fmt::Write as _;
 

@@ -1,6 +1,6 @@
 //! Validated, compiled rules.
 //!
-//! A [`VariantFile`](crate::variant::VariantFile) is what a person wrote;
+//! A [`crate::variant::VariantFile`] is what a person wrote;
 //! [`Rules`] is what the engine runs. Compiling checks every value and every
 //! combination once, and turns the options into flags, bit masks and sowing
 //! rings, so the move loop never looks at a string or a map.

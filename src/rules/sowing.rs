@@ -2,8 +2,8 @@
 //! sower's ring, with laps that may pass over the origin, and relay sowing
 //! that lifts the last hole and sows on.
 //!
-//! There is one sowing loop, [`Rules::sow`]. It is specialised when the rules
-//! compile ([`LoopKind`]) by two const parameters, relay and captures while
+//! There is one sowing loop, `Rules::sow`. It is specialised when the rules
+//! compile (`LoopKind`) by two const parameters, relay and captures while
 //! sowing, so plain sowing (Oware, Kalah) runs a loop with neither test in it.
 
 use std::fmt::Write as _;
