@@ -308,38 +308,85 @@ impl Rules {
 
     /// The verdict on one house, before the single-seed rule (which compares houses).
     fn judge(&self, pos: &Position, house: usize, feeding: bool) -> Verdict {
+        self.judge_played(pos, house, feeding).0
+    }
+
+    /// The legal moves, and for a variant that must play its moves out to
+    /// judge them (relays, captures while sowing, a forbidden grand slam),
+    /// what each legal move came to: `(offset, position after, effect)`.
+    /// Playing a legal move is then a lookup ([`crate::Game`] does it).
+    pub(crate) fn legal_moves_played(
+        &self,
+        pos: &Position,
+        played: &mut Vec<(u8, Position, MoveEffect)>,
+    ) -> MoveList {
+        played.clear();
+        if !self.simulate_to_judge {
+            return self.legal_moves(pos);
+        }
+        let side = pos.to_move();
+        let lo = self.board.row_start(side);
+        let feeding = self.must_feed_now(pos);
+        let mut list = MoveList::new();
+        let mut multi = 0u32;
+        for offset in 0..self.board.houses_per_side() {
+            let (verdict, result) = self.judge_played(pos, lo + offset, feeding);
+            if verdict == Verdict::Legal {
+                list.insert(Move::new(side, offset as u8));
+                multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
+                if let Some((after, effect)) = result {
+                    played.push((offset as u8, after, effect));
+                }
+            }
+        }
+        // Ouri's single-seed rule, as `verdicts` applies it.
+        if self.playable.single_seed_rule && multi != 0 {
+            list.mask &= multi;
+        }
+        list
+    }
+
+    /// The verdict on one house, and what playing it came to when the
+    /// verdict needed it played out.
+    fn judge_played(
+        &self,
+        pos: &Position,
+        house: usize,
+        feeding: bool,
+    ) -> (Verdict, Option<(Position, MoveEffect)>) {
+        let verdict = |v: Verdict| (v, None);
         let seeds = pos.at(house);
         if pos.child_of(house).is_some() {
-            return Verdict::Child;
+            return verdict(Verdict::Child);
         }
         if seeds == 0 {
-            return Verdict::Empty;
+            return verdict(Verdict::Empty);
         }
         let min = self.playable.min_seeds;
         if seeds < min {
-            return Verdict::TooFewSeeds { seeds, min };
+            return verdict(Verdict::TooFewSeeds { seeds, min });
         }
         if self.allow_refuses(pos, house) {
-            return Verdict::EndsInOwnOccupied;
+            return verdict(Verdict::EndsInOwnOccupied);
         }
         if !self.simulate_to_judge {
             if feeding && !self.reaches_opponent(pos, house) {
-                return Verdict::DoesNotFeed;
+                return verdict(Verdict::DoesNotFeed);
             }
-            return Verdict::Legal;
+            return verdict(Verdict::Legal);
         }
         let mut scratch = pos.clone();
         let effect = self.apply(&mut scratch, house, &mut ());
         if effect.endless {
-            Verdict::Endless
+            verdict(Verdict::Endless)
         } else if effect.relay_too_long {
-            Verdict::RelayTooLong
+            verdict(Verdict::RelayTooLong)
         } else if effect.grand_slam && self.grand_slam == GrandSlam::Forbidden {
-            Verdict::GrandSlamForbidden
+            verdict(Verdict::GrandSlamForbidden)
         } else if feeding && !effect.fed {
-            Verdict::DoesNotFeed
+            verdict(Verdict::DoesNotFeed)
         } else {
-            Verdict::Legal
+            (Verdict::Legal, Some((scratch, effect)))
         }
     }
 

@@ -159,6 +159,9 @@ pub struct Game<'r> {
     repetitions: Repetitions,
     tracks_repetition: bool,
     legal: MoveList,
+    /// What each legal move came to, where the rules had to play the moves
+    /// out to judge them: `(offset, position after, effect)`.
+    played: Vec<(u8, Position, MoveEffect)>,
     outcome: Option<Outcome>,
     /// Who made the last move, for an ending that gives them the seeds left.
     last_mover: Option<Side>,
@@ -202,6 +205,7 @@ impl<'r> Game<'r> {
             repetitions: Repetitions::default(),
             tracks_repetition,
             legal: MoveList::new(),
+            played: Vec::new(),
             outcome: None,
             last_mover: None,
         };
@@ -226,6 +230,7 @@ impl<'r> Game<'r> {
             repetitions: Repetitions::default(),
             tracks_repetition: self.tracks_repetition,
             legal: self.legal,
+            played: self.played.clone(),
             outcome: self.outcome,
             last_mover: self.last_mover,
         };
@@ -330,9 +335,25 @@ impl<'r> Game<'r> {
         if !self.legal.contains(mv) {
             return Err(self.rules.refusal(&self.position, mv));
         }
-        let effect = self
-            .rules
-            .apply(&mut self.position, self.rules.board.house_of(mv), trace);
+        // A move the rules had to play out to judge was played then; when
+        // no one asks for its steps, that result is taken as it is.
+        let played = if T::RECORDS || self.played.is_empty() {
+            None
+        } else {
+            self.played
+                .iter()
+                .position(|&(offset, _, _)| offset as usize == mv.offset())
+        };
+        let effect = match played {
+            Some(i) => {
+                let (_, after, effect) = self.played.swap_remove(i);
+                self.position = after;
+                effect
+            }
+            None => self
+                .rules
+                .apply(&mut self.position, self.rules.board.house_of(mv), trace),
+        };
         self.plies += 1;
         if self.memory == Memory::Full {
             self.since_capture_at.push(self.since_capture as u32);
@@ -376,8 +397,20 @@ impl<'r> Game<'r> {
         self.position = self.entry(self.plies).clone();
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mv.side());
-        self.legal = self.rules.legal_moves(&self.position);
+        self.find_legal_moves();
         true
+    }
+
+    /// Works out the legal moves of the position, keeping what each came
+    /// to where the rules had to play them out.
+    #[inline]
+    fn find_legal_moves(&mut self) {
+        self.legal = if self.rules.simulate_to_judge {
+            self.rules
+                .legal_moves_played(&self.position, &mut self.played)
+        } else {
+            self.rules.legal_moves(&self.position)
+        };
     }
 
     /// After a move (or at the start): the endings in the rules' order, with
@@ -400,7 +433,7 @@ impl<'r> Game<'r> {
         let legal_known = facts.legal_known;
         match ending {
             Some((reason, collect)) => self.finish(reason, collect, trace),
-            None if !legal_known => self.legal = rules.legal_moves(&self.position),
+            None if !legal_known => self.find_legal_moves(),
             None => {}
         }
     }
@@ -590,7 +623,7 @@ impl GameFacts for Facts<'_, '_> {
 
     fn has_no_move(&mut self) -> bool {
         if !self.legal_known {
-            self.game.legal = self.game.rules.legal_moves(&self.game.position);
+            self.game.find_legal_moves();
             self.legal_known = true;
         }
         self.game.legal.is_empty()
