@@ -525,11 +525,9 @@ impl<'r> Game<'r> {
                 return;
             }
             Collect::Divided => {
-                let left = pos.seeds_on_board();
+                // The seeds taken off the board: a child keeps its own.
+                let left: u32 = Side::BOTH.map(|side| pos.remove_row(side)).iter().sum();
                 let (half, odd) = ((left / 2) as u8, left % 2 == 1);
-                for side in Side::BOTH {
-                    pos.remove_row(side);
-                }
                 let [south, north] = pos.stores();
                 let to_south = half + (odd && north + half > south + half) as u8;
                 pos.add(crate::board::STORE[0], to_south);

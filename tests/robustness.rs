@@ -279,3 +279,16 @@ fn records_yield_one_game_at_a_time() {
     assert_eq!((third.0.line, third.0.column), (7, 4), "{third}");
     assert!(games.next().is_none());
 }
+
+/// Found by the vm fuzzer: a game ending with the seeds left divided, while
+/// a child held seeds, divided the child's seeds too and left them in the
+/// child as well, making seeds.
+#[test]
+fn dividing_the_seeds_left_leaves_a_childs_seeds_alone() {
+    let data: [u8; 54] = [
+        217, 1, 1, 1, 10, 0, 34, 0, 0, 58, 210, 35, 2, 48, 1, 10, 0, 34, 0, 0, 210, 35, 115, 111,
+        119, 105, 110, 103, 2, 48, 1, 2, 48, 1, 10, 0, 34, 0, 0, 210, 35, 115, 111, 119, 105, 110,
+        103, 2, 48, 1, 0, 0, 0, 91,
+    ];
+    sow::fuzzing::vm(&data);
+}
