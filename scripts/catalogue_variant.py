@@ -132,6 +132,11 @@ def build(game):
             sowing.append(f"relay_stops_on = {list(range(1, mlap_param))}")
         else:
             raise Unsupported(f"mlap_cont={mlap_cont}")
+    elif mlaps == "LAPPER_NEXT":
+        sowing.append("relay = true")
+        sowing.append('relay_from = "next"')
+        if mlap_cont not in (None, "STOP_STORE"):
+            raise Unsupported(f"mlap_cont={mlap_cont} with LAPPER_NEXT")
     elif mlaps is not None:
         raise Unsupported(f"mlaps={mlaps}")
 
@@ -170,6 +175,18 @@ def build(game):
         if pick not in ("LEAVE", "PICK_ON_CAPT"):
             raise Unsupported(f"xcpickown={pick}")
         capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()} }}')
+    capt_type = take("capt_type", None)
+    capt_dir = take("capt_dir", None)
+    if capt_type == "TWO_OUT":
+        if counts is not None or crosscapt:
+            raise Unsupported("capt_type=TWO_OUT with other captures")
+        if multicapt not in (0, -1):
+            raise Unsupported(f"capt_type=TWO_OUT with multicapt={multicapt}")
+        if multicapt and (capt_dir != "SOW" or mlaps is None):
+            raise Unsupported(f"capt_type=TWO_OUT with multicapt, capt_dir={capt_dir}, mlaps={mlaps}")
+        capture.append(f'across_gap = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type is not None or capt_dir is not None:
+        raise Unsupported(", ".join(f"{k}={p[k]}" for k in ("capt_dir", "capt_type") if k in p))
     elif counts is not None:
         capture.append(f"counts = {counts}")
         capture.append(f'last_seed = "{zone}"')
@@ -351,6 +368,8 @@ def summary(game):
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}+")
         else:
             parts.append("relay sowing")
+    if p.get("mlaps") == "LAPPER_NEXT":
+        parts.append("relay sowing from the house after the last")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
     if p.get("sow_start"):
@@ -374,7 +393,9 @@ def summary(game):
                 what = " or ".join(str(c) for c in counts)
             chain = ", chained" if p.get("multicapt") else ""
             parts.append(f"captures {what}{side}{chain}")
-    if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    if p.get("capt_type") == "TWO_OUT":
+        parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
+    elif not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
     if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")

@@ -20,6 +20,7 @@ skip_origin = true
 relay = false
 # relay_stops_on = [1]
 # relay_continues_on = [6]
+# relay_from = "next"
 # direction_by = "half_row"
 # first_seed_in_origin = true
 [play]
@@ -425,4 +426,26 @@ fn quiet_moves() {
             .check_position(&position(&format!("{from} quiet:1")))
             .is_err()
     );
+}
+
+#[test]
+fn relay_from() {
+    // E's two seeds end in North's a, which now holds 1; b holds 5.
+    let from = "0,0,0,0,2,0/0,5,1,1,1,1 19-19 S";
+    let relay = [("skip_origin", "false"), ("relay", "true")];
+    // From the last hole: a's single seed is lifted, then b's six, and the
+    // relay wanders on until c's 3 is captured.
+    let (_, last) = sow(rules(&relay), from, 'E');
+    assert_eq!(last.captured, 3);
+    // From the next place: b's five are lifted; they end in A, and B, after
+    // it, is empty: the sowing ends there, in the sower's own row.
+    let next = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_from", "\"next\""),
+    ];
+    let (after, effect) = sow(rules(&next), from, 'E');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.row(Side::South), &[1, 0, 0, 0, 0, 1]);
+    assert_eq!(after.row(Side::North), &[1, 0, 2, 2, 2, 2]);
 }

@@ -45,6 +45,11 @@ pub struct Section {
     /// `relay`; the other way round from `relay_stops_on`).
     #[serde(default)]
     pub relay_continues_on: Option<Spanned<Vec<i64>>>,
+    /// Where a relay lifts from (only with `relay`): `"last"`, the hole the
+    /// last seed fell in (the default), or `"next"`, the place after it,
+    /// whenever that place holds seeds (MancalaGames' `LAPPER_NEXT`).
+    #[serde(default)]
+    pub relay_from: Option<Spanned<RelayFrom>>,
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
@@ -68,6 +73,18 @@ pub enum Laps {
     IncludeOrigin,
 }
 
+/// Where a relay lifts from.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RelayFrom {
+    /// The hole the last seed fell in.
+    #[default]
+    Last,
+    /// The place after it, when that place holds seeds; the relay ends when
+    /// it is empty.
+    Next,
+}
+
 /// What happens when the last seed of a handful falls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Continuation {
@@ -79,6 +96,8 @@ pub enum Continuation {
     Relay {
         /// Counts of the last hole that end the relay.
         stops: CountSet,
+        /// Where the relay lifts from.
+        from: RelayFrom,
     },
 }
 
@@ -187,7 +206,10 @@ pub(crate) fn compile(
                 stops.insert(count);
             }
         }
-        Some(Continuation::Relay { stops })
+        Some(Continuation::Relay {
+            stops,
+            from: RelayFrom::Last,
+        })
     } else {
         None
     };
@@ -206,11 +228,31 @@ pub(crate) fn compile(
                 "relay_stops_on",
                 "the last hole has just received a seed, so it never holds 0",
             )?,
+            from: RelayFrom::Last,
         },
         (None, true) => Continuation::Relay {
             stops: CountSet::default(),
+            from: RelayFrom::Last,
         },
         (None, false) => Continuation::Stop,
+    };
+    let continuation = match (&section.relay_from, continuation) {
+        (None, continuation) => continuation,
+        (Some(from), Continuation::Stop) => {
+            return err(from.span(), "relay_from only applies with relay = true");
+        }
+        (Some(from), Continuation::Relay { stops, .. }) => {
+            if *from.get_ref() == RelayFrom::Next && section.skip_origin {
+                return err(
+                    from.span(),
+                    "relay_from = \"next\" with skip_origin = true is not supported: which house is next after the origin is not settled",
+                );
+            }
+            Continuation::Relay {
+                stops,
+                from: *from.get_ref(),
+            }
+        }
     };
     let stores = section
         .into_stores
@@ -318,10 +360,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
-    if let Continuation::Relay { stops } = rules.sowing.continuation {
+    if let Continuation::Relay { stops, from } = rules.sowing.continuation {
         let _ = writeln!(
             out,
-            "  Relay sowing: when the last seed falls in a house, that house's seeds are lifted and sown on{}.",
+            "  Relay sowing: {}{}.",
+            match from {
+                RelayFrom::Last =>
+                    "when the last seed falls in a house, that house's seeds are lifted and sown on",
+                RelayFrom::Next =>
+                    "when the last seed falls in a house and the place after it (house or store) holds seeds, those seeds are lifted and sown on; the sowing ends when that place is empty",
+            },
             if stops.is_empty() {
                 String::new()
             } else if stops.iter().count() * 2 > rules.total_seeds() as usize {
@@ -512,7 +560,7 @@ impl Rules {
             if !RELAY {
                 return sown;
             }
-            let Continuation::Relay { stops } = self.sowing.continuation else {
+            let Continuation::Relay { stops, from } = self.sowing.continuation else {
                 return sown;
             };
             // In the first moves that capture nothing (`quiet_moves`), no
@@ -524,9 +572,24 @@ impl Rules {
             {
                 return sown;
             }
+            let lift = match from {
+                RelayFrom::Last => h,
+                RelayFrom::Next => {
+                    // The place after the last one sown, store or house.
+                    let mut next = ring.index_of(h) + 1;
+                    if next == len {
+                        next = 0;
+                    }
+                    let next = ring.at(next);
+                    if pos.at(next) == 0 {
+                        return sown;
+                    }
+                    next
+                }
+            };
             if let Some((places, key, hole)) = &saved
                 && pos.key() == *key
-                && h == *hole
+                && lift == *hole
                 && pos.places() == places
             {
                 sown.end = SownEnd::Endless;
@@ -539,13 +602,13 @@ impl Rules {
             }
             steps += 1;
             if steps == power {
-                saved = Some((*pos.places(), pos.key(), h));
+                saved = Some((*pos.places(), pos.key(), lift));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
-            seeds = pos.take(h);
-            origin = h;
-            trace.record(Event::Relay { house: h, seeds });
+            seeds = pos.take(lift);
+            origin = lift;
+            trace.record(Event::Relay { house: lift, seeds });
         }
     }
 }
