@@ -36,6 +36,7 @@ chain = false
 # chain_zone = "either"
 # single_seed_captures = true
 # quiet_moves = 2
+# across_gap = { zone = "either" }
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -448,4 +449,23 @@ fn relay_from() {
     assert_eq!(effect.captured, 0);
     assert_eq!(after.row(Side::South), &[1, 0, 0, 0, 0, 1]);
     assert_eq!(after.row(Side::North), &[1, 0, 2, 2, 2, 2]);
+}
+
+#[test]
+fn across_gap() {
+    // F's last seed makes North's b hold 4; c after it is empty, d holds 4.
+    let from = "0,0,0,0,0,2/0,3,0,4,4,4 16-15 S";
+    let (_, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 0);
+    let gap = rules(&[("across_gap", "{ zone = \"either\" }")]);
+    let (after, effect) = sow(gap, from, 'F');
+    assert_eq!(effect.captured, 4, "d, across the empty c");
+    assert_eq!(after.row(Side::North), &[1, 4, 0, 0, 4, 4]);
+    assert_eq!(after.stores(), [20, 15]);
+    // Only in its zone: d is in the opponent's row.
+    let own = rules(&[("across_gap", "{ zone = \"own\" }")]);
+    assert_eq!(sow(own, from, 'F').1.captured, 0);
+    // Without relay sowing the last house must have held seeds before.
+    let (_, empty_before) = sow(gap, "0,0,0,0,0,2/0,0,0,4,4,4 17-17 S", 'F');
+    assert_eq!(empty_before.captured, 0);
 }

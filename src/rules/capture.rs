@@ -73,6 +73,25 @@ pub struct Section {
     /// opposite.
     #[serde(default)]
     pub cross: Option<CrossSection>,
+    /// The capture across the gap: the house after the last seed's is
+    /// empty, and the one after that is captured (MancalaGames'
+    /// `capt_type = TWO_OUT`).
+    #[serde(default)]
+    pub across_gap: Option<AcrossGapSection>,
+}
+
+/// `[capture.across_gap]`: after the last seed's house comes an empty
+/// house; the seeds of the house after it are captured.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcrossGapSection {
+    /// The row the captured house must be in, seen from the sower.
+    pub zone: Spanned<Zone>,
+    /// Whether the capture goes on along the sowing: from the house just
+    /// captured, while the next house is empty and the one after holds
+    /// seeds (only with relay sowing).
+    #[serde(default)]
+    pub chain: Option<Spanned<bool>>,
 }
 
 fn yes() -> bool {
@@ -117,6 +136,18 @@ pub enum CaptureRule {
         zone: ZoneMask,
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
+    },
+    /// The house after the last seed's is empty and the one after it, in
+    /// `zone`, holds seeds: they are taken; with `chain`, again from the
+    /// house taken. Without relay sowing the last seed's house must have
+    /// held seeds before (it holds 2 or more).
+    AcrossGap {
+        /// Where the captured house must be.
+        zone: ZoneMask,
+        /// Whether the capture goes on.
+        chain: bool,
+        /// Whether the last seed's house must hold 2 or more.
+        occupied: bool,
     },
 }
 
@@ -164,6 +195,8 @@ pub(crate) struct Plan {
 pub(crate) fn compile(
     section: &Section,
     total: u32,
+    sowing: &super::sowing::Sowing,
+    into_stores: bool,
 ) -> Result<(Captures, GrandSlam), CompileError> {
     let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
     let counts = match &section.counts {
@@ -237,6 +270,43 @@ pub(crate) fn compile(
         rules.push(CaptureRule::Cross {
             zone,
             take_sowing_seed: cross.take_sowing_seed,
+        });
+    }
+    if let Some(gap) = &section.across_gap {
+        let zone = ZoneMask::from_zone(*gap.zone.get_ref());
+        if !zone.any() {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap needs a zone where the captured house may lie: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        if into_stores {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap counts houses along the rows: not with sowing into stores",
+            );
+        }
+        if sowing.turning != super::sowing::Turning::Fixed {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap looks along the board's direction: not with direction_by",
+            );
+        }
+        let relays = sowing.relays();
+        let chain = gap.chain.as_ref().is_some_and(|c| *c.get_ref());
+        if let Some(flag) = &gap.chain
+            && chain
+            && !relays
+        {
+            return err(
+                flag.span(),
+                "chain = true across the gap needs relay sowing: without it the last house must hold 2 or more, and a captured house holds none",
+            );
+        }
+        rules.push(CaptureRule::AcrossGap {
+            zone,
+            chain,
+            occupied: !relays,
         });
     }
     let while_sowing = while_sowing.any().then_some(WhileSowing {
@@ -337,6 +407,27 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     }
                 );
             }
+            CaptureRule::AcrossGap {
+                zone,
+                chain,
+                occupied,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the house after the last seed's{} is empty, the seeds of the house after that one, {}, are captured{}.",
+                    if occupied {
+                        " (which held seeds before the move)"
+                    } else {
+                        ""
+                    },
+                    zone_in_words(zone),
+                    if chain {
+                        "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
+                    } else {
+                        ""
+                    }
+                );
+            }
         }
     }
     if captures.quiet_moves > 0 {
@@ -431,6 +522,14 @@ impl Captures {
                     capture(pos, last);
                 }
             }
+            CaptureRule::AcrossGap { .. } => {
+                let ring = board.ring_in(me, plan.reverse);
+                let mut house = last;
+                for _ in 0..plan.holes {
+                    house = ring.next(ring.next(house));
+                    capture(pos, house);
+                }
+            }
         }
         pos.add(board.store(me), plan.take);
     }
@@ -483,6 +582,11 @@ impl CaptureRule {
             }
             CaptureRule::Cross { zone, .. } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+            }
+            CaptureRule::AcrossGap { zone, occupied, .. } => {
+                // The board's direction: direction_by is refused with it.
+                (!occupied || pos.at(last) > 1)
+                    && across_gap(board, board.ring(me), pos, me, last, zone, 0).is_some()
             }
         }
     }
@@ -554,6 +658,63 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::AcrossGap { zone, chain, .. } => {
+                let ring = board.ring_in(me, reverse);
+                let mut house = last;
+                let mut holes = 0;
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                let children = pos.child_houses();
+                // The houses already taken count as empty.
+                let mut taken = 0u64;
+                while holes < board.houses()
+                    && let Some(target) = across_gap(board, ring, pos, me, house, zone, taken)
+                    && children >> target & 1 == 0
+                {
+                    taken |= 1 << target;
+                    let seeds = pos.at(target);
+                    take += seeds;
+                    if board.owner(target) != me {
+                        from_opponent += seeds as u32;
+                    }
+                    holes += 1;
+                    house = target;
+                    if !chain {
+                        break;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
         }
     }
+}
+
+/// The house two places after `from` along `ring`, when the one between
+/// is an empty house and it is a house of `zone` holding seeds; the houses
+/// in `taken` (a bit each) count as empty.
+#[inline]
+fn across_gap(
+    board: &Board,
+    ring: &crate::board::Ring,
+    pos: &Position,
+    me: Side,
+    from: usize,
+    zone: ZoneMask,
+    taken: u64,
+) -> Option<usize> {
+    let gap = ring.next(from);
+    let target = ring.next(gap);
+    (board.is_house(gap)
+        && (pos.at(gap) == 0 || taken >> gap & 1 != 0)
+        && board.is_house(target)
+        && taken >> target & 1 == 0
+        && pos.at(target) > 0
+        && zone.allows(board.owner(target) == me))
+    .then_some(target)
 }
