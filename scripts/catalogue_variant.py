@@ -146,6 +146,10 @@ def build(game):
     allow = take("allow_rule", None)
     if allow == "OPP_OR_EMPTY":
         play.append('allow = "ends_on_opponent_or_empty"')
+    elif allow == "SINGLE_TO_ZERO":
+        if sow_stores is not None:
+            raise Unsupported("allow_rule=SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)")
+        play.append('allow = "single_to_empty"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
     mustshare = take("mustshare", False)
@@ -376,6 +380,8 @@ def summary(game):
         parts.append("the first seed stays in the house played")
     if p.get("min_move", 1) > 1:
         parts.append(f"houses of {p['min_move']}+ seeds move")
+    if p.get("allow_rule") == "SINGLE_TO_ZERO":
+        parts.append("a single seed moves only into an empty house")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
         parts.append("a short sowing must end across or in an empty house")
     if p.get("crosscapt"):

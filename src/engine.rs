@@ -167,6 +167,9 @@ pub enum Verdict {
     /// Its last seed would fall in an occupied house of the mover's own row
     /// (`allow = "ends_on_opponent_or_empty"`).
     EndsInOwnOccupied,
+    /// It holds a single seed and the house after it holds seeds
+    /// (`allow = "single_to_empty"`).
+    SingleToOccupied,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
 }
@@ -197,6 +200,9 @@ impl Verdict {
             }
             Verdict::EndsInOwnOccupied => {
                 "its last seed would fall in an occupied house of your own row".into()
+            }
+            Verdict::SingleToOccupied => {
+                "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
         }
@@ -319,8 +325,8 @@ impl Rules {
         if seeds < min {
             return Verdict::TooFewSeeds { seeds, min };
         }
-        if self.allow_refuses(pos, house) {
-            return Verdict::EndsInOwnOccupied;
+        if let Some(verdict) = self.allow_refuses(pos, house) {
+            return verdict;
         }
         if !self.simulate_to_judge {
             if feeding && !self.reaches_opponent(pos, house) {

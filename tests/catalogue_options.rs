@@ -469,3 +469,19 @@ fn across_gap() {
     let (_, empty_before) = sow(gap, "0,0,0,0,0,2/0,0,0,4,4,4 17-17 S", 'F');
     assert_eq!(empty_before.captured, 0);
 }
+
+#[test]
+fn allow_single_to_empty() {
+    // A's single seed would fall in B, which holds seeds; C's in the empty D.
+    let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
+    assert_eq!(legal(rules(&[]), from), "ABCEF");
+    let r = rules(&[("allow", "\"single_to_empty\"")]);
+    assert_eq!(legal(r, from), "BCEF");
+    assert_eq!(r.verdicts(&position(from))[0].1, Verdict::SingleToOccupied);
+    assert_eq!(
+        r.check_move(&position(from), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: it holds a single seed, and the house it would sow into is not empty"
+    );
+}

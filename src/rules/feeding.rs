@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, in_range};
+use crate::engine::Verdict;
 use crate::position::{Position, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
@@ -64,6 +65,9 @@ pub enum Allow {
     /// mover's own row that already holds seeds may not be played; houses
     /// holding more seeds than a row has houses always may.
     EndsOnOpponentOrEmpty,
+    /// A house holding a single seed may be played only when the house it
+    /// sows into is empty (MancalaGames' `SINGLE_TO_ZERO`).
+    SingleToEmpty,
 }
 
 /// The feeding obligation.
@@ -125,6 +129,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house holding no more seeds than a row has houses may be played only if its last seed would fall in the opponent's row or in an empty house."
         );
     }
+    if playable.allow == Allow::SingleToEmpty {
+        let _ = writeln!(
+            out,
+            "  A house holding a single seed may be played only if the house it would sow into is empty."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -134,25 +144,39 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
 }
 
 impl Rules {
-    /// Whether the allow rule refuses `house`: its seeds, sown once round
-    /// without relays, would end in an occupied house of the mover's row.
-    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> bool {
+    /// Whether the allow rule refuses `house`, and why: with
+    /// `ends_on_opponent_or_empty`, its seeds, sown once round without
+    /// relays, would end in an occupied house of the mover's row; with
+    /// `single_to_empty`, its single seed would fall in a house holding
+    /// seeds.
+    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> Option<Verdict> {
         if self.playable.allow == Allow::Any {
-            return false;
+            return None;
         }
         let seeds = pos.at(house) as usize;
-        if seeds > self.board.houses_per_side() {
-            return false;
-        }
         let reverse = self
             .sowing
             .reverses(house, pos.at(house), self.board.houses_per_side());
         let ring = self.board.ring_in(pos.to_move(), reverse);
-        let mut place = house;
-        for _ in 0..seeds {
-            place = ring.next(place);
+        match self.playable.allow {
+            Allow::Any => None,
+            Allow::EndsOnOpponentOrEmpty => {
+                if seeds > self.board.houses_per_side() {
+                    return None;
+                }
+                let mut place = house;
+                for _ in 0..seeds {
+                    place = ring.next(place);
+                }
+                (self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0)
+                    .then_some(Verdict::EndsInOwnOccupied)
+            }
+            Allow::SingleToEmpty => {
+                let next = ring.next(house);
+                (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
+                    .then_some(Verdict::SingleToOccupied)
+            }
         }
-        self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0
     }
 
     /// Whether the player to move must feed: the opponent's row is empty and
