@@ -35,6 +35,7 @@ DIFFERS = {
 
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
+    "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 
@@ -146,6 +147,8 @@ def build(game):
     allow = take("allow_rule", None)
     if allow == "OPP_OR_EMPTY":
         play.append('allow = "ends_on_opponent_or_empty"')
+    elif allow == "SINGLE_ONLY_ALL":
+        play.append('allow = "single_only_if_all_single"')
     elif allow == "SINGLE_TO_ZERO":
         if sow_stores is not None:
             raise Unsupported("allow_rule=SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)")
@@ -202,7 +205,7 @@ def build(game):
         if side == "OPP_CONT" and multicapt:
             capture.append('chain_zone = "either"')
     grandslam = take("grandslam", "LEGAL")
-    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden"}
+    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed"}
     if grandslam not in gs:
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:

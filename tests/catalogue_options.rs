@@ -26,6 +26,7 @@ relay = false
 [play]
 min_seeds = 1
 must_feed = false
+# single_seed_rule = true
 # allow = "any"
 # pass_when_no_move = false
 [capture]
@@ -484,4 +485,22 @@ fn allow_single_to_empty() {
             .to_string(),
         "A cannot be played: it holds a single seed, and the house it would sow into is not empty"
     );
+}
+
+#[test]
+fn allow_single_only_if_all_single() {
+    // North is empty; only F's single seed would feed, and A holds two.
+    let from = "2,0,0,0,0,1/0,0,0,0,0,0 23-22 S";
+    let feed = [("must_feed", "true")];
+    assert_eq!(legal(rules(&feed), from), "F");
+    let r = rules(&[
+        ("must_feed", "true"),
+        ("allow", "\"single_only_if_all_single\""),
+    ]);
+    // The single seed is refused before feeding is asked: no move is left.
+    assert_eq!(legal(r, from), "");
+    assert_eq!(r.verdicts(&position(from))[5].1, Verdict::SingleSeed);
+    // Ouri's rule as R1 words it compares only the houses that feed.
+    let r1 = rules(&[("must_feed", "true"), ("single_seed_rule", "true")]);
+    assert_eq!(legal(r1, from), "F");
 }

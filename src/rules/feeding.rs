@@ -68,6 +68,11 @@ pub enum Allow {
     /// A house holding a single seed may be played only when the house it
     /// sows into is empty (MancalaGames' `SINGLE_TO_ZERO`).
     SingleToEmpty,
+    /// A house holding a single seed may be played only when no house of
+    /// the mover's row holds two or more, before the feeding obligation is
+    /// applied (MancalaGames' `SINGLE_ONLY_ALL`; Ouri's rule as its engine
+    /// plays it).
+    SingleOnlyIfAllSingle,
 }
 
 /// The feeding obligation.
@@ -135,6 +140,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house holding a single seed may be played only if the house it would sow into is empty."
         );
     }
+    if playable.allow == Allow::SingleOnlyIfAllSingle {
+        let _ = writeln!(
+            out,
+            "  A house with a single seed may be played only when none of your houses holds two or more (whether or not that house could be played)."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -170,6 +181,17 @@ impl Rules {
                 }
                 (self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0)
                     .then_some(Verdict::EndsInOwnOccupied)
+            }
+            Allow::SingleOnlyIfAllSingle => {
+                if seeds != 1 {
+                    return None;
+                }
+                let side = pos.to_move();
+                let lo = self.board.row_start(side);
+                let children = pos.child_houses();
+                (lo..lo + self.board.houses_per_side())
+                    .any(|h| pos.at(h) >= 2 && children >> h & 1 == 0)
+                    .then_some(Verdict::SingleSeed)
             }
             Allow::SingleToEmpty => {
                 let next = ring.next(house);
