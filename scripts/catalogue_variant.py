@@ -205,7 +205,7 @@ def build(game):
         if side == "OPP_CONT" and multicapt:
             capture.append('chain_zone = "either"')
     grandslam = take("grandslam", "LEGAL")
-    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed"}
+    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
     if grandslam not in gs:
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:

@@ -500,8 +500,24 @@ impl Rules {
                     outcome: SlamOutcome::NothingCaptured,
                 });
             } else {
+                let keep = if effect.grand_slam && self.grand_slam == GrandSlam::LeaveRightmost {
+                    grand_slam::rightmost_kept(board, pos, me)
+                } else {
+                    None
+                };
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
+                if let Some((house, seeds)) = keep {
+                    // The house kept gets its seeds back from the store.
+                    let store = board.store(me);
+                    let stored = pos.take(store);
+                    pos.add(store, stored - seeds);
+                    pos.add(house, seeds);
+                    effect.captured -= seeds;
+                    trace.record(Event::GrandSlam {
+                        outcome: SlamOutcome::LeftRightmost,
+                    });
+                }
             }
         }
         effect
@@ -531,7 +547,8 @@ impl Rules {
             effect.extra_turn = true;
             return effect;
         }
-        if effect.grand_slam && effect.captured > 0 {
+        if effect.grand_slam && effect.captured > 0 && self.grand_slam != GrandSlam::LeaveRightmost
+        {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,
             });

@@ -38,6 +38,7 @@ chain = false
 # single_seed_captures = true
 # quiet_moves = 2
 # across_gap = { zone = "either" }
+# grand_slam = "capture"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -503,4 +504,29 @@ fn allow_single_only_if_all_single() {
     // Ouri's rule as R1 words it compares only the houses that feed.
     let r1 = rules(&[("must_feed", "true"), ("single_seed_rule", "true")]);
     assert_eq!(legal(r1, from), "F");
+}
+
+#[test]
+fn grand_slam_leave_rightmost() {
+    // F's last seed makes b hold 3 and a holds 2: the chain takes North's
+    // every seed.
+    let from = "0,0,0,0,0,2/1,2,0,0,0,0 22-21 S";
+    let chain = [("chain", "true")];
+    let (after, all) = sow(rules(&chain), from, 'F');
+    assert_eq!(all.captured, 5);
+    assert!(all.grand_slam);
+    assert_eq!(after.row(Side::North), &[0; 6]);
+    let leave = rules(&[("chain", "true"), ("grand_slam", "\"leave_rightmost\"")]);
+    let (after, kept) = sow(leave, from, 'F');
+    assert_eq!(
+        kept.captured, 3,
+        "a, North's first house, the rightmost seen from South, keeps 2"
+    );
+    assert_eq!(after.row(Side::North), &[2, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [25, 21]);
+    // A slam on North's only occupied house takes it all.
+    let (after, single) = sow(leave, "0,0,0,0,0,1/2,0,0,0,0,0 23-22 S", 'F');
+    assert!(single.grand_slam);
+    assert_eq!(single.captured, 3);
+    assert_eq!(after.row(Side::North), &[0; 6]);
 }
