@@ -210,6 +210,15 @@ def build(game):
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:
         capture.append(f'grand_slam = "{gs[grandslam]}"')
+    presow = take("presowcapt", None)
+    if presow == "CAPT_ONE":
+        capture.append('before_sowing = "one_seed"')
+    elif presow == "DRAW_1_XCAPT":
+        if take("sow_start", False):
+            raise Unsupported("presowcapt=DRAW_1_XCAPT with sow_start")
+        capture.append('before_sowing = "single_takes_opposite"')
+    elif presow is not None:
+        raise Unsupported(f"presowcapt={presow}")
     quiet = take("nocaptmoves", 0)
     if quiet:
         capture.append(f"quiet_moves = {quiet}")
@@ -402,9 +411,13 @@ def summary(game):
                 what = " or ".join(str(c) for c in counts)
             chain = ", chained" if p.get("multicapt") else ""
             parts.append(f"captures {what}{side}{chain}")
+    if p.get("presowcapt") == "CAPT_ONE":
+        parts.append("one seed of every handful goes to the store")
+    if p.get("presowcapt") == "DRAW_1_XCAPT":
+        parts.append("a single seed played takes the house opposite")
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
-    elif not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
     if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")

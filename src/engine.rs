@@ -453,7 +453,15 @@ impl Rules {
         // The first moves of a game may capture nothing (`quiet_moves`).
         let gated = self.capture_gates;
         let captures = captures && (!gated || self.captures.quiet_moves == 0 || pos.quiet() == 0);
-        let sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        let before = if gated {
+            self.captures
+                .take_before_sowing(&self.board, pos, me, from, trace)
+        } else {
+            (0, 0)
+        };
+        let mut sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        sown.captured += before.0;
+        sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {
             captured: sown.captured,
             fed: sown.fed,

@@ -39,6 +39,7 @@ chain = false
 # quiet_moves = 2
 # across_gap = { zone = "either" }
 # grand_slam = "capture"
+# before_sowing = "one_seed"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -529,4 +530,31 @@ fn grand_slam_leave_rightmost() {
     assert!(single.grand_slam);
     assert_eq!(single.captured, 3);
     assert_eq!(after.row(Side::North), &[0; 6]);
+}
+
+#[test]
+fn before_sowing() {
+    // D's three seeds: E, F, and North's a, which then holds 5.
+    let from = "0,0,0,3,0,0/4,4,4,4,4,4 11-10 S";
+    let (after, plain) = sow(rules(&[]), from, 'D');
+    assert_eq!(plain.captured, 0);
+    assert_eq!(after.row(Side::North), &[5, 4, 4, 4, 4, 4]);
+    // One seed of the handful goes to the store first; two are sown.
+    let one = rules(&[("before_sowing", "\"one_seed\"")]);
+    let (after, effect) = sow(one, from, 'D');
+    assert_eq!(effect.captured, 1);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 4, 4]);
+    assert_eq!(after.stores(), [12, 10]);
+    // A single seed played takes the house opposite (North's c), then sows.
+    let single = "0,0,0,1,0,0/4,4,4,4,4,4 12-11 S";
+    assert_eq!(sow(rules(&[]), single, 'D').1.captured, 0);
+    let opposite = rules(&[("before_sowing", "\"single_takes_opposite\"")]);
+    let (after, effect) = sow(opposite, single, 'D');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[4, 4, 0, 4, 4, 4]);
+    assert_eq!(after.stores(), [16, 11]);
+    // A house of more seeds does not.
+    assert_eq!(sow(opposite, from, 'D').1.captured, 0);
 }

@@ -78,6 +78,25 @@ pub struct Section {
     /// `capt_type = TWO_OUT`).
     #[serde(default)]
     pub across_gap: Option<AcrossGapSection>,
+    /// A capture made as the seeds are lifted, before they are sown
+    /// (MancalaGames' `presowcapt`).
+    #[serde(default)]
+    pub before_sowing: BeforeSowing,
+}
+
+/// A capture made as seeds are lifted, before they are sown.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BeforeSowing {
+    /// None.
+    #[default]
+    None,
+    /// One seed of every handful lifted, the house played's and each
+    /// relay's, goes to the mover's store (MancalaGames' `CAPT_ONE`).
+    OneSeed,
+    /// A house played holding a single seed captures the house opposite
+    /// before its seed is sown (MancalaGames' `DRAW_1_XCAPT`).
+    SingleTakesOpposite,
 }
 
 /// `[capture.across_gap]`: after the last seed's house comes an empty
@@ -173,6 +192,8 @@ pub struct Captures {
     /// The first moves of a game, both players' counted together, that
     /// capture nothing (nor make a child).
     pub quiet_moves: u8,
+    /// The capture made before sowing.
+    pub before_sowing: BeforeSowing,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -322,6 +343,7 @@ pub(crate) fn compile(
                 Some(moves) => super::in_range(moves, 1, 100, "quiet_moves")? as u8,
                 None => 0,
             },
+            before_sowing: section.before_sowing,
         },
         section.grand_slam,
     ))
@@ -350,7 +372,10 @@ fn zone_in_words(zone: ZoneMask) -> &'static str {
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nCaptures");
     let captures = &rules.captures;
-    if captures.rules.is_empty() && captures.while_sowing.is_none() {
+    if captures.rules.is_empty()
+        && captures.while_sowing.is_none()
+        && captures.before_sowing == BeforeSowing::None
+    {
         let _ = writeln!(out, "  Nothing is ever captured.");
     }
     if captures.rules.len() > 1 {
@@ -428,6 +453,21 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     }
                 );
             }
+        }
+    }
+    match captures.before_sowing {
+        BeforeSowing::None => {}
+        BeforeSowing::OneSeed => {
+            let _ = writeln!(
+                out,
+                "  Before each handful is sown (the house played's and every relay's), one of its seeds goes to the mover's store."
+            );
+        }
+        BeforeSowing::SingleTakesOpposite => {
+            let _ = writeln!(
+                out,
+                "  A house played holding a single seed first captures the seeds of the house opposite, then sows its seed."
+            );
         }
     }
     if captures.quiet_moves > 0 {
@@ -532,6 +572,47 @@ impl Captures {
             }
         }
         pos.add(board.store(me), plan.take);
+    }
+
+    /// The capture before the house played, `from`, is sown: the seeds
+    /// taken and the part of them from the opponent's row.
+    #[inline]
+    pub(crate) fn take_before_sowing<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        from: usize,
+        trace: &mut T,
+    ) -> (u8, u32) {
+        let (house, seeds) = match self.before_sowing {
+            BeforeSowing::None => return (0, 0),
+            // One seed is taken from the house before it is lifted: the
+            // same as taking it from the handful.
+            BeforeSowing::OneSeed => {
+                let held = pos.take(from);
+                if held == 0 {
+                    return (0, 0);
+                }
+                pos.add(from, held - 1);
+                (from, 1)
+            }
+            BeforeSowing::SingleTakesOpposite => {
+                let opposite = board.opposite(from);
+                if pos.at(from) != 1 || pos.at(opposite) == 0 || pos.child_of(opposite).is_some() {
+                    return (0, 0);
+                }
+                (opposite, pos.take(opposite))
+            }
+        };
+        trace.record(Event::Capture { house, seeds });
+        pos.add(board.store(me), seeds);
+        let from_opponent = if board.owner(house) == me {
+            0
+        } else {
+            seeds as u32
+        };
+        (seeds, from_opponent)
     }
 
     /// The capture while sowing at `house`, which a seed (not the last) has

@@ -594,8 +594,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
     let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
-    let capture_gates =
-        captures.quiet_moves > 0 || !captures.single_seed_captures || children.is_some();
+    let capture_gates = captures.quiet_moves > 0
+        || !captures.single_seed_captures
+        || children.is_some()
+        || captures.before_sowing != capture::BeforeSowing::None;
 
     let houses = vec![seeds as u8; board.houses()];
     let mut start =

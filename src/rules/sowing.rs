@@ -14,7 +14,7 @@ use toml::Spanned;
 use super::{CompileError, CountSet, Rules, count_set, err};
 use crate::board::{Board, Direction, StoreSowing};
 use crate::position::Position;
-use crate::rules::capture::Captures;
+use crate::rules::capture::{BeforeSowing, Captures};
 use crate::trace::{Event, Trace};
 
 /// The most times one move may lift a hole for relay sowing. Endless relays
@@ -609,6 +609,16 @@ impl Rules {
             seeds = pos.take(lift);
             origin = lift;
             trace.record(Event::Relay { house: lift, seeds });
+            if self.captures.before_sowing == BeforeSowing::OneSeed && seeds > 0 {
+                // One seed of every handful goes to the store first.
+                seeds -= 1;
+                pos.add(board.store(me), 1);
+                sown.captured += 1;
+                trace.record(Event::Capture {
+                    house: lift,
+                    seeds: 1,
+                });
+            }
         }
     }
 }
