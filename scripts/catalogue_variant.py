@@ -80,13 +80,39 @@ def collect_of(value):
 NOTES = []
 
 
+def start_pattern(game):
+    """The start pattern's seeds per house in C1 order, or None for
+    seeds_per_hole everywhere. GAMACHA: from the starter's third house,
+    every other house holds the seeds, then the house `dest` takes the
+    seeds of the house `source` across the board (MancalaGames'
+    fill_patterns; the starter is South in every recorded game)."""
+    pattern = game["non_default_params"].get("start_pattern")
+    if pattern is None:
+        return None
+    n = game["holes_per_side"]
+    seeds = game["seeds_per_hole"]
+    if pattern != "GAMACHA":
+        raise Unsupported(f"start_pattern={pattern}")
+    board = [0] * (2 * n)
+    for loc in range(2, 2 * n, 2):
+        board[loc] = seeds
+    dest = 1 + 2 * ((n - 1) // 4)
+    source = 2 * n - dest - 1
+    board[dest] = board[source]
+    board[source] = 0
+    return board
+
+
 def build(game):
     NOTES.clear()
     p = dict(game["non_default_params"])
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
-    used = set(IGNORED)
+    used = set(IGNORED) | {"start_pattern"}
+    pattern = start_pattern(game)
+    if pattern:
+        total = sum(pattern)
     notes = []
 
     def take(key, default=None):
@@ -316,6 +342,9 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
+    pattern = start_pattern(game)
+    if pattern:
+        total = sum(pattern)
     unknown = set(p) - used
     if unknown:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in sorted(unknown)))
@@ -348,7 +377,12 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=()):
     if stem in DIFFERS:
         lines.append(f"differs_from = {toml_str(DIFFERS[stem])}")
     lines.append(f"summary = {toml_str(summary(game))}")
-    lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
+    if pattern:
+        lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # the pattern's seeds per house; {total} seeds in all"]
+    else:
+        lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
+    if pattern:
+        lines.append(f"start = {pattern}        # start_pattern = {p['start_pattern']}")
     lines += ["", "[sowing]"] + sowing
     lines += ["", "[play]"] + play
     lines += ["", "[capture]"] + capture

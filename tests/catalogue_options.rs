@@ -15,6 +15,7 @@ name = "base"
 [board]
 houses_per_side = 6
 seeds_per_house = 4
+# start = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
 [sowing]
 skip_origin = true
 relay = false
@@ -557,4 +558,17 @@ fn before_sowing() {
     assert_eq!(after.stores(), [16, 11]);
     // A house of more seeds does not.
     assert_eq!(sow(opposite, from, 'D').1.captured, 0);
+}
+
+#[test]
+fn start_pattern() {
+    assert_eq!(
+        rules(&[]).start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+    );
+    let pattern = rules(&[("start", "[0, 0, 4, 0, 4, 4, 4, 0, 4, 0, 0, 0]")]);
+    assert_eq!(pattern.start().to_string(), "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S");
+    assert_eq!(pattern.total_seeds(), 20);
+    // An empty house of the pattern cannot be played.
+    assert_eq!(legal(pattern, "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S"), "CEF");
 }
