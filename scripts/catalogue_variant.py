@@ -157,6 +157,9 @@ def build(game):
             sowing.append(f"relay_continues_on = [{mlap_param}]")
         elif mlap_cont == "GREQ_PARAM":
             sowing.append(f"relay_stops_on = {list(range(1, mlap_param))}")
+        elif mlap_cont in ("OWN_SIDE", "OPP_SIDE"):
+            sowing.append("relay_stops_on = [1]")
+            sowing.append(f'relay_only_in = "{"own" if mlap_cont == "OWN_SIDE" else "opponent"}"')
         else:
             raise Unsupported(f"mlap_cont={mlap_cont}")
     elif mlaps == "LAPPER_NEXT":
@@ -218,6 +221,8 @@ def build(game):
         if multicapt and (capt_dir != "SOW" or mlaps is None):
             raise Unsupported(f"capt_type=TWO_OUT with multicapt, capt_dir={capt_dir}, mlaps={mlaps}")
         capture.append(f'across_gap = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
+        capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in ("capt_dir", "capt_type") if k in p))
     elif counts is not None:
@@ -416,6 +421,10 @@ def summary(game):
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}")
         elif p.get("mlap_cont") == "GREQ_PARAM":
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}+")
+        elif p.get("mlap_cont") == "OWN_SIDE":
+            parts.append("relay sowing in your own row")
+        elif p.get("mlap_cont") == "OPP_SIDE":
+            parts.append("relay sowing in the opponent's row")
         else:
             parts.append("relay sowing")
     if p.get("mlaps") == "LAPPER_NEXT":
@@ -451,6 +460,8 @@ def summary(game):
         parts.append("a single seed played takes the house opposite")
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
+    elif p.get("capt_type") == "PASS_STORE_CAPT":
+        parts.append("a last seed in an empty house across gives your store to the opponent")
     elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
     if p.get("child_type") in ("ONE_CHILD", "NORMAL"):

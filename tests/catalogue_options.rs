@@ -22,6 +22,7 @@ relay = false
 # relay_stops_on = [1]
 # relay_continues_on = [6]
 # relay_from = "next"
+# relay_only_in = "own"
 # direction_by = "half_row"
 # first_seed_in_origin = true
 [play]
@@ -41,6 +42,7 @@ chain = false
 # across_gap = { zone = "either" }
 # grand_slam = "capture"
 # before_sowing = "one_seed"
+# empty_gives_store = "opponent"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -571,4 +573,36 @@ fn start_pattern() {
     assert_eq!(pattern.total_seeds(), 20);
     // An empty house of the pattern cannot be played.
     assert_eq!(legal(pattern, "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S"), "CEF");
+}
+
+#[test]
+fn relay_only_in() {
+    // E's last seed makes North's a hold 4.
+    let from = "0,0,0,0,2,1/3,4,4,4,4,4 11-11 S";
+    let relay = [("relay", "true"), ("relay_stops_on", "[1]")];
+    let (after, _) = sow(rules(&relay), from, 'E');
+    assert_eq!(after.at(6), 0, "a's four are relayed");
+    let own = rules(&[
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("relay_only_in", "\"own\""),
+    ]);
+    let (after, _) = sow(own, from, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 2]);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 4, 4]);
+}
+
+#[test]
+fn empty_gives_store() {
+    // F's seed falls in North's empty a.
+    let from = "0,0,0,0,0,1/0,4,4,4,4,4 10-17 S";
+    let (after, _) = sow(rules(&[]), from, 'F');
+    assert_eq!(after.stores(), [10, 17]);
+    let gives = rules(&[("empty_gives_store", "\"opponent\"")]);
+    let (after, _) = sow(gives, from, 'F');
+    assert_eq!(after.stores(), [0, 27], "South's store goes to North");
+    assert_eq!(after.at(6), 1);
+    // Only in its zone.
+    let own = rules(&[("empty_gives_store", "\"own\"")]);
+    assert_eq!(sow(own, from, 'F').0.stores(), [10, 17]);
 }

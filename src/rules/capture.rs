@@ -82,6 +82,10 @@ pub struct Section {
     /// (MancalaGames' `presowcapt`).
     #[serde(default)]
     pub before_sowing: BeforeSowing,
+    /// Where a last seed falling in an empty house gives the mover's store
+    /// to the opponent (MancalaGames' `capt_type = PASS_STORE_CAPT`).
+    #[serde(default)]
+    pub empty_gives_store: Option<Spanned<Zone>>,
 }
 
 /// A capture made as seeds are lifted, before they are sown.
@@ -167,6 +171,12 @@ pub enum CaptureRule {
         chain: bool,
         /// Whether the last seed's house must hold 2 or more.
         occupied: bool,
+    },
+    /// The last seed falls in an empty house of `zone` and the mover's store
+    /// holds seeds: they all go to the opponent's store.
+    GiveStore {
+        /// Where the empty house must be.
+        zone: ZoneMask,
     },
 }
 
@@ -330,6 +340,16 @@ pub(crate) fn compile(
             occupied: !relays,
         });
     }
+    if let Some(zone) = &section.empty_gives_store {
+        let mask = ZoneMask::from_zone(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "empty_gives_store = \"none\" never applies: leave it out",
+            );
+        }
+        rules.push(CaptureRule::GiveStore { zone: mask });
+    }
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -359,7 +379,7 @@ pub(crate) fn counts_in_words(set: CountSet) -> String {
     }
 }
 
-fn zone_in_words(zone: ZoneMask) -> &'static str {
+pub(crate) fn zone_in_words(zone: ZoneMask) -> &'static str {
     match zone.zone() {
         Zone::None => "nowhere",
         Zone::Opponent => "in the opponent's row",
@@ -430,6 +450,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     } else {
                         "those seeds are"
                     }
+                );
+            }
+            CaptureRule::GiveStore { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
+                    zone_in_words(zone)
                 );
             }
             CaptureRule::AcrossGap {
@@ -562,6 +589,10 @@ impl Captures {
                     capture(pos, last);
                 }
             }
+            CaptureRule::GiveStore { .. } => {
+                let seeds = pos.take(board.store(me));
+                pos.add(board.store(me.opponent()), seeds);
+            }
             CaptureRule::AcrossGap { .. } => {
                 let ring = board.ring_in(me, plan.reverse);
                 let mut house = last;
@@ -664,6 +695,9 @@ impl CaptureRule {
             CaptureRule::Cross { zone, .. } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
             }
+            CaptureRule::GiveStore { zone } => {
+                zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
+            }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
                 // The board's direction: direction_by is refused with it.
                 (!occupied || pos.at(last) > 1)
@@ -739,6 +773,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::GiveStore { .. } => Plan {
+                rule: self,
+                holes: 0,
+                take: 0,
+                from_opponent: 0,
+                reverse,
+            },
             CaptureRule::AcrossGap { zone, chain, .. } => {
                 let ring = board.ring_in(me, reverse);
                 let mut house = last;

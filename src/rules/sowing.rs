@@ -11,9 +11,10 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, CountSet, Rules, count_set, err};
+use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::{Board, Direction, StoreSowing};
 use crate::position::Position;
+use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::trace::{Event, Trace};
 
@@ -50,6 +51,11 @@ pub struct Section {
     /// whenever that place holds seeds (MancalaGames' `LAPPER_NEXT`).
     #[serde(default)]
     pub relay_from: Option<Spanned<RelayFrom>>,
+    /// The row the last hole must be in for a relay to go on, seen from the
+    /// sower (only with `relay`; MancalaGames' `mlap_cont = OWN_SIDE`,
+    /// `OPP_SIDE`).
+    #[serde(default)]
+    pub relay_only_in: Option<Spanned<Zone>>,
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
@@ -98,6 +104,8 @@ pub enum Continuation {
         stops: CountSet,
         /// Where the relay lifts from.
         from: RelayFrom,
+        /// The rows the last hole may be in for the relay to go on.
+        rows: ZoneMask,
     },
 }
 
@@ -209,6 +217,7 @@ pub(crate) fn compile(
         Some(Continuation::Relay {
             stops,
             from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
         })
     } else {
         None
@@ -229,10 +238,12 @@ pub(crate) fn compile(
                 "the last hole has just received a seed, so it never holds 0",
             )?,
             from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
         },
         (None, true) => Continuation::Relay {
             stops: CountSet::default(),
             from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
         },
         (None, false) => Continuation::Stop,
     };
@@ -241,7 +252,7 @@ pub(crate) fn compile(
         (Some(from), Continuation::Stop) => {
             return err(from.span(), "relay_from only applies with relay = true");
         }
-        (Some(from), Continuation::Relay { stops, .. }) => {
+        (Some(from), Continuation::Relay { stops, rows, .. }) => {
             if *from.get_ref() == RelayFrom::Next && section.skip_origin {
                 return err(
                     from.span(),
@@ -251,7 +262,24 @@ pub(crate) fn compile(
             Continuation::Relay {
                 stops,
                 from: *from.get_ref(),
+                rows,
             }
+        }
+    };
+    let continuation = match (&section.relay_only_in, continuation) {
+        (None, continuation) => continuation,
+        (Some(only), Continuation::Stop) => {
+            return err(only.span(), "relay_only_in only applies with relay = true");
+        }
+        (Some(only), Continuation::Relay { stops, from, .. }) => {
+            let rows = ZoneMask::from_zone(*only.get_ref());
+            if !rows.any() {
+                return err(
+                    only.span(),
+                    "relay_only_in = \"none\" would stop every relay: write relay = false",
+                );
+            }
+            Continuation::Relay { stops, from, rows }
         }
     };
     let stores = section
@@ -360,7 +388,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
-    if let Continuation::Relay { stops, from } = rules.sowing.continuation {
+    if let Continuation::Relay { stops, from, rows } = rules.sowing.continuation {
         let _ = writeln!(
             out,
             "  Relay sowing: {}{}.",
@@ -390,6 +418,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 )
             }
         );
+        if rows.zone() != Zone::Either {
+            let _ = writeln!(
+                out,
+                "  A relay goes on only from a house {}.",
+                super::capture::zone_in_words(rows)
+            );
+        }
         let _ = writeln!(
             out,
             "  A move whose relay would never end may not be played."
@@ -560,7 +595,7 @@ impl Rules {
             if !RELAY {
                 return sown;
             }
-            let Continuation::Relay { stops, from } = self.sowing.continuation else {
+            let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
                 return sown;
             };
             // In the first moves that capture nothing (`quiet_moves`), no
@@ -568,6 +603,7 @@ impl Rules {
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
             if !board.is_house(h)
                 || stops.contains(pos.at(h))
+                || !rows.allows(board.owner(h) == me)
                 || (!quiet && self.captures.last_seed_captures(board, pos, me, h))
             {
                 return sown;
