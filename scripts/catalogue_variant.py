@@ -221,6 +221,9 @@ def build(game):
         if multicapt and (capt_dir != "SOW" or mlaps is None):
             raise Unsupported(f"capt_type=TWO_OUT with multicapt, capt_dir={capt_dir}, mlaps={mlaps}")
         capture.append(f'across_gap = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type == "PULL_ACROSS" and counts is None and not crosscapt and not multicapt:
+        pzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
+        capture.append(f'pull_across = "{pzone}"')
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
@@ -460,6 +463,8 @@ def summary(game):
         parts.append("a single seed played takes the house opposite")
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
+    elif p.get("capt_type") == "PULL_ACROSS":
+        parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":
         parts.append("a last seed in an empty house across gives your store to the opponent")
     elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:

@@ -43,6 +43,7 @@ chain = false
 # grand_slam = "capture"
 # before_sowing = "one_seed"
 # empty_gives_store = "opponent"
+# pull_across = "own"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -605,4 +606,18 @@ fn empty_gives_store() {
     // Only in its zone.
     let own = rules(&[("empty_gives_store", "\"own\"")]);
     assert_eq!(sow(own, from, 'F').0.stores(), [10, 17]);
+}
+
+#[test]
+fn pull_across() {
+    // E's seed falls in the empty F; North's a, opposite, holds 4.
+    let from = "0,0,0,0,1,0/4,4,4,4,4,4 12-11 S";
+    let (after, _) = sow(rules(&[]), from, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 1]);
+    let pull = rules(&[("pull_across", "\"own\"")]);
+    let (after, effect) = sow(pull, from, 'E');
+    assert_eq!(effect.captured, 0, "no store takes them");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 5]);
+    assert_eq!(after.row(Side::North), &[0, 4, 4, 4, 4, 4]);
+    assert_eq!(after.stores(), [12, 11]);
 }

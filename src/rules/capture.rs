@@ -86,6 +86,11 @@ pub struct Section {
     /// to the opponent (MancalaGames' `capt_type = PASS_STORE_CAPT`).
     #[serde(default)]
     pub empty_gives_store: Option<Spanned<Zone>>,
+    /// Where a last seed falling in an empty house pulls the seeds of the
+    /// house opposite into that house (MancalaGames' `capt_type =
+    /// PULL_ACROSS`).
+    #[serde(default)]
+    pub pull_across: Option<Spanned<Zone>>,
 }
 
 /// A capture made as seeds are lifted, before they are sown.
@@ -175,6 +180,13 @@ pub enum CaptureRule {
     /// The last seed falls in an empty house of `zone` and the mover's store
     /// holds seeds: they all go to the opponent's store.
     GiveStore {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+    },
+    /// The last seed falls in an empty house of `zone` and the house
+    /// opposite holds seeds: they move into the last seed's house (no
+    /// store takes them).
+    PullAcross {
         /// Where the empty house must be.
         zone: ZoneMask,
     },
@@ -350,6 +362,16 @@ pub(crate) fn compile(
         }
         rules.push(CaptureRule::GiveStore { zone: mask });
     }
+    if let Some(zone) = &section.pull_across {
+        let mask = ZoneMask::from_zone(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "pull_across = \"none\" never applies: leave it out",
+            );
+        }
+        rules.push(CaptureRule::PullAcross { zone: mask });
+    }
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -450,6 +472,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     } else {
                         "those seeds are"
                     }
+                );
+            }
+            CaptureRule::PullAcross { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, the seeds of the house opposite are pulled into it (they stay on the board).",
+                    zone_in_words(zone)
                 );
             }
             CaptureRule::GiveStore { zone } => {
@@ -589,6 +618,15 @@ impl Captures {
                     capture(pos, last);
                 }
             }
+            CaptureRule::PullAcross { .. } => {
+                let opposite = board.opposite(last);
+                let seeds = pos.take(opposite);
+                trace.record(Event::Capture {
+                    house: opposite,
+                    seeds,
+                });
+                pos.add(last, seeds);
+            }
             CaptureRule::GiveStore { .. } => {
                 let seeds = pos.take(board.store(me));
                 pos.add(board.store(me.opponent()), seeds);
@@ -698,6 +736,9 @@ impl CaptureRule {
             CaptureRule::GiveStore { zone } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
             }
+            CaptureRule::PullAcross { zone } => {
+                zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+            }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
                 // The board's direction: direction_by is refused with it.
                 (!occupied || pos.at(last) > 1)
@@ -773,7 +814,7 @@ impl CaptureRule {
                     reverse,
                 }
             }
-            CaptureRule::GiveStore { .. } => Plan {
+            CaptureRule::GiveStore { .. } | CaptureRule::PullAcross { .. } => Plan {
                 rule: self,
                 holes: 0,
                 take: 0,
