@@ -221,6 +221,10 @@ def build(game):
         if multicapt and (capt_dir != "SOW" or mlaps is None):
             raise Unsupported(f"capt_type=TWO_OUT with multicapt, capt_dir={capt_dir}, mlaps={mlaps}")
         capture.append(f'across_gap = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type == "CAPT_OPP_1CCW" and p.get("pickextra") == "PICKOPPBASIC" and counts is not None and not crosscapt and not multicapt and side == "OPP_SIDE" and capt_dir is None:
+        take("pickextra")
+        capture.append(f"counts = {counts}")
+        capture.append("sweep = true")
     elif capt_type == "PULL_ACROSS" and counts is None and not crosscapt and not multicapt:
         pzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
         capture.append(f'pull_across = "{pzone}"')
@@ -447,7 +451,7 @@ def summary(game):
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
-        if counts:
+        if counts and p.get("capt_type") != "CAPT_OPP_1CCW":
             side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
             if p.get("evens") and len(counts) > 4:
                 what = "even counts"
@@ -463,6 +467,8 @@ def summary(game):
         parts.append("a single seed played takes the house opposite")
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
+    elif p.get("capt_type") == "CAPT_OPP_1CCW":
+        parts.append("a last seed across or in your last house takes every house across holding " + " or ".join(str(c) for c in p.get("capt_on", [])))
     elif p.get("capt_type") == "PULL_ACROSS":
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":

@@ -44,6 +44,7 @@ chain = false
 # before_sowing = "one_seed"
 # empty_gives_store = "opponent"
 # pull_across = "own"
+# sweep = true
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -620,4 +621,21 @@ fn pull_across() {
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 5]);
     assert_eq!(after.row(Side::North), &[0, 4, 4, 4, 4, 4]);
     assert_eq!(after.stores(), [12, 11]);
+}
+
+#[test]
+fn sweep() {
+    // D's two seeds end in F, the last house of South's row; North's b
+    // and d hold 2 and 3.
+    let from = "0,0,0,2,0,0/1,2,1,3,5,4 15-15 S";
+    let plain = rules(&[]);
+    assert_eq!(sow(plain, from, 'D').1.captured, 0);
+    // The sweep is the variant's only count capture, so last_seed goes.
+    let sweep = rules(&[("last_seed", "\"none\""), ("sweep", "true")]);
+    let (after, effect) = sow(sweep, from, 'D');
+    assert_eq!(effect.captured, 5, "b's 2 and d's 3");
+    assert_eq!(after.row(Side::North), &[1, 0, 1, 0, 5, 4]);
+    // A last seed elsewhere in the sower's row takes nothing.
+    let (_, effect) = sow(sweep, "0,0,2,0,0,0/1,2,1,3,5,4 15-15 S", 'C');
+    assert_eq!(effect.captured, 0);
 }

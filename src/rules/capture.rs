@@ -91,6 +91,12 @@ pub struct Section {
     /// PULL_ACROSS`).
     #[serde(default)]
     pub pull_across: Option<Spanned<Zone>>,
+    /// Whether a last seed in the opponent's row or in the sower's last
+    /// house (F for South) captures every house of the opponent's row
+    /// holding one of `counts` (MancalaGames' `capt_type = CAPT_OPP_1CCW`
+    /// with `pickextra = PICKOPPBASIC`).
+    #[serde(default)]
+    pub sweep: Option<Spanned<bool>>,
 }
 
 /// A capture made as seeds are lifted, before they are sown.
@@ -190,6 +196,13 @@ pub enum CaptureRule {
         /// Where the empty house must be.
         zone: ZoneMask,
     },
+    /// The last seed falls in the opponent's row or in the sower's last
+    /// house: every house of the opponent's row holding one of `counts` is
+    /// captured.
+    Sweep {
+        /// The capturing counts.
+        counts: CountSet,
+    },
 }
 
 /// Captures made while sowing: any seed but the last that makes a count in
@@ -253,13 +266,23 @@ pub(crate) fn compile(
     };
     let last_seed = ZoneMask::from_zone(section.last_seed);
     let while_sowing = ZoneMask::from_zone(section.while_sowing);
+    let sweep = section.sweep.as_ref().is_some_and(|s| *s.get_ref());
+    if let Some(flag) = &section.sweep
+        && sweep
+        && (counts.is_empty() || last_seed.any() || while_sowing.any())
+    {
+        return err(
+            flag.span(),
+            "sweep = true takes the houses holding `counts` and is the only count capture: give counts, and leave last_seed and while_sowing out",
+        );
+    }
     if counts.is_empty() && (last_seed.any() || while_sowing.any()) {
         return err(
             counts_span,
             "counts is empty or missing, so last_seed and while_sowing can never capture",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() {
+    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -372,6 +395,9 @@ pub(crate) fn compile(
         }
         rules.push(CaptureRule::PullAcross { zone: mask });
     }
+    if sweep {
+        rules.push(CaptureRule::Sweep { counts });
+    }
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -472,6 +498,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     } else {
                         "those seeds are"
                     }
+                );
+            }
+            CaptureRule::Sweep { counts } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
+                    counts_in_words(counts)
                 );
             }
             CaptureRule::PullAcross { zone } => {
@@ -618,6 +651,15 @@ impl Captures {
                     capture(pos, last);
                 }
             }
+            CaptureRule::Sweep { counts } => {
+                let lo = board.row_start(me.opponent());
+                let children = pos.child_houses();
+                for house in lo..lo + board.houses_per_side() {
+                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        capture(pos, house);
+                    }
+                }
+            }
             CaptureRule::PullAcross { .. } => {
                 let opposite = board.opposite(last);
                 let seeds = pos.take(opposite);
@@ -739,6 +781,11 @@ impl CaptureRule {
             CaptureRule::PullAcross { zone } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
             }
+            // A capture with nothing to take still counts as one
+            // (MancalaGames flags it).
+            CaptureRule::Sweep { .. } => {
+                !own || last == board.row_start(me) + board.houses_per_side() - 1
+            }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
                 // The board's direction: direction_by is refused with it.
                 (!occupied || pos.at(last) > 1)
@@ -811,6 +858,25 @@ impl CaptureRule {
                     holes: 1 + take_sowing_seed as usize,
                     take,
                     from_opponent,
+                    reverse,
+                }
+            }
+            CaptureRule::Sweep { counts } => {
+                let lo = board.row_start(me.opponent());
+                let children = pos.child_houses();
+                let mut take = 0u8;
+                let mut holes = 0;
+                for house in lo..lo + board.houses_per_side() {
+                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        take += pos.at(house);
+                        holes += 1;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent: take as u32,
                     reverse,
                 }
             }
