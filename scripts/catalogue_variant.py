@@ -128,7 +128,7 @@ def build(game):
     skip = take("skip_start", False)
     mlaps = take("mlaps", None)
     sow_stores = take("sow_stores", None)
-    if sow_stores not in (None, "OWN"):
+    if sow_stores not in (None, "OWN", "BOTH_NR_OPP"):
         raise Unsupported(f"sow_stores={sow_stores}")
 
     sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
@@ -143,6 +143,8 @@ def build(game):
         sowing.append(f'direction_by = "{direction_by}"')
     if sow_stores == "OWN":
         sowing.append('into_stores = "own"')
+    elif sow_stores == "BOTH_NR_OPP":
+        sowing.append('into_stores = "both"')
     crosscapt = take("crosscapt", None)
     counts = counts_of(p, total)
     for k in ("capt_on", "evens", "capt_min", "capt_max"):
@@ -228,6 +230,8 @@ def build(game):
     elif capt_type == "PULL_ACROSS" and counts is None and not crosscapt and not multicapt:
         pzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
         capture.append(f'pull_across = "{pzone}"')
+    elif capt_type == "END_OPP_STORE_CAPT" and counts is None and capt_dir is None and sow_stores == "BOTH_NR_OPP":
+        capture.append("opponent_store = true")
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
@@ -268,7 +272,7 @@ def build(game):
     children = children_of(p, n, take)
 
     turn = []
-    if sow_stores == "OWN":
+    if sow_stores in ("OWN", "BOTH_NR_OPP"):
         turn.append('extra_turn = "last_seed_in_own_store"')
 
     # The end, in MancalaGames' order: a store past half the seeds; an even
@@ -436,6 +440,8 @@ def summary(game):
             parts.append("relay sowing")
     if p.get("mlaps") == "LAPPER_NEXT":
         parts.append("relay sowing from the house after the last")
+    if p.get("sow_stores") == "BOTH_NR_OPP":
+        parts.append("sowing passes both stores, a last seed in yours moves again")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
     if p.get("sow_start"):
@@ -469,6 +475,8 @@ def summary(game):
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
     elif p.get("capt_type") == "CAPT_OPP_1CCW":
         parts.append("a last seed across or in your last house takes every house across holding " + " or ".join(str(c) for c in p.get("capt_on", [])))
+    elif p.get("capt_type") == "END_OPP_STORE_CAPT":
+        parts.append("a last seed in the opponent's store takes it")
     elif p.get("capt_type") == "PULL_ACROSS":
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":

@@ -25,6 +25,7 @@ relay = false
 # relay_only_in = "own"
 # direction_by = "half_row"
 # first_seed_in_origin = true
+# into_stores = "both"
 [play]
 min_seeds = 1
 must_feed = false
@@ -45,6 +46,7 @@ chain = false
 # empty_gives_store = "opponent"
 # pull_across = "own"
 # sweep = true
+# opponent_store = true
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -638,4 +640,19 @@ fn sweep() {
     // A last seed elsewhere in the sower's row takes nothing.
     let (_, effect) = sow(sweep, "0,0,2,0,0,0/1,2,1,3,5,4 15-15 S", 'C');
     assert_eq!(effect.captured, 0);
+}
+
+#[test]
+fn opponent_store() {
+    // F's eight seeds pass South's store and North's row, and the last
+    // falls in North's store.
+    let from = "0,0,0,0,0,8/4,4,4,4,4,4 8-8 S";
+    let both = [("into_stores", "\"both\"")];
+    let (after, _) = sow(rules(&both), from, 'F');
+    assert_eq!(after.stores(), [9, 9]);
+    let take = rules(&[("into_stores", "\"both\""), ("opponent_store", "true")]);
+    let (after, effect) = sow(take, from, 'F');
+    assert_eq!(effect.captured, 9);
+    assert_eq!(after.stores(), [18, 0], "North's store goes to South's");
+    assert_eq!(after.row(Side::North), &[5, 5, 5, 5, 5, 5]);
 }

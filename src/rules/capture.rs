@@ -97,6 +97,11 @@ pub struct Section {
     /// with `pickextra = PICKOPPBASIC`).
     #[serde(default)]
     pub sweep: Option<Spanned<bool>>,
+    /// Whether a last seed in the opponent's store takes that store's seeds
+    /// into the sower's (MancalaGames' `capt_type = END_OPP_STORE_CAPT`;
+    /// only with `[sowing] into_stores = "both"`).
+    #[serde(default)]
+    pub opponent_store: Option<Spanned<bool>>,
 }
 
 /// A capture made as seeds are lifted, before they are sown.
@@ -203,6 +208,9 @@ pub enum CaptureRule {
         /// The capturing counts.
         counts: CountSet,
     },
+    /// The last seed falls in the opponent's store: its seeds go to the
+    /// sower's store.
+    OpponentStore,
 }
 
 /// Captures made while sowing: any seed but the last that makes a count in
@@ -229,6 +237,8 @@ pub struct Captures {
     pub quiet_moves: u8,
     /// The capture made before sowing.
     pub before_sowing: BeforeSowing,
+    /// Whether a rule captures where the last seed falls in a store.
+    pub store_capture: bool,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -252,8 +262,10 @@ pub(crate) fn compile(
     section: &Section,
     total: u32,
     sowing: &super::sowing::Sowing,
-    into_stores: bool,
+    stores: crate::board::StoreSowing,
 ) -> Result<(Captures, GrandSlam), CompileError> {
+    let into_stores = stores != crate::board::StoreSowing::None;
+    let both_stores = stores == crate::board::StoreSowing::Both;
     let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
     let counts = match &section.counts {
         Some(counts) => count_set(
@@ -398,6 +410,18 @@ pub(crate) fn compile(
     if sweep {
         rules.push(CaptureRule::Sweep { counts });
     }
+    if let Some(flag) = &section.opponent_store
+        && *flag.get_ref()
+    {
+        if !both_stores {
+            return err(
+                flag.span(),
+                "opponent_store = true needs a sowing that passes the opponent's store: [sowing] into_stores = \"both\"",
+            );
+        }
+        rules.push(CaptureRule::OpponentStore);
+    }
+    let store_capture = rules.contains(&CaptureRule::OpponentStore);
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -412,6 +436,7 @@ pub(crate) fn compile(
                 None => 0,
             },
             before_sowing: section.before_sowing,
+            store_capture,
         },
         section.grand_slam,
     ))
@@ -498,6 +523,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     } else {
                         "those seeds are"
                     }
+                );
+            }
+            CaptureRule::OpponentStore => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in the opponent's store, its seeds all go to your store."
                 );
             }
             CaptureRule::Sweep { counts } => {
@@ -607,7 +638,7 @@ impl Captures {
         last: usize,
         reverse: bool,
     ) -> Option<Plan> {
-        if !board.is_house(last) {
+        if !board.is_house(last) && !self.store_capture {
             return None;
         }
         // A plain loop: an iterator adaptor here was left out of line by
@@ -650,6 +681,9 @@ impl Captures {
                 if take_sowing_seed {
                     capture(pos, last);
                 }
+            }
+            CaptureRule::OpponentStore => {
+                capture(pos, board.store(me.opponent()));
             }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
@@ -762,7 +796,9 @@ impl CaptureRule {
     #[inline(always)]
     fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
         if !board.is_house(last) {
-            return false;
+            return *self == CaptureRule::OpponentStore
+                && last == board.store(me.opponent())
+                && pos.at(last) > 0;
         }
         let own = board.owner(last) == me;
         match *self {
@@ -783,6 +819,7 @@ impl CaptureRule {
             }
             // A capture with nothing to take still counts as one
             // (MancalaGames flags it).
+            CaptureRule::OpponentStore => false,
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
@@ -880,6 +917,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::OpponentStore => Plan {
+                rule: self,
+                holes: 1,
+                take: pos.at(board.store(me.opponent())),
+                from_opponent: 0,
+                reverse,
+            },
             CaptureRule::GiveStore { .. } | CaptureRule::PullAcross { .. } => Plan {
                 rule: self,
                 holes: 0,

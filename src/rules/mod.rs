@@ -601,12 +601,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
 
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
     let playable = feeding::compile(&play, total)?;
-    let (captures, grand_slam) = capture::compile(
-        &capture,
-        total,
-        &compiled_sowing,
-        board.store_sowing() != crate::board::StoreSowing::None,
-    )?;
+    let (captures, grand_slam) =
+        capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board)?;
     let endings = ending::compile(&end, total)?;
     let children = children::compile(children.as_ref(), n, total)?;
