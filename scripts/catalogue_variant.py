@@ -246,6 +246,12 @@ def build(game):
             capture.append(f"chain_max = {multicapt}")
         if side == "OPP_CONT" and multicapt:
             capture.append('chain_zone = "either"')
+    sow_rule = take("sow_rule", None)
+    if sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
+        capture.append(f'while_sowing = "{zone}"')
+        capture.append('while_sowing_by = "owner"')
+    elif sow_rule is not None:
+        raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
     gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
     if grandslam not in gs:
@@ -467,6 +473,8 @@ def summary(game):
                 what = " or ".join(str(c) for c in counts)
             chain = ", chained" if p.get("multicapt") else ""
             parts.append(f"captures {what}{side}{chain}")
+    if p.get("sow_rule") == "ENPAS_ALL_OWNER_SOW":
+        parts.append("a seed sown on the way to a capturing count takes the house for its owner")
     if p.get("presowcapt") == "CAPT_ONE":
         parts.append("one seed of every handful goes to the store")
     if p.get("presowcapt") == "DRAW_1_XCAPT":

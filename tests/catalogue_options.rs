@@ -47,6 +47,8 @@ chain = false
 # pull_across = "own"
 # sweep = true
 # opponent_store = true
+# while_sowing = "either"
+# while_sowing_by = "owner"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -655,4 +657,22 @@ fn opponent_store() {
     assert_eq!(effect.captured, 9);
     assert_eq!(after.stores(), [18, 0], "North's store goes to South's");
     assert_eq!(after.row(Side::North), &[5, 5, 5, 5, 5, 5]);
+}
+
+#[test]
+fn while_sowing_by() {
+    // D's four seeds: E, F, North's a (now 2, taken on the way), b.
+    let from = "0,0,0,4,0,0/1,4,4,4,4,4 12-11 S";
+    let sower = rules(&[("while_sowing", "\"either\"")]);
+    let (after, effect) = sow(sower, from, 'D');
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.stores(), [14, 11]);
+    let owner = rules(&[
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+    ]);
+    let (after, effect) = sow(owner, from, 'D');
+    assert_eq!(effect.captured, 0, "North takes its own house");
+    assert_eq!(after.stores(), [12, 13]);
+    assert_eq!(after.row(Side::North), &[0, 5, 4, 4, 4, 4]);
 }

@@ -102,6 +102,21 @@ pub struct Section {
     /// only with `[sowing] into_stores = "both"`).
     #[serde(default)]
     pub opponent_store: Option<Spanned<bool>>,
+    /// Who takes a house captured while sowing: `"sower"` (the default) or
+    /// `"owner"`, the house's owner (MancalaGames' `ENPAS_ALL_OWNER_SOW`).
+    #[serde(default)]
+    pub while_sowing_by: Option<Spanned<Taker>>,
+}
+
+/// Who takes a house captured while sowing.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Taker {
+    /// The sower.
+    #[default]
+    Sower,
+    /// The house's owner.
+    Owner,
 }
 
 /// A capture made as seeds are lifted, before they are sown.
@@ -221,6 +236,8 @@ pub struct WhileSowing {
     pub counts: CountSet,
     /// Where.
     pub zone: ZoneMask,
+    /// Who takes the house.
+    pub by: Taker,
 }
 
 /// Every capture rule of a variant.
@@ -422,9 +439,20 @@ pub(crate) fn compile(
         rules.push(CaptureRule::OpponentStore);
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
+    let by = match &section.while_sowing_by {
+        Some(by) if !while_sowing.any() => {
+            return err(
+                by.span(),
+                "while_sowing_by only applies with while_sowing captures",
+            );
+        }
+        Some(by) => *by.get_ref(),
+        None => Taker::Sower,
+    };
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
+        by,
     });
     Ok((
         Captures {
@@ -604,9 +632,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if let Some(rule) = captures.while_sowing {
         let _ = writeln!(
             out,
-            "  While sowing, any other seed that makes a house hold {} {} captures it at once.",
+            "  While sowing, any other seed that makes a house hold {} {} captures it at once{}.",
             counts_in_words(rule.counts),
-            zone_in_words(rule.zone)
+            zone_in_words(rule.zone),
+            match rule.by {
+                Taker::Sower => "",
+                Taker::Owner => ", for the house's owner",
+            }
         );
     }
 }
@@ -784,6 +816,11 @@ impl Captures {
         }
         let seeds = pos.take(house);
         trace.record(Event::Capture { house, seeds });
+        if rule.by == Taker::Owner && !own {
+            // The opponent takes their own house: no capture of the mover's.
+            pos.add(board.store(me.opponent()), seeds);
+            return;
+        }
         pos.add(board.store(me), seeds);
         sown.captured += seeds;
         if !own {
