@@ -250,6 +250,13 @@ def build(game):
     if sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
+    elif sow_rule == "ENPAS_ALL_OWNER_OWN" and any(c.startswith("last_seed") for c in capture) and not multicapt:
+        # Every seed, the last too, captures for the house's owner: the
+        # last hole is emptied before the sower could capture it.
+        capture[:] = [c for c in capture if not c.startswith("last_seed")]
+        capture.append(f'while_sowing = "{zone}"')
+        capture.append('while_sowing_by = "owner"')
+        capture.append("while_sowing_last = true")
     elif sow_rule is not None:
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
@@ -473,6 +480,8 @@ def summary(game):
                 what = " or ".join(str(c) for c in counts)
             chain = ", chained" if p.get("multicapt") else ""
             parts.append(f"captures {what}{side}{chain}")
+    if p.get("sow_rule") == "ENPAS_ALL_OWNER_OWN":
+        parts.append("every seed sown to a capturing count, the last too, takes the house for its owner")
     if p.get("sow_rule") == "ENPAS_ALL_OWNER_SOW":
         parts.append("a seed sown on the way to a capturing count takes the house for its owner")
     if p.get("presowcapt") == "CAPT_ONE":

@@ -49,6 +49,7 @@ chain = false
 # opponent_store = true
 # while_sowing = "either"
 # while_sowing_by = "owner"
+# while_sowing_last = true
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -675,4 +676,27 @@ fn while_sowing_by() {
     assert_eq!(effect.captured, 0, "North takes its own house");
     assert_eq!(after.stores(), [12, 13]);
     assert_eq!(after.row(Side::North), &[0, 5, 4, 4, 4, 4]);
+}
+
+#[test]
+fn while_sowing_last() {
+    // D's two seeds: E, then F, which then holds 2, a capturing count.
+    let from = "0,0,0,2,0,1/4,4,4,4,4,4 11-10 S";
+    let base = [
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+    ];
+    let (_, effect) = sow(rules(&base), from, 'D');
+    assert_eq!(effect.captured, 0, "the last seed is not sown on the way");
+    let last = rules(&[
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+        ("while_sowing_last", "true"),
+    ]);
+    let (after, effect) = sow(last, from, 'D');
+    assert_eq!(effect.captured, 2, "F, South's own, goes to South");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.stores(), [13, 10]);
 }

@@ -106,6 +106,11 @@ pub struct Section {
     /// `"owner"`, the house's owner (MancalaGames' `ENPAS_ALL_OWNER_SOW`).
     #[serde(default)]
     pub while_sowing_by: Option<Spanned<Taker>>,
+    /// Whether the last seed of each handful captures while sowing too
+    /// (MancalaGames' `ENPAS_ALL_OWNER_OWN`: with `while_sowing_by =
+    /// "owner"`, the last hole goes to its owner).
+    #[serde(default)]
+    pub while_sowing_last: Option<Spanned<bool>>,
 }
 
 /// Who takes a house captured while sowing.
@@ -238,6 +243,8 @@ pub struct WhileSowing {
     pub zone: ZoneMask,
     /// Who takes the house.
     pub by: Taker,
+    /// Whether the last seed of each handful captures this way too.
+    pub last: bool,
 }
 
 /// Every capture rule of a variant.
@@ -449,10 +456,27 @@ pub(crate) fn compile(
         Some(by) => *by.get_ref(),
         None => Taker::Sower,
     };
+    let last = match &section.while_sowing_last {
+        Some(flag) if *flag.get_ref() && !while_sowing.any() => {
+            return err(
+                flag.span(),
+                "while_sowing_last only applies with while_sowing captures",
+            );
+        }
+        Some(flag) if *flag.get_ref() && last_seed.any() => {
+            return err(
+                flag.span(),
+                "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
         by,
+        last,
     });
     Ok((
         Captures {
@@ -632,7 +656,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if let Some(rule) = captures.while_sowing {
         let _ = writeln!(
             out,
-            "  While sowing, any other seed that makes a house hold {} {} captures it at once{}.",
+            "  While sowing, any {}seed that makes a house hold {} {} captures it at once{}.",
+            if rule.last { "" } else { "other " },
             counts_in_words(rule.counts),
             zone_in_words(rule.zone),
             match rule.by {

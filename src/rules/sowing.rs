@@ -487,6 +487,8 @@ impl Rules {
             .reverses(from, pos.at(from), board.houses_per_side());
         let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
+        // Whether the last seed of a handful captures while sowing too.
+        let capture_last = WHILE_SOWING && self.captures.while_sowing.is_some_and(|w| w.last);
         let mut sown = Sown {
             reverse,
             ..Sown::default()
@@ -586,7 +588,7 @@ impl Rules {
                     house: h,
                     now: pos.at(h),
                 });
-                if WHILE_SOWING && captures && seeds > 0 {
+                if WHILE_SOWING && captures && (seeds > 0 || capture_last) {
                     self.captures
                         .take_while_sowing(board, pos, me, h, &mut sown, trace);
                 }
