@@ -143,7 +143,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if playable.allow == Allow::SingleOnlyIfAllSingle {
         let _ = writeln!(
             out,
-            "  A house with a single seed may be played only when none of your houses holds two or more (whether or not that house could be played)."
+            "  A house with a single seed may be played only when none of your houses holds two or more (whether or not that house could be played); this is judged before the obligation to feed, so a single seed that alone would feed may still be refused."
         );
     }
     if playable.single_seed_rule {
