@@ -91,6 +91,13 @@ def start_pattern(game):
         return None
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
+    if pattern == "CLIPPEDTRIPLES":
+        # Repeating 0, seeds, seeds from each row's first house.
+        row = [0] * n
+        for loc in range(3, n + 1, 3):
+            row[loc - 1] = seeds
+            row[loc - 2] = seeds
+        return row + row
     if pattern != "GAMACHA":
         raise Unsupported(f"start_pattern={pattern}")
     board = [0] * (2 * n)
@@ -294,7 +301,7 @@ def build(game):
     goal = take("goal", "MAX_SEEDS")
     end_cond = take("end_cond", None)
     unclaimed = take("unclaimed", "HOLE_OWNER")
-    if goal in ("CLEAR", "DEPRIVE"):
+    if goal in ("CLEAR", "DEPRIVE", "IMMOBILIZE"):
         if end_cond is not None:
             raise Unsupported(f"goal={goal} with end_cond")
         end = [f'goal = "{goal.lower()}"',
@@ -520,6 +527,8 @@ def summary(game):
         parts.append("first to empty their row wins")
     elif goal == "DEPRIVE":
         parts.append("leave the opponent without seeds or moves to win")
+    elif goal == "IMMOBILIZE":
+        parts.append("leave the opponent without a move to win")
     if p.get("end_cond") == "CLEARED_OWN":
         parts.append("ends when the mover's row is empty")
     unclaimed = p.get("unclaimed")

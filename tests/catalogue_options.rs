@@ -700,3 +700,31 @@ fn while_sowing_last() {
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
     assert_eq!(after.stores(), [13, 10]);
 }
+
+#[test]
+fn goal_immobilize() {
+    // F's single seed leaves South's row empty; North can still move.
+    let from = "0,0,0,0,0,1/4,4,4,4,4,4 12-11 S";
+    let deprive = rules(&[
+        ("goal", "\"deprive\""),
+        ("no_move", "-"),
+        ("ply_limit", "{ plies = 1000, taken_by = \"nobody\" }"),
+    ]);
+    let game = play(deprive, from, 'F');
+    assert_eq!(
+        game.outcome().expect("South's row is empty").winner,
+        Some(Side::North)
+    );
+    let immobilize = rules(&[
+        ("goal", "\"immobilize\""),
+        ("no_move", "-"),
+        ("ply_limit", "{ plies = 1000, taken_by = \"nobody\" }"),
+    ]);
+    let game = play(immobilize, from, 'F');
+    assert!(
+        !game.is_over(),
+        "North has moves, and South's empty row ends nothing"
+    );
+    // A player to move with no legal move loses, as with "deprive" (the
+    // same ending, Immobilized).
+}
