@@ -35,6 +35,7 @@ DIFFERS = {
 
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
+    "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 
@@ -79,13 +80,46 @@ def collect_of(value):
 NOTES = []
 
 
+def start_pattern(game):
+    """The start pattern's seeds per house in C1 order, or None for
+    seeds_per_hole everywhere. GAMACHA: from the starter's third house,
+    every other house holds the seeds, then the house `dest` takes the
+    seeds of the house `source` across the board (MancalaGames'
+    fill_patterns; the starter is South in every recorded game)."""
+    pattern = game["non_default_params"].get("start_pattern")
+    if pattern is None:
+        return None
+    n = game["holes_per_side"]
+    seeds = game["seeds_per_hole"]
+    if pattern == "CLIPPEDTRIPLES":
+        # Repeating 0, seeds, seeds from each row's first house.
+        row = [0] * n
+        for loc in range(3, n + 1, 3):
+            row[loc - 1] = seeds
+            row[loc - 2] = seeds
+        return row + row
+    if pattern != "GAMACHA":
+        raise Unsupported(f"start_pattern={pattern}")
+    board = [0] * (2 * n)
+    for loc in range(2, 2 * n, 2):
+        board[loc] = seeds
+    dest = 1 + 2 * ((n - 1) // 4)
+    source = 2 * n - dest - 1
+    board[dest] = board[source]
+    board[source] = 0
+    return board
+
+
 def build(game):
     NOTES.clear()
     p = dict(game["non_default_params"])
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
-    used = set(IGNORED)
+    used = set(IGNORED) | {"start_pattern"}
+    pattern = start_pattern(game)
+    if pattern:
+        total = sum(pattern)
     notes = []
 
     def take(key, default=None):
@@ -101,7 +135,7 @@ def build(game):
     skip = take("skip_start", False)
     mlaps = take("mlaps", None)
     sow_stores = take("sow_stores", None)
-    if sow_stores not in (None, "OWN"):
+    if sow_stores not in (None, "OWN", "BOTH_NR_OPP"):
         raise Unsupported(f"sow_stores={sow_stores}")
 
     sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
@@ -116,6 +150,8 @@ def build(game):
         sowing.append(f'direction_by = "{direction_by}"')
     if sow_stores == "OWN":
         sowing.append('into_stores = "own"')
+    elif sow_stores == "BOTH_NR_OPP":
+        sowing.append('into_stores = "both"')
     crosscapt = take("crosscapt", None)
     counts = counts_of(p, total)
     for k in ("capt_on", "evens", "capt_min", "capt_max"):
@@ -130,8 +166,16 @@ def build(game):
             sowing.append(f"relay_continues_on = [{mlap_param}]")
         elif mlap_cont == "GREQ_PARAM":
             sowing.append(f"relay_stops_on = {list(range(1, mlap_param))}")
+        elif mlap_cont in ("OWN_SIDE", "OPP_SIDE"):
+            sowing.append("relay_stops_on = [1]")
+            sowing.append(f'relay_only_in = "{"own" if mlap_cont == "OWN_SIDE" else "opponent"}"')
         else:
             raise Unsupported(f"mlap_cont={mlap_cont}")
+    elif mlaps == "LAPPER_NEXT":
+        sowing.append("relay = true")
+        sowing.append('relay_from = "next"')
+        if mlap_cont not in (None, "STOP_STORE"):
+            raise Unsupported(f"mlap_cont={mlap_cont} with LAPPER_NEXT")
     elif mlaps is not None:
         raise Unsupported(f"mlaps={mlaps}")
 
@@ -141,6 +185,12 @@ def build(game):
     allow = take("allow_rule", None)
     if allow == "OPP_OR_EMPTY":
         play.append('allow = "ends_on_opponent_or_empty"')
+    elif allow == "SINGLE_ONLY_ALL":
+        play.append('allow = "single_only_if_all_single"')
+    elif allow == "SINGLE_TO_ZERO":
+        if sow_stores is not None:
+            raise Unsupported("allow_rule=SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)")
+        play.append('allow = "single_to_empty"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
     mustshare = take("mustshare", False)
@@ -170,6 +220,29 @@ def build(game):
         if pick not in ("LEAVE", "PICK_ON_CAPT"):
             raise Unsupported(f"xcpickown={pick}")
         capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()} }}')
+    capt_type = take("capt_type", None)
+    capt_dir = take("capt_dir", None)
+    if capt_type == "TWO_OUT":
+        if counts is not None or crosscapt:
+            raise Unsupported("capt_type=TWO_OUT with other captures")
+        if multicapt not in (0, -1):
+            raise Unsupported(f"capt_type=TWO_OUT with multicapt={multicapt}")
+        if multicapt and (capt_dir != "SOW" or mlaps is None):
+            raise Unsupported(f"capt_type=TWO_OUT with multicapt, capt_dir={capt_dir}, mlaps={mlaps}")
+        capture.append(f'across_gap = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type == "CAPT_OPP_1CCW" and p.get("pickextra") == "PICKOPPBASIC" and counts is not None and not crosscapt and not multicapt and side == "OPP_SIDE" and capt_dir is None:
+        take("pickextra")
+        capture.append(f"counts = {counts}")
+        capture.append("sweep = true")
+    elif capt_type == "PULL_ACROSS" and counts is None and not crosscapt and not multicapt:
+        pzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
+        capture.append(f'pull_across = "{pzone}"')
+    elif capt_type == "END_OPP_STORE_CAPT" and counts is None and capt_dir is None and sow_stores == "BOTH_NR_OPP":
+        capture.append("opponent_store = true")
+    elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
+        capture.append(f'empty_gives_store = "{zone}"')
+    elif capt_type is not None or capt_dir is not None:
+        raise Unsupported(", ".join(f"{k}={p[k]}" for k in ("capt_dir", "capt_type") if k in p))
     elif counts is not None:
         capture.append(f"counts = {counts}")
         capture.append(f'last_seed = "{zone}"')
@@ -180,12 +253,34 @@ def build(game):
             capture.append(f"chain_max = {multicapt}")
         if side == "OPP_CONT" and multicapt:
             capture.append('chain_zone = "either"')
+    sow_rule = take("sow_rule", None)
+    if sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
+        capture.append(f'while_sowing = "{zone}"')
+        capture.append('while_sowing_by = "owner"')
+    elif sow_rule == "ENPAS_ALL_OWNER_OWN" and any(c.startswith("last_seed") for c in capture) and not multicapt:
+        # Every seed, the last too, captures for the house's owner: the
+        # last hole is emptied before the sower could capture it.
+        capture[:] = [c for c in capture if not c.startswith("last_seed")]
+        capture.append(f'while_sowing = "{zone}"')
+        capture.append('while_sowing_by = "owner"')
+        capture.append("while_sowing_last = true")
+    elif sow_rule is not None:
+        raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
-    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden"}
+    gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
     if grandslam not in gs:
         raise Unsupported(f"grandslam={grandslam}")
     if gs[grandslam]:
         capture.append(f'grand_slam = "{gs[grandslam]}"')
+    presow = take("presowcapt", None)
+    if presow == "CAPT_ONE":
+        capture.append('before_sowing = "one_seed"')
+    elif presow == "DRAW_1_XCAPT":
+        if take("sow_start", False):
+            raise Unsupported("presowcapt=DRAW_1_XCAPT with sow_start")
+        capture.append('before_sowing = "single_takes_opposite"')
+    elif presow is not None:
+        raise Unsupported(f"presowcapt={presow}")
     quiet = take("nocaptmoves", 0)
     if quiet:
         capture.append(f"quiet_moves = {quiet}")
@@ -197,7 +292,7 @@ def build(game):
     children = children_of(p, n, take)
 
     turn = []
-    if sow_stores == "OWN":
+    if sow_stores in ("OWN", "BOTH_NR_OPP"):
         turn.append('extra_turn = "last_seed_in_own_store"')
 
     # The end, in MancalaGames' order: a store past half the seeds; an even
@@ -206,7 +301,7 @@ def build(game):
     goal = take("goal", "MAX_SEEDS")
     end_cond = take("end_cond", None)
     unclaimed = take("unclaimed", "HOLE_OWNER")
-    if goal in ("CLEAR", "DEPRIVE"):
+    if goal in ("CLEAR", "DEPRIVE", "IMMOBILIZE"):
         if end_cond is not None:
             raise Unsupported(f"goal={goal} with end_cond")
         end = [f'goal = "{goal.lower()}"',
@@ -283,6 +378,9 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
+    pattern = start_pattern(game)
+    if pattern:
+        total = sum(pattern)
     unknown = set(p) - used
     if unknown:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in sorted(unknown)))
@@ -315,7 +413,12 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=()):
     if stem in DIFFERS:
         lines.append(f"differs_from = {toml_str(DIFFERS[stem])}")
     lines.append(f"summary = {toml_str(summary(game))}")
-    lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
+    if pattern:
+        lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # the pattern's seeds per house; {total} seeds in all"]
+    else:
+        lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
+    if pattern:
+        lines.append(f"start = {pattern}        # start_pattern = {p['start_pattern']}")
     lines += ["", "[sowing]"] + sowing
     lines += ["", "[play]"] + play
     lines += ["", "[capture]"] + capture
@@ -349,14 +452,24 @@ def summary(game):
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}")
         elif p.get("mlap_cont") == "GREQ_PARAM":
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}+")
+        elif p.get("mlap_cont") == "OWN_SIDE":
+            parts.append("relay sowing in your own row")
+        elif p.get("mlap_cont") == "OPP_SIDE":
+            parts.append("relay sowing in the opponent's row")
         else:
             parts.append("relay sowing")
+    if p.get("mlaps") == "LAPPER_NEXT":
+        parts.append("relay sowing from the house after the last")
+    if p.get("sow_stores") == "BOTH_NR_OPP":
+        parts.append("sowing passes both stores, a last seed in yours moves again")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
     if p.get("sow_start"):
         parts.append("the first seed stays in the house played")
     if p.get("min_move", 1) > 1:
         parts.append(f"houses of {p['min_move']}+ seeds move")
+    if p.get("allow_rule") == "SINGLE_TO_ZERO":
+        parts.append("a single seed moves only into an empty house")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
         parts.append("a short sowing must end across or in an empty house")
     if p.get("crosscapt"):
@@ -364,7 +477,7 @@ def summary(game):
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
-        if counts:
+        if counts and p.get("capt_type") != "CAPT_OPP_1CCW":
             side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
             if p.get("evens") and len(counts) > 4:
                 what = "even counts"
@@ -374,7 +487,25 @@ def summary(game):
                 what = " or ".join(str(c) for c in counts)
             chain = ", chained" if p.get("multicapt") else ""
             parts.append(f"captures {what}{side}{chain}")
-    if not p.get("crosscapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    if p.get("sow_rule") == "ENPAS_ALL_OWNER_OWN":
+        parts.append("every seed sown to a capturing count, the last too, takes the house for its owner")
+    if p.get("sow_rule") == "ENPAS_ALL_OWNER_SOW":
+        parts.append("a seed sown on the way to a capturing count takes the house for its owner")
+    if p.get("presowcapt") == "CAPT_ONE":
+        parts.append("one seed of every handful goes to the store")
+    if p.get("presowcapt") == "DRAW_1_XCAPT":
+        parts.append("a single seed played takes the house opposite")
+    if p.get("capt_type") == "TWO_OUT":
+        parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
+    elif p.get("capt_type") == "CAPT_OPP_1CCW":
+        parts.append("a last seed across or in your last house takes every house across holding " + " or ".join(str(c) for c in p.get("capt_on", [])))
+    elif p.get("capt_type") == "END_OPP_STORE_CAPT":
+        parts.append("a last seed in the opponent's store takes it")
+    elif p.get("capt_type") == "PULL_ACROSS":
+        parts.append("a last seed in an empty house pulls the seeds opposite into it")
+    elif p.get("capt_type") == "PASS_STORE_CAPT":
+        parts.append("a last seed in an empty house across gives your store to the opponent")
+    elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
     if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
@@ -396,6 +527,8 @@ def summary(game):
         parts.append("first to empty their row wins")
     elif goal == "DEPRIVE":
         parts.append("leave the opponent without seeds or moves to win")
+    elif goal == "IMMOBILIZE":
+        parts.append("leave the opponent without a move to win")
     if p.get("end_cond") == "CLEARED_OWN":
         parts.append("ends when the mover's row is empty")
     unclaimed = p.get("unclaimed")

@@ -167,6 +167,9 @@ pub enum Verdict {
     /// Its last seed would fall in an occupied house of the mover's own row
     /// (`allow = "ends_on_opponent_or_empty"`).
     EndsInOwnOccupied,
+    /// It holds a single seed and the house after it holds seeds
+    /// (`allow = "single_to_empty"`).
+    SingleToOccupied,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
 }
@@ -197,6 +200,9 @@ impl Verdict {
             }
             Verdict::EndsInOwnOccupied => {
                 "its last seed would fall in an occupied house of your own row".into()
+            }
+            Verdict::SingleToOccupied => {
+                "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
         }
@@ -366,8 +372,8 @@ impl Rules {
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
         }
-        if self.allow_refuses(pos, house) {
-            return verdict(Verdict::EndsInOwnOccupied);
+        if let Some(refusal) = self.allow_refuses(pos, house) {
+            return verdict(refusal);
         }
         if !self.simulate_to_judge {
             if feeding && !self.reaches_opponent(pos, house) {
@@ -494,7 +500,15 @@ impl Rules {
         // The first moves of a game may capture nothing (`quiet_moves`).
         let gated = self.capture_gates;
         let captures = captures && (!gated || self.captures.quiet_moves == 0 || pos.quiet() == 0);
-        let sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        let before = if gated {
+            self.captures
+                .take_before_sowing(&self.board, pos, me, from, trace)
+        } else {
+            (0, 0)
+        };
+        let mut sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        sown.captured += before.0;
+        sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {
             captured: sown.captured,
             fed: sown.fed,
@@ -541,8 +555,24 @@ impl Rules {
                     outcome: SlamOutcome::NothingCaptured,
                 });
             } else {
+                let keep = if effect.grand_slam && self.grand_slam == GrandSlam::LeaveRightmost {
+                    grand_slam::rightmost_kept(board, pos, me)
+                } else {
+                    None
+                };
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
+                if let Some((house, seeds)) = keep {
+                    // The house kept gets its seeds back from the store.
+                    let store = board.store(me);
+                    let stored = pos.take(store);
+                    pos.add(store, stored - seeds);
+                    pos.add(house, seeds);
+                    effect.captured -= seeds;
+                    trace.record(Event::GrandSlam {
+                        outcome: SlamOutcome::LeftRightmost,
+                    });
+                }
             }
         }
         effect
@@ -572,7 +602,8 @@ impl Rules {
             effect.extra_turn = true;
             return effect;
         }
-        if effect.grand_slam && effect.captured > 0 {
+        if effect.grand_slam && effect.captured > 0 && self.grand_slam != GrandSlam::LeaveRightmost
+        {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,
             });

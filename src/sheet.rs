@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::Side;
 use crate::rules::{Rules, capture, children, ending, feeding, grand_slam, sowing, turn};
 
 /// The rule sheet: a title, then one paragraph per part of the rules.
@@ -39,13 +40,33 @@ pub fn rule_sheet(rules: &Rules) -> String {
         );
     }
 
-    let _ = writeln!(
-        out,
-        "\nBoard\n  Two rows of {} houses, {} seeds in each: {} seeds. South owns the bottom row and moves first.",
-        rules.houses_per_side(),
-        rules.seeds_per_house(),
-        rules.total_seeds()
-    );
+    let start = rules.start();
+    let n = rules.houses_per_side();
+    if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
+        let _ = writeln!(
+            out,
+            "\nBoard\n  Two rows of {} houses, {} seeds in each: {} seeds. South owns the bottom row and moves first.",
+            n,
+            rules.seeds_per_house(),
+            rules.total_seeds()
+        );
+    } else {
+        let row = |side: Side| {
+            start
+                .row(side)
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "\nBoard\n  Two rows of {n} houses, {} seeds in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom row and moves first.",
+            rules.total_seeds(),
+            row(Side::South),
+            row(Side::North)
+        );
+    }
     sowing::describe(rules, &mut out);
     feeding::describe(rules, &mut out);
     capture::describe(rules, &mut out);

@@ -41,6 +41,9 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
                     SlamOutcome::Captured => "a grand slam: the capture stands",
                     SlamOutcome::NothingCaptured => "a grand slam: nothing is captured",
                     SlamOutcome::CaptureThenFeed => "a grand slam: it must now feed",
+                    SlamOutcome::LeftRightmost => {
+                        "a grand slam: the opponent's rightmost occupied house gets its seeds back"
+                    }
                 }
                 .into(),
             ),

@@ -196,6 +196,8 @@ pub enum SlamOutcome {
     NothingCaptured,
     /// The capture stands and the capturer must now feed (R2).
     CaptureThenFeed,
+    /// The capture stands but for the opponent's rightmost occupied house.
+    LeftRightmost,
 }
 
 impl Event {
@@ -214,6 +216,9 @@ impl Event {
                 SlamOutcome::NothingCaptured => "grand slam: nothing is captured".into(),
                 SlamOutcome::CaptureThenFeed => {
                     "grand slam: the capture stands and the capturer must feed".into()
+                }
+                SlamOutcome::LeftRightmost => {
+                    "grand slam: the opponent's rightmost occupied house gets its seeds back".into()
                 }
             },
             Event::ExtraTurn { side } => format!("{side} moves again"),

@@ -86,4 +86,9 @@ pub struct Board {
     pub houses_per_side: Spanned<i64>,
     /// Seeds in every house at the start.
     pub seeds_per_house: Spanned<i64>,
+    /// A start pattern: the seeds in each house at the start, South's row
+    /// from its left, then North's from its left (C1 order), instead of
+    /// `seeds_per_house` in every house.
+    #[serde(default)]
+    pub start: Option<Spanned<Vec<i64>>>,
 }

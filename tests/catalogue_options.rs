@@ -15,16 +15,21 @@ name = "base"
 [board]
 houses_per_side = 6
 seeds_per_house = 4
+# start = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
 [sowing]
 skip_origin = true
 relay = false
 # relay_stops_on = [1]
 # relay_continues_on = [6]
+# relay_from = "next"
+# relay_only_in = "own"
 # direction_by = "half_row"
 # first_seed_in_origin = true
+# into_stores = "both"
 [play]
 min_seeds = 1
 must_feed = false
+# single_seed_rule = true
 # allow = "any"
 # pass_when_no_move = false
 [capture]
@@ -35,6 +40,16 @@ chain = false
 # chain_zone = "either"
 # single_seed_captures = true
 # quiet_moves = 2
+# across_gap = { zone = "either" }
+# grand_slam = "capture"
+# before_sowing = "one_seed"
+# empty_gives_store = "opponent"
+# pull_across = "own"
+# sweep = true
+# opponent_store = true
+# while_sowing = "either"
+# while_sowing_by = "owner"
+# while_sowing_last = true
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -425,4 +440,291 @@ fn quiet_moves() {
             .check_position(&position(&format!("{from} quiet:1")))
             .is_err()
     );
+}
+
+#[test]
+fn relay_from() {
+    // E's two seeds end in North's a, which now holds 1; b holds 5.
+    let from = "0,0,0,0,2,0/0,5,1,1,1,1 19-19 S";
+    let relay = [("skip_origin", "false"), ("relay", "true")];
+    // From the last hole: a's single seed is lifted, then b's six, and the
+    // relay wanders on until c's 3 is captured.
+    let (_, last) = sow(rules(&relay), from, 'E');
+    assert_eq!(last.captured, 3);
+    // From the next place: b's five are lifted; they end in A, and B, after
+    // it, is empty: the sowing ends there, in the sower's own row.
+    let next = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_from", "\"next\""),
+    ];
+    let (after, effect) = sow(rules(&next), from, 'E');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.row(Side::South), &[1, 0, 0, 0, 0, 1]);
+    assert_eq!(after.row(Side::North), &[1, 0, 2, 2, 2, 2]);
+}
+
+#[test]
+fn across_gap() {
+    // F's last seed makes North's b hold 4; c after it is empty, d holds 4.
+    let from = "0,0,0,0,0,2/0,3,0,4,4,4 16-15 S";
+    let (_, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 0);
+    let gap = rules(&[("across_gap", "{ zone = \"either\" }")]);
+    let (after, effect) = sow(gap, from, 'F');
+    assert_eq!(effect.captured, 4, "d, across the empty c");
+    assert_eq!(after.row(Side::North), &[1, 4, 0, 0, 4, 4]);
+    assert_eq!(after.stores(), [20, 15]);
+    // Only in its zone: d is in the opponent's row.
+    let own = rules(&[("across_gap", "{ zone = \"own\" }")]);
+    assert_eq!(sow(own, from, 'F').1.captured, 0);
+    // Without relay sowing the last house must have held seeds before.
+    let (_, empty_before) = sow(gap, "0,0,0,0,0,2/0,0,0,4,4,4 17-17 S", 'F');
+    assert_eq!(empty_before.captured, 0);
+}
+
+#[test]
+fn allow_single_to_empty() {
+    // A's single seed would fall in B, which holds seeds; C's in the empty D.
+    let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
+    assert_eq!(legal(rules(&[]), from), "ABCEF");
+    let r = rules(&[("allow", "\"single_to_empty\"")]);
+    assert_eq!(legal(r, from), "BCEF");
+    assert_eq!(r.verdicts(&position(from))[0].1, Verdict::SingleToOccupied);
+    assert_eq!(
+        r.check_move(&position(from), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: it holds a single seed, and the house it would sow into is not empty"
+    );
+}
+
+#[test]
+fn allow_single_only_if_all_single() {
+    // North is empty; only F's single seed would feed, and A holds two.
+    let from = "2,0,0,0,0,1/0,0,0,0,0,0 23-22 S";
+    let feed = [("must_feed", "true")];
+    assert_eq!(legal(rules(&feed), from), "F");
+    let r = rules(&[
+        ("must_feed", "true"),
+        ("allow", "\"single_only_if_all_single\""),
+    ]);
+    // The single seed is refused before feeding is asked: no move is left.
+    assert_eq!(legal(r, from), "");
+    assert_eq!(r.verdicts(&position(from))[5].1, Verdict::SingleSeed);
+    // Ouri's rule as R1 words it compares only the houses that feed.
+    let r1 = rules(&[("must_feed", "true"), ("single_seed_rule", "true")]);
+    assert_eq!(legal(r1, from), "F");
+}
+
+#[test]
+fn grand_slam_leave_rightmost() {
+    // F's last seed makes b hold 3 and a holds 2: the chain takes North's
+    // every seed.
+    let from = "0,0,0,0,0,2/1,2,0,0,0,0 22-21 S";
+    let chain = [("chain", "true")];
+    let (after, all) = sow(rules(&chain), from, 'F');
+    assert_eq!(all.captured, 5);
+    assert!(all.grand_slam);
+    assert_eq!(after.row(Side::North), &[0; 6]);
+    let leave = rules(&[("chain", "true"), ("grand_slam", "\"leave_rightmost\"")]);
+    let (after, kept) = sow(leave, from, 'F');
+    assert_eq!(
+        kept.captured, 3,
+        "a, North's first house, the rightmost seen from South, keeps 2"
+    );
+    assert_eq!(after.row(Side::North), &[2, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [25, 21]);
+    // A slam on North's only occupied house takes it all.
+    let (after, single) = sow(leave, "0,0,0,0,0,1/2,0,0,0,0,0 23-22 S", 'F');
+    assert!(single.grand_slam);
+    assert_eq!(single.captured, 3);
+    assert_eq!(after.row(Side::North), &[0; 6]);
+}
+
+#[test]
+fn before_sowing() {
+    // D's three seeds: E, F, and North's a, which then holds 5.
+    let from = "0,0,0,3,0,0/4,4,4,4,4,4 11-10 S";
+    let (after, plain) = sow(rules(&[]), from, 'D');
+    assert_eq!(plain.captured, 0);
+    assert_eq!(after.row(Side::North), &[5, 4, 4, 4, 4, 4]);
+    // One seed of the handful goes to the store first; two are sown.
+    let one = rules(&[("before_sowing", "\"one_seed\"")]);
+    let (after, effect) = sow(one, from, 'D');
+    assert_eq!(effect.captured, 1);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 4, 4]);
+    assert_eq!(after.stores(), [12, 10]);
+    // A single seed played takes the house opposite (North's c), then sows.
+    let single = "0,0,0,1,0,0/4,4,4,4,4,4 12-11 S";
+    assert_eq!(sow(rules(&[]), single, 'D').1.captured, 0);
+    let opposite = rules(&[("before_sowing", "\"single_takes_opposite\"")]);
+    let (after, effect) = sow(opposite, single, 'D');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[4, 4, 0, 4, 4, 4]);
+    assert_eq!(after.stores(), [16, 11]);
+    // A house of more seeds does not.
+    assert_eq!(sow(opposite, from, 'D').1.captured, 0);
+}
+
+#[test]
+fn start_pattern() {
+    assert_eq!(
+        rules(&[]).start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+    );
+    let pattern = rules(&[("start", "[0, 0, 4, 0, 4, 4, 4, 0, 4, 0, 0, 0]")]);
+    assert_eq!(pattern.start().to_string(), "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S");
+    assert_eq!(pattern.total_seeds(), 20);
+    // An empty house of the pattern cannot be played.
+    assert_eq!(legal(pattern, "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S"), "CEF");
+}
+
+#[test]
+fn relay_only_in() {
+    // E's last seed makes North's a hold 4.
+    let from = "0,0,0,0,2,1/3,4,4,4,4,4 11-11 S";
+    let relay = [("relay", "true"), ("relay_stops_on", "[1]")];
+    let (after, _) = sow(rules(&relay), from, 'E');
+    assert_eq!(after.at(6), 0, "a's four are relayed");
+    let own = rules(&[
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("relay_only_in", "\"own\""),
+    ]);
+    let (after, _) = sow(own, from, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 2]);
+    assert_eq!(after.row(Side::North), &[4, 4, 4, 4, 4, 4]);
+}
+
+#[test]
+fn empty_gives_store() {
+    // F's seed falls in North's empty a.
+    let from = "0,0,0,0,0,1/0,4,4,4,4,4 10-17 S";
+    let (after, _) = sow(rules(&[]), from, 'F');
+    assert_eq!(after.stores(), [10, 17]);
+    let gives = rules(&[("empty_gives_store", "\"opponent\"")]);
+    let (after, _) = sow(gives, from, 'F');
+    assert_eq!(after.stores(), [0, 27], "South's store goes to North");
+    assert_eq!(after.at(6), 1);
+    // Only in its zone.
+    let own = rules(&[("empty_gives_store", "\"own\"")]);
+    assert_eq!(sow(own, from, 'F').0.stores(), [10, 17]);
+}
+
+#[test]
+fn pull_across() {
+    // E's seed falls in the empty F; North's a, opposite, holds 4.
+    let from = "0,0,0,0,1,0/4,4,4,4,4,4 12-11 S";
+    let (after, _) = sow(rules(&[]), from, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 1]);
+    let pull = rules(&[("pull_across", "\"own\"")]);
+    let (after, effect) = sow(pull, from, 'E');
+    assert_eq!(effect.captured, 0, "no store takes them");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 5]);
+    assert_eq!(after.row(Side::North), &[0, 4, 4, 4, 4, 4]);
+    assert_eq!(after.stores(), [12, 11]);
+}
+
+#[test]
+fn sweep() {
+    // D's two seeds end in F, the last house of South's row; North's b
+    // and d hold 2 and 3.
+    let from = "0,0,0,2,0,0/1,2,1,3,5,4 15-15 S";
+    let plain = rules(&[]);
+    assert_eq!(sow(plain, from, 'D').1.captured, 0);
+    // The sweep is the variant's only count capture, so last_seed goes.
+    let sweep = rules(&[("last_seed", "\"none\""), ("sweep", "true")]);
+    let (after, effect) = sow(sweep, from, 'D');
+    assert_eq!(effect.captured, 5, "b's 2 and d's 3");
+    assert_eq!(after.row(Side::North), &[1, 0, 1, 0, 5, 4]);
+    // A last seed elsewhere in the sower's row takes nothing.
+    let (_, effect) = sow(sweep, "0,0,2,0,0,0/1,2,1,3,5,4 15-15 S", 'C');
+    assert_eq!(effect.captured, 0);
+}
+
+#[test]
+fn opponent_store() {
+    // F's eight seeds pass South's store and North's row, and the last
+    // falls in North's store.
+    let from = "0,0,0,0,0,8/4,4,4,4,4,4 8-8 S";
+    let both = [("into_stores", "\"both\"")];
+    let (after, _) = sow(rules(&both), from, 'F');
+    assert_eq!(after.stores(), [9, 9]);
+    let take = rules(&[("into_stores", "\"both\""), ("opponent_store", "true")]);
+    let (after, effect) = sow(take, from, 'F');
+    assert_eq!(effect.captured, 9);
+    assert_eq!(after.stores(), [18, 0], "North's store goes to South's");
+    assert_eq!(after.row(Side::North), &[5, 5, 5, 5, 5, 5]);
+}
+
+#[test]
+fn while_sowing_by() {
+    // D's four seeds: E, F, North's a (now 2, taken on the way), b.
+    let from = "0,0,0,4,0,0/1,4,4,4,4,4 12-11 S";
+    let sower = rules(&[("while_sowing", "\"either\"")]);
+    let (after, effect) = sow(sower, from, 'D');
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.stores(), [14, 11]);
+    let owner = rules(&[
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+    ]);
+    let (after, effect) = sow(owner, from, 'D');
+    assert_eq!(effect.captured, 0, "North takes its own house");
+    assert_eq!(after.stores(), [12, 13]);
+    assert_eq!(after.row(Side::North), &[0, 5, 4, 4, 4, 4]);
+}
+
+#[test]
+fn while_sowing_last() {
+    // D's two seeds: E, then F, which then holds 2, a capturing count.
+    let from = "0,0,0,2,0,1/4,4,4,4,4,4 11-10 S";
+    let base = [
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+    ];
+    let (_, effect) = sow(rules(&base), from, 'D');
+    assert_eq!(effect.captured, 0, "the last seed is not sown on the way");
+    let last = rules(&[
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+        ("while_sowing_last", "true"),
+    ]);
+    let (after, effect) = sow(last, from, 'D');
+    assert_eq!(effect.captured, 2, "F, South's own, goes to South");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.stores(), [13, 10]);
+}
+
+#[test]
+fn goal_immobilize() {
+    // F's single seed leaves South's row empty; North can still move.
+    let from = "0,0,0,0,0,1/4,4,4,4,4,4 12-11 S";
+    let deprive = rules(&[
+        ("goal", "\"deprive\""),
+        ("no_move", "-"),
+        ("ply_limit", "{ plies = 1000, taken_by = \"nobody\" }"),
+    ]);
+    let game = play(deprive, from, 'F');
+    assert_eq!(
+        game.outcome().expect("South's row is empty").winner,
+        Some(Side::North)
+    );
+    let immobilize = rules(&[
+        ("goal", "\"immobilize\""),
+        ("no_move", "-"),
+        ("ply_limit", "{ plies = 1000, taken_by = \"nobody\" }"),
+    ]);
+    let game = play(immobilize, from, 'F');
+    assert!(
+        !game.is_over(),
+        "North has moves, and South's empty row ends nothing"
+    );
+    // A player to move with no legal move loses, as with "deprive" (the
+    // same ending, Immobilized).
 }

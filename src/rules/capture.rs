@@ -73,6 +73,84 @@ pub struct Section {
     /// opposite.
     #[serde(default)]
     pub cross: Option<CrossSection>,
+    /// The capture across the gap: the house after the last seed's is
+    /// empty, and the one after that is captured (MancalaGames'
+    /// `capt_type = TWO_OUT`).
+    #[serde(default)]
+    pub across_gap: Option<AcrossGapSection>,
+    /// A capture made as the seeds are lifted, before they are sown
+    /// (MancalaGames' `presowcapt`).
+    #[serde(default)]
+    pub before_sowing: BeforeSowing,
+    /// Where a last seed falling in an empty house gives the mover's store
+    /// to the opponent (MancalaGames' `capt_type = PASS_STORE_CAPT`).
+    #[serde(default)]
+    pub empty_gives_store: Option<Spanned<Zone>>,
+    /// Where a last seed falling in an empty house pulls the seeds of the
+    /// house opposite into that house (MancalaGames' `capt_type =
+    /// PULL_ACROSS`).
+    #[serde(default)]
+    pub pull_across: Option<Spanned<Zone>>,
+    /// Whether a last seed in the opponent's row or in the sower's last
+    /// house (F for South) captures every house of the opponent's row
+    /// holding one of `counts` (MancalaGames' `capt_type = CAPT_OPP_1CCW`
+    /// with `pickextra = PICKOPPBASIC`).
+    #[serde(default)]
+    pub sweep: Option<Spanned<bool>>,
+    /// Whether a last seed in the opponent's store takes that store's seeds
+    /// into the sower's (MancalaGames' `capt_type = END_OPP_STORE_CAPT`;
+    /// only with `[sowing] into_stores = "both"`).
+    #[serde(default)]
+    pub opponent_store: Option<Spanned<bool>>,
+    /// Who takes a house captured while sowing: `"sower"` (the default) or
+    /// `"owner"`, the house's owner (MancalaGames' `ENPAS_ALL_OWNER_SOW`).
+    #[serde(default)]
+    pub while_sowing_by: Option<Spanned<Taker>>,
+    /// Whether the last seed of each handful captures while sowing too
+    /// (MancalaGames' `ENPAS_ALL_OWNER_OWN`: with `while_sowing_by =
+    /// "owner"`, the last hole goes to its owner).
+    #[serde(default)]
+    pub while_sowing_last: Option<Spanned<bool>>,
+}
+
+/// Who takes a house captured while sowing.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Taker {
+    /// The sower.
+    #[default]
+    Sower,
+    /// The house's owner.
+    Owner,
+}
+
+/// A capture made as seeds are lifted, before they are sown.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BeforeSowing {
+    /// None.
+    #[default]
+    None,
+    /// One seed of every handful lifted, the house played's and each
+    /// relay's, goes to the mover's store (MancalaGames' `CAPT_ONE`).
+    OneSeed,
+    /// A house played holding a single seed captures the house opposite
+    /// before its seed is sown (MancalaGames' `DRAW_1_XCAPT`).
+    SingleTakesOpposite,
+}
+
+/// `[capture.across_gap]`: after the last seed's house comes an empty
+/// house; the seeds of the house after it are captured.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcrossGapSection {
+    /// The row the captured house must be in, seen from the sower.
+    pub zone: Spanned<Zone>,
+    /// Whether the capture goes on along the sowing: from the house just
+    /// captured, while the next house is empty and the one after holds
+    /// seeds (only with relay sowing).
+    #[serde(default)]
+    pub chain: Option<Spanned<bool>>,
 }
 
 fn yes() -> bool {
@@ -118,6 +196,41 @@ pub enum CaptureRule {
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
     },
+    /// The house after the last seed's is empty and the one after it, in
+    /// `zone`, holds seeds: they are taken; with `chain`, again from the
+    /// house taken. Without relay sowing the last seed's house must have
+    /// held seeds before (it holds 2 or more).
+    AcrossGap {
+        /// Where the captured house must be.
+        zone: ZoneMask,
+        /// Whether the capture goes on.
+        chain: bool,
+        /// Whether the last seed's house must hold 2 or more.
+        occupied: bool,
+    },
+    /// The last seed falls in an empty house of `zone` and the mover's store
+    /// holds seeds: they all go to the opponent's store.
+    GiveStore {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+    },
+    /// The last seed falls in an empty house of `zone` and the house
+    /// opposite holds seeds: they move into the last seed's house (no
+    /// store takes them).
+    PullAcross {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+    },
+    /// The last seed falls in the opponent's row or in the sower's last
+    /// house: every house of the opponent's row holding one of `counts` is
+    /// captured.
+    Sweep {
+        /// The capturing counts.
+        counts: CountSet,
+    },
+    /// The last seed falls in the opponent's store: its seeds go to the
+    /// sower's store.
+    OpponentStore,
 }
 
 /// Captures made while sowing: any seed but the last that makes a count in
@@ -128,6 +241,10 @@ pub struct WhileSowing {
     pub counts: CountSet,
     /// Where.
     pub zone: ZoneMask,
+    /// Who takes the house.
+    pub by: Taker,
+    /// Whether the last seed of each handful captures this way too.
+    pub last: bool,
 }
 
 /// Every capture rule of a variant.
@@ -142,6 +259,10 @@ pub struct Captures {
     /// The first moves of a game, both players' counted together, that
     /// capture nothing (nor make a child).
     pub quiet_moves: u8,
+    /// The capture made before sowing.
+    pub before_sowing: BeforeSowing,
+    /// Whether a rule captures where the last seed falls in a store.
+    pub store_capture: bool,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -164,7 +285,11 @@ pub(crate) struct Plan {
 pub(crate) fn compile(
     section: &Section,
     total: u32,
+    sowing: &super::sowing::Sowing,
+    stores: crate::board::StoreSowing,
 ) -> Result<(Captures, GrandSlam), CompileError> {
+    let into_stores = stores != crate::board::StoreSowing::None;
+    let both_stores = stores == crate::board::StoreSowing::Both;
     let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
     let counts = match &section.counts {
         Some(counts) => count_set(
@@ -177,13 +302,23 @@ pub(crate) fn compile(
     };
     let last_seed = ZoneMask::from_zone(section.last_seed);
     let while_sowing = ZoneMask::from_zone(section.while_sowing);
+    let sweep = section.sweep.as_ref().is_some_and(|s| *s.get_ref());
+    if let Some(flag) = &section.sweep
+        && sweep
+        && (counts.is_empty() || last_seed.any() || while_sowing.any())
+    {
+        return err(
+            flag.span(),
+            "sweep = true takes the houses holding `counts` and is the only count capture: give counts, and leave last_seed and while_sowing out",
+        );
+    }
     if counts.is_empty() && (last_seed.any() || while_sowing.any()) {
         return err(
             counts_span,
             "counts is empty or missing, so last_seed and while_sowing can never capture",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() {
+    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -239,9 +374,109 @@ pub(crate) fn compile(
             take_sowing_seed: cross.take_sowing_seed,
         });
     }
+    if let Some(gap) = &section.across_gap {
+        let zone = ZoneMask::from_zone(*gap.zone.get_ref());
+        if !zone.any() {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap needs a zone where the captured house may lie: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        if into_stores {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap counts houses along the rows: not with sowing into stores",
+            );
+        }
+        if sowing.turning != super::sowing::Turning::Fixed {
+            return err(
+                gap.zone.span(),
+                "a capture across the gap looks along the board's direction: not with direction_by",
+            );
+        }
+        let relays = sowing.relays();
+        let chain = gap.chain.as_ref().is_some_and(|c| *c.get_ref());
+        if let Some(flag) = &gap.chain
+            && chain
+            && !relays
+        {
+            return err(
+                flag.span(),
+                "chain = true across the gap needs relay sowing: without it the last house must hold 2 or more, and a captured house holds none",
+            );
+        }
+        rules.push(CaptureRule::AcrossGap {
+            zone,
+            chain,
+            occupied: !relays,
+        });
+    }
+    if let Some(zone) = &section.empty_gives_store {
+        let mask = ZoneMask::from_zone(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "empty_gives_store = \"none\" never applies: leave it out",
+            );
+        }
+        rules.push(CaptureRule::GiveStore { zone: mask });
+    }
+    if let Some(zone) = &section.pull_across {
+        let mask = ZoneMask::from_zone(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "pull_across = \"none\" never applies: leave it out",
+            );
+        }
+        rules.push(CaptureRule::PullAcross { zone: mask });
+    }
+    if sweep {
+        rules.push(CaptureRule::Sweep { counts });
+    }
+    if let Some(flag) = &section.opponent_store
+        && *flag.get_ref()
+    {
+        if !both_stores {
+            return err(
+                flag.span(),
+                "opponent_store = true needs a sowing that passes the opponent's store: [sowing] into_stores = \"both\"",
+            );
+        }
+        rules.push(CaptureRule::OpponentStore);
+    }
+    let store_capture = rules.contains(&CaptureRule::OpponentStore);
+    let by = match &section.while_sowing_by {
+        Some(by) if !while_sowing.any() => {
+            return err(
+                by.span(),
+                "while_sowing_by only applies with while_sowing captures",
+            );
+        }
+        Some(by) => *by.get_ref(),
+        None => Taker::Sower,
+    };
+    let last = match &section.while_sowing_last {
+        Some(flag) if *flag.get_ref() && !while_sowing.any() => {
+            return err(
+                flag.span(),
+                "while_sowing_last only applies with while_sowing captures",
+            );
+        }
+        Some(flag) if *flag.get_ref() && last_seed.any() => {
+            return err(
+                flag.span(),
+                "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
+        by,
+        last,
     });
     Ok((
         Captures {
@@ -252,6 +487,8 @@ pub(crate) fn compile(
                 Some(moves) => super::in_range(moves, 1, 100, "quiet_moves")? as u8,
                 None => 0,
             },
+            before_sowing: section.before_sowing,
+            store_capture,
         },
         section.grand_slam,
     ))
@@ -267,7 +504,7 @@ pub(crate) fn counts_in_words(set: CountSet) -> String {
     }
 }
 
-fn zone_in_words(zone: ZoneMask) -> &'static str {
+pub(crate) fn zone_in_words(zone: ZoneMask) -> &'static str {
     match zone.zone() {
         Zone::None => "nowhere",
         Zone::Opponent => "in the opponent's row",
@@ -280,7 +517,10 @@ fn zone_in_words(zone: ZoneMask) -> &'static str {
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nCaptures");
     let captures = &rules.captures;
-    if captures.rules.is_empty() && captures.while_sowing.is_none() {
+    if captures.rules.is_empty()
+        && captures.while_sowing.is_none()
+        && captures.before_sowing == BeforeSowing::None
+    {
         let _ = writeln!(out, "  Nothing is ever captured.");
     }
     if captures.rules.len() > 1 {
@@ -337,6 +577,69 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     }
                 );
             }
+            CaptureRule::OpponentStore => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in the opponent's store, its seeds all go to your store."
+                );
+            }
+            CaptureRule::Sweep { counts } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
+                    counts_in_words(counts)
+                );
+            }
+            CaptureRule::PullAcross { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, the seeds of the house opposite are pulled into it (they stay on the board).",
+                    zone_in_words(zone)
+                );
+            }
+            CaptureRule::GiveStore { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
+                    zone_in_words(zone)
+                );
+            }
+            CaptureRule::AcrossGap {
+                zone,
+                chain,
+                occupied,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the house after the last seed's{} is empty, the seeds of the house after that one, {}, are captured{}.",
+                    if occupied {
+                        " (which held seeds before the move)"
+                    } else {
+                        ""
+                    },
+                    zone_in_words(zone),
+                    if chain {
+                        "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+    }
+    match captures.before_sowing {
+        BeforeSowing::None => {}
+        BeforeSowing::OneSeed => {
+            let _ = writeln!(
+                out,
+                "  Before each handful is sown (the house played's and every relay's), one of its seeds goes to the mover's store."
+            );
+        }
+        BeforeSowing::SingleTakesOpposite => {
+            let _ = writeln!(
+                out,
+                "  A house played holding a single seed first captures the seeds of the house opposite, then sows its seed."
+            );
         }
     }
     if captures.quiet_moves > 0 {
@@ -353,9 +656,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if let Some(rule) = captures.while_sowing {
         let _ = writeln!(
             out,
-            "  While sowing, any other seed that makes a house hold {} {} captures it at once.",
+            "  While sowing, any {}seed that makes a house hold {} {} captures it at once{}.",
+            if rule.last { "" } else { "other " },
             counts_in_words(rule.counts),
-            zone_in_words(rule.zone)
+            zone_in_words(rule.zone),
+            match rule.by {
+                Taker::Sower => "",
+                Taker::Owner => ", for the house's owner",
+            }
         );
     }
 }
@@ -387,7 +695,7 @@ impl Captures {
         last: usize,
         reverse: bool,
     ) -> Option<Plan> {
-        if !board.is_house(last) {
+        if !board.is_house(last) && !self.store_capture {
             return None;
         }
         // A plain loop: an iterator adaptor here was left out of line by
@@ -431,8 +739,82 @@ impl Captures {
                     capture(pos, last);
                 }
             }
+            CaptureRule::OpponentStore => {
+                capture(pos, board.store(me.opponent()));
+            }
+            CaptureRule::Sweep { counts } => {
+                let lo = board.row_start(me.opponent());
+                let children = pos.child_houses();
+                for house in lo..lo + board.houses_per_side() {
+                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        capture(pos, house);
+                    }
+                }
+            }
+            CaptureRule::PullAcross { .. } => {
+                let opposite = board.opposite(last);
+                let seeds = pos.take(opposite);
+                trace.record(Event::Capture {
+                    house: opposite,
+                    seeds,
+                });
+                pos.add(last, seeds);
+            }
+            CaptureRule::GiveStore { .. } => {
+                let seeds = pos.take(board.store(me));
+                pos.add(board.store(me.opponent()), seeds);
+            }
+            CaptureRule::AcrossGap { .. } => {
+                let ring = board.ring_in(me, plan.reverse);
+                let mut house = last;
+                for _ in 0..plan.holes {
+                    house = ring.next(ring.next(house));
+                    capture(pos, house);
+                }
+            }
         }
         pos.add(board.store(me), plan.take);
+    }
+
+    /// The capture before the house played, `from`, is sown: the seeds
+    /// taken and the part of them from the opponent's row.
+    #[inline]
+    pub(crate) fn take_before_sowing<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        from: usize,
+        trace: &mut T,
+    ) -> (u8, u32) {
+        let (house, seeds) = match self.before_sowing {
+            BeforeSowing::None => return (0, 0),
+            // One seed is taken from the house before it is lifted: the
+            // same as taking it from the handful.
+            BeforeSowing::OneSeed => {
+                let held = pos.take(from);
+                if held == 0 {
+                    return (0, 0);
+                }
+                pos.add(from, held - 1);
+                (from, 1)
+            }
+            BeforeSowing::SingleTakesOpposite => {
+                let opposite = board.opposite(from);
+                if pos.at(from) != 1 || pos.at(opposite) == 0 || pos.child_of(opposite).is_some() {
+                    return (0, 0);
+                }
+                (opposite, pos.take(opposite))
+            }
+        };
+        trace.record(Event::Capture { house, seeds });
+        pos.add(board.store(me), seeds);
+        let from_opponent = if board.owner(house) == me {
+            0
+        } else {
+            seeds as u32
+        };
+        (seeds, from_opponent)
     }
 
     /// The capture while sowing at `house`, which a seed (not the last) has
@@ -459,6 +841,11 @@ impl Captures {
         }
         let seeds = pos.take(house);
         trace.record(Event::Capture { house, seeds });
+        if rule.by == Taker::Owner && !own {
+            // The opponent takes their own house: no capture of the mover's.
+            pos.add(board.store(me.opponent()), seeds);
+            return;
+        }
         pos.add(board.store(me), seeds);
         sown.captured += seeds;
         if !own {
@@ -471,7 +858,9 @@ impl CaptureRule {
     #[inline(always)]
     fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
         if !board.is_house(last) {
-            return false;
+            return *self == CaptureRule::OpponentStore
+                && last == board.store(me.opponent())
+                && pos.at(last) > 0;
         }
         let own = board.owner(last) == me;
         match *self {
@@ -483,6 +872,23 @@ impl CaptureRule {
             }
             CaptureRule::Cross { zone, .. } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+            }
+            CaptureRule::GiveStore { zone } => {
+                zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
+            }
+            CaptureRule::PullAcross { zone } => {
+                zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+            }
+            // A capture with nothing to take still counts as one
+            // (MancalaGames flags it).
+            CaptureRule::OpponentStore => false,
+            CaptureRule::Sweep { .. } => {
+                !own || last == board.row_start(me) + board.houses_per_side() - 1
+            }
+            CaptureRule::AcrossGap { zone, occupied, .. } => {
+                // The board's direction: direction_by is refused with it.
+                (!occupied || pos.at(last) > 1)
+                    && across_gap(board, board.ring(me), pos, me, last, zone, 0).is_some()
             }
         }
     }
@@ -554,6 +960,96 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::Sweep { counts } => {
+                let lo = board.row_start(me.opponent());
+                let children = pos.child_houses();
+                let mut take = 0u8;
+                let mut holes = 0;
+                for house in lo..lo + board.houses_per_side() {
+                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        take += pos.at(house);
+                        holes += 1;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent: take as u32,
+                    reverse,
+                }
+            }
+            CaptureRule::OpponentStore => Plan {
+                rule: self,
+                holes: 1,
+                take: pos.at(board.store(me.opponent())),
+                from_opponent: 0,
+                reverse,
+            },
+            CaptureRule::GiveStore { .. } | CaptureRule::PullAcross { .. } => Plan {
+                rule: self,
+                holes: 0,
+                take: 0,
+                from_opponent: 0,
+                reverse,
+            },
+            CaptureRule::AcrossGap { zone, chain, .. } => {
+                let ring = board.ring_in(me, reverse);
+                let mut house = last;
+                let mut holes = 0;
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                let children = pos.child_houses();
+                // The houses already taken count as empty.
+                let mut taken = 0u64;
+                while holes < board.houses()
+                    && let Some(target) = across_gap(board, ring, pos, me, house, zone, taken)
+                    && children >> target & 1 == 0
+                {
+                    taken |= 1 << target;
+                    let seeds = pos.at(target);
+                    take += seeds;
+                    if board.owner(target) != me {
+                        from_opponent += seeds as u32;
+                    }
+                    holes += 1;
+                    house = target;
+                    if !chain {
+                        break;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
         }
     }
+}
+
+/// The house two places after `from` along `ring`, when the one between
+/// is an empty house and it is a house of `zone` holding seeds; the houses
+/// in `taken` (a bit each) count as empty.
+#[inline]
+fn across_gap(
+    board: &Board,
+    ring: &crate::board::Ring,
+    pos: &Position,
+    me: Side,
+    from: usize,
+    zone: ZoneMask,
+    taken: u64,
+) -> Option<usize> {
+    let gap = ring.next(from);
+    let target = ring.next(gap);
+    (board.is_house(gap)
+        && (pos.at(gap) == 0 || taken >> gap & 1 != 0)
+        && board.is_house(target)
+        && taken >> target & 1 == 0
+        && pos.at(target) > 0
+        && zone.allows(board.owner(target) == me))
+    .then_some(target)
 }

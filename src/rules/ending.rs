@@ -78,6 +78,10 @@ pub enum Goal {
     /// a player whose row is empty loses (the mover's opponent first), and
     /// so does a player to move who has no legal move.
     Deprive,
+    /// To leave the opponent without a move: a player to move who has no
+    /// legal move loses; an empty row alone ends nothing (MancalaGames'
+    /// `IMMOBILIZE`).
+    Immobilize,
 }
 
 /// Whose row an ending watches, seen from the player who has just moved.
@@ -400,6 +404,7 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
         Goal::MostSeeds => {}
         Goal::Clear => endings.push(Ending::Cleared),
         Goal::Deprive => endings.push(Ending::Deprived),
+        Goal::Immobilize => {}
     }
     if goal != Goal::MostSeeds {
         let span = section.goal.as_ref().map_or(table.clone(), |g| g.span());
@@ -416,10 +421,10 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
                 "with this goal the seeds do not decide the game: majority, even_split_draw, seeds_left and either_row_empty do not apply",
             );
         }
-        if goal == Goal::Deprive && section.no_move.is_some() {
+        if matches!(goal, Goal::Deprive | Goal::Immobilize) && section.no_move.is_some() {
             return err(
                 span,
-                "with the goal \"deprive\" a player without a move loses: no_move does not apply",
+                "with the goals \"deprive\" and \"immobilize\" a player without a move loses: no_move does not apply",
             );
         }
     }
@@ -485,7 +490,7 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
         });
     }
     match (goal, section.no_move) {
-        (Goal::Deprive, _) => endings.push(Ending::Immobilized),
+        (Goal::Deprive | Goal::Immobilize, _) => endings.push(Ending::Immobilized),
         (Goal::Clear, taken_by) => endings.push(Ending::NoMove {
             taken_by: taken_by.unwrap_or(Collect::Nobody),
         }),

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, in_range};
+use crate::engine::Verdict;
 use crate::position::{Position, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
@@ -64,6 +65,14 @@ pub enum Allow {
     /// mover's own row that already holds seeds may not be played; houses
     /// holding more seeds than a row has houses always may.
     EndsOnOpponentOrEmpty,
+    /// A house holding a single seed may be played only when the house it
+    /// sows into is empty (MancalaGames' `SINGLE_TO_ZERO`).
+    SingleToEmpty,
+    /// A house holding a single seed may be played only when no house of
+    /// the mover's row holds two or more, before the feeding obligation is
+    /// applied (MancalaGames' `SINGLE_ONLY_ALL`; Ouri's rule as its engine
+    /// plays it).
+    SingleOnlyIfAllSingle,
 }
 
 /// The feeding obligation.
@@ -125,6 +134,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house holding no more seeds than a row has houses may be played only if its last seed would fall in the opponent's row or in an empty house."
         );
     }
+    if playable.allow == Allow::SingleToEmpty {
+        let _ = writeln!(
+            out,
+            "  A house holding a single seed may be played only if the house it would sow into is empty."
+        );
+    }
+    if playable.allow == Allow::SingleOnlyIfAllSingle {
+        let _ = writeln!(
+            out,
+            "  A house with a single seed may be played only when none of your houses holds two or more (whether or not that house could be played); this is judged before the obligation to feed, so a single seed that alone would feed may still be refused."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -134,25 +155,50 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
 }
 
 impl Rules {
-    /// Whether the allow rule refuses `house`: its seeds, sown once round
-    /// without relays, would end in an occupied house of the mover's row.
-    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> bool {
+    /// Whether the allow rule refuses `house`, and why: with
+    /// `ends_on_opponent_or_empty`, its seeds, sown once round without
+    /// relays, would end in an occupied house of the mover's row; with
+    /// `single_to_empty`, its single seed would fall in a house holding
+    /// seeds.
+    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> Option<Verdict> {
         if self.playable.allow == Allow::Any {
-            return false;
+            return None;
         }
         let seeds = pos.at(house) as usize;
-        if seeds > self.board.houses_per_side() {
-            return false;
-        }
         let reverse = self
             .sowing
             .reverses(house, pos.at(house), self.board.houses_per_side());
         let ring = self.board.ring_in(pos.to_move(), reverse);
-        let mut place = house;
-        for _ in 0..seeds {
-            place = ring.next(place);
+        match self.playable.allow {
+            Allow::Any => None,
+            Allow::EndsOnOpponentOrEmpty => {
+                if seeds > self.board.houses_per_side() {
+                    return None;
+                }
+                let mut place = house;
+                for _ in 0..seeds {
+                    place = ring.next(place);
+                }
+                (self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0)
+                    .then_some(Verdict::EndsInOwnOccupied)
+            }
+            Allow::SingleOnlyIfAllSingle => {
+                if seeds != 1 {
+                    return None;
+                }
+                let side = pos.to_move();
+                let lo = self.board.row_start(side);
+                let children = pos.child_houses();
+                (lo..lo + self.board.houses_per_side())
+                    .any(|h| pos.at(h) >= 2 && children >> h & 1 == 0)
+                    .then_some(Verdict::SingleSeed)
+            }
+            Allow::SingleToEmpty => {
+                let next = ring.next(house);
+                (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
+                    .then_some(Verdict::SingleToOccupied)
+            }
         }
-        self.board.is_house_of(place, pos.to_move()) && pos.at(place) > 0
     }
 
     /// Whether the player to move must feed: the opponent's row is empty and

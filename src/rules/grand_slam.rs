@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 
 use super::Rules;
+use crate::board::Board;
+use crate::position::{Position, Side};
 
 /// What happens to a move that would capture every seed of the opponent.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,6 +25,11 @@ pub enum GrandSlam {
     /// The capture stands and the capturer moves again at once, and that move
     /// must feed the opponent (Ouri, R2).
     CaptureThenFeed,
+    /// The capture stands but for one house: the opponent's first house
+    /// holding seeds, counted from the opponent's left (the rightmost seen
+    /// from the capturer), keeps its seeds, unless it was the only one
+    /// holding any (MancalaGames' `LEAVE_RIGHT`).
+    LeaveRightmost,
 }
 
 impl GrandSlam {
@@ -41,6 +48,18 @@ pub(crate) fn is_grand_slam(from_opponent: u32, opponent_left: u32) -> bool {
     from_opponent > 0 && opponent_left == 0
 }
 
+/// With [`GrandSlam::LeaveRightmost`], the house that keeps its seeds in a
+/// grand slam by `me`, read before the capture is taken, and its seeds:
+/// the first occupied house of the opponent's row from the opponent's left,
+/// when two or more are occupied.
+pub(crate) fn rightmost_kept(board: &Board, pos: &Position, me: Side) -> Option<(usize, u8)> {
+    let lo = board.row_start(me.opponent());
+    let row = lo..lo + board.houses_per_side();
+    let mut occupied = row.filter(|&h| pos.at(h) > 0);
+    let keeper = occupied.next()?;
+    occupied.next().map(|_| (keeper, pos.at(keeper)))
+}
+
 /// The sheet's line on the grand slam, when captures can make one.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if rules.captures.rules.is_empty() && rules.captures.while_sowing.is_none() {
@@ -52,6 +71,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         GrandSlam::Forbidden => "the move may not be played",
         GrandSlam::CaptureThenFeed => {
             "the capture stands, and the capturer moves again at once and must feed"
+        }
+        GrandSlam::LeaveRightmost => {
+            "the capture stands, but the opponent's occupied house furthest to your right keeps its seeds, unless it was their only occupied house"
         }
     };
     let _ = writeln!(

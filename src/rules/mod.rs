@@ -573,11 +573,36 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             ),
         );
     }
-    let total = total as u32;
+    let mut total = total as u32;
+    let mut houses = vec![seeds as u8; 2 * n];
+    if let Some(start) = &board.start {
+        if start.get_ref().len() != 2 * n {
+            return err(
+                start.span(),
+                format!(
+                    "start lists {} houses; the board has {} ({n} a side)",
+                    start.get_ref().len(),
+                    2 * n
+                ),
+            );
+        }
+        let sum: i64 = start.get_ref().iter().sum();
+        if start.get_ref().iter().any(|&s| s < 0) || sum < 1 || sum > MAX_SEEDS as i64 {
+            return err(
+                start.span(),
+                format!(
+                    "start must give every house 0 seeds or more, at least 1 and at most {MAX_SEEDS} in all"
+                ),
+            );
+        }
+        houses = start.get_ref().iter().map(|&s| s as u8).collect();
+        total = sum as u32;
+    }
 
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
     let playable = feeding::compile(&play, total)?;
-    let (captures, grand_slam) = capture::compile(&capture, total)?;
+    let (captures, grand_slam) =
+        capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board)?;
     let endings = ending::compile(&end, total)?;
     let children = children::compile(children.as_ref(), n, total)?;
@@ -589,10 +614,11 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
     let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
-    let capture_gates =
-        captures.quiet_moves > 0 || !captures.single_seed_captures || children.is_some();
+    let capture_gates = captures.quiet_moves > 0
+        || !captures.single_seed_captures
+        || children.is_some()
+        || captures.before_sowing != capture::BeforeSowing::None;
 
-    let houses = vec![seeds as u8; board.houses()];
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);

@@ -11,10 +11,11 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, CountSet, Rules, count_set, err};
+use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::{Board, Direction, StoreSowing};
 use crate::position::Position;
-use crate::rules::capture::Captures;
+use crate::rules::capture::Zone;
+use crate::rules::capture::{BeforeSowing, Captures};
 use crate::trace::{Event, Trace};
 
 /// The most times one move may lift a hole for relay sowing. Endless relays
@@ -45,6 +46,16 @@ pub struct Section {
     /// `relay`; the other way round from `relay_stops_on`).
     #[serde(default)]
     pub relay_continues_on: Option<Spanned<Vec<i64>>>,
+    /// Where a relay lifts from (only with `relay`): `"last"`, the hole the
+    /// last seed fell in (the default), or `"next"`, the place after it,
+    /// whenever that place holds seeds (MancalaGames' `LAPPER_NEXT`).
+    #[serde(default)]
+    pub relay_from: Option<Spanned<RelayFrom>>,
+    /// The row the last hole must be in for a relay to go on, seen from the
+    /// sower (only with `relay`; MancalaGames' `mlap_cont = OWN_SIDE`,
+    /// `OPP_SIDE`).
+    #[serde(default)]
+    pub relay_only_in: Option<Spanned<Zone>>,
     /// Which stores the sowing drops seeds into as it passes them.
     #[serde(default)]
     pub into_stores: Option<Spanned<StoreSowing>>,
@@ -68,6 +79,18 @@ pub enum Laps {
     IncludeOrigin,
 }
 
+/// Where a relay lifts from.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RelayFrom {
+    /// The hole the last seed fell in.
+    #[default]
+    Last,
+    /// The place after it, when that place holds seeds; the relay ends when
+    /// it is empty.
+    Next,
+}
+
 /// What happens when the last seed of a handful falls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Continuation {
@@ -79,6 +102,10 @@ pub enum Continuation {
     Relay {
         /// Counts of the last hole that end the relay.
         stops: CountSet,
+        /// Where the relay lifts from.
+        from: RelayFrom,
+        /// The rows the last hole may be in for the relay to go on.
+        rows: ZoneMask,
     },
 }
 
@@ -187,7 +214,11 @@ pub(crate) fn compile(
                 stops.insert(count);
             }
         }
-        Some(Continuation::Relay { stops })
+        Some(Continuation::Relay {
+            stops,
+            from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
+        })
     } else {
         None
     };
@@ -206,11 +237,50 @@ pub(crate) fn compile(
                 "relay_stops_on",
                 "the last hole has just received a seed, so it never holds 0",
             )?,
+            from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
         },
         (None, true) => Continuation::Relay {
             stops: CountSet::default(),
+            from: RelayFrom::Last,
+            rows: ZoneMask::from_zone(Zone::Either),
         },
         (None, false) => Continuation::Stop,
+    };
+    let continuation = match (&section.relay_from, continuation) {
+        (None, continuation) => continuation,
+        (Some(from), Continuation::Stop) => {
+            return err(from.span(), "relay_from only applies with relay = true");
+        }
+        (Some(from), Continuation::Relay { stops, rows, .. }) => {
+            if *from.get_ref() == RelayFrom::Next && section.skip_origin {
+                return err(
+                    from.span(),
+                    "relay_from = \"next\" with skip_origin = true is not supported: which house is next after the origin is not settled",
+                );
+            }
+            Continuation::Relay {
+                stops,
+                from: *from.get_ref(),
+                rows,
+            }
+        }
+    };
+    let continuation = match (&section.relay_only_in, continuation) {
+        (None, continuation) => continuation,
+        (Some(only), Continuation::Stop) => {
+            return err(only.span(), "relay_only_in only applies with relay = true");
+        }
+        (Some(only), Continuation::Relay { stops, from, .. }) => {
+            let rows = ZoneMask::from_zone(*only.get_ref());
+            if !rows.any() {
+                return err(
+                    only.span(),
+                    "relay_only_in = \"none\" would stop every relay: write relay = false",
+                );
+            }
+            Continuation::Relay { stops, from, rows }
+        }
     };
     let stores = section
         .into_stores
@@ -318,10 +388,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
-    if let Continuation::Relay { stops } = rules.sowing.continuation {
+    if let Continuation::Relay { stops, from, rows } = rules.sowing.continuation {
         let _ = writeln!(
             out,
-            "  Relay sowing: when the last seed falls in a house, that house's seeds are lifted and sown on{}.",
+            "  Relay sowing: {}{}.",
+            match from {
+                RelayFrom::Last =>
+                    "when the last seed falls in a house, that house's seeds are lifted and sown on",
+                RelayFrom::Next =>
+                    "when the last seed falls in a house and the place after it (house or store) holds seeds, those seeds are lifted and sown on; the sowing ends when that place is empty",
+            },
             if stops.is_empty() {
                 String::new()
             } else if stops.iter().count() * 2 > rules.total_seeds() as usize {
@@ -342,6 +418,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 )
             }
         );
+        if rows.zone() != Zone::Either {
+            let _ = writeln!(
+                out,
+                "  A relay goes on only from a house {}.",
+                super::capture::zone_in_words(rows)
+            );
+        }
         let _ = writeln!(
             out,
             "  A move whose relay would never end may not be played."
@@ -404,6 +487,8 @@ impl Rules {
             .reverses(from, pos.at(from), board.houses_per_side());
         let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
+        // Whether the last seed of a handful captures while sowing too.
+        let capture_last = WHILE_SOWING && self.captures.while_sowing.is_some_and(|w| w.last);
         let mut sown = Sown {
             reverse,
             ..Sown::default()
@@ -503,7 +588,7 @@ impl Rules {
                     house: h,
                     now: pos.at(h),
                 });
-                if WHILE_SOWING && captures && seeds > 0 {
+                if WHILE_SOWING && captures && (seeds > 0 || capture_last) {
                     self.captures
                         .take_while_sowing(board, pos, me, h, &mut sown, trace);
                 }
@@ -512,7 +597,7 @@ impl Rules {
             if !RELAY {
                 return sown;
             }
-            let Continuation::Relay { stops } = self.sowing.continuation else {
+            let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
                 return sown;
             };
             // In the first moves that capture nothing (`quiet_moves`), no
@@ -520,13 +605,29 @@ impl Rules {
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
             if !board.is_house(h)
                 || stops.contains(pos.at(h))
+                || !rows.allows(board.owner(h) == me)
                 || (!quiet && self.captures.last_seed_captures(board, pos, me, h))
             {
                 return sown;
             }
+            let lift = match from {
+                RelayFrom::Last => h,
+                RelayFrom::Next => {
+                    // The place after the last one sown, store or house.
+                    let mut next = ring.index_of(h) + 1;
+                    if next == len {
+                        next = 0;
+                    }
+                    let next = ring.at(next);
+                    if pos.at(next) == 0 {
+                        return sown;
+                    }
+                    next
+                }
+            };
             if let Some((places, key, hole)) = &saved
                 && pos.key() == *key
-                && h == *hole
+                && lift == *hole
                 && pos.places() == places
             {
                 sown.end = SownEnd::Endless;
@@ -539,13 +640,23 @@ impl Rules {
             }
             steps += 1;
             if steps == power {
-                saved = Some((*pos.places(), pos.key(), h));
+                saved = Some((*pos.places(), pos.key(), lift));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
-            seeds = pos.take(h);
-            origin = h;
-            trace.record(Event::Relay { house: h, seeds });
+            seeds = pos.take(lift);
+            origin = lift;
+            trace.record(Event::Relay { house: lift, seeds });
+            if self.captures.before_sowing == BeforeSowing::OneSeed && seeds > 0 {
+                // One seed of every handful goes to the store first.
+                seeds -= 1;
+                pos.add(board.store(me), 1);
+                sown.captured += 1;
+                trace.record(Event::Capture {
+                    house: lift,
+                    seeds: 1,
+                });
+            }
         }
     }
 }
