@@ -451,15 +451,18 @@ impl Rules {
         trace: &mut T,
     ) -> MoveEffect {
         match self.loop_kind {
-            LoopKind::Plain => self.apply_with::<false, false, T>(pos, from, trace),
-            LoopKind::Relay => self.apply_with::<true, false, T>(pos, from, trace),
-            LoopKind::WhileSowing => self.apply_with::<false, true, T>(pos, from, trace),
-            LoopKind::RelayWhileSowing => self.apply_with::<true, true, T>(pos, from, trace),
+            LoopKind::Plain if !self.capture_gates => {
+                self.apply_with::<false, false, false, T>(pos, from, trace)
+            }
+            LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, trace),
+            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, trace),
+            LoopKind::WhileSowing => self.apply_with::<false, true, true, T>(pos, from, trace),
+            LoopKind::RelayWhileSowing => self.apply_with::<true, true, true, T>(pos, from, trace),
         }
     }
 
     #[inline(always)]
-    fn apply_with<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+    fn apply_with<const RELAY: bool, const WHILE_SOWING: bool, const GATES: bool, T: Trace>(
         &self,
         pos: &mut Position,
         from: usize,
@@ -470,26 +473,30 @@ impl Rules {
             // A slam can build up from captures made along the way, and all
             // of them must be undone: play on a copy first.
             let mut trial = pos.clone();
-            let effect =
-                self.sow_and_capture::<RELAY, WHILE_SOWING, ()>(&mut trial, from, true, &mut ());
+            let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, ()>(
+                &mut trial,
+                from,
+                true,
+                &mut (),
+            );
             if effect.grand_slam {
                 trace.record(Event::GrandSlam {
                     outcome: SlamOutcome::NothingCaptured,
                 });
                 let mut effect =
-                    self.sow_and_capture::<RELAY, WHILE_SOWING, T>(pos, from, false, trace);
+                    self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, false, trace);
                 effect.grand_slam = true;
-                return self.end_turn(pos, me, effect, trace);
+                return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
-        let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, T>(pos, from, true, trace);
-        self.end_turn(pos, me, effect, trace)
+        let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, true, trace);
+        self.end_turn::<GATES, T>(pos, me, effect, trace)
     }
 
     /// Sowing, then the capture at the last seed, with the grand slam judged
     /// before anything is taken.
     #[inline(always)]
-    fn sow_and_capture<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+    fn sow_and_capture<const RELAY: bool, const WHILE_SOWING: bool, const GATES: bool, T: Trace>(
         &self,
         pos: &mut Position,
         from: usize,
@@ -498,7 +505,9 @@ impl Rules {
     ) -> MoveEffect {
         let me = pos.to_move();
         // The first moves of a game may capture nothing (`quiet_moves`).
-        let gated = self.capture_gates;
+        // Only the plain loop is specialised without the gates; the others
+        // read the flag.
+        let gated = GATES && self.capture_gates;
         let captures = captures && (!gated || self.captures.quiet_moves == 0 || pos.quiet() == 0);
         let before = if gated {
             self.captures
@@ -580,7 +589,7 @@ impl Rules {
 
     /// The turn phase: who moves next, and what the position remembers.
     #[inline(always)]
-    fn end_turn<T: Trace>(
+    fn end_turn<const GATES: bool, T: Trace>(
         &self,
         pos: &mut Position,
         me: Side,
@@ -613,7 +622,7 @@ impl Rules {
             effect.extra_turn = true;
         } else {
             pos.set_to_move(me.opponent());
-            if self.capture_gates && self.captures.quiet_moves > 0 && pos.quiet() > 0 {
+            if GATES && self.capture_gates && self.captures.quiet_moves > 0 && pos.quiet() > 0 {
                 // One of the first moves, which capture nothing, is played.
                 pos.set_quiet(pos.quiet() - 1);
             }

@@ -700,16 +700,17 @@ impl Captures {
         }
         // A plain loop: an iterator adaptor here was left out of line by
         // the compiler once the move's code grew, at a cost on every move.
-        for &rule in &self.rules {
+        // By reference: a rule is copied only when it applies.
+        for rule in &self.rules {
             if rule.applies(board, pos, me, last) {
-                return Some(rule.plan(board, pos, me, last, reverse));
+                return Some((*rule).plan(board, pos, me, last, reverse));
             }
         }
         None
     }
 
     /// Takes a planned capture into `me`'s store.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take<T: Trace>(
         &self,
         board: &Board,
