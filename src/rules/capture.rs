@@ -496,7 +496,15 @@ pub(crate) fn compile(
 
 /// A set of counts in words: `2 or 3`.
 pub(crate) fn counts_in_words(set: CountSet) -> String {
-    let values: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    let counts: Vec<u8> = set.iter().collect();
+    // A long run of every other count reads as what it is: an even (or odd)
+    // number, not eighty numbers.
+    if counts.len() > 5 && counts.windows(2).all(|w| w[1] == w[0] + 2) {
+        let (first, last) = (counts[0], counts[counts.len() - 1]);
+        let parity = if first % 2 == 0 { "even" } else { "odd" };
+        return format!("an {parity} number of seeds ({first} to {last})");
+    }
+    let values: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
     match values.as_slice() {
         [] => "no count".into(),
         [one] => one.clone(),
@@ -1053,4 +1061,23 @@ fn across_gap(
         && pos.at(target) > 0
         && zone.allows(board.owner(target) == me))
     .then_some(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_runs_of_even_counts_read_as_even() {
+        let mut evens = CountSet::default();
+        for c in (2..=162).step_by(2) {
+            evens.insert(c);
+        }
+        assert_eq!(counts_in_words(evens), "an even number of seeds (2 to 162)");
+        let mut few = CountSet::default();
+        for c in [2, 4, 6] {
+            few.insert(c);
+        }
+        assert_eq!(counts_in_words(few), "2, 4 or 6");
+    }
 }
