@@ -266,24 +266,32 @@ pub struct MoveEffect {
 
 impl Rules {
     /// The legal moves of the player to move.
+    #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
         if self.simulate_to_judge
             || self.must_feed_now(pos)
             || self.playable.allow != crate::rules::feeding::Allow::Any
         {
-            let mut list = MoveList::new();
-            for (mv, verdict) in self.verdicts(pos) {
-                if verdict == Verdict::Legal {
-                    list.insert(mv);
-                }
-            }
-            return list;
+            return self.judged_moves(pos);
         }
         let side = pos.to_move();
         MoveList {
             side,
             mask: self.playable_mask(pos, side),
         }
+    }
+
+    /// The legal moves, each house judged in full: the slow path, kept out
+    /// of line so the fast one stays small.
+    #[inline(never)]
+    fn judged_moves(&self, pos: &Position) -> MoveList {
+        let mut list = MoveList::new();
+        for (mv, verdict) in self.verdicts(pos) {
+            if verdict == Verdict::Legal {
+                list.insert(mv);
+            }
+        }
+        list
     }
 
     /// Every house of the player to move with its verdict, in row order.
