@@ -23,6 +23,17 @@ const REASON_COLOURS: [&str; 8] = [
     "#4c956c", "#e0a458", "#6c757d", "#5e60ce", "#d1495b", "#2c7da0", "#a47148", "#b5838d",
 ];
 
+/// A variant's name at the left of its row, centred on `mid`.
+fn row_label(svg: &mut String, mid: f64, name: &str) {
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+        LEFT - 8.0,
+        mid + 4.0,
+        escape(name)
+    );
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -208,13 +219,7 @@ fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f
         let [p5, p25, p50, p75, p95] = report.length_quantiles;
         let mid = plot_top + (i as f64 + 0.5) * row_h;
         let half = row_h * 0.3;
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 8.0,
-            mid + 4.0,
-            escape(&report.variant)
-        );
+        row_label(svg, mid, &report.variant);
         let _ = writeln!(
             svg,
             r##"<path d="M{:.1},{mid:.1}H{:.1}M{:.1},{mid:.1}H{:.1}M{:.1},{:.1}V{:.1}M{:.1},{:.1}V{:.1}" stroke="#333333"/>"##,
@@ -278,13 +283,7 @@ fn endings_panel(
     for (i, report) in reports.iter().enumerate() {
         let mid = plot_top + (i as f64 + 0.5) * row_h;
         let half = row_h * 0.32;
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 8.0,
-            mid + 4.0,
-            escape(&report.variant)
-        );
+        row_label(svg, mid, &report.variant);
         let mut x = LEFT;
         let mut small: Vec<String> = Vec::new();
         for (r, reason) in reasons.iter().enumerate() {

@@ -162,18 +162,8 @@ enum Command {
         /// Games to play, 1 to 1000000.
         #[arg(long, default_value_t = 100, value_parser = arena_games())]
         games: u64,
-        /// The run's seed: the same seed gives the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Threads, 0 (all cores) to 256.
-        #[arg(long, default_value_t = 0, value_parser = threads())]
-        threads: usize,
-        /// Write every game's record to this file (records are kept only then).
-        #[arg(long, value_name = "FILE")]
-        records: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Show variants side by side: results, lengths, captures, endings.
     Compare {
@@ -186,18 +176,8 @@ enum Command {
         /// The two players, South then North.
         #[arg(long, default_value = "random,random", value_name = "P,P", value_parser = player_pair)]
         players: PlayerPair,
-        /// The run's seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Threads, 0 (all cores) to 256.
-        #[arg(long, default_value_t = 0, value_parser = threads())]
-        threads: usize,
-        /// Write every game's record to this file (records are kept only then).
-        #[arg(long, value_name = "FILE")]
-        records: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[command(flatten)]
+        run: RunArgs,
         /// Also write the comparison as an SVG chart.
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
@@ -221,6 +201,36 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = threads())]
         threads: usize,
     },
+}
+
+/// What `match` and `compare` share: the seed, the threads, where the
+/// records go and how the report is printed.
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// The run's seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads, 0 (all cores) to 256.
+    #[arg(long, default_value_t = 0, value_parser = threads())]
+    threads: usize,
+    /// Write every game's record to this file (records are kept only then).
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+impl RunArgs {
+    /// The library's run of `games` games.
+    fn run(&self, games: u64) -> Run {
+        Run {
+            games,
+            seed: self.seed,
+            threads: self.threads,
+            keep_records: self.records.is_some(),
+        }
+    }
 }
 
 /// `--games` for `match` and `compare`: 1 to [`arena::MAX_GAMES`].
@@ -354,51 +364,35 @@ pub fn run(cli: Cli) -> Outcome {
             south,
             north,
             games,
-            seed,
-            threads,
-            records,
-            format,
+            run: options,
         } => {
             let rules = load(&variant)?;
             let progress = Progress::new(games);
-            let run = Run {
-                games,
-                seed,
-                threads,
-                keep_records: records.is_some(),
-            };
+            let run = options.run(games);
             let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
             progress.finish();
-            if let Some(path) = records {
-                write_records(&path, &report.records)?;
+            if let Some(path) = &options.records {
+                write_records(path, &report.records)?;
             }
-            print_match(&mut out, &report, format)
+            print_match(&mut out, &report, options.format)
         }
         Command::Compare {
             variants,
             games,
             players: PlayerPair([south, north]),
-            seed,
-            threads,
-            records,
-            format,
+            run: options,
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
             let progress = Progress::new(games * rules.len() as u64);
-            let run = Run {
-                games,
-                seed,
-                threads,
-                keep_records: records.is_some(),
-            };
+            let run = options.run(games);
             let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
                 compare(&rules, [&south, &north], &run, &|| progress.tick())
                     .into_iter()
                     .unzip();
             progress.finish();
-            if let Some(path) = records {
-                write_records(&path, &kept.concat())?;
+            if let Some(path) = &options.records {
+                write_records(path, &kept.concat())?;
             }
             if let Some(path) = plot {
                 let title =
@@ -407,7 +401,7 @@ pub fn run(cli: Cli) -> Outcome {
                     Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
                 })?;
             }
-            print_comparison(&mut out, &reports, format)
+            print_comparison(&mut out, &reports, options.format)
         }
         Command::Bench {
             variant,
