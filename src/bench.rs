@@ -3,6 +3,7 @@
 use rayon::prelude::*;
 
 use crate::game::Game;
+use crate::packed::PlayoutMemory;
 use crate::players::play_randomly;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -48,14 +49,65 @@ pub(crate) fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
+/// Which engine plays a run's random games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The packed engine where the variant fits it ([`crate::packed`]),
+    /// else [`Game`].
+    Fastest,
+    /// [`Game`], always.
+    General,
+}
+
+/// The engine a run of `rules` on `engine` plays on: `packed` or `general`.
+pub fn engine_name(engine: Engine, rules: &Rules) -> &'static str {
+    match (engine, rules.packed()) {
+        (Engine::Fastest, Some(_)) => "packed",
+        _ => "general",
+    }
+}
+
+/// One worker's means of playing random games, kept from game to game.
+enum Player<'r> {
+    Packed(&'r crate::packed::Packed, PlayoutMemory),
+    General(Box<Game<'r>>),
+}
+
+impl<'r> Player<'r> {
+    fn new(rules: &'r Rules, engine: Engine) -> Player<'r> {
+        match (engine, rules.packed()) {
+            (Engine::Fastest, Some(packed)) => Player::Packed(packed, PlayoutMemory::default()),
+            _ => Player::General(Box::new(Game::for_playouts(rules))),
+        }
+    }
+
+    fn play(&mut self, rng: &mut Rng) -> (u64, [u32; 2]) {
+        match self {
+            Player::Packed(packed, memory) => packed.random_game(memory, rng),
+            Player::General(game) => random_game(game, rng),
+        }
+    }
+}
+
 /// Plays `games` random games (at most [`MAX_GAMES`]) seeded by `seed`,
 /// spread over `threads` threads (0: all cores, at most [`MAX_THREADS`]).
 /// Game `i` always uses the stream `Rng::for_game(seed, i)`.
 pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> BenchReport {
+    random_games_on(Engine::Fastest, rules, games, seed, threads)
+}
+
+/// [`random_games`] on the engine chosen.
+pub fn random_games_on(
+    engine: Engine,
+    rules: &Rules,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> BenchReport {
     let games = games.min(MAX_GAMES);
     let weight = rules.total_seeds() as u64 + 1;
-    let one = |game: &mut Game<'_>, i: u64| {
-        let (plies, [south, north]) = random_game(game, &mut Rng::for_game(seed, i));
+    let one = |player: &mut Player<'_>, i: u64| {
+        let (plies, [south, north]) = player.play(&mut Rng::for_game(seed, i));
         BenchReport {
             games: 1,
             plies,
@@ -68,18 +120,21 @@ pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Ben
         checksum: a.checksum.wrapping_add(b.checksum),
     };
     if threads == 1 {
-        let mut game = Game::for_playouts(rules);
+        let mut player = Player::new(rules, engine);
         return (0..games)
-            .map(|i| one(&mut game, i))
+            .map(|i| one(&mut player, i))
             .fold(BenchReport::default(), add);
     }
     pool(threads).install(|| {
         // Games take microseconds: hand them out in batches, not one by one,
-        // each worker reusing one game.
+        // each worker reusing one player.
         (0..games as usize)
             .into_par_iter()
             .with_min_len(1024)
-            .map_init(|| Game::for_playouts(rules), |game, i| one(game, i as u64))
+            .map_init(
+                || Player::new(rules, engine),
+                |player, i| one(player, i as u64),
+            )
             .reduce(BenchReport::default, add)
     })
 }
@@ -108,11 +163,11 @@ impl Timed {
     }
 }
 
-/// Plays [`random_games`] and times it, with the peak memory of the run.
-pub fn timed_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> Timed {
+/// Plays [`random_games_on`] and times it, with the peak memory of the run.
+pub fn timed_games(engine: Engine, rules: &Rules, games: u64, seed: u64, threads: usize) -> Timed {
     reset_peak_memory();
     let clock = std::time::Instant::now();
-    let report = random_games(rules, games, seed, threads);
+    let report = random_games_on(engine, rules, games, seed, threads);
     let seconds = clock.elapsed().as_secs_f64();
     Timed {
         report,

@@ -109,7 +109,7 @@ const SELECT: [[u8; 8]; 256] = {
 /// table load for rows of up to 8 houses, else found by halving with
 /// population counts; either way a random pick costs no mispredicted branch.
 #[inline]
-fn select_bit(mut mask: u32, mut k: u32) -> u8 {
+pub(crate) fn select_bit(mut mask: u32, mut k: u32) -> u8 {
     if mask < 256 {
         return SELECT[mask as usize][k as usize & 7];
     }

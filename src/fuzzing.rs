@@ -6,6 +6,7 @@
 
 use crate::game::Game;
 use crate::notation::{parse_move, parse_position, parse_records};
+use crate::rng::Rng;
 use crate::rules::Rules;
 
 /// Plies played per game of a variant file before the harness stops: far
@@ -74,6 +75,25 @@ pub fn vm(data: &[u8]) {
             &rules,
             data.get(GENERATOR_BYTES..).unwrap_or(&[]),
             GENERATED_PLY_CAP,
+        );
+        packed_plays_as_game(&rules, data.len() as u64);
+    }
+}
+
+/// Where the rules pack, the packed engine plays the random games a
+/// [`crate::Game`] plays, ply count and score alike.
+fn packed_plays_as_game(rules: &Rules, seed: u64) {
+    let Some(packed) = rules.packed() else {
+        return;
+    };
+    let mut memory = crate::packed::PlayoutMemory::default();
+    let mut game = Game::for_playouts(rules);
+    for i in 0..3 {
+        let general = crate::bench::random_game(&mut game, &mut Rng::for_game(seed, i));
+        let fast = packed.random_game(&mut memory, &mut Rng::for_game(seed, i));
+        assert_eq!(
+            fast, general,
+            "the packed engine strays from the general one in game {i} of seed {seed}"
         );
     }
 }

@@ -18,6 +18,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod input;
 pub mod notation;
+pub mod packed;
 pub mod perft;
 pub mod players;
 pub mod plot;

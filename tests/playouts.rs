@@ -1,7 +1,8 @@
 //! Random playouts: the same seed gives the same games whatever the thread
 //! count, and the fast path gives exactly the games of the straightforward one.
 
-use sow::bench::random_games;
+use sow::bench::{Engine, random_game, random_games, random_games_on};
+use sow::packed::PlayoutMemory;
 use sow::rng::Rng;
 use sow::rules::builtin_rules;
 use sow::{Event, Game, Rules};
@@ -63,13 +64,44 @@ fn slow_games(rules: &Rules, games: u64, seed: u64) -> (u64, u64) {
 fn the_fast_path_plays_the_games_of_the_slow_path() {
     for rules in builtin_rules() {
         let games = if rules.sowing.relays() { 500 } else { 3000 };
-        let fast = random_games(&rules, games, 11, 1);
+        let fast = random_games_on(Engine::General, &rules, games, 11, 1);
         let (plies, checksum) = slow_games(&rules, games, 11);
         assert_eq!(
             (fast.plies, fast.checksum),
             (plies, checksum),
             "{}",
             rules.meta.name
+        );
+    }
+}
+
+#[test]
+fn the_packed_engine_plays_the_games_of_the_general_engine() {
+    let mut packed_variants = Vec::new();
+    for rules in builtin_rules() {
+        let Some(packed) = rules.packed() else {
+            continue;
+        };
+        let name = &rules.meta.name;
+        packed_variants.push(name.clone());
+        let mut memory = PlayoutMemory::default();
+        let mut game = Game::for_playouts(&rules);
+        for i in 0..3000 {
+            let general = random_game(&mut game, &mut Rng::for_game(5, i));
+            let fast = packed.random_game(&mut memory, &mut Rng::for_game(5, i));
+            assert_eq!(fast, general, "{name}: game {i}");
+        }
+        // The bench takes the packed engine where there is one.
+        assert_eq!(
+            random_games(&rules, 500, 6, 1),
+            random_games_on(Engine::General, &rules, 500, 6, 1),
+            "{name}"
+        );
+    }
+    for name in ["oware", "kalah", "mg-wari", "mg-kalah"] {
+        assert!(
+            packed_variants.iter().any(|n| n == name),
+            "{name} packs: {packed_variants:?}"
         );
     }
 }

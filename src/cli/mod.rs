@@ -200,7 +200,29 @@ enum Command {
         /// Threads, 0 (all cores) to 256.
         #[arg(long, default_value_t = 1, value_parser = threads())]
         threads: usize,
+        /// `general` plays every game through the general engine, even
+        /// where the variant packs (`fastest`: the packed engine then).
+        #[arg(long, value_enum, default_value_t = EngineArg::Fastest)]
+        engine: EngineArg,
     },
+}
+
+/// `sow bench --engine`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum EngineArg {
+    /// The packed engine where the variant fits it, else the general one.
+    Fastest,
+    /// The general engine.
+    General,
+}
+
+impl From<EngineArg> for bench::Engine {
+    fn from(engine: EngineArg) -> bench::Engine {
+        match engine {
+            EngineArg::Fastest => bench::Engine::Fastest,
+            EngineArg::General => bench::Engine::General,
+        }
+    }
 }
 
 /// What `match` and `compare` share: the seed, the threads, where the
@@ -409,20 +431,23 @@ pub fn run(cli: Cli) -> Outcome {
             games,
             seed,
             threads,
+            engine,
         } => {
+            let engine = engine.into();
             if all {
-                return bench_all(&mut out, games, seed, threads);
+                return bench_all(&mut out, engine, games, seed, threads);
             }
             let rules = load(
                 variant
                     .as_deref()
                     .expect("clap requires a variant or --all"),
             )?;
-            let run = bench::timed_games(&rules, games, seed, threads);
+            let run = bench::timed_games(engine, &rules, games, seed, threads);
             writeln!(
                 out,
-                "variant {} games {} plies {} seconds {:.3} games/s {:.0} plies/s {:.0} checksum {}",
+                "variant {} engine {} games {} plies {} seconds {:.3} games/s {:.0} plies/s {:.0} checksum {}",
                 rules.meta.name,
+                bench::engine_name(engine, &rules),
                 run.report.games,
                 run.report.plies,
                 run.seconds,
@@ -436,27 +461,34 @@ pub fn run(cli: Cli) -> Outcome {
 }
 
 /// `sow bench --all`: every shipped variant, one line each.
-fn bench_all(out: &mut impl Write, games: u64, seed: u64, threads: usize) -> Outcome {
+fn bench_all(
+    out: &mut impl Write,
+    engine: bench::Engine,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Outcome {
     writeln!(
         out,
-        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}",
-        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB"
+        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9} {:>8}",
+        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB", "engine"
     )?;
     for rules in builtin_rules() {
-        let run = bench::timed_games(&rules, games, seed, threads);
+        let run = bench::timed_games(engine, &rules, games, seed, threads);
         let peak = run.peak_bytes.map_or("n/a".to_string(), |b| {
             format!("{:.1}", b as f64 / (1 << 20) as f64)
         });
         writeln!(
             out,
-            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9}",
+            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9} {:>8}",
             rules.meta.name,
             run.report.games,
             run.report.plies,
             run.seconds,
             run.games_per_second(),
             run.plies_per_second() / 1e6,
-            peak
+            peak,
+            bench::engine_name(engine, &rules)
         )?;
         out.flush()?;
     }

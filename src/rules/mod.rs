@@ -198,6 +198,9 @@ pub struct Rules {
     pub(crate) capture_gates: bool,
     /// Which instance of the one sowing loop the rules run.
     pub(crate) loop_kind: sowing::LoopKind,
+    /// The rules compiled for random playouts on a packed board, when the
+    /// variant fits ([`crate::packed`]).
+    pub(crate) packed: Option<crate::packed::Packed>,
 }
 
 impl Rules {
@@ -622,7 +625,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
-    Ok(Rules {
+    let mut rules = Rules {
         start,
         meta: Metadata {
             name,
@@ -652,7 +655,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         simulate_to_judge,
         capture_gates,
         loop_kind,
-    })
+        packed: None,
+    };
+    rules.packed = crate::packed::Packed::compile(&rules);
+    Ok(rules)
 }
 
 /// toml's message in words of TOML, not of the Rust types behind it;
