@@ -211,17 +211,30 @@ impl Watch {
 }
 
 impl Packed {
-    /// The rules compiled for the packed engine, or `None` when the variant
-    /// uses something it does not model. Every part of the rules is taken
+    /// The rules compiled for the packed engine, or what the variant uses
+    /// that it does not model, in a few words. Every part of the rules is taken
     /// apart field by field, so a new rule option cannot slip past unseen.
-    pub(crate) fn compile(rules: &Rules) -> Option<Packed> {
+    pub(crate) fn compile(rules: &Rules) -> Result<Packed, &'static str> {
         let board = &rules.board;
         let n = board.houses_per_side();
-        if n > MAX_PACKED_HOUSES || rules.children.is_some() || rules.tracks_last_capturer {
-            return None;
+        if rules.sowing.relays() {
+            return Err("relay sowing");
         }
-        if rules.simulate_to_judge || rules.capture_gates || rules.loop_kind != LoopKind::Plain {
-            return None;
+        if n > MAX_PACKED_HOUSES {
+            return Err("more than 7 houses a row");
+        }
+        if rules.children.is_some() {
+            return Err("children");
+        }
+        if rules.tracks_last_capturer {
+            return Err("the last capturer takes the seeds left");
+        }
+        if rules.loop_kind != LoopKind::Plain {
+            return Err(if rules.sowing.relays() {
+                "relay sowing"
+            } else {
+                "captures while sowing"
+            });
         }
         let Sowing {
             laps,
@@ -229,8 +242,14 @@ impl Packed {
             turning,
             first_in_origin,
         } = rules.sowing;
-        if continuation != Continuation::Stop || turning != Turning::Fixed || first_in_origin {
-            return None;
+        if continuation != Continuation::Stop {
+            return Err("relay sowing");
+        }
+        if turning != Turning::Fixed {
+            return Err("a direction for each move");
+        }
+        if first_in_origin {
+            return Err("the first seed back in the house played");
         }
         let skip_origin = laps == Laps::SkipOrigin;
         let Playable {
@@ -240,7 +259,7 @@ impl Packed {
             allow,
         } = rules.playable;
         if allow != Allow::Any {
-            return None;
+            return Err("an allow rule");
         }
         let Captures {
             rules: capture_rules,
@@ -250,13 +269,20 @@ impl Packed {
             before_sowing,
             store_capture,
         } = &rules.captures;
-        if while_sowing.is_some()
-            || !single_seed_captures
-            || *quiet_moves != 0
-            || *before_sowing != BeforeSowing::None
-            || *store_capture
-        {
-            return None;
+        if while_sowing.is_some() {
+            return Err("captures while sowing");
+        }
+        if !single_seed_captures {
+            return Err("single seeds that do not capture");
+        }
+        if *quiet_moves != 0 {
+            return Err("opening moves without captures");
+        }
+        if *before_sowing != BeforeSowing::None {
+            return Err("captures before sowing");
+        }
+        if *store_capture {
+            return Err("captures from a store");
         }
         let mut captures = Vec::new();
         for rule in capture_rules {
@@ -281,19 +307,19 @@ impl Packed {
                     zone,
                     take_sowing_seed,
                 },
-                CaptureRule::AcrossGap { .. }
-                | CaptureRule::GiveStore { .. }
-                | CaptureRule::PullAcross { .. }
-                | CaptureRule::Sweep { .. }
-                | CaptureRule::OpponentStore => return None,
+                CaptureRule::AcrossGap { .. } => return Err("captures across a gap"),
+                CaptureRule::GiveStore { .. } => return Err("a store given away"),
+                CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
+                CaptureRule::Sweep { .. } => return Err("sweeping captures"),
+                CaptureRule::OpponentStore => return Err("captures from a store"),
             });
         }
         let slam_keeps_capture = match rules.grand_slam {
             GrandSlam::Capture => true,
             GrandSlam::NoCapture => false,
-            GrandSlam::Forbidden | GrandSlam::CaptureThenFeed | GrandSlam::LeaveRightmost => {
-                return None;
-            }
+            GrandSlam::Forbidden => return Err("a forbidden grand slam"),
+            GrandSlam::CaptureThenFeed => return Err("a grand slam followed by a feeding move"),
+            GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
         };
         let Turn { extra_turn, pass } = rules.turn;
         for ending in &rules.endings {
@@ -317,12 +343,14 @@ impl Packed {
                 | Collect::Nobody
                 | Collect::LastMover
                 | Collect::Unfed => {}
-                Collect::LastCapturer | Collect::Removed | Collect::Divided => return None,
+                Collect::LastCapturer | Collect::Removed | Collect::Divided => {
+                    return Err("seeds left taken off or shared out");
+                }
             }
         }
         let start = rules.start();
         if start.feed_pending() || start.quiet() != 0 || start.child_houses() != 0 {
-            return None;
+            return Err("state carried from move to move");
         }
 
         // South's houses, South's store, North's houses, North's store.
@@ -377,7 +405,7 @@ impl Packed {
                 })
                 .collect()
         });
-        Some(Packed {
+        Ok(Packed {
             houses_per_side: n,
             start: packed_start,
             first_to_move: start.to_move(),
@@ -768,6 +796,12 @@ impl Packed {
 impl Rules {
     /// These rules compiled for the packed engine, when the variant fits it.
     pub fn packed(&self) -> Option<&Packed> {
-        self.packed.as_ref()
+        self.packed.as_ref().ok()
+    }
+
+    /// Why the variant does not fit the packed engine, in a few words
+    /// (`None` when it does).
+    pub fn unpacked_because(&self) -> Option<&'static str> {
+        self.packed.as_ref().err().copied()
     }
 }

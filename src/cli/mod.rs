@@ -470,7 +470,7 @@ fn bench_all(
 ) -> Outcome {
     writeln!(
         out,
-        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9} {:>8}",
+        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}  {}",
         "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB", "engine"
     )?;
     for rules in builtin_rules() {
@@ -480,7 +480,7 @@ fn bench_all(
         });
         writeln!(
             out,
-            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9} {:>8}",
+            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9}  {}{}",
             rules.meta.name,
             run.report.games,
             run.report.plies,
@@ -488,7 +488,11 @@ fn bench_all(
             run.games_per_second(),
             run.plies_per_second() / 1e6,
             peak,
-            bench::engine_name(engine, &rules)
+            bench::engine_name(engine, &rules),
+            match rules.unpacked_because() {
+                Some(why) if engine == bench::Engine::Fastest => format!(" ({why})"),
+                _ => String::new(),
+            }
         )?;
         out.flush()?;
     }

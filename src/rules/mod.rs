@@ -198,9 +198,9 @@ pub struct Rules {
     pub(crate) capture_gates: bool,
     /// Which instance of the one sowing loop the rules run.
     pub(crate) loop_kind: sowing::LoopKind,
-    /// The rules compiled for random playouts on a packed board, when the
-    /// variant fits ([`crate::packed`]).
-    pub(crate) packed: Option<crate::packed::Packed>,
+    /// The rules compiled for random playouts on a packed board, or why the
+    /// variant does not fit ([`crate::packed`]).
+    pub(crate) packed: Result<crate::packed::Packed, &'static str>,
 }
 
 impl Rules {
@@ -655,7 +655,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         simulate_to_judge,
         capture_gates,
         loop_kind,
-        packed: None,
+        packed: Err("not compiled yet"),
     };
     rules.packed = crate::packed::Packed::compile(&rules);
     Ok(rules)
