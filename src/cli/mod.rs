@@ -470,8 +470,8 @@ fn bench_all(
 ) -> Outcome {
     writeln!(
         out,
-        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}  {}",
-        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB", "engine"
+        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}  engine",
+        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB"
     )?;
     for rules in builtin_rules() {
         let run = bench::timed_games(engine, &rules, games, seed, threads);
