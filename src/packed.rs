@@ -27,7 +27,9 @@ use crate::rng::Rng;
 use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
 use crate::rules::ending::Whose;
 use crate::rules::feeding::{Allow, Feeding, Playable};
-use crate::rules::sowing::{Continuation, Laps, LoopKind, Sowing, Turning};
+use crate::rules::sowing::{
+    Continuation, Laps, LoopKind, MAX_RELAY_LIFTS, RelayFrom, Sowing, Turning,
+};
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
 
@@ -45,8 +47,8 @@ enum Lane {
     Store,
 }
 
-/// How the sowing of one house goes, for every handful.
-#[derive(Debug, Clone)]
+/// How a handful lifted from one place goes, whatever its size.
+#[derive(Debug, Clone, Default)]
 struct Handful {
     /// The places a lap sows into.
     lap_len: u8,
@@ -60,6 +62,39 @@ struct Handful {
     /// The fewest seeds that reach the opponent's row.
     to_opponent: u8,
 }
+
+/// Relay sowing, on lanes (see [`Continuation::Relay`]).
+#[derive(Debug, Clone, Copy)]
+struct Relay {
+    stops: CountSet,
+    from: RelayFrom,
+    rows: ZoneMask,
+}
+
+/// What a move came to.
+#[derive(Debug, Clone, Copy)]
+struct Played {
+    board: Lanes,
+    to_move: Side,
+    captured: bool,
+    grand_slam: bool,
+    fed: bool,
+}
+
+impl Default for Played {
+    fn default() -> Played {
+        Played {
+            board: [0; LANES],
+            to_move: Side::South,
+            captured: false,
+            grand_slam: false,
+            fed: false,
+        }
+    }
+}
+
+/// What each legal move of a judged position came to, by house.
+type PlayedMoves = [Played; MAX_PACKED_HOUSES];
 
 /// A capture at the last seed, on lanes.
 #[derive(Debug, Clone, Copy)]
@@ -144,8 +179,17 @@ pub struct Packed {
     lanes: [Lane; LANES],
     opposite: [u8; LANES],
     back: [u8; LANES],
-    /// `handful[side][offset]`.
+    /// `handful[side][lane]`: a handful of `side` lifted from `lane`.
     handful: [Vec<Handful>; 2],
+    /// The lanes of each row, as a mask.
+    row_mask: [u128; 2],
+    /// `ring_next[side][lane]`: the lane after `lane` on `side`'s ring.
+    ring_next: [[u8; LANES]; 2],
+    relay: Option<Relay>,
+    /// Whether each move is played out to judge it: relays (an endless one
+    /// is refused) or a forbidden grand slam.
+    judged: bool,
+    forbid_slam: bool,
     captures: Vec<Capture>,
     slam_keeps_capture: bool,
     min_seeds: u8,
@@ -217,9 +261,6 @@ impl Packed {
     pub(crate) fn compile(rules: &Rules) -> Result<Packed, &'static str> {
         let board = &rules.board;
         let n = board.houses_per_side();
-        if rules.sowing.relays() {
-            return Err("relay sowing");
-        }
         if n > MAX_PACKED_HOUSES {
             return Err("more than 7 houses a row");
         }
@@ -229,12 +270,8 @@ impl Packed {
         if rules.tracks_last_capturer {
             return Err("the last capturer takes the seeds left");
         }
-        if rules.loop_kind != LoopKind::Plain {
-            return Err(if rules.sowing.relays() {
-                "relay sowing"
-            } else {
-                "captures while sowing"
-            });
+        if !matches!(rules.loop_kind, LoopKind::Plain | LoopKind::Relay) {
+            return Err("captures while sowing");
         }
         let Sowing {
             laps,
@@ -242,9 +279,10 @@ impl Packed {
             turning,
             first_in_origin,
         } = rules.sowing;
-        if continuation != Continuation::Stop {
-            return Err("relay sowing");
-        }
+        let relay = match continuation {
+            Continuation::Stop => None,
+            Continuation::Relay { stops, from, rows } => Some(Relay { stops, from, rows }),
+        };
         if turning != Turning::Fixed {
             return Err("a direction for each move");
         }
@@ -315,9 +353,8 @@ impl Packed {
             });
         }
         let slam_keeps_capture = match rules.grand_slam {
-            GrandSlam::Capture => true,
+            GrandSlam::Capture | GrandSlam::Forbidden => true,
             GrandSlam::NoCapture => false,
-            GrandSlam::Forbidden => return Err("a forbidden grand slam"),
             GrandSlam::CaptureThenFeed => return Err("a grand slam followed by a feeding move"),
             GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
         };
@@ -378,32 +415,46 @@ impl Packed {
                 back[lane] = lane_of(board.back(place)) as u8;
             }
         }
+        let places = (0..2 * n).chain(STORE);
         let handful = Side::BOTH.map(|side| {
             let ring = board.ring(side);
-            (0..n)
-                .map(|offset| {
-                    let origin = board.row_start(side) + offset;
-                    let at = ring.index_of(origin);
-                    let places: Vec<usize> = (1..=ring.len())
-                        .map(|step| ring.at((at + step) % ring.len()))
-                        .filter(|&place| !(skip_origin && place == origin))
-                        .collect();
-                    let mut handful = Handful {
-                        lap_len: places.len() as u8,
-                        lap: 0,
-                        run: [0; LANES + 1],
-                        last: [0; LANES + 1],
-                        to_opponent: ring.seeds_to_opponent(origin).min(255) as u8,
-                    };
-                    for (r, &place) in places.iter().enumerate() {
-                        let lane = lane_of(place);
-                        handful.run[r + 1] = handful.run[r] | 1 << (8 * lane);
-                        handful.last[r + 1] = lane as u8;
-                    }
-                    handful.lap = handful.run[places.len()];
-                    handful
-                })
-                .collect()
+            let mut by_lane = vec![Handful::default(); LANES];
+            for origin in places
+                .clone()
+                .filter(|&place| ring.places().contains(&(place as u8)))
+            {
+                let at = ring.index_of(origin);
+                let sown: Vec<usize> = (1..=ring.len())
+                    .map(|step| ring.at((at + step) % ring.len()))
+                    .filter(|&place| !(skip_origin && place == origin))
+                    .collect();
+                let handful = &mut by_lane[lane_of(origin)];
+                handful.lap_len = sown.len() as u8;
+                handful.to_opponent = ring.seeds_to_opponent(origin).min(255) as u8;
+                for (r, &place) in sown.iter().enumerate() {
+                    let lane = lane_of(place);
+                    handful.run[r + 1] = handful.run[r] | 1 << (8 * lane);
+                    handful.last[r + 1] = lane as u8;
+                }
+                handful.lap = handful.run[sown.len()];
+            }
+            by_lane
+        });
+        let ring_next = Side::BOTH.map(|side| {
+            let ring = board.ring(side);
+            let mut next = [0u8; LANES];
+            for place in places
+                .clone()
+                .filter(|&place| ring.places().contains(&(place as u8)))
+            {
+                next[lane_of(place)] = lane_of(ring.next(place)) as u8;
+            }
+            next
+        });
+        let row_mask = Side::BOTH.map(|side| {
+            (0..n).fold(0u128, |mask, offset| {
+                mask | 0xFF << (8 * lane_of(board.row_start(side) + offset))
+            })
         });
         Ok(Packed {
             houses_per_side: n,
@@ -416,6 +467,11 @@ impl Packed {
             opposite,
             back,
             handful,
+            row_mask,
+            ring_next,
+            judged: relay.is_some() || rules.grand_slam == GrandSlam::Forbidden,
+            forbid_slam: rules.grand_slam == GrandSlam::Forbidden,
+            relay,
             captures,
             slam_keeps_capture,
             min_seeds,
@@ -445,7 +501,8 @@ impl Packed {
             plies: 0,
             last_mover: None,
         };
-        let mut legal = match self.settle(&mut game, seen) {
+        let mut played = [Played::default(); MAX_PACKED_HOUSES];
+        let mut legal = match self.settle(&mut game, seen, &mut played) {
             Ok(legal) => legal,
             Err(score) => return (0, score),
         };
@@ -456,12 +513,20 @@ impl Packed {
             let pick = rng.below(MOVES_IN[legal as usize & 127] as usize) as u32;
             let offset = select_bit(legal, pick) as usize;
             let me = game.to_move;
-            if self.apply(&mut game, offset) {
+            let captured = if self.judged {
+                let result = played[offset.min(MAX_PACKED_HOUSES - 1)];
+                game.board = result.board;
+                game.to_move = result.to_move;
+                result.captured
+            } else {
+                self.apply(&mut game, offset)
+            };
+            if captured {
                 seen.iter_mut().for_each(Vec::clear);
             }
             game.plies += 1;
             game.last_mover = Some(me);
-            legal = match self.settle(&mut game, seen) {
+            legal = match self.settle(&mut game, seen, &mut played) {
                 Ok(legal) => legal,
                 Err(score) => return (game.plies as u64, score),
             };
@@ -501,13 +566,9 @@ impl Packed {
     #[inline(always)]
     fn legal(&self, board: &Lanes, side: Side) -> u32 {
         let row = self.row_word(board, side);
-        let mut playable = if self.min_seeds == 1 {
-            nonzero_bytes(row)
-        } else {
-            self.at_least(row, |_| self.min_seeds)
-        };
+        let mut playable = self.playable(row);
         if self.must_feed && self.row_is_empty(board, side.opponent()) {
-            let handful = &self.handful[side.index()];
+            let handful = &self.handful[side.index()][self.row_start[side.index()]..];
             playable &= self.at_least(row, |offset| handful[offset].to_opponent);
         }
         if self.single_seed_rule {
@@ -519,6 +580,16 @@ impl Packed {
         playable
     }
 
+    /// The houses of a row word holding enough seeds to be played.
+    #[inline(always)]
+    fn playable(&self, row: u64) -> u32 {
+        if self.min_seeds == 1 {
+            nonzero_bytes(row)
+        } else {
+            self.at_least(row, |_| self.min_seeds)
+        }
+    }
+
     /// The houses of a row word holding at least `least(offset)` seeds.
     #[inline(always)]
     fn at_least(&self, row: u64, least: impl Fn(usize) -> u8) -> u32 {
@@ -527,59 +598,209 @@ impl Packed {
         })
     }
 
-    /// Sows `offset` of the player to move, captures, and hands the turn
-    /// over; returns whether anything was captured.
+    /// Plays `offset` of the player to move in place, in a variant whose
+    /// moves are not judged; returns whether it captured.
     #[inline(always)]
     fn apply(&self, game: &mut Playout, offset: usize) -> bool {
         let me = game.to_move;
-        let board = &mut game.board;
-        let handful = &self.handful[me.index()][offset];
-        let from = (self.row_start[me.index()] + offset) & (LANES - 1);
-        let mut seeds = board[from];
-        board[from] = 0;
-        if seeds > handful.lap_len {
-            let laps = (seeds - 1) / handful.lap_len;
-            sow_into(board, laps as u128 * handful.lap);
-            seeds -= laps * handful.lap_len;
-        }
-        let seeds = (seeds as usize).min(LANES);
-        sow_into(board, handful.run[seeds]);
-        let last = handful.last[seeds] as usize & (LANES - 1);
-        let mut captured = false;
-        if let Lane::House(owner) = self.lanes[last] {
-            let own = owner == me;
-            for rule in &self.captures {
-                let Some((take, from_opponent, holes)) = self.plan(board, me, last, own, rule)
-                else {
-                    continue;
-                };
-                let left = self.row_seeds(board, me.opponent()) - from_opponent;
-                let grand_slam = from_opponent > 0 && left == 0;
-                if !grand_slam || self.slam_keeps_capture {
-                    self.take(board, last, rule, holes);
-                    board[self.store_lane[me.index()] & (LANES - 1)] += take as u8;
-                    captured = true;
-                }
-                break;
-            }
-        }
+        let from = self.row_start[me.index()] + offset;
+        let (last, _) = self
+            .sow::<false>(&mut game.board, me, from)
+            .expect("a handful without relays always ends");
+        let (captured, _) = self.capture(&mut game.board, me, last);
         if !(self.extra_turn && last == self.store_lane[me.index()]) {
             game.to_move = me.opponent();
         }
         captured
     }
 
-    /// The capture `rule` makes at the last seed, if it applies: the seeds
-    /// taken, the part from the opponent's row, and the houses emptied.
+    /// Plays `offset` of `me` on a copy of `board`: sows (relaying where the
+    /// rules say), captures, and hands the turn over. `None` for a relay
+    /// that never ends or goes past [`MAX_RELAY_LIFTS`].
     #[inline(always)]
-    fn plan(
+    fn play<const RELAY: bool>(&self, board: &Lanes, me: Side, offset: usize) -> Option<Played> {
+        let mut board = *board;
+        let from = self.row_start[me.index()] + offset;
+        let (last, fed) = self.sow::<RELAY>(&mut board, me, from)?;
+        let (captured, grand_slam) = self.capture(&mut board, me, last);
+        let to_move = if self.extra_turn && last == self.store_lane[me.index()] {
+            me
+        } else {
+            me.opponent()
+        };
+        Some(Played {
+            board,
+            to_move,
+            captured,
+            grand_slam,
+            fed,
+        })
+    }
+
+    /// Sows the seeds of `from` along `me`'s ring, and relays while the
+    /// rules say so; returns the last lane and whether a seed fell in the
+    /// opponent's row. An endless relay is found as the general engine finds
+    /// it (R13): Brent's search for a lift with the board and hole of an
+    /// earlier lift.
+    #[inline(always)]
+    fn sow<const RELAY: bool>(
         &self,
-        board: &Lanes,
+        board: &mut Lanes,
         me: Side,
-        last: usize,
-        own: bool,
-        rule: &Capture,
-    ) -> Option<(u32, u32, u8)> {
+        from: usize,
+    ) -> Option<(usize, bool)> {
+        let handfuls = &self.handful[me.index()];
+        let opponent_row = self.row_mask[me.opponent().index()];
+        let mut origin = from & (LANES - 1);
+        let mut fed = false;
+        let mut saved = if RELAY {
+            (u128::from_le_bytes(*board), origin)
+        } else {
+            (0, 0)
+        };
+        let (mut power, mut steps, mut lifts) = (1u32, 0u32, 0u32);
+        loop {
+            let handful = &handfuls[origin];
+            let mut seeds = board[origin];
+            board[origin] = 0;
+            if seeds > handful.lap_len {
+                let laps = (seeds - 1) / handful.lap_len;
+                sow_into(board, laps as u128 * handful.lap);
+                seeds -= laps * handful.lap_len;
+                fed = true;
+            }
+            let seeds = (seeds as usize).min(LANES);
+            sow_into(board, handful.run[seeds]);
+            fed |= handful.run[seeds] & opponent_row != 0;
+            let last = handful.last[seeds] as usize & (LANES - 1);
+            let Some(relay) = self.relay.filter(|_| RELAY) else {
+                return Some((last, fed));
+            };
+            let Lane::House(owner) = self.lanes[last] else {
+                return Some((last, fed));
+            };
+            let own = owner == me;
+            if relay.stops.contains(board[last])
+                || !relay.rows.allows(own)
+                || self
+                    .captures
+                    .iter()
+                    .any(|rule| self.applies(board, last, own, rule))
+            {
+                return Some((last, fed));
+            }
+            let lift = match relay.from {
+                RelayFrom::Last => last,
+                RelayFrom::Next => {
+                    let next = self.ring_next[me.index()][last] as usize & (LANES - 1);
+                    if board[next] == 0 {
+                        return Some((last, fed));
+                    }
+                    next
+                }
+            };
+            if saved == (u128::from_le_bytes(*board), lift) {
+                return None;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                return None;
+            }
+            steps += 1;
+            if steps == power {
+                saved = (u128::from_le_bytes(*board), lift);
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            origin = lift;
+        }
+    }
+
+    /// The capture at the last seed, judged by the grand-slam policy:
+    /// whether seeds were taken, and whether the move was a grand slam.
+    #[inline(always)]
+    fn capture(&self, board: &mut Lanes, me: Side, last: usize) -> (bool, bool) {
+        let Lane::House(owner) = self.lanes[last] else {
+            return (false, false);
+        };
+        let own = owner == me;
+        for rule in &self.captures {
+            if !self.applies(board, last, own, rule) {
+                continue;
+            }
+            let (take, from_opponent, holes) = self.plan(board, me, last, rule);
+            let left = self.row_seeds(board, me.opponent()) - from_opponent;
+            let grand_slam = from_opponent > 0 && left == 0;
+            if grand_slam && !self.slam_keeps_capture {
+                return (false, true);
+            }
+            self.take(board, last, rule, holes);
+            board[self.store_lane[me.index()] & (LANES - 1)] += take as u8;
+            return (true, grand_slam);
+        }
+        (false, false)
+    }
+
+    /// The legal moves of `side` found by playing each house out, with
+    /// what each came to in `played`.
+    #[inline(always)]
+    fn judged_moves(&self, board: &Lanes, side: Side, played: &mut PlayedMoves) -> u32 {
+        let row = self.row_word(board, side);
+        let feeding = self.must_feed && self.row_is_empty(board, side.opponent());
+        let mut candidates = self.playable(row);
+        let (mut legal, mut multi) = (0u32, 0u32);
+        while candidates != 0 {
+            let offset = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let result = if self.relay.is_some() {
+                self.play::<true>(board, side, offset)
+            } else {
+                self.play::<false>(board, side, offset)
+            };
+            let Some(result) = result else {
+                continue;
+            };
+            if (result.grand_slam && self.forbid_slam) || (feeding && !result.fed) {
+                continue;
+            }
+            legal |= 1 << offset;
+            multi |= (((row >> (8 * offset)) as u8 >= 2) as u32) << offset;
+            played[offset.min(MAX_PACKED_HOUSES - 1)] = result;
+        }
+        if self.single_seed_rule && legal & multi != 0 {
+            legal &= multi;
+        }
+        legal
+    }
+
+    /// The legal moves of `side`, played out when the rules judge them so.
+    #[inline(always)]
+    fn moves(&self, board: &Lanes, side: Side, played: &mut PlayedMoves) -> u32 {
+        if self.judged {
+            self.judged_moves(board, side, played)
+        } else {
+            self.legal(board, side)
+        }
+    }
+
+    /// Whether `rule` captures at the last seed, in a house of the mover's
+    /// row when `own`.
+    #[inline(always)]
+    fn applies(&self, board: &Lanes, last: usize, own: bool, rule: &Capture) -> bool {
+        match *rule {
+            Capture::Count { counts, zone, .. } => zone.allows(own) && counts.contains(board[last]),
+            Capture::Cross { zone, .. } => {
+                zone.allows(own)
+                    && board[last] == 1
+                    && board[self.opposite[last] as usize & (LANES - 1)] > 0
+            }
+        }
+    }
+
+    /// The capture `rule`, which applies, makes at the last seed: the
+    /// seeds taken, the part from the opponent's row, and the houses emptied.
+    #[inline(always)]
+    fn plan(&self, board: &Lanes, me: Side, last: usize, rule: &Capture) -> (u32, u32, u8) {
         match *rule {
             Capture::Count {
                 counts,
@@ -588,9 +809,6 @@ impl Packed {
                 limit,
                 chain_zone,
             } => {
-                if !zone.allows(own) || !counts.contains(board[last]) {
-                    return None;
-                }
                 let (mut take, mut from_opponent, mut holes) = (0u32, 0u32, 0u8);
                 let (mut lane, mut allowed) = (last, zone);
                 loop {
@@ -610,17 +828,14 @@ impl Packed {
                     allowed = chain_zone;
                     lane = self.back[lane] as usize & (LANES - 1);
                 }
-                Some((take, from_opponent, holes))
+                (take, from_opponent, holes)
             }
             Capture::Cross {
-                zone,
-                take_sowing_seed,
+                take_sowing_seed, ..
             } => {
                 let opposite = self.opposite[last] as usize & (LANES - 1);
                 let seeds = board[opposite] as u32;
-                if !zone.allows(own) || board[last] != 1 || seeds == 0 {
-                    return None;
-                }
+                let own = self.lanes[last] == Lane::House(me);
                 let opposite_own = self.lanes[opposite] == Lane::House(me);
                 let mut from_opponent = if opposite_own { 0 } else { seeds };
                 let mut take = seeds;
@@ -628,7 +843,7 @@ impl Packed {
                     take += 1;
                     from_opponent += !own as u32;
                 }
-                Some((take, from_opponent, 1 + take_sowing_seed as u8))
+                (take, from_opponent, 1 + take_sowing_seed as u8)
             }
         }
     }
@@ -659,10 +874,15 @@ impl Packed {
     /// the endings, walked in order only when one may fire. Returns the
     /// legal moves, or the final score.
     #[inline(always)]
-    fn settle(&self, game: &mut Playout, seen: &Seen) -> Result<u32, [u32; 2]> {
+    fn settle(
+        &self,
+        game: &mut Playout,
+        seen: &Seen,
+        played: &mut PlayedMoves,
+    ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
         let me = game.to_move;
-        let (to_move, legal) = self.after_pass(board, me);
+        let (to_move, legal) = self.after_pass(board, me, played);
         let watch = self.watch;
         let [south, north] = Side::BOTH.map(|side| self.store(board, side));
         let may_end = legal == 0
@@ -674,7 +894,7 @@ impl Packed {
             || game.plies >= watch.plies
             || (self.repetition && was_seen(seen, board, to_move));
         if may_end {
-            return self.settle_in_order(game, seen);
+            return self.settle_in_order(game, seen, played);
         }
         game.to_move = to_move;
         Ok(legal)
@@ -682,17 +902,17 @@ impl Packed {
 
     /// Who is to move after a pass the rules make, and their legal moves.
     #[inline(always)]
-    fn after_pass(&self, board: &Lanes, me: Side) -> (Side, u32) {
-        let legal = self.legal(board, me);
+    fn after_pass(&self, board: &Lanes, me: Side, played: &mut PlayedMoves) -> (Side, u32) {
+        let legal = self.moves(board, me, played);
         let passes = match self.pass {
             Pass::Never => false,
             Pass::WhenEmpty => {
                 self.row_is_empty(board, me) && !self.row_is_empty(board, me.opponent())
             }
-            Pass::WhenNoMove => legal == 0 && self.legal(board, me.opponent()) != 0,
+            Pass::WhenNoMove => legal == 0 && self.moves(board, me.opponent(), played) != 0,
         };
         if passes {
-            (me.opponent(), self.legal(board, me.opponent()))
+            (me.opponent(), self.moves(board, me.opponent(), played))
         } else {
             (me, legal)
         }
@@ -702,14 +922,19 @@ impl Packed {
     /// read the position alone and the rest, as [`crate::Game`] settles.
     #[cold]
     #[inline(never)]
-    fn settle_in_order(&self, game: &mut Playout, seen: &Seen) -> Result<u32, [u32; 2]> {
+    fn settle_in_order(
+        &self,
+        game: &mut Playout,
+        seen: &Seen,
+        played: &mut PlayedMoves,
+    ) -> Result<u32, [u32; 2]> {
         let (before_pass, after_pass) = self.endings.split_at(self.endings_before_pass);
         for ending in before_pass {
             if let Some(collect) = self.fires(ending, game, 0, seen) {
                 return Err(self.finish(game, collect));
             }
         }
-        let (to_move, legal) = self.after_pass(&game.board, game.to_move);
+        let (to_move, legal) = self.after_pass(&game.board, game.to_move, played);
         game.to_move = to_move;
         for ending in after_pass {
             if let Some(collect) = self.fires(ending, game, legal, seen) {
