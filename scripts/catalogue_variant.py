@@ -307,8 +307,11 @@ def build(game):
     if goal in ("CLEAR", "DEPRIVE", "IMMOBILIZE"):
         if end_cond is not None:
             raise Unsupported(f"goal={goal} with end_cond")
+        # With blocked houses the stores hold the seeds out of play, and the
+        # seeds in each row count for its owner where they lie.
+        left = "each_own_in_place" if blocking else "nobody"
         end = [f'goal = "{goal.lower()}"',
-               'ply_limit = { plies = 2000, taken_by = "nobody" }']
+               f'ply_limit = {{ plies = 2000, taken_by = "{left}" }}']
         return finish(game, p, used, sowing, play, capture, turn, end, children, blocking)
     if goal != "MAX_SEEDS":
         raise Unsupported(f"goal={goal}")
@@ -362,7 +365,8 @@ def blocking_of(p, n, take, sow_rule):
         "goes on from it, so that house's seeds are sown on and it stays blocked, empty, for the rest of the game ([blocking] closes_at). Its recorded games agree, ply by ply, with the blocked marks they record.")
     NOTES.append(
         "MancalaGames keeps the seeds that reach one of the opponent's blocked houses in South's store, whoever sows them (the catalogue's games show North's store always empty); sow keeps them there too, and they count for nobody. "
-        "A last seed that leaves play ends the sowing. The sower's own blocked houses are passed over.")
+        "A last seed that leaves play ends the sowing. The sower's own blocked houses are passed over. "
+        "The ply limit, which MancalaGames lacks, counts the seeds in each row for its owner where they lie (each_own_in_place); it never fires in the recorded games.")
     if p.get("nocaptmoves"):
         NOTES.append("nocaptmoves stops closing too: the first moves close nothing (quiet_moves).")
     out = [f"closes_at = {closes_at}"]

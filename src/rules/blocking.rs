@@ -11,8 +11,9 @@
 //! the seeds out of play in South's store, whoever sows them, and so does
 //! this engine, so that positions read the same; the stores then decide
 //! nothing (captures are refused beside blocking, and the goal must be
-//! `deprive` or `immobilize`), and the seeds in them count for nobody at
-//! the end.
+//! `deprive` or `immobilize`), the seeds in them count for nobody, and the
+//! seeds in each row count for its owner where they lie (the only collect
+//! allowed is `each_own_in_place`).
 //!
 //! This sowing has its own loop, [`Rules::sow_blocked`], reached only
 //! behind [`Rules::capture_gates`], so variants without blocked houses never
@@ -29,7 +30,7 @@ use super::{CompileError, Rules, err, in_range};
 use crate::board::{Board, STORE, StoreSowing};
 use crate::position::{Position, Side};
 use crate::rules::capture::{BeforeSowing, Captures};
-use crate::rules::{Children, Ending};
+use crate::rules::{Children, Collect, Ending};
 use crate::trace::{Event, Trace};
 
 /// `[blocking]`: when a relay closes a house of the opponent's row.
@@ -126,6 +127,16 @@ pub(crate) fn compile(
             table,
             "with [blocking] the stores hold only seeds out of play and decide nothing: the goal must be \"deprive\" or \"immobilize\"",
         );
+    }
+    if context.endings.iter().any(|e| {
+        !matches!(e, Ending::Immobilized | Ending::Deprived)
+            && e.taken_by() != Some(Collect::EachOwnInPlace)
+    }) {
+        return Err((
+            table,
+            "with [blocking] the seeds in each row count for its owner where they lie, and the stores for nobody: every ending's taken_by must be \"each_own_in_place\"".into(),
+            Some("write taken_by = \"each_own_in_place\" in [end] (ply_limit, repetition)".into()),
+        ));
     }
     let mut never = 0u64;
     let mut never_in = 0u32;
@@ -299,6 +310,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     let _ = writeln!(
         out,
-        "  Sowing passes over your own blocked houses; a seed that reaches one of the opponent's leaves play, and a last seed that does ends the sowing. The seeds out of play are kept in South's store (as MancalaGames keeps them) and count for nobody."
+        "  Sowing passes over your own blocked houses; a seed that reaches one of the opponent's leaves play, and a last seed that does ends the sowing. The seeds out of play are kept in South's store (as MancalaGames keeps them) and count for nobody; the seeds in each row count for its owner."
     );
 }
