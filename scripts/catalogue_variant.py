@@ -254,7 +254,10 @@ def build(game):
         if side == "OPP_CONT" and multicapt:
             capture.append('chain_zone = "either"')
     sow_rule = take("sow_rule", None)
-    if sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
+    blocking = []
+    if sow_rule in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
+        blocking = blocking_of(p, n, take, sow_rule)
+    elif sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
     elif sow_rule == "ENPAS_ALL_OWNER_OWN" and any(c.startswith("last_seed") for c in capture) and not multicapt:
@@ -304,9 +307,12 @@ def build(game):
     if goal in ("CLEAR", "DEPRIVE", "IMMOBILIZE"):
         if end_cond is not None:
             raise Unsupported(f"goal={goal} with end_cond")
+        # With blocked houses the stores hold the seeds out of play, and the
+        # seeds in each row count for its owner where they lie.
+        left = "each_own_in_place" if blocking else "nobody"
         end = [f'goal = "{goal.lower()}"',
-               'ply_limit = { plies = 2000, taken_by = "nobody" }']
-        return finish(game, p, used, sowing, play, capture, turn, end, children)
+               f'ply_limit = {{ plies = 2000, taken_by = "{left}" }}']
+        return finish(game, p, used, sowing, play, capture, turn, end, children, blocking)
     if goal != "MAX_SEEDS":
         raise Unsupported(f"goal={goal}")
     end = []
@@ -344,6 +350,31 @@ def build(game):
     return finish(game, p, used, sowing, play, capture, turn, end, children)
 
 
+def blocking_of(p, n, take, sow_rule):
+    """The [blocking] table for blocks with sow_rule = SOW_BLKD_DIV(_NR)."""
+    take("blocks")
+    closes_at = take("sow_param")
+    if not p.get("blocks") or closes_at is None:
+        raise Unsupported(f"sow_rule={sow_rule} without blocks and sow_param")
+    if p.get("mlaps") != "LAPPER" or p.get("mlap_cont") is not None:
+        # Without relay sowing MancalaGames takes the closed house's seeds
+        # out of play at once; no catalogue game does that.
+        raise Unsupported(f"sow_rule={sow_rule} without plain relay sowing (mlaps = LAPPER)")
+    NOTES.append(
+        "A house closes (blocked) as a relay lifts it: MancalaGames tests a lap's last hole between laps, and a lap whose last seed brings a house of the opponent's row to sow_param "
+        "goes on from it, so that house's seeds are sown on and it stays blocked, empty, for the rest of the game ([blocking] closes_at). Its recorded games agree, ply by ply, with the blocked marks they record.")
+    NOTES.append(
+        "MancalaGames keeps the seeds that reach one of the opponent's blocked houses in South's store, whoever sows them (the catalogue's games show North's store always empty); sow keeps them there too, and they count for nobody. "
+        "A last seed that leaves play ends the sowing. The sower's own blocked houses are passed over. "
+        "The ply limit, which MancalaGames lacks, counts the seeds in each row for its owner where they lie (each_own_in_place); it never fires in the recorded games.")
+    if p.get("nocaptmoves"):
+        NOTES.append("nocaptmoves stops closing too: the first moves close nothing (quiet_moves).")
+    out = [f"closes_at = {closes_at}"]
+    if sow_rule == "SOW_BLKD_DIV_NR":
+        out.append(f"never_in = [{n}]        # each row's last house never closes (SOW_BLKD_DIV_NR)")
+    return out
+
+
 def children_of(p, n, take):
     """The [children] table for child_type, child_cvt, child_rule, child_locs."""
     kind = take("child_type", None)
@@ -374,7 +405,7 @@ def children_of(p, n, take):
     return out
 
 
-def finish(game, p, used, sowing, play, capture, turn, end, children=()):
+def finish(game, p, used, sowing, play, capture, turn, end, children=(), blocking=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
@@ -426,6 +457,8 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=()):
         lines += ["", "[turn]"] + turn
     if children:
         lines += ["", "[children]"] + list(children)
+    if blocking:
+        lines += ["", "[blocking]"] + list(blocking)
     lines += ["", "[end]",
               "# MancalaGames has no rule that ends a repeating game; a ply limit",
               "# above every game it finished (they stop at 2000 plies) stands in."] + end
@@ -511,9 +544,15 @@ def summary(game):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
         one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
         parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
+    if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
+        last = ", but for a row's last house" if p["sow_rule"] == "SOW_BLKD_DIV_NR" else ""
+        parts.append(f"a relay from an opponent's house of {p['sow_param']} closes it for good{last}; seeds sown to a closed house across leave play")
     if p.get("nocaptmoves"):
         n = p["nocaptmoves"]
-        parts.append(f"the first {n} move{'s' if n > 1 else ''} capture nothing")
+        if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
+            parts.append("the first move closes nothing" if n == 1 else f"the first {n} moves close nothing")
+        else:
+            parts.append(f"the first {n} move{'s' if n > 1 else ''} capture nothing")
     if p.get("nosinglecapt"):
         parts.append("a single seed captures nothing")
     if p.get("grandslam") == "NO_CAPT":

@@ -72,6 +72,14 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             .collect();
         let _ = writeln!(out, "  Children: {}", children.join(", "));
     }
+    if position.blocked_houses() != 0 {
+        // Per-house state: the houses closed for the rest of the game.
+        let blocked: Vec<String> = (0..2 * n)
+            .filter(|&house| position.is_blocked(house))
+            .map(|house| crate::position::house_label(house, n).to_string())
+            .collect();
+        let _ = writeln!(out, "  Blocked: {}", blocked.join(", "));
+    }
     out
 }
 

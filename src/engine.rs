@@ -172,6 +172,8 @@ pub enum Verdict {
     SingleToOccupied,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
+    /// It is blocked: closed for the rest of the game.
+    Blocked,
 }
 
 impl Verdict {
@@ -205,6 +207,7 @@ impl Verdict {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
+            Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
         }
     }
 }
@@ -373,6 +376,9 @@ impl Rules {
         if pos.child_of(house).is_some() {
             return verdict(Verdict::Child);
         }
+        if pos.is_blocked(house) {
+            return verdict(Verdict::Blocked);
+        }
         if seeds == 0 {
             return verdict(Verdict::Empty);
         }
@@ -523,7 +529,11 @@ impl Rules {
         } else {
             (0, 0)
         };
-        let mut sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        let mut sown = match &self.blocking {
+            // Blocked houses sow in a loop of their own, behind the gates.
+            Some(blocking) if gated => self.sow_blocked(blocking, pos, from, captures, trace),
+            _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace),
+        };
         sown.captured += before.0;
         sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {

@@ -569,8 +569,18 @@ impl<'r> Game<'r> {
 
     fn conclude(&mut self, reason: EndReason, count_in_place: bool) {
         let pos = &self.position;
+        // With blocked houses the stores hold only the seeds out of play
+        // (kept in South's store): they count for nobody, and the seeds in
+        // each row count for its owner.
+        let stores_count = self.rules.blocking.is_none();
+        let count_in_place = count_in_place || !stores_count;
         let score = Side::BOTH.map(|side| {
             pos.claimed(side)
+                - if stores_count {
+                    0
+                } else {
+                    pos.store(side) as u32
+                }
                 + if count_in_place {
                     pos.seeds_on_side(side)
                 } else {

@@ -64,7 +64,9 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::child_marks => "one mark a house: `.`, `S` or `N`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
         Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
-        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`)",
+        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`)",
+        Rule::blocked_marks => "one mark a house: `.` or `x`",
+        Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x....`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -262,13 +264,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 4] = [None, None, None, None];
+    let mut seen: [Option<&str>; 5] = [None; 5];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
             Rule::feed => 1,
             Rule::children => 2,
             Rule::quiet => 3,
+            Rule::blocked => 4,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -282,6 +285,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         "one set of children"
                     } else if slot == 3 {
                         "one count of quiet moves"
+                    } else if slot == 4 {
+                        "one set of blocked houses"
                     } else {
                         "one last capturer"
                     }
@@ -320,6 +325,25 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::quiet => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_quiet(count(moves)?);
+            }
+            Rule::blocked => {
+                let marks = state.clone().into_inner().next().expect("marks");
+                let houses = position.houses().len();
+                if marks.as_str().len() != houses {
+                    return Err(fail(
+                        marks.as_span(),
+                        crate::position::PositionError::BlockedLength {
+                            expected: houses,
+                            found: marks.as_str().len(),
+                        }
+                        .to_string(),
+                    ));
+                }
+                for (house, mark) in marks.as_str().bytes().enumerate() {
+                    if mark == b'x' {
+                        position.set_blocked(house, true);
+                    }
+                }
             }
             _ => position.set_feed_pending(true),
         }
@@ -368,6 +392,9 @@ impl fmt::Display for Position {
         }
         if self.quiet() > 0 {
             write!(f, " quiet:{}", self.quiet())?;
+        }
+        if self.blocked_houses() != 0 {
+            write!(f, " blocked:{}", self.blocked_marks())?;
         }
         Ok(())
     }
@@ -635,6 +662,15 @@ mod tests {
         let plain = parse_position("0,0,1,0,0,0/0,2,0,0,0,1 20-24 N").unwrap();
         assert_ne!(position, plain);
         assert_ne!(position.key(), plain.key());
+        let with_blocked = "0,0,1,0,0,0/0,2,0,0,0,1 20-24 N blocked:.x.........x";
+        let position = parse_position(with_blocked).unwrap();
+        assert!(position.is_blocked(1) && position.is_blocked(11));
+        assert!(!position.is_blocked(0));
+        assert_eq!(position.blocked_marks(), ".x.........x");
+        assert_eq!(position.to_string(), with_blocked);
+        assert_ne!(position, plain);
+        assert_ne!(position.key(), plain.key());
+        assert_eq!(position.key(), position.compute_key());
     }
 
     #[test]

@@ -267,6 +267,9 @@ impl Packed {
         if rules.children.is_some() {
             return Err("children");
         }
+        if rules.blocking.is_some() {
+            return Err("blocked houses");
+        }
         if rules.tracks_last_capturer {
             return Err("the last capturer takes the seeds left");
         }
@@ -386,7 +389,11 @@ impl Packed {
             }
         }
         let start = rules.start();
-        if start.feed_pending() || start.quiet() != 0 || start.child_houses() != 0 {
+        if start.feed_pending()
+            || start.quiet() != 0
+            || start.child_houses() != 0
+            || start.blocked_houses() != 0
+        {
             return Err("state carried from move to move");
         }
 

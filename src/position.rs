@@ -78,6 +78,23 @@ const KEY_CHILD: [[u64; MAX_HOUSES]; 2] = {
     table
 };
 
+/// The key's term for a blocked house at each house: a third splitmix64
+/// stream, so closing a house changes the key by one addition.
+const KEY_BLOCKED: [u64; MAX_HOUSES] = {
+    let mut table = [0u64; MAX_HOUSES];
+    let mut state = 0x3C6E_F372_FE94_F82Bu64;
+    let mut i = 0;
+    while i < MAX_HOUSES {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        table[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    table
+};
+
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -221,6 +238,10 @@ pub struct Position {
     /// a child of `side` (a house that keeps its seeds for that player).
     /// Both zero in variants without children.
     children: [u64; 2],
+    /// Per-house state: bit `h` set when house `h` is blocked (closed for
+    /// the rest of the game: sowing passes over it). Zero in variants
+    /// without `[blocking]`.
+    blocked: u64,
 }
 
 impl Position {
@@ -255,6 +276,7 @@ impl Position {
             feed_pending: false,
             quiet: 0,
             children: [0, 0],
+            blocked: 0,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -459,6 +481,40 @@ impl Position {
             .collect()
     }
 
+    /// Whether house `house` is blocked: closed for the rest of the game.
+    #[inline]
+    pub fn is_blocked(&self, house: usize) -> bool {
+        self.blocked >> (house & 63) & 1 != 0
+    }
+
+    /// The blocked houses, as a mask over house numbers.
+    #[inline]
+    pub fn blocked_houses(&self) -> u64 {
+        self.blocked
+    }
+
+    /// Blocks `house` (closes it for the rest of the game), or opens it.
+    pub fn set_blocked(&mut self, house: usize, blocked: bool) {
+        let house = house % MAX_HOUSES;
+        let bit = 1u64 << house;
+        if (self.blocked & bit != 0) != blocked {
+            self.blocked ^= bit;
+            self.key = if blocked {
+                self.key.wrapping_add(KEY_BLOCKED[house])
+            } else {
+                self.key.wrapping_sub(KEY_BLOCKED[house])
+            };
+        }
+    }
+
+    /// The blocked houses as one mark a house in C1 order: `x` blocked,
+    /// `.` open (the catalogue's `blocked` strings).
+    pub fn blocked_marks(&self) -> String {
+        (0..self.houses().len())
+            .map(|house| if self.is_blocked(house) { 'x' } else { '.' })
+            .collect()
+    }
+
     /// The seeds that count for `side` now: its store and its children.
     #[inline]
     pub fn claimed(&self, side: Side) -> u32 {
@@ -575,6 +631,11 @@ impl Position {
                 children &= children - 1;
             }
         }
+        let mut blocked = self.blocked;
+        while blocked != 0 {
+            key = key.wrapping_add(KEY_BLOCKED[blocked.trailing_zeros() as usize]);
+            blocked &= blocked - 1;
+        }
         key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
     }
 }
@@ -593,6 +654,7 @@ impl fmt::Debug for Position {
             .field("feed_pending", &self.feed_pending)
             .field("quiet", &self.quiet)
             .field("children", &self.children)
+            .field("blocked", &self.blocked)
             .finish()
     }
 }
@@ -669,6 +731,25 @@ pub enum PositionError {
         expected: usize,
         /// Marks given.
         found: usize,
+    },
+    /// `blocked:` in a variant without blocked houses.
+    #[error("`blocked:` does not belong to this variant: its houses are never blocked")]
+    BlockedUnused,
+    /// `blocked:` with a word of the wrong length.
+    #[error("`blocked:` needs one mark (`.` or `x`) per house, {expected} in all, found {found}")]
+    BlockedLength {
+        /// Houses on the board.
+        expected: usize,
+        /// Marks given.
+        found: usize,
+    },
+    /// A blocked house that holds seeds: sowing never drops a seed into one.
+    #[error("house {house} is blocked but holds {seeds} seed(s): a blocked house is always empty")]
+    BlockedHoldsSeeds {
+        /// The house's label.
+        house: char,
+        /// The seeds it holds.
+        seeds: u8,
     },
 }
 

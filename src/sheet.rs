@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::Side;
-use crate::rules::{Rules, capture, children, ending, feeding, grand_slam, sowing, turn};
+use crate::rules::{Rules, blocking, capture, children, ending, feeding, grand_slam, sowing, turn};
 
 /// The rule sheet: a title, then one paragraph per part of the rules.
 pub fn rule_sheet(rules: &Rules) -> String {
@@ -71,6 +71,7 @@ pub fn rule_sheet(rules: &Rules) -> String {
     feeding::describe(rules, &mut out);
     capture::describe(rules, &mut out);
     children::describe(rules, &mut out);
+    blocking::describe(rules, &mut out);
     grand_slam::describe(rules, &mut out);
     turn::describe(rules, &mut out);
     ending::describe(rules, &mut out);

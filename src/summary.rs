@@ -25,6 +25,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     let mut relays: Vec<String> = Vec::new();
     let mut captures: Vec<(usize, u8)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
+    let mut out_of_play = 0u32;
     for (i, event) in events.iter().enumerate() {
         // A drop in the origin straight after the lift starts the sowing
         // there (`first_seed_in_origin`); it is no lap.
@@ -53,6 +54,8 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::ExtraTurn { side } => others.push(format!("{side} moves again")),
             Event::Pass { side } => others.push(format!("{side} has no seeds and passes")),
             Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),
+            Event::Close { house } => others.push(format!("closes {}", label(house))),
+            Event::OutOfPlay { .. } => out_of_play += 1,
             _ => {}
         }
     }
@@ -81,6 +84,13 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             text.push_str(&format!(" ({total})"));
         }
         parts.push(text);
+    }
+    if out_of_play > 0 {
+        parts.push(format!(
+            "{out_of_play} seed{} leave{} play at blocked houses",
+            if out_of_play == 1 { "" } else { "s" },
+            if out_of_play == 1 { "s" } else { "" }
+        ));
     }
     parts.extend(others);
     if parts.is_empty() {

@@ -185,6 +185,23 @@ pub enum Event {
         /// Why.
         reason: EndReason,
     },
+    /// A relay closes a house of the opponent's row: it is blocked for the
+    /// rest of the game (its seeds are sown on).
+    Close {
+        /// The house.
+        house: usize,
+    },
+    /// Sowing passes over one of the sower's own blocked houses.
+    SkipBlocked {
+        /// The house passed over.
+        house: usize,
+    },
+    /// A seed reaches one of the opponent's blocked houses and leaves play
+    /// (kept in South's store).
+    OutOfPlay {
+        /// The blocked house.
+        house: usize,
+    },
 }
 
 /// What a grand slam came to.
@@ -225,6 +242,14 @@ impl Event {
             Event::Pass { side } => format!("{side} has no seeds and passes"),
             Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
             Event::GameOver { reason } => format!("game over: {}", reason.describe()),
+            Event::Close { house } => {
+                format!("{} closes: blocked for the rest of the game", label(house))
+            }
+            Event::SkipBlocked { house } => format!("skip {} (blocked)", label(house)),
+            Event::OutOfPlay { house } => format!(
+                "a seed for {} (blocked) leaves play, into South's store",
+                label(house)
+            ),
         }
     }
 }

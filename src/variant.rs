@@ -18,7 +18,7 @@ pub use crate::board::{Direction, StoreSowing};
 pub use crate::rules::capture::Zone;
 pub use crate::rules::ending::Collect;
 pub use crate::rules::grand_slam::GrandSlam;
-use crate::rules::{capture, children, ending, feeding, sowing, turn};
+use crate::rules::{blocking, capture, children, ending, feeding, sowing, turn};
 
 /// A whole variant file.
 #[derive(Debug, Deserialize)]
@@ -44,6 +44,9 @@ pub struct VariantFile {
     pub children: Option<children::Section>,
     /// When the game ends and who takes the seeds left.
     pub end: Spanned<ending::Section>,
+    /// Houses that a relay closes for the rest of the game.
+    #[serde(default)]
+    pub blocking: Option<Spanned<blocking::Section>>,
 }
 
 /// `[variant]`: names, origin and sources.

@@ -40,6 +40,10 @@ pub struct CataloguePly {
     /// Per-house state, where the game has children: one mark a house.
     #[serde(default)]
     pub child: Option<String>,
+    /// Per-house state, where the game has blocked houses: `x` blocked,
+    /// `.` open.
+    #[serde(default)]
+    pub blocked: Option<String>,
 }
 
 impl CatalogueGame {
@@ -88,6 +92,14 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
             return Err(format!(
                 "{at}: children {}, expected {child}",
                 pos.child_marks()
+            ));
+        }
+        if let Some(blocked) = &want.blocked
+            && pos.blocked_marks() != *blocked
+        {
+            return Err(format!(
+                "{at}: blocked {}, expected {blocked}",
+                pos.blocked_marks()
             ));
         }
         if g.is_over() != want.over {
@@ -193,6 +205,9 @@ fn catalogue_games_replay_through_the_command_line() {
                 assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
                 if let Some(child) = &w.child {
                     assert_eq!(p["children"], child.as_str(), "{at} ply {}", i + 1);
+                }
+                if let Some(blocked) = &w.blocked {
+                    assert_eq!(p["blocked"], blocked.as_str(), "{at} ply {}", i + 1);
                 }
             }
             assert_eq!(got["result"], want.result.as_str(), "{at}: result");

@@ -5,7 +5,7 @@
 use sow::engine::Verdict;
 use sow::{EndReason, Rules, Side};
 
-use crate::common::one_option::{legal, mv, play, position, sow, variant};
+use crate::common::one_option::{legal, mv, play, position, sow, variant, verdict};
 
 /// A plain game; optional keys are commented out and come alive when a test
 /// sets them.
@@ -727,4 +727,136 @@ fn goal_immobilize() {
     );
     // A player to move with no legal move loses, as with "deprive" (the
     // same ending, Immobilized).
+}
+
+/// A game of relay sowing without captures, played to leave the opponent
+/// without a move: what `[blocking]` needs. `blocking` is the table's keys,
+/// or `None` for no table.
+fn blocking_game(blocking: Option<&str>, edits: &[(&str, &str)]) -> &'static Rules {
+    let mut text = String::from(
+        r#"
+[variant]
+name = "base-blocking"
+[board]
+houses_per_side = 6
+seeds_per_house = 2
+[sowing]
+relay = true
+relay_stops_on = [1]
+[play]
+min_seeds = 1
+[capture]
+# quiet_moves = 1
+[end]
+goal = "immobilize"
+ply_limit = { plies = 1000, taken_by = "each_own_in_place" }
+"#,
+    );
+    if let Some(keys) = blocking {
+        text.push_str(&format!("[blocking]\n{keys}\n"));
+    }
+    variant(&text, edits)
+}
+
+#[test]
+fn blocking_closes_a_house_that_a_relay_lifts() {
+    // E's two seeds end in North's a, which now holds 3: the relay lifts
+    // them and sows b, c, d, ending on a single seed.
+    let from = "4,4,4,0,2,0/2,0,0,0,0,8 0-0 S";
+    let (after, effect) = sow(blocking_game(None, &[]), from, 'E');
+    assert_eq!(after.to_string(), "4,4,4,0,0,1/0,1,1,1,0,8 0-0 N");
+    let blocking = blocking_game(Some("closes_at = 3"), &[]);
+    let (closed, closing) = sow(blocking, from, 'E');
+    assert_eq!(
+        closed.to_string(),
+        "4,4,4,0,0,1/0,1,1,1,0,8 0-0 N blocked:......x.....",
+        "a is closed, its seeds sown on"
+    );
+    assert_eq!((effect.captured, closing.captured), (0, 0));
+    // At another count, or in a row's first house under never_in = [1], or
+    // in the first, quiet move, nothing closes.
+    let four = blocking_game(Some("closes_at = 4"), &[]);
+    assert_eq!(sow(four, from, 'E').0, after);
+    let never = blocking_game(Some("closes_at = 3\nnever_in = [1]"), &[]);
+    assert_eq!(sow(never, from, 'E').0, after);
+    let quiet = blocking_game(Some("closes_at = 3"), &[("quiet_moves", "1")]);
+    let (calm, _) = sow(quiet, &format!("{from} quiet:1"), 'E');
+    assert_eq!(calm.blocked_houses(), 0, "the quiet move closes nothing");
+}
+
+#[test]
+fn blocked_houses_are_passed_over_or_take_seeds_out_of_play() {
+    let blocking = blocking_game(Some("closes_at = 3"), &[]);
+    // North's e sows two seeds: North's own f is blocked and passed over;
+    // South's A is blocked, and the seed for it leaves play, kept in South's
+    // store; the last seed falls in B.
+    let from = "0,0,4,4,4,4/2,2,0,0,2,0 2-0 N blocked:x..........x";
+    let (after, effect) = sow(blocking, from, 'e');
+    assert_eq!(
+        after.to_string(),
+        "0,1,4,4,4,4/2,2,0,0,0,0 3-0 S blocked:x..........x"
+    );
+    assert_eq!(effect.captured, 0, "seeds out of play are no capture");
+    // A last seed that leaves play ends the sowing.
+    let (after, _) = sow(
+        blocking,
+        "0,0,4,4,4,4/2,2,0,0,0,1 3-0 N blocked:x...........",
+        'f',
+    );
+    assert_eq!(
+        after.to_string(),
+        "0,0,4,4,4,4/2,2,0,0,0,0 4-0 S blocked:x..........."
+    );
+    // A blocked house is never played, and holds no seeds.
+    assert_eq!(
+        verdict(
+            blocking,
+            "0,0,4,4,4,4/2,2,0,0,2,0 2-0 S blocked:x..........x",
+            'A'
+        ),
+        Verdict::Blocked
+    );
+    assert!(
+        blocking
+            .check_position(&position("0,0,4,4,4,4/2,2,0,0,2,0 2-0 S"))
+            .is_ok()
+    );
+    let holding = position("1,0,4,4,4,4/2,2,0,0,2,0 1-0 S blocked:x...........");
+    assert_eq!(
+        blocking.check_position(&holding).unwrap_err().to_string(),
+        "house A is blocked but holds 1 seed(s): a blocked house is always empty"
+    );
+    // Without [blocking] a position may not carry blocked houses.
+    assert!(
+        blocking_game(None, &[])
+            .check_position(&position(from))
+            .is_err()
+    );
+}
+
+#[test]
+fn blocking_keeps_the_stores_out_of_the_score() {
+    // The ply limit ends the game after one move: the seeds out of play in
+    // South's store count for nobody, and the seeds in each row for its
+    // owner, so North wins.
+    let limit = [(
+        "ply_limit",
+        "{ plies = 1, taken_by = \"each_own_in_place\" }",
+    )];
+    let blocking = blocking_game(Some("closes_at = 3"), &limit);
+    let game = play(
+        blocking,
+        "0,0,0,0,0,2/4,4,2,0,2,0 10-0 N blocked:x..........x",
+        'e',
+    );
+    let outcome = game.outcome().expect("the ply limit");
+    assert_eq!(outcome.reason, EndReason::PlyLimit);
+    assert_eq!(game.position().stores(), [11, 0]);
+    assert_eq!(outcome.score, [3, 10]);
+    assert_eq!(outcome.winner, Some(Side::North));
+    // Without blocked houses the stores count: South wins.
+    let plain = blocking_game(None, &limit);
+    let game = play(plain, "0,0,0,0,0,2/4,4,2,0,2,0 10-0 N", 'e');
+    assert_eq!(game.outcome().unwrap().score, [13, 11]);
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::South));
 }

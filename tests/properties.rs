@@ -82,6 +82,7 @@ proptest! {
         feed in any::<bool>(),
         children in prop::collection::vec(0u8..3, 16),
         quiet in 0u8..4,
+        blocked in prop::collection::vec(any::<bool>(), 16),
     ) {
         let houses: Vec<u8> = south.iter().chain(south.iter().rev()).copied().collect();
         let side = if north_moves { sow::Side::North } else { sow::Side::South };
@@ -98,6 +99,10 @@ proptest! {
             position.set_child(house, owner);
         }
         position.set_quiet(quiet);
+        // Per-house state: each house blocked or open.
+        for (house, &closed) in blocked.iter().enumerate().take(houses.len()) {
+            position.set_blocked(house, closed);
+        }
         prop_assert_eq!(position.key(), position.compute_key());
         let text = position.to_string();
         let back = parse_position(&text).unwrap();

@@ -14,6 +14,9 @@ struct JsonPly {
     /// In a variant with children: one mark a house, `.`, `S` or `N`.
     #[serde(skip_serializing_if = "Option::is_none")]
     children: Option<String>,
+    /// In a variant with blocked houses: one mark a house, `.` or `x`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocked: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -144,6 +147,10 @@ fn replay_one(
                     to_move: ply.to_move().map(Side::name),
                     over: ply.over,
                     children: rules.children.is_some().then(|| ply.position.child_marks()),
+                    blocked: rules
+                        .blocking
+                        .is_some()
+                        .then(|| ply.position.blocked_marks()),
                 })
                 .collect(),
             result,

@@ -200,7 +200,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
 }
 
-fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
         (1, _) => "st",

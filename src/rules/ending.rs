@@ -588,7 +588,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     {
         let _ = writeln!(
             out,
-            "  Otherwise the player with more seeds in store wins; equal counts are a draw."
+            "  Otherwise the player with more seeds {} wins; equal counts are a draw.",
+            if rules.blocking.is_some() {
+                "in their row (the stores, holding seeds out of play, count for nobody)"
+            } else {
+                "in store"
+            }
         );
         return;
     }

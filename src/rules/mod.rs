@@ -28,6 +28,7 @@ use crate::diagnostic::{Located, ReadError, read_text, without_bom};
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
 use crate::variant::VariantFile;
 
+pub mod blocking;
 pub mod capture;
 pub mod children;
 pub mod ending;
@@ -36,6 +37,7 @@ pub mod grand_slam;
 pub mod sowing;
 pub mod turn;
 
+pub use blocking::Blocking;
 pub use capture::{CaptureRule, Captures, Zone};
 pub use children::Children;
 pub use ending::{Collect, Ending};
@@ -198,6 +200,8 @@ pub struct Rules {
     pub(crate) capture_gates: bool,
     /// Which instance of the one sowing loop the rules run.
     pub(crate) loop_kind: sowing::LoopKind,
+    /// Houses that a relay closes, if the variant has them.
+    pub blocking: Option<Blocking>,
     /// The rules compiled for random playouts on a packed board, or why the
     /// variant does not fit ([`crate::packed`]).
     pub(crate) packed: Result<crate::packed::Packed, &'static str>,
@@ -363,6 +367,19 @@ impl Rules {
         if position.child_houses() != 0 && self.children.is_none() {
             return Err(PositionError::ChildrenUnused);
         }
+        if position.blocked_houses() != 0 {
+            if self.blocking.is_none() {
+                return Err(PositionError::BlockedUnused);
+            }
+            let n = self.houses_per_side();
+            if let Some(house) = (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0)
+            {
+                return Err(PositionError::BlockedHoldsSeeds {
+                    house: crate::position::house_label(house, n),
+                    seeds: position.at(house),
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -521,6 +538,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         turn,
         children,
         end,
+        blocking,
     } = file;
 
     let name = meta.name.get_ref().trim().to_string();
@@ -609,6 +627,18 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let turn = turn::compile(turn.as_ref(), &play, &board)?;
     let endings = ending::compile(&end, total)?;
     let children = children::compile(children.as_ref(), n, total)?;
+    let blocking = blocking::compile(
+        blocking.as_ref(),
+        n,
+        &blocking::Context {
+            sowing: &compiled_sowing,
+            board: &board,
+            captures: &captures,
+            children: children.as_ref(),
+            endings: &endings,
+            total,
+        },
+    )?;
 
     let tracks_last_capturer = endings
         .iter()
@@ -620,7 +650,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
-        || captures.before_sowing != capture::BeforeSowing::None;
+        || captures.before_sowing != capture::BeforeSowing::None
+        || blocking.is_some();
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
@@ -655,6 +686,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         simulate_to_judge,
         capture_gates,
         loop_kind,
+        blocking,
         packed: Err("not compiled yet"),
     };
     rules.packed = crate::packed::Packed::compile(&rules);

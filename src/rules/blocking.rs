@@ -1,0 +1,315 @@
+//! Blocked houses: houses of the opponent's row that a relay closes for the
+//! rest of the game (MancalaGames' `blocks` with `sow_rule = SOW_BLKD_DIV`,
+//! `SOW_BLKD_DIV_NR`: Nambayi, Deka, Embeli). The state lives in the
+//! position ([`crate::Position::is_blocked`]).
+//!
+//! A house closes when a relay is about to lift it: the last seed of a
+//! handful has brought that house of the opponent's row to `closes_at`. The
+//! relay then lifts its seeds and sows on as usual, and the house, empty, is
+//! blocked from then on. Sowing passes over the sower's own blocked houses;
+//! a seed that reaches one of the opponent's leaves play. MancalaGames keeps
+//! the seeds out of play in South's store, whoever sows them, and so does
+//! this engine, so that positions read the same; the stores then decide
+//! nothing (captures are refused beside blocking, and the goal must be
+//! `deprive` or `immobilize`), the seeds in them count for nobody, and the
+//! seeds in each row count for its owner where they lie (the only collect
+//! allowed is `each_own_in_place`).
+//!
+//! This sowing has its own loop, [`Rules::sow_blocked`], reached only
+//! behind [`Rules::capture_gates`], so variants without blocked houses never
+//! run a test for them.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::children::ordinal;
+use super::sowing::{Continuation, Laps, MAX_RELAY_LIFTS, RelayFrom, Sowing, Sown, SownEnd};
+use super::{CompileError, Rules, err, in_range};
+use crate::board::{Board, STORE, StoreSowing};
+use crate::position::{Position, Side};
+use crate::rules::capture::{BeforeSowing, Captures};
+use crate::rules::{Children, Collect, Ending};
+use crate::trace::{Event, Trace};
+
+/// `[blocking]`: when a relay closes a house of the opponent's row.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The count the last seed of a handful must bring a house of the
+    /// opponent's row to for that house to close, as the relay lifts it.
+    pub closes_at: Spanned<i64>,
+    /// Houses, counted from their owner's left (1 is the first), that never
+    /// close (MancalaGames' `SOW_BLKD_DIV_NR`: each row's last house).
+    #[serde(default)]
+    pub never_in: Option<Spanned<Vec<i64>>>,
+}
+
+/// The compiled rule for blocked houses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blocking {
+    /// The count that closes a house.
+    pub closes_at: u8,
+    /// Houses (by house number) that never close.
+    pub never: u64,
+    /// The `never_in` places as written, for the sheet.
+    pub never_in: u32,
+}
+
+/// What the other parts compiled to, for the combinations blocking refuses.
+pub(crate) struct Context<'a> {
+    pub sowing: &'a Sowing,
+    pub board: &'a Board,
+    pub captures: &'a Captures,
+    pub children: Option<&'a Children>,
+    pub endings: &'a [Ending],
+    pub total: u32,
+}
+
+/// Compiles `[blocking]` for a board of `houses_per_side`.
+pub(crate) fn compile(
+    section: Option<&Spanned<Section>>,
+    houses_per_side: usize,
+    context: &Context<'_>,
+) -> Result<Option<Blocking>, CompileError> {
+    let Some(spanned) = section else {
+        return Ok(None);
+    };
+    let table = spanned.span();
+    let section = spanned.get_ref();
+    let closes_at = in_range(&section.closes_at, 1, context.total as i64, "closes_at")? as u8;
+    let Continuation::Relay { stops, from, .. } = context.sowing.continuation else {
+        return err(
+            table,
+            "a house closes as a relay lifts it: [blocking] needs [sowing] relay = true",
+        );
+    };
+    if from != RelayFrom::Last {
+        return err(
+            table,
+            "[blocking] closes the house a relay lifts, the last seed's: relay_from = \"next\" is not supported with it",
+        );
+    }
+    if stops.contains(closes_at) {
+        return err(
+            section.closes_at.span(),
+            format!(
+                "a relay stops at a house holding {closes_at} (relay_stops_on), so no house would ever close"
+            ),
+        );
+    }
+    if context.sowing.laps == Laps::SkipOrigin || context.sowing.first_in_origin {
+        return err(
+            table,
+            "[blocking] sows every lap through the house played: not with skip_origin or first_seed_in_origin",
+        );
+    }
+    if context.board.store_sowing() != StoreSowing::None {
+        return err(
+            table,
+            "[blocking] keeps the seeds out of play in South's store: the sowing may not pass through the stores (into_stores = \"none\")",
+        );
+    }
+    let captures = context.captures;
+    if !captures.rules.is_empty()
+        || captures.while_sowing.is_some()
+        || captures.before_sowing != BeforeSowing::None
+        || context.children.is_some()
+    {
+        return err(
+            table,
+            "with [blocking] closing houses is the only way seeds leave the board, and South's store holds the seeds out of play: leave out the captures and [children]",
+        );
+    }
+    if !context.endings.contains(&Ending::Immobilized) {
+        return err(
+            table,
+            "with [blocking] the stores hold only seeds out of play and decide nothing: the goal must be \"deprive\" or \"immobilize\"",
+        );
+    }
+    if context.endings.iter().any(|e| {
+        !matches!(e, Ending::Immobilized | Ending::Deprived)
+            && e.taken_by() != Some(Collect::EachOwnInPlace)
+    }) {
+        return Err((
+            table,
+            "with [blocking] the seeds in each row count for its owner where they lie, and the stores for nobody: every ending's taken_by must be \"each_own_in_place\"".into(),
+            Some("write taken_by = \"each_own_in_place\" in [end] (ply_limit, repetition)".into()),
+        ));
+    }
+    let mut never = 0u64;
+    let mut never_in = 0u32;
+    if let Some(places) = &section.never_in {
+        for &place in places.get_ref() {
+            if place < 1 || place > houses_per_side as i64 {
+                return err(
+                    places.span(),
+                    format!(
+                        "never_in counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
+                    ),
+                );
+            }
+            let offset = place as usize - 1;
+            never_in |= 1 << offset;
+            never |= 1 << offset | 1 << (houses_per_side + offset);
+        }
+        if never_in.count_ones() as usize == houses_per_side {
+            return err(
+                places.span(),
+                "never_in names every house, so no house ever closes: leave [blocking] out",
+            );
+        }
+    }
+    Ok(Some(Blocking {
+        closes_at,
+        never,
+        never_in,
+    }))
+}
+
+impl Rules {
+    /// The sowing loop of a variant with blocked houses: relay sowing, as
+    /// [`Rules::sow`] does it, except that the sower's own blocked houses are
+    /// passed over, a seed that reaches one of the opponent's leaves play
+    /// (into South's store), and, where `closes`, a house of the opponent's
+    /// row that a relay lifts holding `closes_at` closes. A last seed that
+    /// leaves play ends the sowing. Endless relays are found as in
+    /// [`Rules::sow`] (R13), the blocked houses part of the state compared.
+    pub(crate) fn sow_blocked<T: Trace>(
+        &self,
+        blocking: &Blocking,
+        pos: &mut Position,
+        from: usize,
+        closes: bool,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let opponent = me.opponent();
+        let board = &self.board;
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side());
+        let ring = board.ring_in(me, reverse);
+        let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
+            unreachable!("[blocking] compiles only with relay sowing");
+        };
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
+        let mut origin = from;
+        let mut saved = (pos.clone(), origin);
+        let (mut power, mut steps, mut lifts) = (1u32, 0u32, 0u32);
+        let mut seeds = pos.take(origin);
+        sown.first_lift = seeds;
+        trace.record(Event::Lift {
+            house: origin,
+            seeds,
+        });
+        loop {
+            let len = ring.len();
+            let mut i = ring.index_of(origin);
+            let mut h = origin;
+            while seeds > 0 {
+                i += 1;
+                if i == len {
+                    i = 0;
+                }
+                h = ring.at(i);
+                if pos.is_blocked(h) {
+                    if board.owner(h) == me {
+                        trace.record(Event::SkipBlocked { house: h });
+                    } else {
+                        pos.add(STORE[Side::South.index()], 1);
+                        seeds -= 1;
+                        trace.record(Event::OutOfPlay { house: h });
+                    }
+                    continue;
+                }
+                pos.add(h, 1);
+                seeds -= 1;
+                sown.fed |= board.is_house_of(h, opponent);
+                trace.record(Event::Drop {
+                    house: h,
+                    now: pos.at(h),
+                });
+            }
+            sown.last = h;
+            // A last seed that left play ends the sowing: its house is empty.
+            if pos.is_blocked(h) || stops.contains(pos.at(h)) || !rows.allows(board.owner(h) == me)
+            {
+                return sown;
+            }
+            if closes
+                && board.owner(h) == opponent
+                && pos.at(h) == blocking.closes_at
+                && blocking.never >> h & 1 == 0
+            {
+                pos.set_blocked(h, true);
+                trace.record(Event::Close { house: h });
+            }
+            if pos.key() == saved.0.key() && h == saved.1 && *pos == saved.0 {
+                sown.end = SownEnd::Endless;
+                return sown;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                sown.end = SownEnd::TooLong;
+                return sown;
+            }
+            steps += 1;
+            if steps == power {
+                saved = (pos.clone(), h);
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+            seeds = pos.take(h);
+            origin = h;
+            trace.record(Event::Relay { house: h, seeds });
+        }
+    }
+}
+
+/// The sheet's paragraph on blocked houses.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let Some(blocking) = rules.blocking else {
+        return;
+    };
+    let _ = writeln!(out, "\nBlocked houses");
+    let _ = writeln!(
+        out,
+        "  When the last seed of a handful brings a house of the opponent's row to {} and the relay goes on from it, that house closes: its seeds are lifted and sown on, and it stays blocked for the rest of the game.",
+        blocking.closes_at
+    );
+    if blocking.never_in != 0 {
+        let places: Vec<String> = (0..32)
+            .filter(|b| blocking.never_in >> b & 1 == 1)
+            .map(|b| ordinal(b + 1))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  A row's {} house{} never close{}.",
+            places.join(" and "),
+            if places.len() == 1 { "" } else { "s" },
+            if places.len() == 1 { "s" } else { "" }
+        );
+    }
+    if rules.captures.quiet_moves > 0 {
+        let moves = rules.captures.quiet_moves;
+        let _ = writeln!(
+            out,
+            "  The first {} close{} nothing.",
+            if moves == 1 {
+                "move".to_string()
+            } else {
+                format!("{moves} moves")
+            },
+            if moves == 1 { "s" } else { "" }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  Sowing passes over your own blocked houses; a seed that reaches one of the opponent's leaves play, and a last seed that does ends the sowing. The seeds out of play are kept in South's store (as MancalaGames keeps them) and count for nobody; the seeds in each row count for its owner."
+    );
+}
