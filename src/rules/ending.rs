@@ -290,7 +290,8 @@ impl Ending {
                     Whose::Mover => mover,
                     Whose::Opponent => mover.opponent(),
                 };
-                if !empty(side) {
+                // Seeds in children (and rams) leave a row cleared.
+                if !empty(side) && !pos.row_is_empty_but_children(side) {
                     return None;
                 }
                 (EndReason::RowCleared, taken_by)

@@ -610,6 +610,13 @@ impl Rules {
             {
                 return sown;
             }
+            if let Some(children) = &self.children
+                && !quiet
+                && children.made(board, pos, me, h, reverse)
+            {
+                // A relay stops where it would make a child.
+                return sown;
+            }
             let lift = match from {
                 RelayFrom::Last => h,
                 RelayFrom::Next => {
@@ -625,6 +632,13 @@ impl Rules {
                     next
                 }
             };
+            if let Some(children) = &self.children
+                && children.kind != super::children::Kind::Ram
+                && pos.child_houses() >> lift & 1 != 0
+            {
+                // A relay never lifts a child.
+                return sown;
+            }
             if let Some((places, key, hole)) = &saved
                 && pos.key() == *key
                 && lift == *hole
