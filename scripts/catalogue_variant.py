@@ -36,6 +36,11 @@ DIFFERS = {
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
     "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
+    "CrossCapt_Six": [
+        "MancalaGames counts its rams again in its capture step, which it skips when the last seed falls in the store (an extra turn): rams stand as they were until a move ends in a house. Its recorded games agree (seed 7 ply 7: F holds 8, the count for a ram, and is none yet).",
+        "The catalogue writes a ram (MancalaGames' ownerless child) as N in its child strings; sow writes R, and the catalogue tests read the one as the other for rams.",
+    ],
+    "Enkeshui": ["MancalaGames stops a relay where its last seed would make a child, and never lifts a child; its recorded games agree (the relay stops of [children] in variants/README.md)."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 

@@ -123,8 +123,18 @@ pub(crate) fn compile(
         return compile_rams(section, kind_span);
     }
     let Some(made_at) = &section.made_at else {
+        // Point at a key of the table, as there is none to point at.
+        let span = [
+            section.kind.as_ref().map(|k| k.span()),
+            Some(section.zone.span()).filter(|s| !s.is_empty()),
+            section.never_in.as_ref().map(|n| n.span()),
+        ]
+        .into_iter()
+        .flatten()
+        .next()
+        .unwrap_or(0..0);
         return err(
-            kind_span,
+            span,
             "[children] needs made_at: the count that makes a child",
         );
     };
@@ -262,7 +272,9 @@ impl Children {
                 child(pos, last);
                 if self.kind == Kind::Qur {
                     child(pos, board.opposite(last));
-                } else if self.kind == Kind::Bull && let Some(before) = self.bull_pair(board, pos, last, reverse) {
+                } else if self.kind == Kind::Bull
+                    && let Some(before) = self.bull_pair(board, pos, last, reverse)
+                {
                     child(pos, before);
                 }
                 true
@@ -274,7 +286,13 @@ impl Children {
     /// With bulls: the house before `last` when the two hold `made_at` and
     /// `made_at - 1`, in either order, and it is no child.
     #[inline]
-    fn bull_pair(&self, board: &Board, pos: &Position, last: usize, reverse: bool) -> Option<usize> {
+    fn bull_pair(
+        &self,
+        board: &Board,
+        pos: &Position,
+        last: usize,
+        reverse: bool,
+    ) -> Option<usize> {
         let before = board.back_in(last, reverse);
         let (a, b) = (pos.at(last), pos.at(before));
         let pair = (a == self.made_at && b == self.made_at - 1)
@@ -311,12 +329,9 @@ impl Children {
         let count_ok = match self.kind {
             Kind::Normal => pos.at(last) == self.made_at,
             Kind::Bull => {
-                pos.at(last) == self.made_at
-                    || self.bull_pair(board, pos, last, reverse).is_some()
+                pos.at(last) == self.made_at || self.bull_pair(board, pos, last, reverse).is_some()
             }
-            Kind::Qur => {
-                pos.at(last) == 1 && pos.at(board.opposite(last)) == self.made_at
-            }
+            Kind::Qur => pos.at(last) == 1 && pos.at(board.opposite(last)) == self.made_at,
             Kind::Ram => return false,
         };
         if !count_ok
@@ -345,21 +360,48 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         return;
     };
     let _ = writeln!(out, "\nChildren");
+    if children.kind == Kind::Ram {
+        let _ = writeln!(
+            out,
+            "  After every move whose last seed falls in a house, each house holding seeds enough to sow round to its own row again is a ram, and each other house is not."
+        );
+        let _ = writeln!(
+            out,
+            "  A ram is never played, but may be captured; its seeds count for nobody, and stay on the board at the end."
+        );
+        return;
+    }
     let row = match children.zone.zone() {
         Zone::Opponent => "in the opponent's row",
         Zone::Own => "in your own row",
         _ => "in either row",
     };
-    let _ = writeln!(
-        out,
-        "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{}.",
-        children.made_at,
-        if children.one_each {
-            ", if you have no child yet (one each)"
-        } else {
-            ""
-        }
-    );
+    let one_each = if children.one_each {
+        ", if you have no child yet (one each)"
+    } else {
+        ""
+    };
+    if children.kind == Kind::Qur {
+        let _ = writeln!(
+            out,
+            "  When your last seed falls in an empty house {row} and the house opposite holds {}, both houses become your children instead of any capture{one_each}.",
+            children.made_at,
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{one_each}.",
+            children.made_at,
+        );
+    }
+    if children.kind == Kind::Bull {
+        let _ = writeln!(
+            out,
+            "  When the last house and the house before it hold {} and {} seeds, in either order, both become your children (bulls).",
+            children.made_at - 1,
+            children.made_at
+        );
+    }
     if children.never_in != 0 {
         let places: Vec<String> = (0..32)
             .filter(|b| children.never_in >> b & 1 == 1)
@@ -389,6 +431,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  A child is never played and never captured; the seeds sown into it count for its owner, in the majority and at the end."
     );
+    if rules.sowing.relays() {
+        let _ = writeln!(
+            out,
+            "  A relay stops where it would make a child, and never lifts a child."
+        );
+    }
 }
 
 fn ordinal(n: u32) -> String {
