@@ -539,10 +539,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     for ending in &rules.endings {
         let line = match *ending {
             Ending::ClearedRow { row, taken_by } => format!(
-                "When the row of {} is empty the game ends: {}.",
+                "When the row of {} is empty{} the game ends: {}.",
                 match row {
                     Whose::Mover => "the player who has just moved",
                     Whose::Opponent => "the opponent of the player who has just moved",
+                },
+                if rules.children.is_some() {
+                    " (seeds in children and rams aside)"
+                } else {
+                    ""
                 },
                 taken_by.in_words()
             ),
