@@ -494,6 +494,12 @@ impl Rules {
             ..Sown::default()
         };
 
+        // Children, read once: they may stop a relay.
+        let children = if RELAY && self.capture_gates {
+            self.children.as_ref()
+        } else {
+            None
+        };
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
         let mut saved = if RELAY {
@@ -610,13 +616,6 @@ impl Rules {
             {
                 return sown;
             }
-            if let Some(children) = &self.children
-                && !quiet
-                && children.made(board, pos, me, h, reverse)
-            {
-                // A relay stops where it would make a child.
-                return sown;
-            }
             let lift = match from {
                 RelayFrom::Last => h,
                 RelayFrom::Next => {
@@ -632,11 +631,13 @@ impl Rules {
                     next
                 }
             };
-            if let Some(children) = &self.children
-                && children.kind != super::children::Kind::Ram
-                && pos.child_houses() >> lift & 1 != 0
+            if let Some(children) = children
+                && ((!quiet && children.made(board, pos, me, h, reverse))
+                    || (children.kind != super::children::Kind::Ram
+                        && pos.child_houses() >> lift & 1 != 0))
             {
-                // A relay never lifts a child.
+                // A relay stops where it would make a child, and never
+                // lifts a child.
                 return sown;
             }
             if let Some((places, key, hole)) = &saved
