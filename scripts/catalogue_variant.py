@@ -36,6 +36,11 @@ DIFFERS = {
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
     "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
+    "CrossCapt_Six": [
+        "MancalaGames counts its rams again in its capture step, which it skips when the last seed falls in the store (an extra turn): rams stand as they were until a move ends in a house. Its recorded games agree (seed 7 ply 7: F holds 8, the count for a ram, and is none yet).",
+        "The catalogue writes a ram (MancalaGames' ownerless child) as N in its child strings; sow writes R, and the catalogue tests read the one as the other for rams.",
+    ],
+    "Enkeshui": ["MancalaGames stops a relay where its last seed would make a child, and never lifts a child; its recorded games agree (the relay stops of [children] in variants/README.md)."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 
@@ -97,6 +102,10 @@ def start_pattern(game):
         for loc in range(3, n + 1, 3):
             row[loc - 1] = seeds
             row[loc - 2] = seeds
+        return row + row
+    if pattern == "TWOEMPTY":
+        # Every house holds the seeds but each row's last two.
+        row = [seeds] * (n - 2) + [0, 0]
         return row + row
     if pattern != "GAMACHA":
         raise Unsupported(f"start_pattern={pattern}")
@@ -213,15 +222,18 @@ def build(game):
             raise Unsupported(f"crosscapt={crosscapt}")
         if counts is not None:
             raise Unsupported("crosscapt with capture counts")
-        if multicapt:
-            raise Unsupported("crosscapt with multicapt")
+        if multicapt and (multicapt != -1 or p.get("capt_dir") != "SOW"):
+            raise Unsupported(f"crosscapt with multicapt={multicapt}, capt_dir={p.get('capt_dir')}")
         xzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
         pick = take("xcpickown", "LEAVE")
         if pick not in ("LEAVE", "PICK_ON_CAPT"):
             raise Unsupported(f"xcpickown={pick}")
-        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()} }}')
+        chain = ", chain = true" if multicapt else ""
+        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()}{chain} }}')
     capt_type = take("capt_type", None)
     capt_dir = take("capt_dir", None)
+    if crosscapt and multicapt:
+        capt_dir = None  # the chain runs along the sowing: written above
     if capt_type == "TWO_OUT":
         if counts is not None or crosscapt:
             raise Unsupported("capt_type=TWO_OUT with other captures")
@@ -383,14 +395,22 @@ def children_of(p, n, take):
     locs = take("child_locs", "ANYWHERE")
     if kind is None:
         return []
-    if kind not in ("ONE_CHILD", "NORMAL"):
+    if kind not in ("ONE_CHILD", "NORMAL", "BULL", "QUR", "RAM"):
         raise Unsupported(f"child_type={kind}")
     if not p.get("stores"):
         raise Unsupported("children without stores (captures go to a child)")
+    if kind == "RAM":
+        if cvt is not None or rule != "NONE" or locs != "ANYWHERE":
+            raise Unsupported("child_type=RAM with child_cvt, child_rule or child_locs")
+        if p.get("sow_direct", "CCW") not in ("CW", "CCW"):
+            raise Unsupported("child_type=RAM with sow_direct other than CW or CCW")
+        return ['kind = "ram"']
     zone = {"NONE": "either", "OPP_SIDE_ONLY": "opponent", "OWN_SIDE_ONLY": "own"}.get(rule)
     if zone is None:
         raise Unsupported(f"child_rule={rule}")
     out = [f"made_at = {cvt}", f'zone = "{zone}"']
+    if kind in ("BULL", "QUR"):
+        out.append(f'kind = "{kind.lower()}"')
     if kind == "ONE_CHILD":
         out.append("one_each = true")
     if locs == "NOT_SYM_OPP" and zone == "opponent":
@@ -507,7 +527,8 @@ def summary(game):
         parts.append("a short sowing must end across or in an empty house")
     if p.get("crosscapt"):
         parts.append("a last seed in an empty house takes the house opposite"
-                     + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
+                     + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else "")
+                     + (", chained along the empty houses after it" if p.get("multicapt") else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
         if counts and p.get("capt_type") != "CAPT_OPP_1CCW":
@@ -547,6 +568,13 @@ def summary(game):
     if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
         last = ", but for a row's last house" if p["sow_rule"] == "SOW_BLKD_DIV_NR" else ""
         parts.append(f"a relay from an opponent's house of {p['sow_param']} closes it for good{last}; seeds sown to a closed house across leave play")
+    if p.get("child_type") == "BULL":
+        parts.append(f"a last seed making {p['child_cvt']} makes the house your child, with the house before it when that holds {p['child_cvt'] - 1} (or the other way round)")
+    if p.get("child_type") == "QUR":
+        where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
+        parts.append(f"a last seed in an empty house{where} facing {p['child_cvt']} makes both houses your children")
+    if p.get("child_type") == "RAM":
+        parts.append("a house holding seeds enough to sow round to its own row is a ram: never played, captured, counted for nobody")
     if p.get("nocaptmoves"):
         n = p["nocaptmoves"]
         if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):

@@ -70,7 +70,17 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
                     .map(|owner| format!("{} is {owner}'s", crate::position::house_label(house, n)))
             })
             .collect();
-        let _ = writeln!(out, "  Children: {}", children.join(", "));
+        if !children.is_empty() {
+            let _ = writeln!(out, "  Children: {}", children.join(", "));
+        }
+        // Rams: nobody's.
+        let rams: Vec<String> = (0..2 * n)
+            .filter(|&house| position.rams() >> house & 1 != 0)
+            .map(|house| crate::position::house_label(house, n).to_string())
+            .collect();
+        if !rams.is_empty() {
+            let _ = writeln!(out, "  Rams: {}", rams.join(", "));
+        }
     }
     if position.blocked_houses() != 0 {
         // Per-house state: the houses closed for the rest of the game.

@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
 use crate::rules::sowing::{LoopKind, SownEnd};
-use crate::rules::{GrandSlam, Rules, grand_slam};
+use crate::rules::{GrandSlam, Rules, children, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
 /// The legal moves of a position: a set of houses of the player to move,
@@ -174,6 +174,8 @@ pub enum Verdict {
     Child,
     /// It is blocked: closed for the rest of the game.
     Blocked,
+    /// It is a ram (`[children] kind = "ram"`).
+    Ram,
 }
 
 impl Verdict {
@@ -208,6 +210,9 @@ impl Verdict {
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
+            Verdict::Ram => {
+                "the house is a ram (it holds seeds enough to sow round to its own row), and a ram is never played".into()
+            }
         }
     }
 }
@@ -373,8 +378,12 @@ impl Rules {
     ) -> (Verdict, Option<(Position, MoveEffect)>) {
         let verdict = |v: Verdict| (v, None);
         let seeds = pos.at(house);
-        if pos.child_of(house).is_some() {
-            return verdict(Verdict::Child);
+        if pos.child_houses() >> house & 1 != 0 {
+            return verdict(if pos.child_of(house).is_some() {
+                Verdict::Child
+            } else {
+                Verdict::Ram
+            });
         }
         if pos.is_blocked(house) {
             return verdict(Verdict::Blocked);
@@ -556,14 +565,9 @@ impl Rules {
         if gated
             && may_capture
             && let Some(children) = &self.children
-            && children.made(board, pos, me, sown.last)
+            && children.make(board, pos, me, sown.last, sown.reverse, trace)
         {
             // The child is made instead of any capture.
-            pos.set_child(sown.last, Some(me));
-            trace.record(Event::Child {
-                house: sown.last,
-                side: me,
-            });
             return effect;
         }
         let plan = if may_capture {
@@ -601,6 +605,15 @@ impl Rules {
                     });
                 }
             }
+        }
+        if gated
+            && let Some(children) = &self.children
+            && children.kind == children::Kind::Ram
+            && board.is_house(sown.last)
+        {
+            // Rams are counted again after the capture of every move whose
+            // last seed falls in a house.
+            children.update_rams(board, pos, trace);
         }
         effect
     }

@@ -61,7 +61,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::side => "the side to move, `S` or `N`",
         Rule::last => "`last:S`/`last:N`",
         Rule::feed => "`feed`",
-        Rule::child_marks => "one mark a house: `.`, `S` or `N`",
+        Rule::child_marks => "one mark a house: `.`, `S`, `N` or `R`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
         Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
         Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`)",
@@ -319,6 +319,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                     };
                     if side.is_some() {
                         position.set_child(house, side);
+                    } else if mark == b'R' {
+                        position.set_ram(house, true);
                     }
                 }
             }

@@ -341,9 +341,13 @@ impl Packed {
                     limit: board.houses().min(chain_max as usize) as u8,
                     chain_zone,
                 },
+                CaptureRule::Cross { chain: true, .. } => {
+                    return Err("cross captures that go on");
+                }
                 CaptureRule::Cross {
                     zone,
                     take_sowing_seed,
+                    chain: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -236,6 +236,7 @@ pub struct Position {
     quiet: u8,
     /// Per-house state: `children[side]` has bit `h` set when house `h` is
     /// a child of `side` (a house that keeps its seeds for that player).
+    /// A house in both is a ram, nobody's child (`[children] kind = "ram"`).
     /// Both zero in variants without children.
     children: [u64; 2],
     /// Per-house state: bit `h` set when house `h` is blocked (closed for
@@ -428,11 +429,13 @@ impl Position {
         self.quiet = moves;
     }
 
-    /// Whose child house `house` is, if it is one.
+    /// Whose child house `house` is, if it is one (a ram is nobody's).
     #[inline]
     pub fn child_of(&self, house: usize) -> Option<Side> {
         let bit = 1u64 << (house & 63);
-        if self.children[0] & bit != 0 {
+        if self.children[0] & self.children[1] & bit != 0 {
+            None
+        } else if self.children[0] & bit != 0 {
             Some(Side::South)
         } else if self.children[1] & bit != 0 {
             Some(Side::North)
@@ -444,13 +447,41 @@ impl Position {
     /// The houses that are `side`'s children, as a mask over house numbers.
     #[inline]
     pub fn children_of(&self, side: Side) -> u64 {
-        self.children[side.index()]
+        self.children[side.index()] & !self.children[side.opponent().index()]
     }
 
-    /// The houses that are anyone's child, as a mask over house numbers.
+    /// The houses that are anyone's child, or rams, as a mask over house
+    /// numbers: the houses never played.
     #[inline]
     pub fn child_houses(&self) -> u64 {
         self.children[0] | self.children[1]
+    }
+
+    /// The houses that are one player's child, rams left out, as a mask over
+    /// house numbers: the houses never captured.
+    #[inline]
+    pub fn kept_houses(&self) -> u64 {
+        self.children[0] ^ self.children[1]
+    }
+
+    /// The rams (`[children] kind = "ram"`), as a mask over house numbers:
+    /// houses nobody may play, whose seeds count for nobody.
+    #[inline]
+    pub fn rams(&self) -> u64 {
+        self.children[0] & self.children[1]
+    }
+
+    /// Makes `house` a ram, or an ordinary house again.
+    pub fn set_ram(&mut self, house: usize, ram: bool) {
+        let house = house % MAX_HOUSES;
+        self.set_child(house, None);
+        if ram {
+            let bit = 1u64 << house;
+            for s in Side::BOTH {
+                self.children[s.index()] |= bit;
+                self.key = self.key.wrapping_add(KEY_CHILD[s.index()][house]);
+            }
+        }
     }
 
     /// Makes `house` a child of `side`, or an ordinary house again (`None`).
@@ -470,10 +501,13 @@ impl Position {
     }
 
     /// The children as one mark a house in C1 order: `.` for none, `S` or
-    /// `N` for that player's child (the catalogue's `child` strings).
+    /// `N` for that player's child (the catalogue's `child` strings), `R`
+    /// for a ram.
     pub fn child_marks(&self) -> String {
+        let rams = self.rams();
         (0..self.houses().len())
             .map(|house| match self.child_of(house) {
+                None if rams >> house & 1 != 0 => 'R',
                 None => '.',
                 Some(Side::South) => 'S',
                 Some(Side::North) => 'N',
@@ -519,7 +553,7 @@ impl Position {
     #[inline]
     pub fn claimed(&self, side: Side) -> u32 {
         let mut seeds = self.store(side) as u32;
-        let mut children = self.children[side.index()];
+        let mut children = self.children_of(side);
         while children != 0 {
             seeds += self.places[children.trailing_zeros() as usize] as u32;
             children &= children - 1;
@@ -553,6 +587,14 @@ impl Position {
         } else {
             self.row(side).iter().all(|&s| s == 0)
         }
+    }
+
+    /// Whether `side`'s row holds no seed outside children and rams.
+    pub fn row_is_empty_but_children(&self, side: Side) -> bool {
+        let children = self.child_houses();
+        let start = side.index() * self.houses_per_side();
+        (start..start + self.houses_per_side())
+            .all(|house| self.places[house] == 0 || children >> house & 1 != 0)
     }
 
     /// A row of at most 8 houses as the bytes of one word, house 0 lowest,
@@ -724,7 +766,7 @@ pub enum PositionError {
     ChildrenUnused,
     /// `children:` with a word of the wrong length.
     #[error(
-        "`children:` needs one mark (`.`, `S` or `N`) per house, {expected} in all, found {found}"
+        "`children:` needs one mark (`.`, `S`, `N` or `R`) per house, {expected} in all, found {found}"
     )]
     ChildrenLength {
         /// Houses on the board.
@@ -750,6 +792,16 @@ pub enum PositionError {
         house: char,
         /// The seeds it holds.
         seeds: u8,
+    },
+    /// `children:` marking a kind of house the variant never makes: a ram
+    /// (`R`) where houses become players' children, or a player's child
+    /// where they become rams.
+    #[error("`children:` marks {found}, but this variant's houses only become {kind}")]
+    ChildrenKind {
+        /// What the marks hold.
+        found: &'static str,
+        /// What the variant makes.
+        kind: &'static str,
     },
 }
 

@@ -51,6 +51,11 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::Child { house, side } => {
                 others.push(format!("makes {} {side}'s child", label(house)))
             }
+            Event::Ram { house, made } => others.push(format!(
+                "{} {} a ram",
+                label(house),
+                if made { "becomes" } else { "is no longer" }
+            )),
             Event::ExtraTurn { side } => others.push(format!("{side} moves again")),
             Event::Pass { side } => others.push(format!("{side} has no seeds and passes")),
             Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),

@@ -202,6 +202,13 @@ pub enum Event {
         /// The blocked house.
         house: usize,
     },
+    /// A house became a ram, or stopped being one (`[children] kind = "ram"`).
+    Ram {
+        /// The house.
+        house: usize,
+        /// Whether it is a ram now.
+        made: bool,
+    },
 }
 
 /// What a grand slam came to.
@@ -228,6 +235,8 @@ impl Event {
             Event::Relay { house, seeds } => format!("relay: lift {seeds} from {}", label(house)),
             Event::Capture { house, seeds } => format!("capture {seeds} from {}", label(house)),
             Event::Child { house, side } => format!("{} becomes {side}'s child", label(house)),
+            Event::Ram { house, made: true } => format!("{} becomes a ram", label(house)),
+            Event::Ram { house, made: false } => format!("{} is a ram no more", label(house)),
             Event::GrandSlam { outcome } => match outcome {
                 SlamOutcome::Captured => "grand slam: the capture stands".into(),
                 SlamOutcome::NothingCaptured => "grand slam: nothing is captured".into(),

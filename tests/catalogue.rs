@@ -87,7 +87,7 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
             ));
         }
         if let Some(child) = &want.child
-            && pos.child_marks() != *child
+            && pos.child_marks() != catalogue_marks(rules, child)
         {
             return Err(format!(
                 "{at}: children {}, expected {child}",
@@ -123,6 +123,20 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The catalogue's child marks as `sow` writes them: the catalogue writes
+/// MancalaGames' ownerless child, a ram (`[children] kind = "ram"`), as `N`;
+/// `sow` as `R`.
+fn catalogue_marks(rules: &Rules, marks: &str) -> String {
+    if rules
+        .children
+        .is_some_and(|c| c.kind == sow::rules::children::Kind::Ram)
+    {
+        marks.replace('N', "R")
+    } else {
+        marks.to_string()
+    }
 }
 
 /// The shipped catalogue variant files, by stem.
@@ -204,7 +218,13 @@ fn catalogue_games_replay_through_the_command_line() {
                 );
                 assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
                 if let Some(child) = &w.child {
-                    assert_eq!(p["children"], child.as_str(), "{at} ply {}", i + 1);
+                    let rules = rules_of(&path);
+                    assert_eq!(
+                        p["children"],
+                        catalogue_marks(&rules, child).as_str(),
+                        "{at} ply {}",
+                        i + 1
+                    );
                 }
                 if let Some(blocked) = &w.blocked {
                     assert_eq!(p["blocked"], blocked.as_str(), "{at} ply {}", i + 1);

@@ -50,6 +50,7 @@ chain = false
 # while_sowing = "either"
 # while_sowing_by = "owner"
 # while_sowing_last = true
+# cross = { zone = "own" }
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -859,4 +860,161 @@ fn blocking_keeps_the_stores_out_of_the_score() {
     let game = play(plain, "0,0,0,0,0,2/4,4,2,0,2,0 10-0 N", 'e');
     assert_eq!(game.outcome().unwrap().score, [13, 11]);
     assert_eq!(game.outcome().unwrap().winner, Some(Side::South));
+}
+
+#[test]
+fn children_kind_bull() {
+    // F's two seeds make a hold 3 and b hold 4.
+    let from = "0,0,0,0,0,2/2,3,4,4,4,4 13-12 S";
+    let normal = with_children("made_at = 4", &[]);
+    let (after, _) = sow(normal, from, 'F');
+    assert_eq!(after.child_marks(), ".......S....", "b alone");
+    let bull = with_children("made_at = 4\nkind = \"bull\"", &[]);
+    let (after, effect) = sow(bull, from, 'F');
+    assert_eq!(after.child_marks(), "......SS....", "a and b, a pair");
+    assert_eq!(effect.captured, 0, "no capture");
+    // The pair the other way round: a holds 4, b 3 (no child alone).
+    let (after, _) = sow(bull, "0,0,0,0,0,2/3,2,4,4,4,4 13-12 S", 'F');
+    assert_eq!(after.child_marks(), "......SS....");
+    let (after, _) = sow(normal, "0,0,0,0,0,2/3,2,4,4,4,4 13-12 S", 'F');
+    assert_eq!(after.child_marks(), "............");
+}
+
+#[test]
+fn children_kind_qur() {
+    // E's seed falls in the empty F; a, opposite, holds 3.
+    let from = "0,0,0,0,1,0/3,4,4,4,4,4 12-12 S";
+    let normal = with_children("made_at = 3\nzone = \"own\"", &[]);
+    let (after, _) = sow(normal, from, 'E');
+    assert_eq!(after.child_marks(), "............");
+    let qur = with_children("made_at = 3\nzone = \"own\"\nkind = \"qur\"", &[]);
+    let (after, _) = sow(qur, from, 'E');
+    assert_eq!(
+        after.child_marks(),
+        ".....SS.....",
+        "F and a, a pair across"
+    );
+    // a holding 4 makes no qur.
+    let (after, _) = sow(qur, "0,0,0,0,1,0/4,3,4,4,4,4 12-12 S", 'E');
+    assert_eq!(after.child_marks(), "............");
+}
+
+#[test]
+fn children_kind_ram() {
+    // A's four seeds end in E; F then holds 7, enough to sow round (its
+    // six houses across, then A) on this board without stores.
+    let from = "4,0,0,0,0,7/4,4,4,4,4,4 7-6 S";
+    let plain = rules(&[]);
+    let (after, _) = sow(plain, from, 'A');
+    assert_eq!(after.child_marks(), "............");
+    let rams = with_children("kind = \"ram\"", &[]);
+    let (after, _) = sow(rams, from, 'A');
+    assert_eq!(
+        after.to_string(),
+        "0,1,1,1,1,7/4,4,4,4,4,4 7-6 N children:.....R......"
+    );
+    // A ram is never played.
+    let south = "0,1,1,1,1,7/4,4,4,4,4,4 7-6 S children:.....R......";
+    assert_eq!(legal(rams, south), "BCDE");
+    assert_eq!(legal(plain, "0,1,1,1,1,7/4,4,4,4,4,4 7-6 S"), "BCDEF");
+    // A ram is captured, and is a ram no more.
+    let cross = [
+        ("counts", "-"),
+        ("last_seed", "-"),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\", take_sowing_seed = true }"),
+    ];
+    let rams = with_children("kind = \"ram\"", &cross);
+    let (after, effect) = sow(
+        rams,
+        "0,0,0,1,0,0/4,11,4,4,4,4 8-8 S children:.......R....",
+        'D',
+    );
+    assert_eq!(effect.captured, 12);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/4,0,4,4,4,4 20-8 N");
+    // A child of a player's is not captured.
+    let kept = with_children("made_at = 11", &cross);
+    let (_, effect) = sow(
+        kept,
+        "0,0,0,1,0,0/4,11,4,4,4,4 8-8 S children:.......N....",
+        'D',
+    );
+    assert_eq!(effect.captured, 0);
+    // A ram's seeds count for nobody; a row holding only a ram is cleared.
+    let cleared = with_children(
+        "kind = \"ram\"",
+        &[(
+            "cleared_row",
+            "{ row = \"opponent\", taken_by = \"each_own\" }",
+        )],
+    );
+    let game = play(
+        cleared,
+        "1,0,0,0,0,0/0,11,0,0,0,0 18-18 S children:.......R....",
+        'A',
+    );
+    let outcome = game.outcome().expect("North's row is cleared");
+    assert_eq!(outcome.reason, EndReason::RowCleared);
+    assert_eq!(outcome.score, [19, 18], "b's 11 count for nobody");
+    // Rams and players' children do not mix.
+    let error = with_children("made_at = 3", &[])
+        .check_position(&position(
+            "4,0,0,0,0,7/4,4,4,4,4,4 7-6 S children:.....R......",
+        ))
+        .unwrap_err();
+    assert!(error.to_string().contains("ram"), "{error}");
+}
+
+#[test]
+fn cross_chain() {
+    // D's seed falls in the empty E: b, across, is taken, then a, across
+    // the empty F that comes next.
+    let from = "0,0,0,1,0,0/4,4,4,4,4,4 12-11 S";
+    let cross = |chain: &str| {
+        rules(&[
+            ("counts", "-"),
+            ("last_seed", "-"),
+            ("chain", "-"),
+            (
+                "cross",
+                &*format!("{{ zone = \"own\", take_sowing_seed = true, chain = {chain} }}"),
+            ),
+        ])
+    };
+    let (after, effect) = sow(cross("false"), from, 'D');
+    assert_eq!(effect.captured, 5);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/4,0,4,4,4,4 17-11 N");
+    let (after, effect) = sow(cross("true"), from, 'D');
+    assert_eq!(effect.captured, 9);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/0,0,4,4,4,4 21-11 N");
+}
+
+#[test]
+fn relay_stops_at_children() {
+    let relay = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+    ];
+    // E's two seeds make a hold 4: the relay lifts it, unless a child is
+    // made there.
+    let from = "0,0,0,0,2,0/3,0,0,0,0,0 22-21 S";
+    let (after, _) = sow(rules(&relay), from, 'E');
+    assert_eq!(after.to_string(), "0,0,0,0,0,1/0,1,1,1,1,0 22-21 N");
+    let children = with_children("made_at = 4", &relay);
+    let (after, _) = sow(children, from, 'E');
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,0,0,1/4,0,0,0,0,0 22-21 N children:......S....."
+    );
+    // A relay never lifts a child: a, North's child, takes the last seed.
+    let (after, _) = sow(
+        children,
+        "0,0,0,0,2,0/5,0,0,0,0,0 21-20 S children:......N.....",
+        'E',
+    );
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,0,0,1/6,0,0,0,0,0 21-20 N children:......N....."
+    );
 }

@@ -167,6 +167,11 @@ pub struct CrossSection {
     /// Whether the sowing seed is captured with the opposite house's seeds.
     #[serde(default)]
     pub take_sowing_seed: bool,
+    /// Whether the capture goes on along the sowing: from each next house
+    /// of `zone` that is empty, across, while the house opposite holds
+    /// seeds (MancalaGames' `crosscapt` with `multicapt`, `capt_dir = SOW`).
+    #[serde(default)]
+    pub chain: bool,
 }
 
 /// One way of capturing where the last seed falls.
@@ -195,6 +200,8 @@ pub enum CaptureRule {
         zone: ZoneMask,
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
+        /// Whether the capture goes on from the next empty houses.
+        chain: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -372,6 +379,7 @@ pub(crate) fn compile(
         rules.push(CaptureRule::Cross {
             zone,
             take_sowing_seed: cross.take_sowing_seed,
+            chain: cross.chain,
         });
     }
     if let Some(gap) = &section.across_gap {
@@ -573,6 +581,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             CaptureRule::Cross {
                 zone,
                 take_sowing_seed,
+                chain,
             } => {
                 let _ = writeln!(
                     out,
@@ -584,6 +593,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         "those seeds are"
                     }
                 );
+                if chain {
+                    let _ = writeln!(
+                        out,
+                        "  Then, going on along the sowing, while the next house is an empty one {} and the house opposite holds seeds, those are captured too.",
+                        zone_in_words(zone)
+                    );
+                }
             }
             CaptureRule::OpponentStore => {
                 let _ = writeln!(
@@ -741,11 +757,21 @@ impl Captures {
                 }
             }
             CaptureRule::Cross {
-                take_sowing_seed, ..
+                take_sowing_seed,
+                chain,
+                ..
             } => {
                 capture(pos, board.opposite(last));
                 if take_sowing_seed {
                     capture(pos, last);
+                }
+                if chain {
+                    let ring = board.ring_in(me, plan.reverse);
+                    let mut house = last;
+                    for _ in 1..plan.holes {
+                        house = ring.next(house);
+                        capture(pos, board.opposite(house));
+                    }
                 }
             }
             CaptureRule::OpponentStore => {
@@ -753,7 +779,7 @@ impl Captures {
             }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
-                let children = pos.child_houses();
+                let children = pos.kept_houses();
                 for house in lo..lo + board.houses_per_side() {
                     if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
                         capture(pos, house);
@@ -877,10 +903,14 @@ impl CaptureRule {
                 // A child is never captured.
                 zone.allows(own)
                     && counts.contains(pos.at(last))
-                    && pos.child_houses() >> last & 1 == 0
+                    && pos.kept_houses() >> last & 1 == 0
             }
             CaptureRule::Cross { zone, .. } => {
-                zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+                // A child is never captured (a ram may be).
+                zone.allows(own)
+                    && pos.at(last) == 1
+                    && pos.at(board.opposite(last)) > 0
+                    && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
             CaptureRule::GiveStore { zone } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
@@ -918,7 +948,7 @@ impl CaptureRule {
                 let mut from_opponent = 0u32;
                 let limit = board.houses().min(chain_max as usize);
                 let mut allowed = zone;
-                let children = pos.child_houses();
+                let children = pos.kept_houses();
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
@@ -946,7 +976,9 @@ impl CaptureRule {
                 }
             }
             CaptureRule::Cross {
-                take_sowing_seed, ..
+                zone,
+                take_sowing_seed,
+                chain,
             } => {
                 let opposite = board.opposite(last);
                 let seeds = pos.at(opposite);
@@ -961,9 +993,34 @@ impl CaptureRule {
                         from_opponent += 1;
                     }
                 }
+                // Houses across taken: the first, then the chain's.
+                let mut holes = 1;
+                if chain {
+                    let ring = board.ring_in(me, reverse);
+                    let kept = pos.kept_houses();
+                    let mut house = last;
+                    while holes < board.houses_per_side() {
+                        house = ring.next(house);
+                        let across = board.opposite(house);
+                        if !board.is_house(house)
+                            || house == last
+                            || pos.at(house) != 0
+                            || !zone.allows(board.owner(house) == me)
+                            || pos.at(across) == 0
+                            || kept >> across & 1 != 0
+                        {
+                            break;
+                        }
+                        take += pos.at(across);
+                        if board.owner(across) != me {
+                            from_opponent += pos.at(across) as u32;
+                        }
+                        holes += 1;
+                    }
+                }
                 Plan {
                     rule: self,
-                    holes: 1 + take_sowing_seed as usize,
+                    holes,
                     take,
                     from_opponent,
                     reverse,
@@ -971,7 +1028,7 @@ impl CaptureRule {
             }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
-                let children = pos.child_houses();
+                let children = pos.kept_houses();
                 let mut take = 0u8;
                 let mut holes = 0;
                 for house in lo..lo + board.houses_per_side() {
@@ -1008,7 +1065,7 @@ impl CaptureRule {
                 let mut holes = 0;
                 let mut take = 0u8;
                 let mut from_opponent = 0u32;
-                let children = pos.child_houses();
+                let children = pos.kept_houses();
                 // The houses already taken count as empty.
                 let mut taken = 0u64;
                 while holes < board.houses()

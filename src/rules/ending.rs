@@ -290,7 +290,8 @@ impl Ending {
                     Whose::Mover => mover,
                     Whose::Opponent => mover.opponent(),
                 };
-                if !empty(side) {
+                // Seeds in children (and rams) leave a row cleared.
+                if !empty(side) && !pos.row_is_empty_but_children(side) {
                     return None;
                 }
                 (EndReason::RowCleared, taken_by)
@@ -538,10 +539,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     for ending in &rules.endings {
         let line = match *ending {
             Ending::ClearedRow { row, taken_by } => format!(
-                "When the row of {} is empty the game ends: {}.",
+                "When the row of {} is empty{} the game ends: {}.",
                 match row {
                     Whose::Mover => "the player who has just moved",
                     Whose::Opponent => "the opponent of the player who has just moved",
+                },
+                if rules.children.is_some() {
+                    " (seeds in children and rams aside)"
+                } else {
+                    ""
                 },
                 taken_by.in_words()
             ),

@@ -380,6 +380,21 @@ impl Rules {
                 });
             }
         }
+        if let Some(children) = &self.children {
+            let rams = children.kind == children::Kind::Ram;
+            if rams && position.kept_houses() != 0 {
+                return Err(PositionError::ChildrenKind {
+                    found: "a player's child",
+                    kind: "rams",
+                });
+            }
+            if !rams && position.rams() != 0 {
+                return Err(PositionError::ChildrenKind {
+                    found: "a ram (`R`)",
+                    kind: "players' children",
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -626,7 +641,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board)?;
     let endings = ending::compile(&end, total)?;
-    let children = children::compile(children.as_ref(), n, total)?;
+    let mut children = children::compile(children.as_ref(), n, total)?;
+    if let Some(children) = &mut children {
+        children.count_rams(&board, compiled_sowing.first_in_origin);
+    }
     let blocking = blocking::compile(
         blocking.as_ref(),
         n,

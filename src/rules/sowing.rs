@@ -494,6 +494,12 @@ impl Rules {
             ..Sown::default()
         };
 
+        // Children, read once: they may stop a relay.
+        let children = if RELAY && self.capture_gates {
+            self.children.as_ref()
+        } else {
+            None
+        };
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
         let mut saved = if RELAY {
@@ -625,6 +631,15 @@ impl Rules {
                     next
                 }
             };
+            if let Some(children) = children
+                && ((!quiet && children.made(board, pos, me, h, reverse))
+                    || (children.kind != super::children::Kind::Ram
+                        && pos.child_houses() >> lift & 1 != 0))
+            {
+                // A relay stops where it would make a child, and never
+                // lifts a child.
+                return sown;
+            }
             if let Some((places, key, hole)) = &saved
                 && pos.key() == *key
                 && lift == *hole
