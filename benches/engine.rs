@@ -8,6 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sow::bench::random_game;
+use sow::packed::PlayoutMemory;
 use sow::perft::perft;
 use sow::rng::Rng;
 use sow::rules::builtin_groups;
@@ -37,13 +38,21 @@ fn midgame_positions(rules: &Rules) -> Vec<Position> {
 
 fn engine(c: &mut Criterion) {
     // The rule documents' variants, and one catalogue game for each engine
-    // path the catalogue adds: plain sowing, relay sowing, sowing into
-    // stores, and per-house state (when a shipped game has it). Every
-    // catalogue game would multiply the run time for paths already covered.
+    // path the catalogue adds: plain sowing, relay sowing (on a big board,
+    // general engine, and on a small one, packed), sowing into stores, and
+    // per-house state. Every catalogue game would multiply the run time for
+    // paths already covered. Variants that pack time their random games on
+    // both engines (`random_game`, `random_game_packed`).
     let (_, documents) = builtin_groups().swap_remove(0);
-    let catalogue = ["mg-wari", "mg-ot-tjin", "mg-waurie", "mg-toguz-kumalak"]
-        .into_iter()
-        .filter_map(Rules::builtin);
+    let catalogue = [
+        "mg-wari",
+        "mg-ot-tjin",
+        "mg-ayoayo",
+        "mg-waurie",
+        "mg-toguz-kumalak",
+    ]
+    .into_iter()
+    .filter_map(Rules::builtin);
     for rules in documents.into_iter().chain(catalogue) {
         let name = rules.meta.name.clone();
         let positions = midgame_positions(&rules);
@@ -85,6 +94,17 @@ fn engine(c: &mut Criterion) {
                 random_game(&mut game, &mut Rng::for_game(1, seed))
             })
         });
+
+        if let Some(packed) = rules.packed() {
+            let mut seed = 0;
+            let mut memory = PlayoutMemory::default();
+            group.bench_function("random_game_packed", |b| {
+                b.iter(|| {
+                    seed += 1;
+                    packed.random_game(&mut memory, &mut Rng::for_game(1, seed))
+                })
+            });
+        }
 
         group.sample_size(10);
         group.bench_function("perft_7", |b| {
