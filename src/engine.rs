@@ -262,6 +262,9 @@ pub struct MoveEffect {
     pub relay_too_long: bool,
     /// The place the last seed fell in.
     pub last: usize,
+    /// Whether a capture was made where the last seed fell (captures while
+    /// sowing, lap by lap or before sowing aside).
+    pub last_seed_captured: bool,
 }
 
 impl Rules {
@@ -554,6 +557,9 @@ impl Rules {
                 house: sown.last,
                 side: me,
             });
+            if self.captures.last_seeds_to_mover > 0 {
+                effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+            }
             return effect;
         }
         let plan = if may_capture {
@@ -579,6 +585,7 @@ impl Rules {
                 };
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
+                effect.last_seed_captured = true;
                 if let Some((house, seeds)) = keep {
                     // The house kept gets its seeds back from the store.
                     let store = board.store(me);
@@ -591,6 +598,10 @@ impl Rules {
                     });
                 }
             }
+        }
+        if gated && may_capture && self.captures.last_seeds_to_mover > 0 {
+            // The last few seeds go to the mover.
+            effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
         }
         effect
     }
@@ -625,7 +636,7 @@ impl Rules {
                 outcome: SlamOutcome::Captured,
             });
         }
-        if self.turn.moves_again(&self.board, me, effect.last) {
+        if self.turn.moves_again(&self.board, me, &effect) {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;
         } else {

@@ -603,7 +603,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let playable = feeding::compile(&play, total)?;
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
-    let turn = turn::compile(turn.as_ref(), &play, &board)?;
+    let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
     let endings = ending::compile(&end, total)?;
     let children = children::compile(children.as_ref(), n, total)?;
 
@@ -617,7 +617,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
-        || captures.before_sowing != capture::BeforeSowing::None;
+        || captures.before_sowing != capture::BeforeSowing::None
+        || captures.last_seeds_to_mover > 0;
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");

@@ -530,6 +530,24 @@ impl Rules {
             let len = ring.len();
             let mut i = ring.index_of(origin);
             let mut h = origin;
+            if RELAY
+                && self.captures.opponent_takes_sown > 0
+                && pos.seeds_on_board() <= self.captures.opponent_takes_sown as u32
+            {
+                // Few seeds left: the opponent takes what is sown in their row.
+                h = self.captures.sow_opponent_takes(
+                    board,
+                    ring,
+                    pos,
+                    me,
+                    origin,
+                    seeds,
+                    skip_origin,
+                    &mut sown,
+                    trace,
+                );
+                seeds = 0;
+            }
             if !T::RECORDS && !WHILE_SOWING {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
@@ -603,26 +621,45 @@ impl Rules {
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
-            if !board.is_house(h)
-                || stops.contains(pos.at(h))
-                || !rows.allows(board.owner(h) == me)
-                || (!quiet && self.captures.last_seed_captures(board, pos, me, h))
-            {
+            // (A last hole may be empty when its seed went to the opponent.)
+            let goes_on = board.is_house(h)
+                && pos.at(h) > 0
+                && !stops.contains(pos.at(h))
+                && rows.allows(board.owner(h) == me);
+            let lift = if let Some(mode) = self.captures.lap_captures {
+                // Every lap may capture, and the relay goes on after it.
+                match self.captures.lap_capture(
+                    mode,
+                    board,
+                    pos,
+                    me,
+                    h,
+                    goes_on,
+                    captures && !quiet,
+                    reverse,
+                    &mut sown,
+                    trace,
+                ) {
+                    Some(lift) => lift,
+                    None => return sown,
+                }
+            } else if !goes_on || (!quiet && self.captures.last_seed_captures(board, pos, me, h)) {
                 return sown;
-            }
-            let lift = match from {
-                RelayFrom::Last => h,
-                RelayFrom::Next => {
-                    // The place after the last one sown, store or house.
-                    let mut next = ring.index_of(h) + 1;
-                    if next == len {
-                        next = 0;
+            } else {
+                match from {
+                    RelayFrom::Last => h,
+                    RelayFrom::Next => {
+                        // The place after the last one sown, store or house.
+                        let mut next = ring.index_of(h) + 1;
+                        if next == len {
+                            next = 0;
+                        }
+                        let next = ring.at(next);
+                        if pos.at(next) == 0 {
+                            return sown;
+                        }
+                        next
                     }
-                    let next = ring.at(next);
-                    if pos.at(next) == 0 {
-                        return sown;
-                    }
-                    next
                 }
             };
             if let Some((places, key, hole)) = &saved

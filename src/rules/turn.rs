@@ -10,6 +10,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, feeding};
 use crate::board::{Board, StoreSowing};
+use crate::engine::MoveEffect;
 use crate::position::Side;
 
 /// `[turn]`: extra turns.
@@ -29,6 +30,9 @@ pub enum ExtraTurn {
     Never,
     /// When the last seed falls in the sower's own store (Kalah).
     LastSeedInOwnStore,
+    /// When a capture is made where the last seed falls (MancalaGames'
+    /// `capt_rturn = ALWAYS`).
+    AfterCapture,
 }
 
 /// Compiled turn rules.
@@ -58,8 +62,16 @@ pub(crate) fn compile(
     section: Option<&Section>,
     play: &feeding::Section,
     board: &Board,
+    captures_at_last_seed: bool,
 ) -> Result<Turn, CompileError> {
     let extra_turn = section.map_or(ExtraTurn::Never, |s| *s.extra_turn.get_ref());
+    if extra_turn == ExtraTurn::AfterCapture && !captures_at_last_seed {
+        return Err((
+            section.map_or(0..0, |s| s.extra_turn.span()),
+            "an extra turn after a capture where the last seed falls can never happen: no capture is made there".into(),
+            Some("give [capture] a capture at the last seed, such as counts with last_seed".into()),
+        ));
+    }
     if extra_turn == ExtraTurn::LastSeedInOwnStore && board.store_sowing() == StoreSowing::None {
         return Err((
             section.map_or(0..0, |s| s.extra_turn.span()),
@@ -83,11 +95,14 @@ pub(crate) fn compile(
 }
 
 impl Turn {
-    /// Whether the sower, `me`, moves again after a sowing that ended at
-    /// `last`.
+    /// Whether the sower, `me`, moves again after a move that did `effect`.
     #[inline]
-    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
-        self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
+    pub(crate) fn moves_again(&self, board: &Board, me: Side, effect: &MoveEffect) -> bool {
+        match self.extra_turn {
+            ExtraTurn::Never => false,
+            ExtraTurn::LastSeedInOwnStore => effect.last == board.store(me),
+            ExtraTurn::AfterCapture => effect.last_seed_captured,
+        }
     }
 }
 
@@ -102,6 +117,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  When the last seed falls in your own store, you move again."
+        );
+    }
+    if turn.extra_turn == ExtraTurn::AfterCapture {
+        let _ = writeln!(
+            out,
+            "  When you capture where your last seed falls, you move again."
         );
     }
     match turn.pass {
