@@ -36,6 +36,9 @@ DIFFERS = {
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
     "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
+    "Tap-Urdy": ["Lap captures (sow_rule = LAP_CAPT) with the capture across the gap: at the end of every lap whose last house then holds 2 or more, the capture is tried from that house and the relay goes on from it whether or not anything was taken; a lap ending in an empty house ends the sowing and tries the capture there too. Its recorded games agree (lap_captures)."],
+    "Meusueb": ["The 8 seeds of LAP_CAPT_OPP_GETS are counted on the board as each handful is lifted, the handful itself not counted; a seed the opponent takes may leave the last hole empty, which ends the sowing. After a lap's capture the sowing goes on with the seeds of the house after the captured one, and ends there when that house is empty. Its recorded games agree (lap_captures, opponent_takes_sown)."],
+    "Anywoli": ["The game file's words give the last four seeds to the player who captures the second last group of 4; MancalaGames (PICKLASTSEEDS) gives them to whoever leaves 4 or fewer on the board after any move, and its recorded games agree (last_seeds_to_mover = 4). The extra turn (capt_rturn = ALWAYS) follows only the sower's capture at the last seed, not the owners' captures on the way (extra_turn = \"after_capture\")."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 
