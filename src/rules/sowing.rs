@@ -621,20 +621,19 @@ impl Rules {
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
-            // (A last hole may be empty when its seed went to the opponent.)
             let goes_on = board.is_house(h)
-                && pos.at(h) > 0
                 && !stops.contains(pos.at(h))
                 && rows.allows(board.owner(h) == me);
             let lift = if let Some(mode) = self.captures.lap_captures {
                 // Every lap may capture, and the relay goes on after it.
+                // (A last hole is empty when its seed went to the opponent.)
                 match self.captures.lap_capture(
                     mode,
                     board,
                     pos,
                     me,
                     h,
-                    goes_on,
+                    goes_on && pos.at(h) > 0,
                     captures && !quiet,
                     reverse,
                     &mut sown,
