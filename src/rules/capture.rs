@@ -666,7 +666,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed makes a house hold {counts} {}, its seeds are captured{}.",
                     zone_in_words(zone),
-                    if rules.sowing.relays() && captures.lap_captures.is_none() {
+                    if rules.sowing.relays()
+                        && captures.lap_captures.is_none()
+                        && rules.turn.extra_turn == super::ExtraTurn::AfterCapture
+                    {
+                        " and the sowing ends"
+                    } else if rules.sowing.relays() && captures.lap_captures.is_none() {
                         " and the turn ends"
                     } else {
                         ""
@@ -1007,7 +1012,6 @@ impl Captures {
             }
             seeds -= 1;
             if board.is_house_of(place, opponent) {
-                sown.fed = true;
                 let stays = seeds == 0
                     && self.rules.iter().any(|rule| match *rule {
                         CaptureRule::Count { counts, zone, .. } => {
@@ -1025,6 +1029,7 @@ impl Captures {
                     });
                     continue;
                 }
+                sown.fed = true;
             }
             pos.add(place, 1);
             trace.record(Event::Drop {

@@ -621,44 +621,51 @@ impl Rules {
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
-            let goes_on = board.is_house(h)
-                && !stops.contains(pos.at(h))
-                && rows.allows(board.owner(h) == me);
-            let lift = if let Some(mode) = self.captures.lap_captures {
+            let lapped = match self.captures.lap_captures {
                 // Every lap may capture, and the relay goes on after it.
                 // (A last hole is empty when its seed went to the opponent.)
-                match self.captures.lap_capture(
+                Some(mode) => match self.captures.lap_capture(
                     mode,
                     board,
                     pos,
                     me,
                     h,
-                    goes_on && pos.at(h) > 0,
+                    board.is_house(h)
+                        && pos.at(h) > 0
+                        && !stops.contains(pos.at(h))
+                        && rows.allows(board.owner(h) == me),
                     captures && !quiet,
                     reverse,
                     &mut sown,
                     trace,
                 ) {
-                    Some(lift) => lift,
+                    Some(lift) => Some(lift),
                     None => return sown,
-                }
-            } else if !goes_on || (!quiet && self.captures.last_seed_captures(board, pos, me, h)) {
+                },
+                None => None,
+            };
+            if lapped.is_none()
+                && (!board.is_house(h)
+                    || stops.contains(pos.at(h))
+                    || !rows.allows(board.owner(h) == me)
+                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h)))
+            {
                 return sown;
-            } else {
-                match from {
-                    RelayFrom::Last => h,
-                    RelayFrom::Next => {
-                        // The place after the last one sown, store or house.
-                        let mut next = ring.index_of(h) + 1;
-                        if next == len {
-                            next = 0;
-                        }
-                        let next = ring.at(next);
-                        if pos.at(next) == 0 {
-                            return sown;
-                        }
-                        next
+            }
+            let lift = match from {
+                _ if let Some(lift) = lapped => lift,
+                RelayFrom::Last => h,
+                RelayFrom::Next => {
+                    // The place after the last one sown, store or house.
+                    let mut next = ring.index_of(h) + 1;
+                    if next == len {
+                        next = 0;
                     }
+                    let next = ring.at(next);
+                    if pos.at(next) == 0 {
+                        return sown;
+                    }
+                    next
                 }
             };
             if let Some((places, key, hole)) = &saved
