@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
 use crate::rules::sowing::{LoopKind, SownEnd};
-use crate::rules::{GrandSlam, Rules, grand_slam};
+use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
 /// The legal moves of a position: a set of houses of the player to move,
@@ -636,7 +636,14 @@ impl Rules {
                 outcome: SlamOutcome::Captured,
             });
         }
-        if self.turn.moves_again(&self.board, me, &effect) {
+        // An extra turn after a capture is a rare rule, behind the gates.
+        let again =
+            if GATES && self.capture_gates && self.turn.extra_turn == ExtraTurn::AfterCapture {
+                effect.last_seed_captured
+            } else {
+                self.turn.moves_again(&self.board, me, effect.last)
+            };
+        if again {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;
         } else {

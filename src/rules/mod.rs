@@ -618,7 +618,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || !captures.single_seed_captures
         || children.is_some()
         || captures.before_sowing != capture::BeforeSowing::None
-        || captures.last_seeds_to_mover > 0;
+        || captures.last_seeds_to_mover > 0
+        || turn.extra_turn == ExtraTurn::AfterCapture;
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");

@@ -10,7 +10,6 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, feeding};
 use crate::board::{Board, StoreSowing};
-use crate::engine::MoveEffect;
 use crate::position::Side;
 
 /// `[turn]`: extra turns.
@@ -95,14 +94,12 @@ pub(crate) fn compile(
 }
 
 impl Turn {
-    /// Whether the sower, `me`, moves again after a move that did `effect`.
+    /// Whether the sower, `me`, moves again after a sowing that ended at
+    /// `last`. (An extra turn after a capture is the engine's to give: it
+    /// is behind `Rules::capture_gates`.)
     #[inline]
-    pub(crate) fn moves_again(&self, board: &Board, me: Side, effect: &MoveEffect) -> bool {
-        match self.extra_turn {
-            ExtraTurn::Never => false,
-            ExtraTurn::LastSeedInOwnStore => effect.last == board.store(me),
-            ExtraTurn::AfterCapture => effect.last_seed_captured,
-        }
+    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
+        self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
     }
 }
 
