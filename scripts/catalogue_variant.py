@@ -41,6 +41,9 @@ RULINGS = {
         "The catalogue writes a ram (MancalaGames' ownerless child) as N in its child strings; sow writes R, and the catalogue tests read the one as the other for rams.",
     ],
     "Enkeshui": ["MancalaGames stops a relay where its last seed would make a child, and never lifts a child; its recorded games agree (the relay stops of [children] in variants/README.md)."],
+    "Tap-Urdy": ["Lap captures (sow_rule = LAP_CAPT) with the capture across the gap: at the end of every lap whose last house then holds 2 or more, the capture is tried from that house and the relay goes on from it whether or not anything was taken; a lap ending in an empty house ends the sowing and tries the capture there too. Its recorded games agree (lap_captures)."],
+    "Meusueb": ["The 8 seeds of LAP_CAPT_OPP_GETS are counted on the board as each handful is lifted, the handful itself not counted; a seed the opponent takes may leave the last hole empty, which ends the sowing. After a lap's capture the sowing goes on with the seeds of the house after the captured one, and ends there when that house is empty. Its recorded games agree (lap_captures, opponent_takes_sown)."],
+    "Anywoli": ["The game file's words give the last four seeds to the player who captures the second last group of 4; MancalaGames (PICKLASTSEEDS) gives them to whoever leaves 4 or fewer on the board after any move, and its recorded games agree (last_seeds_to_mover = 4). The extra turn (capt_rturn = ALWAYS) follows only the sower's capture at the last seed, not the owners' captures on the way (extra_turn = \"after_capture\")."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 
@@ -235,8 +238,12 @@ def build(game):
     if crosscapt and multicapt:
         capt_dir = None  # the chain runs along the sowing: written above
     if capt_type == "TWO_OUT":
-        if counts is not None or crosscapt:
+        if crosscapt:
             raise Unsupported("capt_type=TWO_OUT with other captures")
+        if counts is not None:
+            # MancalaGames' capture across the gap asks only where the
+            # house lies (capt_check), never its count.
+            NOTES.append("MancalaGames' capture across the gap does not look at the capture counts (" + ", ".join(k for k in ("capt_on", "evens", "capt_min", "capt_max") if k in p) + "): they only say when too few seeds are left to capture (seeds_left); its games agree.")
         if multicapt not in (0, -1):
             raise Unsupported(f"capt_type=TWO_OUT with multicapt={multicapt}")
         if multicapt and (capt_dir != "SOW" or mlaps is None):
@@ -279,6 +286,13 @@ def build(game):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
         capture.append("while_sowing_last = true")
+    elif sow_rule in ("LAP_CAPT", "LAP_CAPT_OPP_GETS") and mlaps == "LAPPER" and (
+            any(c.startswith("last_seed") for c in capture) or any(c.startswith("across_gap") for c in capture)):
+        capture.append("lap_captures = true")
+        if sow_rule == "LAP_CAPT_OPP_GETS":
+            if not any(c.startswith("last_seed") for c in capture):
+                raise Unsupported("sow_rule=LAP_CAPT_OPP_GETS without a count capture")
+            capture.append(f"opponent_takes_sown = {{ at_most = {take('sow_param')} }}")
     elif sow_rule is not None:
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
@@ -296,6 +310,11 @@ def build(game):
         capture.append('before_sowing = "single_takes_opposite"')
     elif presow is not None:
         raise Unsupported(f"presowcapt={presow}")
+    pickextra = take("pickextra", None)
+    if pickextra == "PICKLASTSEEDS":
+        capture.append(f"last_seeds_to_mover = {seeds}")
+    elif pickextra is not None and not (pickextra == "PICKOPPBASIC" and "sweep = true" in capture):
+        raise Unsupported(f"pickextra={pickextra}")
     quiet = take("nocaptmoves", 0)
     if quiet:
         capture.append(f"quiet_moves = {quiet}")
@@ -309,6 +328,11 @@ def build(game):
     turn = []
     if sow_stores in ("OWN", "BOTH_NR_OPP"):
         turn.append('extra_turn = "last_seed_in_own_store"')
+    rturn = take("capt_rturn", None)
+    if rturn == "ALWAYS" and not sow_stores:
+        turn.append('extra_turn = "after_capture"')
+    elif rturn is not None:
+        raise Unsupported(f"capt_rturn={rturn}")
 
     # The end, in MancalaGames' order: a store past half the seeds; an even
     # split; too few seeds left to change the outcome; a player who cannot
@@ -345,7 +369,9 @@ def build(game):
     else:
         end_collect = collect_of(unclaimed)
     # Too few seeds for a capture: the smallest count that captures.
-    if not sow_stores and not end_cond and not (mustshare and not mustpass):
+    if pickextra == "PICKLASTSEEDS":
+        NOTES.append(f"pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left.")
+    if not sow_stores and not end_cond and not (mustshare and not mustpass) and pickextra != "PICKLASTSEEDS":
         need = p["child_cvt"] if children else total
         if crosscapt or p.get("evens"):
             need = min(2, need)
@@ -531,7 +557,7 @@ def summary(game):
                      + (", chained along the empty houses after it" if p.get("multicapt") else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
-        if counts and p.get("capt_type") != "CAPT_OPP_1CCW":
+        if counts and p.get("capt_type") not in ("CAPT_OPP_1CCW", "TWO_OUT"):
             side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
             if p.get("evens") and len(counts) > 4:
                 what = "even counts"
@@ -545,6 +571,14 @@ def summary(game):
         parts.append("every seed sown to a capturing count, the last too, takes the house for its owner")
     if p.get("sow_rule") == "ENPAS_ALL_OWNER_SOW":
         parts.append("a seed sown on the way to a capturing count takes the house for its owner")
+    if p.get("sow_rule") in ("LAP_CAPT", "LAP_CAPT_OPP_GETS"):
+        parts.append("every lap of the relay may capture")
+    if p.get("sow_rule") == "LAP_CAPT_OPP_GETS":
+        parts.append(f"with {p['sow_param']} seeds or fewer left, seeds sown across go to the opponent")
+    if p.get("pickextra") == "PICKLASTSEEDS":
+        parts.append(f"the mover takes the last {game['seeds_per_hole']} seeds or fewer")
+    if p.get("capt_rturn") == "ALWAYS":
+        parts.append("a capture moves again")
     if p.get("presowcapt") == "CAPT_ONE":
         parts.append("one seed of every handful goes to the store")
     if p.get("presowcapt") == "DRAW_1_XCAPT":

@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
 use crate::rules::sowing::{LoopKind, SownEnd};
-use crate::rules::{GrandSlam, Rules, children, grand_slam};
+use crate::rules::{ExtraTurn, GrandSlam, Rules, children, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
 /// The legal moves of a position: a set of houses of the player to move,
@@ -270,6 +270,9 @@ pub struct MoveEffect {
     pub relay_too_long: bool,
     /// The place the last seed fell in.
     pub last: usize,
+    /// Whether a capture was made where the last seed fell (captures while
+    /// sowing, lap by lap or before sowing aside).
+    pub last_seed_captured: bool,
 }
 
 impl Rules {
@@ -568,6 +571,9 @@ impl Rules {
             && children.make(board, pos, me, sown.last, sown.reverse, trace)
         {
             // The child is made instead of any capture.
+            if self.captures.last_seeds_to_mover > 0 {
+                effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+            }
             return effect;
         }
         let plan = if may_capture {
@@ -593,6 +599,7 @@ impl Rules {
                 };
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
+                effect.last_seed_captured = true;
                 if let Some((house, seeds)) = keep {
                     // The house kept gets its seeds back from the store.
                     let store = board.store(me);
@@ -605,6 +612,10 @@ impl Rules {
                     });
                 }
             }
+        }
+        if gated && may_capture && self.captures.last_seeds_to_mover > 0 {
+            // The last few seeds go to the mover.
+            effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
         }
         if gated
             && let Some(children) = &self.children
@@ -648,7 +659,14 @@ impl Rules {
                 outcome: SlamOutcome::Captured,
             });
         }
-        if self.turn.moves_again(&self.board, me, effect.last) {
+        // An extra turn after a capture is a rare rule, behind the gates.
+        let again =
+            if GATES && self.capture_gates && self.turn.extra_turn == ExtraTurn::AfterCapture {
+                effect.last_seed_captured
+            } else {
+                self.turn.moves_again(&self.board, me, effect.last)
+            };
+        if again {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;
         } else {

@@ -292,7 +292,10 @@ impl Packed {
         if first_in_origin {
             return Err("the first seed back in the house played");
         }
-        let skip_origin = laps == Laps::SkipOrigin;
+        let skip_origin = match laps {
+            Laps::SkipOrigin => true,
+            Laps::IncludeOrigin => false,
+        };
         let Playable {
             min_seeds,
             single_seed_rule,
@@ -309,6 +312,9 @@ impl Packed {
             quiet_moves,
             before_sowing,
             store_capture,
+            lap_captures,
+            opponent_takes_sown,
+            last_seeds_to_mover,
         } = &rules.captures;
         if while_sowing.is_some() {
             return Err("captures while sowing");
@@ -324,6 +330,17 @@ impl Packed {
         }
         if *store_capture {
             return Err("captures from a store");
+        }
+        if lap_captures.is_some() || *opponent_takes_sown != 0 {
+            return Err("captures at every lap");
+        }
+        if *last_seeds_to_mover != 0 {
+            return Err("the last seeds taken by the mover");
+        }
+        if rules.capture_gates {
+            // Set by every option that stops or replaces a capture; those
+            // above are named, and this keeps a new one out until it is.
+            return Err("a rule that stops or replaces a capture");
         }
         let mut captures = Vec::new();
         for rule in capture_rules {
@@ -366,6 +383,15 @@ impl Packed {
             GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
         };
         let Turn { extra_turn, pass } = rules.turn;
+        let extra_turn = match extra_turn {
+            ExtraTurn::Never => false,
+            ExtraTurn::LastSeedInOwnStore => true,
+            ExtraTurn::AfterCapture => return Err("an extra turn after a capture"),
+        };
+        let must_feed = match feeding {
+            Feeding::Free => false,
+            Feeding::MustFeed => true,
+        };
         for ending in &rules.endings {
             let collect = match *ending {
                 Ending::ClearedRow { taken_by, .. }
@@ -487,8 +513,8 @@ impl Packed {
             slam_keeps_capture,
             min_seeds,
             single_seed_rule,
-            must_feed: feeding == Feeding::MustFeed,
-            extra_turn: extra_turn == ExtraTurn::LastSeedInOwnStore,
+            must_feed,
+            extra_turn,
             pass,
             endings_before_pass: rules.endings_before_pass,
             repetition: rules

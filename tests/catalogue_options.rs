@@ -51,6 +51,9 @@ chain = false
 # while_sowing_by = "owner"
 # while_sowing_last = true
 # cross = { zone = "own" }
+# lap_captures = true
+# opponent_takes_sown = { at_most = 8 }
+# last_seeds_to_mover = 4
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -1017,4 +1020,130 @@ fn relay_stops_at_children() {
         after.to_string(),
         "0,0,0,0,0,1/6,0,0,0,0,0 21-20 N children:......N....."
     );
+}
+
+/// Relay sowing, captures of 4 in either row: the base of the lap tests.
+const RELAY_FOURS: [(&str, &str); 5] = [
+    ("skip_origin", "false"),
+    ("relay", "true"),
+    ("relay_stops_on", "[1]"),
+    ("counts", "[4]"),
+    ("last_seed", "\"either\""),
+];
+
+fn with(
+    base: &[(&'static str, &'static str)],
+    more: &[(&'static str, &'static str)],
+) -> &'static Rules {
+    let edits: Vec<(&str, &str)> = base.iter().chain(more).copied().collect();
+    rules(&edits)
+}
+
+#[test]
+fn lap_captures_with_counts() {
+    // C's seed makes D hold 4; E, after it, holds 2.
+    let from = "0,0,1,3,2,0/0,0,0,0,0,4 19-19 S";
+    let (after, effect) = sow(with(&RELAY_FOURS, &[]), from, 'C');
+    assert_eq!(effect.captured, 4, "the capture ends the relay");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 2, 0]);
+    let laps = with(&RELAY_FOURS, &[("lap_captures", "true")]);
+    let (after, effect) = sow(laps, from, 'C');
+    assert_eq!(effect.captured, 4);
+    // The sowing goes on with E's two seeds: F, then North's a.
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 1]);
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 0, 0, 4]);
+    assert_eq!(after.stores(), [23, 19]);
+    // When the house after the one captured is empty, the sowing ends there.
+    let (after, effect) = sow(laps, "0,0,1,3,0,2/0,0,0,0,0,4 19-19 S", 'C');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(effect.last, 4, "E");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 2]);
+}
+
+#[test]
+fn lap_captures_across_the_gap() {
+    // C's seed makes D hold 2; E is empty and F holds 3.
+    let from = "0,0,1,1,0,3/1,0,0,0,0,0 21-21 S";
+    let gap = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("across_gap", "{ zone = \"either\" }"),
+    ];
+    let (after, effect) = sow(with(&gap, &[]), from, 'C');
+    assert_eq!(effect.captured, 3, "the capture ends the relay");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 2, 0, 0]);
+    let (after, effect) = sow(with(&gap, &[("lap_captures", "true")]), from, 'C');
+    assert_eq!(effect.captured, 3);
+    // The relay goes on from D: E, F; F then held none, so it ends there.
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    assert_eq!(after.stores(), [24, 21]);
+}
+
+#[test]
+fn opponent_takes_sown() {
+    // Four seeds on the board: D's three go to E, F and North's a.
+    let from = "0,0,0,3,0,0/0,0,0,0,1,0 22-22 S";
+    let laps = [("lap_captures", "true")];
+    let (after, _) = sow(with(&RELAY_FOURS, &laps), from, 'D');
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 0, 1, 0]);
+    assert_eq!(after.stores(), [22, 22]);
+    let takes = with(
+        &RELAY_FOURS,
+        &[
+            ("lap_captures", "true"),
+            ("opponent_takes_sown", "{ at_most = 8 }"),
+        ],
+    );
+    let (after, effect) = sow(takes, from, 'D');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    assert_eq!(
+        after.row(Side::North),
+        &[0, 0, 0, 0, 1, 0],
+        "a's seed went to North's store"
+    );
+    assert_eq!(after.stores(), [22, 23]);
+    // A last seed that makes a capturing count there stays, and is captured.
+    let (after, effect) = sow(takes, "0,0,0,3,0,0/3,0,0,0,0,0 21-21 S", 'D');
+    assert_eq!(effect.captured, 4);
+    assert_eq!(after.row(Side::North), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [25, 21]);
+}
+
+#[test]
+fn last_seeds_to_mover() {
+    // F's seed goes to North's a, leaving three seeds on the board.
+    let from = "0,0,0,0,0,1/0,0,0,2,0,0 22-23 S";
+    let (after, _) = sow(rules(&[]), from, 'F');
+    assert_eq!(after.stores(), [22, 23]);
+    let (after, effect) = sow(rules(&[("last_seeds_to_mover", "4")]), from, 'F');
+    assert_eq!(effect.captured, 3);
+    assert_eq!(after.houses(), &[0; 12]);
+    assert_eq!(after.stores(), [25, 23]);
+}
+
+#[test]
+fn extra_turn_after_capture() {
+    // F's seed makes North's a hold 2, a capture.
+    let from = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S";
+    let (after, effect) = sow(rules(&[]), from, 'F');
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.to_move(), Side::North);
+    let again = variant(
+        &format!("{BASE}[turn]\nextra_turn = \"after_capture\"\n"),
+        &[],
+    );
+    let (after, effect) = sow(again, from, 'F');
+    assert!(effect.extra_turn);
+    assert_eq!(
+        after.to_move(),
+        Side::South,
+        "South captured and moves again"
+    );
+    // No capture, no extra turn.
+    let (after, _) = sow(again, "0,0,0,0,0,1/0,4,4,4,4,4 14-13 S", 'F');
+    assert_eq!(after.to_move(), Side::North);
 }

@@ -111,6 +111,41 @@ pub struct Section {
     /// "owner"`, the last hole goes to its owner).
     #[serde(default)]
     pub while_sowing_last: Option<Spanned<bool>>,
+    /// Whether, with relay sowing, the last seed of every lap may capture,
+    /// and the relay goes on after it (MancalaGames' `sow_rule = LAP_CAPT`).
+    #[serde(default)]
+    pub lap_captures: Option<Spanned<bool>>,
+    /// `{ at_most = N }`: while the board holds N seeds or fewer as a
+    /// handful is lifted, the seeds it would drop in the opponent's row go
+    /// to the opponent's store, but for a last seed that captures there
+    /// (MancalaGames' `sow_rule = LAP_CAPT_OPP_GETS` with `sow_param`).
+    #[serde(default)]
+    pub opponent_takes_sown: Option<Spanned<AtMostSection>>,
+    /// After a move, when the board holds between 1 and this many seeds,
+    /// the mover takes them all (MancalaGames' `pickextra =
+    /// PICKLASTSEEDS`).
+    #[serde(default)]
+    pub last_seeds_to_mover: Option<Spanned<i64>>,
+}
+
+/// `{ at_most = N }`: a count of seeds on the board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AtMostSection {
+    /// The most seeds on the board for the rule to apply.
+    pub at_most: Spanned<i64>,
+}
+
+/// How the laps of a relay sowing capture (`lap_captures = true`), by the
+/// variant's one capture rule at the last seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LapCaptures {
+    /// A count capture at a lap's last house; the relay goes on from the
+    /// house after it, and ends there when that house is empty.
+    Count,
+    /// A capture across the gap from a lap's last house, when the relay
+    /// goes on from it (whether or not anything was taken).
+    AcrossGap,
 }
 
 /// Who takes a house captured while sowing.
@@ -270,6 +305,14 @@ pub struct Captures {
     pub before_sowing: BeforeSowing,
     /// Whether a rule captures where the last seed falls in a store.
     pub store_capture: bool,
+    /// Whether and how every lap of a relay sowing captures.
+    pub lap_captures: Option<LapCaptures>,
+    /// While the board holds this many seeds or fewer (0: never), the seeds
+    /// a handful drops in the opponent's row go to the opponent's store.
+    pub opponent_takes_sown: u8,
+    /// When a move leaves between 1 and this many seeds on the board (0:
+    /// never), the mover takes them.
+    pub last_seeds_to_mover: u8,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -480,6 +523,75 @@ pub(crate) fn compile(
         Some(flag) => *flag.get_ref(),
         None => false,
     };
+    let lap_captures = match &section.lap_captures {
+        Some(flag) if *flag.get_ref() => {
+            let span = flag.span();
+            match sowing.continuation {
+                super::sowing::Continuation::Relay {
+                    from: super::sowing::RelayFrom::Last,
+                    ..
+                } => {}
+                super::sowing::Continuation::Relay { .. } => {
+                    return err(
+                        span,
+                        "lap_captures sows on from the last house of each lap: not with relay_from = \"next\"",
+                    );
+                }
+                super::sowing::Continuation::Stop => {
+                    return Err((
+                        span,
+                        "lap_captures = true needs relay sowing: without it a sowing has one lap"
+                            .into(),
+                        Some("set relay = true in [sowing]".into()),
+                    ));
+                }
+            }
+            if into_stores {
+                return err(
+                    span,
+                    "lap_captures sows on along the houses: not with sowing into stores",
+                );
+            }
+            if section.grand_slam != GrandSlam::Capture {
+                return err(
+                    span,
+                    "lap_captures takes seeds lap by lap, before a grand slam could be judged: leave grand_slam out (\"capture\")",
+                );
+            }
+            match rules.as_slice() {
+                [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
+                [CaptureRule::AcrossGap { .. }] => Some(LapCaptures::AcrossGap),
+                _ => {
+                    return err(
+                        span,
+                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, or across_gap",
+                    );
+                }
+            }
+        }
+        _ => None,
+    };
+    let opponent_takes_sown = match &section.opponent_takes_sown {
+        None => 0,
+        Some(rule) => {
+            if lap_captures != Some(LapCaptures::Count) {
+                return err(
+                    rule.span(),
+                    "opponent_takes_sown works with lap_captures = true and a count capture (counts with last_seed)",
+                );
+            }
+            super::in_range(
+                &rule.get_ref().at_most,
+                1,
+                total as i64 - 1,
+                "opponent_takes_sown.at_most",
+            )? as u8
+        }
+    };
+    let last_seeds_to_mover = match &section.last_seeds_to_mover {
+        None => 0,
+        Some(n) => super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
+    };
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -497,6 +609,9 @@ pub(crate) fn compile(
             },
             before_sowing: section.before_sowing,
             store_capture,
+            lap_captures,
+            opponent_takes_sown,
+            last_seeds_to_mover,
         },
         section.grand_slam,
     ))
@@ -559,7 +674,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed makes a house hold {counts} {}, its seeds are captured{}.",
                     zone_in_words(zone),
-                    if rules.sowing.relays() {
+                    if rules.sowing.relays()
+                        && captures.lap_captures.is_none()
+                        && rules.turn.extra_turn == super::ExtraTurn::AfterCapture
+                    {
+                        " and the sowing ends"
+                    } else if rules.sowing.relays() && captures.lap_captures.is_none() {
                         " and the turn ends"
                     } else {
                         ""
@@ -690,6 +810,41 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
+    describe_laps(captures, out);
+}
+
+/// The sheet's lines on the options that act lap by lap or after the
+/// captures: lap captures, the opponent taking what is sown, the last seeds.
+fn describe_laps(captures: &Captures, out: &mut String) {
+    match captures.lap_captures {
+        None => {}
+        Some(LapCaptures::Count) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: when a lap's last seed makes a capturing count, that house is captured and the sowing goes on with the seeds of the house after it (it ends there when that house is empty)."
+            );
+        }
+        Some(LapCaptures::AcrossGap) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: when the relay goes on from a lap's last house, the capture across the gap is first made from it, and the relay goes on whether or not anything was taken."
+            );
+        }
+    }
+    if captures.opponent_takes_sown > 0 {
+        let _ = writeln!(
+            out,
+            "  While the board holds {} seeds or fewer as a handful is lifted, each seed it would drop in the opponent's row goes to the opponent's store instead; a last seed that makes a capturing count there stays, and is captured.",
+            captures.opponent_takes_sown
+        );
+    }
+    if captures.last_seeds_to_mover > 0 {
+        let _ = writeln!(
+            out,
+            "  When a move leaves between 1 and {} seeds on the board (children aside), the mover takes them all.",
+            captures.last_seeds_to_mover
+        );
+    }
 }
 
 impl Captures {
@@ -809,6 +964,136 @@ impl Captures {
             }
         }
         pos.add(board.store(me), plan.take);
+    }
+
+    /// A lap of a relay sowing with `lap_captures` has ended at `last`:
+    /// takes the lap's capture (when `may_capture`), and gives the house
+    /// the relay lifts next, or `None` when the sowing ends, `sown.last`
+    /// then being where it ended. `goes_on` says whether the relay would go
+    /// on from `last` by the sowing's own rules.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(crate) fn lap_capture<T: Trace>(
+        &self,
+        mode: LapCaptures,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        goes_on: bool,
+        may_capture: bool,
+        reverse: bool,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> Option<usize> {
+        if mode == LapCaptures::AcrossGap && !goes_on {
+            return None;
+        }
+        let plan = if may_capture {
+            self.plan(board, pos, me, last, reverse)
+        } else {
+            None
+        };
+        if let Some(plan) = plan {
+            self.take(board, pos, me, last, plan, trace);
+            sown.captured += plan.take;
+            sown.captured_from_opponent += plan.from_opponent;
+            if mode == LapCaptures::Count {
+                // The sowing goes on from the house after the one captured.
+                let next = board.ring_in(me, reverse).next(last);
+                sown.last = next;
+                return (pos.at(next) > 0).then_some(next);
+            }
+        }
+        goes_on.then_some(last)
+    }
+
+    /// Sows a handful of `seeds` lifted from `origin` along `ring` while
+    /// the opponent takes what is sown in their row (`opponent_takes_sown`):
+    /// each seed that would fall there goes to the opponent's store, but a
+    /// last seed that makes a capturing count stays. Gives the last place
+    /// reached.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(crate) fn sow_opponent_takes<T: Trace>(
+        &self,
+        board: &Board,
+        ring: &crate::board::Ring,
+        pos: &mut Position,
+        me: Side,
+        origin: usize,
+        mut seeds: u8,
+        skip_origin: bool,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> usize {
+        let opponent = me.opponent();
+        let store = board.store(opponent);
+        let mut place = origin;
+        while seeds > 0 {
+            place = ring.next(place);
+            if skip_origin && place == origin {
+                trace.record(Event::SkipOrigin { house: place });
+                place = ring.next(place);
+            }
+            seeds -= 1;
+            if board.is_house_of(place, opponent) {
+                let stays = seeds == 0
+                    && self.rules.iter().any(|rule| match *rule {
+                        CaptureRule::Count { counts, zone, .. } => {
+                            zone.allows(false)
+                                && counts.contains(pos.at(place) + 1)
+                                && pos.child_of(place).is_none()
+                        }
+                        _ => false,
+                    });
+                if !stays {
+                    pos.add(store, 1);
+                    trace.record(Event::Drop {
+                        house: store,
+                        now: pos.at(store),
+                    });
+                    continue;
+                }
+                sown.fed = true;
+            }
+            pos.add(place, 1);
+            trace.record(Event::Drop {
+                house: place,
+                now: pos.at(place),
+            });
+        }
+        place
+    }
+
+    /// After a move's captures: when the board holds between 1 and
+    /// `last_seeds_to_mover` seeds (children's aside), the mover takes them.
+    /// Gives the seeds taken.
+    #[inline(never)]
+    pub(crate) fn take_last_seeds<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        trace: &mut T,
+    ) -> u8 {
+        let children = pos.child_houses();
+        let free = |house: usize| children >> house & 1 == 0;
+        let left: u32 = (0..board.houses())
+            .filter(|&h| free(h))
+            .map(|h| pos.at(h) as u32)
+            .sum();
+        if left == 0 || left > self.last_seeds_to_mover as u32 {
+            return 0;
+        }
+        for house in (0..board.houses()).filter(|&h| free(h)) {
+            if pos.at(house) > 0 {
+                let seeds = pos.take(house);
+                trace.record(Event::Capture { house, seeds });
+            }
+        }
+        pos.add(board.store(me), left as u8);
+        left as u8
     }
 
     /// The capture before the house played, `from`, is sown: the seeds

@@ -639,7 +639,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let playable = feeding::compile(&play, total)?;
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
-    let turn = turn::compile(turn.as_ref(), &play, &board)?;
+    let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
     let endings = ending::compile(&end, total)?;
     let mut children = children::compile(children.as_ref(), n, total)?;
     if let Some(children) = &mut children {
@@ -669,7 +669,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || !captures.single_seed_captures
         || children.is_some()
         || captures.before_sowing != capture::BeforeSowing::None
-        || blocking.is_some();
+        || blocking.is_some()
+        || captures.last_seeds_to_mover > 0
+        || turn.extra_turn == ExtraTurn::AfterCapture;
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");

@@ -536,6 +536,24 @@ impl Rules {
             let len = ring.len();
             let mut i = ring.index_of(origin);
             let mut h = origin;
+            if RELAY
+                && self.captures.opponent_takes_sown > 0
+                && pos.seeds_on_board() <= self.captures.opponent_takes_sown as u32
+            {
+                // Few seeds left: the opponent takes what is sown in their row.
+                h = self.captures.sow_opponent_takes(
+                    board,
+                    ring,
+                    pos,
+                    me,
+                    origin,
+                    seeds,
+                    skip_origin,
+                    &mut sown,
+                    trace,
+                );
+                seeds = 0;
+            }
             if !T::RECORDS && !WHILE_SOWING {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
@@ -609,14 +627,39 @@ impl Rules {
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
-            if !board.is_house(h)
-                || stops.contains(pos.at(h))
-                || !rows.allows(board.owner(h) == me)
-                || (!quiet && self.captures.last_seed_captures(board, pos, me, h))
+            let lapped = match self.captures.lap_captures {
+                // Every lap may capture, and the relay goes on after it.
+                // (A last hole is empty when its seed went to the opponent.)
+                Some(mode) => match self.captures.lap_capture(
+                    mode,
+                    board,
+                    pos,
+                    me,
+                    h,
+                    board.is_house(h)
+                        && pos.at(h) > 0
+                        && !stops.contains(pos.at(h))
+                        && rows.allows(board.owner(h) == me),
+                    captures && !quiet,
+                    reverse,
+                    &mut sown,
+                    trace,
+                ) {
+                    Some(lift) => Some(lift),
+                    None => return sown,
+                },
+                None => None,
+            };
+            if lapped.is_none()
+                && (!board.is_house(h)
+                    || stops.contains(pos.at(h))
+                    || !rows.allows(board.owner(h) == me)
+                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h)))
             {
                 return sown;
             }
             let lift = match from {
+                _ if let Some(lift) = lapped => lift,
                 RelayFrom::Last => h,
                 RelayFrom::Next => {
                     // The place after the last one sown, store or house.

@@ -29,6 +29,9 @@ pub enum ExtraTurn {
     Never,
     /// When the last seed falls in the sower's own store (Kalah).
     LastSeedInOwnStore,
+    /// When a capture is made where the last seed falls (MancalaGames'
+    /// `capt_rturn = ALWAYS`).
+    AfterCapture,
 }
 
 /// Compiled turn rules.
@@ -58,8 +61,16 @@ pub(crate) fn compile(
     section: Option<&Section>,
     play: &feeding::Section,
     board: &Board,
+    captures_at_last_seed: bool,
 ) -> Result<Turn, CompileError> {
     let extra_turn = section.map_or(ExtraTurn::Never, |s| *s.extra_turn.get_ref());
+    if extra_turn == ExtraTurn::AfterCapture && !captures_at_last_seed {
+        return Err((
+            section.map_or(0..0, |s| s.extra_turn.span()),
+            "an extra turn after a capture where the last seed falls can never happen: no capture is made there".into(),
+            Some("give [capture] a capture at the last seed, such as counts with last_seed".into()),
+        ));
+    }
     if extra_turn == ExtraTurn::LastSeedInOwnStore && board.store_sowing() == StoreSowing::None {
         return Err((
             section.map_or(0..0, |s| s.extra_turn.span()),
@@ -84,7 +95,8 @@ pub(crate) fn compile(
 
 impl Turn {
     /// Whether the sower, `me`, moves again after a sowing that ended at
-    /// `last`.
+    /// `last`. (An extra turn after a capture is the engine's to give: it
+    /// is behind `Rules::capture_gates`.)
     #[inline]
     pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
         self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
@@ -102,6 +114,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  When the last seed falls in your own store, you move again."
+        );
+    }
+    if turn.extra_turn == ExtraTurn::AfterCapture {
+        let _ = writeln!(
+            out,
+            "  When you capture where your last seed falls, you move again."
         );
     }
     match turn.pass {
