@@ -11,14 +11,21 @@
 //! seeds), so no lane ever carries into the next.
 //!
 //! The rules compile to a [`Packed`] engine when the variant uses only what it
-//! models: one handful a move (no relay, no capture while sowing), captures
-//! at the last seed by count (with chains) or across, a grand slam that stands
-//! or captures nothing, the feeding obligation, extra turns, passes, and every
-//! ending whose seeds stay in play. [`Rules::packed`] is `None` for the
-//! others, and their playouts go through [`crate::Game`]. The packed engine
-//! must play exactly the games [`crate::Game`] plays: `tests/playouts.rs`
-//! checks game by game, for every shipped variant that packs, that both give
-//! the same plies and scores from the same random streams.
+//! models: sowing in a fixed direction with or without relays (an endless
+//! relay is refused, as R13 says, by playing every candidate out), captures
+//! at the last seed by count (with chains) or across, every grand-slam policy
+//! but one (a grand slam that leaves a house), the feeding obligation and
+//! the feeding move owed after a grand slam, extra turns, passes, and every
+//! ending whose seeds stay in play (the last capturer's included). The others
+//! (boards of more than 7 houses a row, per-house state, captures while
+//! sowing and the catalogue's rarer options) have [`Rules::packed`] `None`,
+//! [`Rules::unpacked_because`] says why, and their playouts go through
+//! [`crate::Game`].
+//!
+//! The packed engine must play exactly the games [`crate::Game`] plays:
+//! `tests/playouts.rs` checks game by game, for every shipped variant that
+//! packs and for generated ones, that both give the same plies and scores
+//! from the same random streams.
 
 use crate::board::STORE;
 use crate::engine::select_bit;
@@ -79,6 +86,7 @@ struct Played {
     captured: bool,
     grand_slam: bool,
     fed: bool,
+    feed_pending: bool,
 }
 
 impl Default for Played {
@@ -89,6 +97,7 @@ impl Default for Played {
             captured: false,
             grand_slam: false,
             fed: false,
+            feed_pending: false,
         }
     }
 }
@@ -123,6 +132,10 @@ struct Playout {
     to_move: Side,
     plies: u32,
     last_mover: Option<Side>,
+    last_capturer: Option<Side>,
+    /// The player to move has captured every seed of the opponent and must
+    /// now feed them (R2).
+    feed_pending: bool,
 }
 
 /// What a playout keeps between games: the positions since the last
@@ -195,6 +208,10 @@ pub struct Packed {
     min_seeds: u8,
     single_seed_rule: bool,
     must_feed: bool,
+    /// A grand slam's capturer moves again and must feed (R2).
+    feed_after_slam: bool,
+    /// An ending gives the seeds left to the last capturer (R12).
+    tracks_last_capturer: bool,
     extra_turn: bool,
     pass: Pass,
     endings: Vec<Ending>,
@@ -269,9 +286,6 @@ impl Packed {
         }
         if rules.blocking.is_some() {
             return Err("blocked houses");
-        }
-        if rules.tracks_last_capturer {
-            return Err("the last capturer takes the seeds left");
         }
         if !matches!(rules.loop_kind, LoopKind::Plain | LoopKind::Relay) {
             return Err("captures while sowing");
@@ -379,7 +393,7 @@ impl Packed {
         let slam_keeps_capture = match rules.grand_slam {
             GrandSlam::Capture | GrandSlam::Forbidden => true,
             GrandSlam::NoCapture => false,
-            GrandSlam::CaptureThenFeed => return Err("a grand slam followed by a feeding move"),
+            GrandSlam::CaptureThenFeed => true,
             GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
         };
         let Turn { extra_turn, pass } = rules.turn;
@@ -412,8 +426,9 @@ impl Packed {
                 | Collect::EachOwnInPlace
                 | Collect::Nobody
                 | Collect::LastMover
+                | Collect::LastCapturer
                 | Collect::Unfed => {}
-                Collect::LastCapturer | Collect::Removed | Collect::Divided => {
+                Collect::Removed | Collect::Divided => {
                     return Err("seeds left taken off or shared out");
                 }
             }
@@ -514,6 +529,8 @@ impl Packed {
             min_seeds,
             single_seed_rule,
             must_feed,
+            feed_after_slam: rules.grand_slam == GrandSlam::CaptureThenFeed,
+            tracks_last_capturer: rules.tracks_last_capturer,
             extra_turn,
             pass,
             endings_before_pass: rules.endings_before_pass,
@@ -537,6 +554,8 @@ impl Packed {
             to_move: self.first_to_move,
             plies: 0,
             last_mover: None,
+            last_capturer: None,
+            feed_pending: false,
         };
         let mut played = [Played::default(); MAX_PACKED_HOUSES];
         let mut legal = match self.settle(&mut game, seen, &mut played) {
@@ -544,7 +563,9 @@ impl Packed {
             Err(score) => return (0, score),
         };
         loop {
-            if self.repetition {
+            // A position where the capturer must feed follows a capture, so
+            // no later position, which owes no feeding, can repeat it.
+            if self.repetition && !game.feed_pending {
                 seen[game.to_move.index()].push(u128::from_le_bytes(game.board));
             }
             let pick = rng.below(MOVES_IN[legal as usize & 127] as usize) as u32;
@@ -554,12 +575,16 @@ impl Packed {
                 let result = played[offset.min(MAX_PACKED_HOUSES - 1)];
                 game.board = result.board;
                 game.to_move = result.to_move;
+                game.feed_pending = result.feed_pending;
                 result.captured
             } else {
                 self.apply(&mut game, offset)
             };
             if captured {
                 seen.iter_mut().for_each(Vec::clear);
+                if self.tracks_last_capturer {
+                    game.last_capturer = Some(me);
+                }
             }
             game.plies += 1;
             game.last_mover = Some(me);
@@ -601,10 +626,10 @@ impl Packed {
 
     /// The legal moves of `side`, as a mask over its row.
     #[inline(always)]
-    fn legal(&self, board: &Lanes, side: Side) -> u32 {
+    fn legal(&self, board: &Lanes, side: Side, feed_pending: bool) -> u32 {
         let row = self.row_word(board, side);
         let mut playable = self.playable(row);
-        if self.must_feed && self.row_is_empty(board, side.opponent()) {
+        if feed_pending || self.must_feed && self.row_is_empty(board, side.opponent()) {
             let handful = &self.handful[side.index()][self.row_start[side.index()]..];
             playable &= self.at_least(row, |offset| handful[offset].to_opponent);
         }
@@ -644,8 +669,9 @@ impl Packed {
         let (last, _) = self
             .sow::<false>(&mut game.board, me, from)
             .expect("a handful without relays always ends");
-        let (captured, _) = self.capture(&mut game.board, me, last);
-        if !(self.extra_turn && last == self.store_lane[me.index()]) {
+        let (captured, grand_slam) = self.capture(&mut game.board, me, last);
+        game.feed_pending = self.feed_after_slam && grand_slam && captured;
+        if !(game.feed_pending || self.extra_turn && last == self.store_lane[me.index()]) {
             game.to_move = me.opponent();
         }
         captured
@@ -660,7 +686,8 @@ impl Packed {
         let from = self.row_start[me.index()] + offset;
         let (last, fed) = self.sow::<RELAY>(&mut board, me, from)?;
         let (captured, grand_slam) = self.capture(&mut board, me, last);
-        let to_move = if self.extra_turn && last == self.store_lane[me.index()] {
+        let feed_pending = self.feed_after_slam && grand_slam && captured;
+        let to_move = if feed_pending || self.extra_turn && last == self.store_lane[me.index()] {
             me
         } else {
             me.opponent()
@@ -671,6 +698,7 @@ impl Packed {
             captured,
             grand_slam,
             fed,
+            feed_pending,
         })
     }
 
@@ -781,9 +809,15 @@ impl Packed {
     /// The legal moves of `side` found by playing each house out, with
     /// what each came to in `played`.
     #[inline(always)]
-    fn judged_moves(&self, board: &Lanes, side: Side, played: &mut PlayedMoves) -> u32 {
+    fn judged_moves(
+        &self,
+        board: &Lanes,
+        side: Side,
+        feed_pending: bool,
+        played: &mut PlayedMoves,
+    ) -> u32 {
         let row = self.row_word(board, side);
-        let feeding = self.must_feed && self.row_is_empty(board, side.opponent());
+        let feeding = feed_pending || self.must_feed && self.row_is_empty(board, side.opponent());
         let mut candidates = self.playable(row);
         let (mut legal, mut multi) = (0u32, 0u32);
         while candidates != 0 {
@@ -812,11 +846,17 @@ impl Packed {
 
     /// The legal moves of `side`, played out when the rules judge them so.
     #[inline(always)]
-    fn moves(&self, board: &Lanes, side: Side, played: &mut PlayedMoves) -> u32 {
+    fn moves(
+        &self,
+        board: &Lanes,
+        side: Side,
+        feed_pending: bool,
+        played: &mut PlayedMoves,
+    ) -> u32 {
         if self.judged {
-            self.judged_moves(board, side, played)
+            self.judged_moves(board, side, feed_pending, played)
         } else {
-            self.legal(board, side)
+            self.legal(board, side, feed_pending)
         }
     }
 
@@ -919,7 +959,7 @@ impl Packed {
     ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
         let me = game.to_move;
-        let (to_move, legal) = self.after_pass(board, me, played);
+        let (to_move, legal) = self.after_pass(board, me, game.feed_pending, played);
         let watch = self.watch;
         let [south, north] = Side::BOTH.map(|side| self.store(board, side));
         let may_end = legal == 0
@@ -939,17 +979,30 @@ impl Packed {
 
     /// Who is to move after a pass the rules make, and their legal moves.
     #[inline(always)]
-    fn after_pass(&self, board: &Lanes, me: Side, played: &mut PlayedMoves) -> (Side, u32) {
-        let legal = self.moves(board, me, played);
-        let passes = match self.pass {
-            Pass::Never => false,
-            Pass::WhenEmpty => {
-                self.row_is_empty(board, me) && !self.row_is_empty(board, me.opponent())
-            }
-            Pass::WhenNoMove => legal == 0 && self.moves(board, me.opponent(), played) != 0,
-        };
+    fn after_pass(
+        &self,
+        board: &Lanes,
+        me: Side,
+        feed_pending: bool,
+        played: &mut PlayedMoves,
+    ) -> (Side, u32) {
+        let legal = self.moves(board, me, feed_pending, played);
+        // A capturer who owes the feeding move never passes.
+        let passes = !feed_pending
+            && match self.pass {
+                Pass::Never => false,
+                Pass::WhenEmpty => {
+                    self.row_is_empty(board, me) && !self.row_is_empty(board, me.opponent())
+                }
+                Pass::WhenNoMove => {
+                    legal == 0 && self.moves(board, me.opponent(), false, played) != 0
+                }
+            };
         if passes {
-            (me.opponent(), self.moves(board, me.opponent(), played))
+            (
+                me.opponent(),
+                self.moves(board, me.opponent(), false, played),
+            )
         } else {
             (me, legal)
         }
@@ -971,7 +1024,8 @@ impl Packed {
                 return Err(self.finish(game, collect));
             }
         }
-        let (to_move, legal) = self.after_pass(&game.board, game.to_move, played);
+        let (to_move, legal) =
+            self.after_pass(&game.board, game.to_move, game.feed_pending, played);
         game.to_move = to_move;
         for ending in after_pass {
             if let Some(collect) = self.fires(ending, game, legal, seen) {
@@ -1034,6 +1088,7 @@ impl Packed {
         let mut score = Side::BOTH.map(|side| self.store(board, side));
         let collector = match collect {
             Collect::EachOwn => None,
+            Collect::LastCapturer => game.last_capturer,
             Collect::LastMover => game.last_mover,
             Collect::Unfed => Some(game.to_move.opponent()),
             Collect::EachOwnInPlace => {
@@ -1042,7 +1097,7 @@ impl Packed {
                 }
                 return score;
             }
-            Collect::Nobody | Collect::LastCapturer | Collect::Removed | Collect::Divided => {
+            Collect::Nobody | Collect::Removed | Collect::Divided => {
                 return score;
             }
         };

@@ -98,7 +98,7 @@ fn the_packed_engine_plays_the_games_of_the_general_engine() {
             "{name}"
         );
     }
-    for name in ["oware", "kalah", "mg-wari", "mg-kalah"] {
+    for name in ["ouri", "oware", "kalah", "mg-wari", "mg-kalah", "mg-ayoayo"] {
         assert!(
             packed_variants.iter().any(|n| n == name),
             "{name} packs: {packed_variants:?}"
@@ -153,10 +153,10 @@ fn the_packed_engine_plays_generated_variants_as_the_general_engine() {
         }
         data[0] %= 7; // 1 to 7 houses a row
         data[14] = 0; // no captures while sowing
-        data[16] %= 3; // a grand slam that stands, captures nothing or is forbidden
+        data[16] %= 4; // every grand slam policy but leave_rightmost
         for collect in [17, 20, 24, 29, 32] {
-            // each_own, nobody, each_own_in_place, last_mover
-            data[collect] = [0, 2, 3, 4][data[collect] as usize % 4];
+            // each_own, last_capturer, nobody, each_own_in_place, last_mover
+            data[collect] %= 5;
         }
         let text = sow::fuzzing::generated_variant(&data);
         let Ok(rules) = Rules::from_toml(&text, "generated.toml") else {
