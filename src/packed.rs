@@ -1,14 +1,15 @@
-//! The packed engine: random playouts on a small board held in one 128-bit
-//! word, for the variants whose rules it models.
+//! The packed engine: random playouts on a board held in byte lanes, for
+//! the variants whose rules it models.
 //!
 //! A random playout asks less of the engine than a game does: no history, no
-//! trace, no undo, no position key. On a board of up to 16 places (7 houses a
-//! side and two stores) every count fits in one byte lane of a `u128`, so a
-//! handful is sown by adding a mask of ones taken from a table (whole laps
-//! first, as a multiple of the lap's mask), with no loop over the seeds and
-//! no unpredictable branch; a row is tested, summed or collected with a few
-//! word operations. Every count stays below 256 (a game holds at most 255
-//! seeds), so no lane ever carries into the next.
+//! trace, no undo, no position key. Every count fits in a byte (a game holds
+//! at most 255 seeds), so a board of up to 16 places (7 houses a row and two
+//! stores) is 16 byte lanes, one 128-bit word, and a board of up to 15 houses
+//! a row is 32. A handful is sown by adding a mask of ones taken from a table,
+//! 16 lanes at a time (whole laps first, as a multiple of the lap's mask), with
+//! no loop over the seeds and no unpredictable branch; no lane ever carries
+//! into the next. A row is tested, summed or collected with a few word
+//! operations.
 //!
 //! The rules compile to a [`Packed`] engine when the variant uses only what it
 //! models: sowing in a fixed direction with or without relays (an endless
@@ -16,11 +17,10 @@
 //! at the last seed by count (with chains) or across, every grand-slam policy
 //! but one (a grand slam that leaves a house), the feeding obligation and
 //! the feeding move owed after a grand slam, extra turns, passes, and every
-//! ending whose seeds stay in play (the last capturer's included). The others
-//! (boards of more than 7 houses a row, per-house state, captures while
-//! sowing and the catalogue's rarer options) have [`Rules::packed`] `None`,
-//! [`Rules::unpacked_because`] says why, and their playouts go through
-//! [`crate::Game`].
+//! ending. The others (boards of more than 15 houses a row, per-house state,
+//! captures while sowing and the catalogue's rarer options) have
+//! [`Rules::packed`] `None`, [`Rules::unpacked_because`] says why, and their
+//! playouts go through [`crate::Game`].
 //!
 //! The packed engine must play exactly the games [`crate::Game`] plays:
 //! `tests/playouts.rs` checks game by game, for every shipped variant that
@@ -41,11 +41,12 @@ use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
 
 /// The most houses a row may have for the board to pack: two rows and two
-/// stores in 16 byte lanes.
-pub const MAX_PACKED_HOUSES: usize = 7;
+/// stores in 32 byte lanes.
+pub const MAX_PACKED_HOUSES: usize = 15;
 
-/// Byte lanes of the packed board.
-const LANES: usize = 16;
+/// The most byte lanes of a packed board: 16 for up to 7 houses a row, else
+/// 32.
+const MAX_LANES: usize = 32;
 
 /// Where a lane is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,19 +56,32 @@ enum Lane {
 }
 
 /// How a handful lifted from one place goes, whatever its size.
-#[derive(Debug, Clone, Default)]
-struct Handful {
+#[derive(Debug, Clone)]
+struct Handful<const L: usize> {
     /// The places a lap sows into.
     lap_len: u8,
     /// One seed in every place of a lap.
-    lap: u128,
+    lap: Lanes<L>,
     /// `run[r]`: one seed in each of the first `r` places after the origin
     /// (`r` from 1 to a lap).
-    run: [u128; LANES + 1],
+    run: [Lanes<L>; MAX_LANES + 1],
     /// `last[r]`: the lane of the `r`-th place after the origin.
-    last: [u8; LANES + 1],
-    /// The fewest seeds that reach the opponent's row.
-    to_opponent: u8,
+    last: [u8; MAX_LANES + 1],
+    /// The fewest seeds that reach the opponent's row (more than any
+    /// handful holds when a lap never reaches it).
+    to_opponent: u16,
+}
+
+impl<const L: usize> Default for Handful<L> {
+    fn default() -> Handful<L> {
+        Handful {
+            lap_len: 0,
+            lap: [0; L],
+            run: [[0; L]; MAX_LANES + 1],
+            last: [0; MAX_LANES + 1],
+            to_opponent: u16::MAX,
+        }
+    }
 }
 
 /// Relay sowing, on lanes (see [`Continuation::Relay`]).
@@ -80,8 +94,8 @@ struct Relay {
 
 /// What a move came to.
 #[derive(Debug, Clone, Copy)]
-struct Played {
-    board: Lanes,
+struct Played<const L: usize> {
+    board: Lanes<L>,
     to_move: Side,
     captured: bool,
     grand_slam: bool,
@@ -89,10 +103,10 @@ struct Played {
     feed_pending: bool,
 }
 
-impl Default for Played {
-    fn default() -> Played {
+impl<const L: usize> Default for Played<L> {
+    fn default() -> Played<L> {
         Played {
-            board: [0; LANES],
+            board: [0; L],
             to_move: Side::South,
             captured: false,
             grand_slam: false,
@@ -103,7 +117,7 @@ impl Default for Played {
 }
 
 /// What each legal move of a judged position came to, by house.
-type PlayedMoves = [Played; MAX_PACKED_HOUSES];
+type PlayedMoves<const L: usize> = [Played<L>; MAX_PACKED_HOUSES];
 
 /// A capture at the last seed, on lanes.
 #[derive(Debug, Clone, Copy)]
@@ -123,12 +137,12 @@ enum Capture {
     },
 }
 
-/// The board: one byte a lane.
-type Lanes = [u8; LANES];
+/// A board: one byte a lane.
+type Lanes<const L: usize> = [u8; L];
 
 /// A game being played out.
-struct Playout {
-    board: Lanes,
+struct Playout<const L: usize> {
+    board: Lanes<L>,
     to_move: Side,
     plies: u32,
     last_mover: Option<Side>,
@@ -138,22 +152,21 @@ struct Playout {
     feed_pending: bool,
 }
 
-/// What a playout keeps between games: the positions since the last
-/// capture, for the repetition ending.
+/// What a playout keeps between games: the boards seen since the last
+/// capture, for the repetition ending, by the side to move.
 #[derive(Debug, Default)]
 pub struct PlayoutMemory {
-    /// The boards seen with each side to move.
-    seen: [Vec<u128>; 2],
+    narrow: Seen<16>,
+    wide: Seen<32>,
 }
 
 /// The boards seen since the last capture, by the side to move.
-type Seen = [Vec<u128>; 2];
+type Seen<const L: usize> = [Vec<Lanes<L>>; 2];
 
 /// Whether `board` with `to_move` to play has been seen.
 #[inline(always)]
-fn was_seen(seen: &Seen, board: &Lanes, to_move: Side) -> bool {
-    let board = u128::from_le_bytes(*board);
-    seen[to_move.index()].contains(&board)
+fn was_seen<const L: usize>(seen: &Seen<L>, board: &Lanes<L>, to_move: Side) -> bool {
+    seen[to_move.index()].contains(board)
 }
 
 /// The number of set bits of each mask of a row of up to 7 houses: a table,
@@ -168,36 +181,67 @@ const MOVES_IN: [u8; 128] = {
     table
 };
 
-/// Adds `seeds` lane by lane: no lane ever reaches 256, so no carry crosses
-/// lanes.
+/// Adds `seeds` lane by lane, `times` over, 16 lanes at a time: no lane
+/// ever reaches 256, so no carry crosses lanes.
 #[inline(always)]
-fn sow_into(board: &mut Lanes, seeds: u128) {
-    *board = u128::from_le_bytes(*board)
-        .wrapping_add(seeds)
-        .to_le_bytes();
+fn sow_into<const L: usize>(board: &mut Lanes<L>, seeds: &Lanes<L>, times: u8) {
+    for (lanes, more) in board.chunks_exact_mut(16).zip(seeds.chunks_exact(16)) {
+        let word = |bytes: &[u8]| u128::from_le_bytes(bytes.try_into().expect("16 lanes"));
+        let sum = word(lanes).wrapping_add(word(more).wrapping_mul(times as u128));
+        lanes.copy_from_slice(&sum.to_le_bytes());
+    }
+}
+
+/// The houses of a row word (its first house lowest) that hold seeds.
+#[inline(always)]
+fn nonzero_lanes(row: u128) -> u32 {
+    nonzero_bytes(row as u64) | nonzero_bytes((row >> 64) as u64) << 8
+}
+
+/// How many moves a mask holds.
+#[inline(always)]
+fn moves_in(mask: u32) -> usize {
+    if mask < 128 {
+        MOVES_IN[mask as usize] as usize
+    } else {
+        mask.count_ones() as usize
+    }
 }
 
 /// A variant's rules compiled for random playouts on a packed board.
 #[derive(Debug, Clone)]
 pub struct Packed {
+    kernel: Width,
+}
+
+/// The packed engine for the board's size.
+#[derive(Debug, Clone)]
+enum Width {
+    /// Up to 7 houses a row: 16 lanes.
+    Narrow(Kernel<16>),
+    /// Up to 15 houses a row: 32 lanes.
+    Wide(Kernel<32>),
+}
+
+/// The packed engine on `L` lanes.
+#[derive(Debug, Clone)]
+struct Kernel<const L: usize> {
     houses_per_side: usize,
-    start: Lanes,
+    start: Lanes<L>,
     first_to_move: Side,
     /// The first lane of each row (`[south, north]`).
     row_start: [usize; 2],
     /// The bytes of a row, in a word that starts at its first lane.
-    row_bytes: u64,
+    row_bytes: u128,
     /// The lane of each store.
     store_lane: [usize; 2],
-    lanes: [Lane; LANES],
-    opposite: [u8; LANES],
-    back: [u8; LANES],
+    lanes: [Lane; L],
+    opposite: [u8; L],
+    back: [u8; L],
     /// `handful[side][lane]`: a handful of `side` lifted from `lane`.
-    handful: [Vec<Handful>; 2],
-    /// The lanes of each row, as a mask.
-    row_mask: [u128; 2],
+    handful: [Vec<Handful<L>>; 2],
     /// `ring_next[side][lane]`: the lane after `lane` on `side`'s ring.
-    ring_next: [[u8; LANES]; 2],
+    ring_next: [[u8; L]; 2],
     relay: Option<Relay>,
     /// Whether each move is played out to judge it: relays (an endless one
     /// is refused) or a forbidden grand slam.
@@ -273,13 +317,35 @@ impl Watch {
 
 impl Packed {
     /// The rules compiled for the packed engine, or what the variant uses
-    /// that it does not model, in a few words. Every part of the rules is taken
-    /// apart field by field, so a new rule option cannot slip past unseen.
+    /// that it does not model, in a few words.
     pub(crate) fn compile(rules: &Rules) -> Result<Packed, &'static str> {
+        let kernel = if 2 * rules.board.houses_per_side() + 2 <= 16 {
+            Width::Narrow(Kernel::compile(rules)?)
+        } else {
+            Width::Wide(Kernel::compile(rules)?)
+        };
+        Ok(Packed { kernel })
+    }
+
+    /// Plays one uniformly random game from the start with `rng`, drawing
+    /// exactly as [`crate::players::play_randomly`] does on a [`crate::Game`];
+    /// returns its plies and final score (as [`crate::game::Outcome::score`]).
+    pub fn random_game(&self, memory: &mut PlayoutMemory, rng: &mut Rng) -> (u64, [u32; 2]) {
+        match &self.kernel {
+            Width::Narrow(kernel) => kernel.random_game(&mut memory.narrow, rng),
+            Width::Wide(kernel) => kernel.random_game(&mut memory.wide, rng),
+        }
+    }
+}
+
+impl<const L: usize> Kernel<L> {
+    /// The rules compiled for `L` lanes. Every part of the rules is taken
+    /// apart field by field, so a new rule option cannot slip past unseen.
+    fn compile(rules: &Rules) -> Result<Kernel<L>, &'static str> {
         let board = &rules.board;
         let n = board.houses_per_side();
         if n > MAX_PACKED_HOUSES {
-            return Err("more than 7 houses a row");
+            return Err("more than 15 houses a row");
         }
         if rules.children.is_some() {
             return Err("children");
@@ -406,33 +472,6 @@ impl Packed {
             Feeding::Free => false,
             Feeding::MustFeed => true,
         };
-        for ending in &rules.endings {
-            let collect = match *ending {
-                Ending::ClearedRow { taken_by, .. }
-                | Ending::SeedsLeft { taken_by, .. }
-                | Ending::EitherRowEmpty { taken_by }
-                | Ending::Repetition { taken_by }
-                | Ending::CannotFeed { taken_by }
-                | Ending::NoMove { taken_by }
-                | Ending::PlyLimit { taken_by, .. } => taken_by,
-                Ending::Cleared
-                | Ending::Deprived
-                | Ending::Immobilized
-                | Ending::Majority { .. }
-                | Ending::EvenSplit { .. } => Collect::Nobody,
-            };
-            match collect {
-                Collect::EachOwn
-                | Collect::EachOwnInPlace
-                | Collect::Nobody
-                | Collect::LastMover
-                | Collect::LastCapturer
-                | Collect::Unfed => {}
-                Collect::Removed | Collect::Divided => {
-                    return Err("seeds left taken off or shared out");
-                }
-            }
-        }
         let start = rules.start();
         if start.feed_pending()
             || start.quiet() != 0
@@ -454,10 +493,10 @@ impl Packed {
                 place + 1
             }
         };
-        let mut lanes = [Lane::Store; LANES];
-        let mut opposite = [0u8; LANES];
-        let mut back = [0u8; LANES];
-        let mut packed_start = [0u8; LANES];
+        let mut lanes = [Lane::Store; L];
+        let mut opposite = [0u8; L];
+        let mut back = [0u8; L];
+        let mut packed_start = [0u8; L];
         for place in (0..2 * n).chain(STORE) {
             let lane = lane_of(place);
             packed_start[lane] = start.at(place);
@@ -470,7 +509,7 @@ impl Packed {
         let places = (0..2 * n).chain(STORE);
         let handful = Side::BOTH.map(|side| {
             let ring = board.ring(side);
-            let mut by_lane = vec![Handful::default(); LANES];
+            let mut by_lane = vec![Handful::default(); L];
             for origin in places
                 .clone()
                 .filter(|&place| ring.places().contains(&(place as u8)))
@@ -482,10 +521,15 @@ impl Packed {
                     .collect();
                 let handful = &mut by_lane[lane_of(origin)];
                 handful.lap_len = sown.len() as u8;
-                handful.to_opponent = ring.seeds_to_opponent(origin).min(255) as u8;
+                let opponent = side.opponent();
+                if let Some(r) = sown.iter().position(|&p| board.is_house_of(p, opponent)) {
+                    handful.to_opponent = r as u16 + 1;
+                }
                 for (r, &place) in sown.iter().enumerate() {
                     let lane = lane_of(place);
-                    handful.run[r + 1] = handful.run[r] | 1 << (8 * lane);
+                    let mut run = handful.run[r];
+                    run[lane] = 1;
+                    handful.run[r + 1] = run;
                     handful.last[r + 1] = lane as u8;
                 }
                 handful.lap = handful.run[sown.len()];
@@ -494,7 +538,7 @@ impl Packed {
         });
         let ring_next = Side::BOTH.map(|side| {
             let ring = board.ring(side);
-            let mut next = [0u8; LANES];
+            let mut next = [0u8; L];
             for place in places
                 .clone()
                 .filter(|&place| ring.places().contains(&(place as u8)))
@@ -503,23 +547,17 @@ impl Packed {
             }
             next
         });
-        let row_mask = Side::BOTH.map(|side| {
-            (0..n).fold(0u128, |mask, offset| {
-                mask | 0xFF << (8 * lane_of(board.row_start(side) + offset))
-            })
-        });
-        Ok(Packed {
+        Ok(Kernel {
             houses_per_side: n,
             start: packed_start,
             first_to_move: start.to_move(),
             row_start: Side::BOTH.map(|side| lane_of(board.row_start(side))),
-            row_bytes: u64::MAX >> (64 - 8 * n),
+            row_bytes: u128::MAX >> (128 - 8 * n),
             store_lane: Side::BOTH.map(|side| lane_of(board.store(side))),
             lanes,
             opposite,
             back,
             handful,
-            row_mask,
             ring_next,
             judged: relay.is_some() || rules.grand_slam == GrandSlam::Forbidden,
             forbid_slam: rules.grand_slam == GrandSlam::Forbidden,
@@ -543,11 +581,8 @@ impl Packed {
         })
     }
 
-    /// Plays one uniformly random game from the start with `rng`, drawing
-    /// exactly as [`crate::players::play_randomly`] does on a [`crate::Game`];
-    /// returns its plies and final score (as [`crate::game::Outcome::score`]).
-    pub fn random_game(&self, memory: &mut PlayoutMemory, rng: &mut Rng) -> (u64, [u32; 2]) {
-        let seen = &mut memory.seen;
+    /// [`Packed::random_game`] on `L` lanes.
+    fn random_game(&self, seen: &mut Seen<L>, rng: &mut Rng) -> (u64, [u32; 2]) {
         seen.iter_mut().for_each(Vec::clear);
         let mut game = Playout {
             board: self.start,
@@ -566,9 +601,9 @@ impl Packed {
             // A position where the capturer must feed follows a capture, so
             // no later position, which owes no feeding, can repeat it.
             if self.repetition && !game.feed_pending {
-                seen[game.to_move.index()].push(u128::from_le_bytes(game.board));
+                seen[game.to_move.index()].push(game.board);
             }
-            let pick = rng.below(MOVES_IN[legal as usize & 127] as usize) as u32;
+            let pick = rng.below(moves_in(legal)) as u32;
             let offset = select_bit(legal, pick) as usize;
             let me = game.to_move;
             let captured = if self.judged {
@@ -597,44 +632,48 @@ impl Packed {
 
     /// `side`'s row as the bytes of a word, its first house lowest.
     #[inline(always)]
-    fn row_word(&self, board: &Lanes, side: Side) -> u64 {
-        // A row starts at lane 8 at most, so its word fits the board.
-        let start = self.row_start[side.index()].min(8);
-        let word: [u8; 8] = board[start..start + 8].try_into().expect("8 lanes");
-        u64::from_le_bytes(word) & self.row_bytes
+    fn row(&self, board: &Lanes<L>, side: Side) -> u128 {
+        // A row starts at lane 8 at most on 16 lanes (16 at most on 32), so
+        // its word fits the board.
+        let start = self.row_start[side.index()].min(L / 2);
+        let word = if L == 16 {
+            u64::from_le_bytes(board[start..start + 8].try_into().expect("8 lanes")) as u128
+        } else {
+            u128::from_le_bytes(board[start..start + 16].try_into().expect("16 lanes"))
+        };
+        word & self.row_bytes
     }
 
     #[inline(always)]
-    fn row_is_empty(&self, board: &Lanes, side: Side) -> bool {
-        self.row_word(board, side) == 0
+    fn row_is_empty(&self, board: &Lanes<L>, side: Side) -> bool {
+        self.row(board, side) == 0
     }
 
-    /// The seeds in `side`'s row: fewer than 256, so one multiply adds the
-    /// bytes up.
+    /// The seeds in `side`'s row: fewer than 256, so a multiply adds up
+    /// each half's bytes.
     #[inline(always)]
-    fn row_seeds(&self, board: &Lanes, side: Side) -> u32 {
-        (self
-            .row_word(board, side)
-            .wrapping_mul(0x0101_0101_0101_0101)
-            >> 56) as u32
+    fn row_seeds(&self, board: &Lanes<L>, side: Side) -> u32 {
+        let row = self.row(board, side);
+        let sum = |half: u64| (half.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        sum(row as u64) + sum((row >> 64) as u64)
     }
 
     #[inline(always)]
-    fn store(&self, board: &Lanes, side: Side) -> u32 {
-        board[self.store_lane[side.index()] & (LANES - 1)] as u32
+    fn store(&self, board: &Lanes<L>, side: Side) -> u32 {
+        board[self.store_lane[side.index()] & (L - 1)] as u32
     }
 
     /// The legal moves of `side`, as a mask over its row.
     #[inline(always)]
-    fn legal(&self, board: &Lanes, side: Side, feed_pending: bool) -> u32 {
-        let row = self.row_word(board, side);
+    fn legal(&self, board: &Lanes<L>, side: Side, feed_pending: bool) -> u32 {
+        let row = self.row(board, side);
         let mut playable = self.playable(row);
         if feed_pending || self.must_feed && self.row_is_empty(board, side.opponent()) {
             let handful = &self.handful[side.index()][self.row_start[side.index()]..];
             playable &= self.at_least(row, |offset| handful[offset].to_opponent);
         }
         if self.single_seed_rule {
-            let multi = nonzero_bytes(row & 0xFEFE_FEFE_FEFE_FEFE);
+            let multi = nonzero_lanes(row & 0xFEFE_FEFE_FEFE_FEFE_FEFE_FEFE_FEFE_FEFE);
             if playable & multi != 0 {
                 playable &= multi;
             }
@@ -644,26 +683,26 @@ impl Packed {
 
     /// The houses of a row word holding enough seeds to be played.
     #[inline(always)]
-    fn playable(&self, row: u64) -> u32 {
+    fn playable(&self, row: u128) -> u32 {
         if self.min_seeds == 1 {
-            nonzero_bytes(row)
+            nonzero_lanes(row)
         } else {
-            self.at_least(row, |_| self.min_seeds)
+            self.at_least(row, |_| self.min_seeds as u16)
         }
     }
 
     /// The houses of a row word holding at least `least(offset)` seeds.
     #[inline(always)]
-    fn at_least(&self, row: u64, least: impl Fn(usize) -> u8) -> u32 {
+    fn at_least(&self, row: u128, least: impl Fn(usize) -> u16) -> u32 {
         (0..self.houses_per_side).fold(0u32, |mask, offset| {
-            mask | (((row >> (8 * offset)) as u8 >= least(offset)) as u32) << offset
+            mask | (((row >> (8 * offset)) as u8 as u16 >= least(offset)) as u32) << offset
         })
     }
 
     /// Plays `offset` of the player to move in place, in a variant whose
     /// moves are not judged; returns whether it captured.
     #[inline(always)]
-    fn apply(&self, game: &mut Playout, offset: usize) -> bool {
+    fn apply(&self, game: &mut Playout<L>, offset: usize) -> bool {
         let me = game.to_move;
         let from = self.row_start[me.index()] + offset;
         let (last, _) = self
@@ -681,7 +720,12 @@ impl Packed {
     /// rules say), captures, and hands the turn over. `None` for a relay
     /// that never ends or goes past [`MAX_RELAY_LIFTS`].
     #[inline(always)]
-    fn play<const RELAY: bool>(&self, board: &Lanes, me: Side, offset: usize) -> Option<Played> {
+    fn play<const RELAY: bool>(
+        &self,
+        board: &Lanes<L>,
+        me: Side,
+        offset: usize,
+    ) -> Option<Played<L>> {
         let mut board = *board;
         let from = self.row_start[me.index()] + offset;
         let (last, fed) = self.sow::<RELAY>(&mut board, me, from)?;
@@ -710,34 +754,28 @@ impl Packed {
     #[inline(always)]
     fn sow<const RELAY: bool>(
         &self,
-        board: &mut Lanes,
+        board: &mut Lanes<L>,
         me: Side,
         from: usize,
     ) -> Option<(usize, bool)> {
         let handfuls = &self.handful[me.index()];
-        let opponent_row = self.row_mask[me.opponent().index()];
-        let mut origin = from & (LANES - 1);
+        let mut origin = from & (L - 1);
         let mut fed = false;
-        let mut saved = if RELAY {
-            (u128::from_le_bytes(*board), origin)
-        } else {
-            (0, 0)
-        };
+        let mut saved = if RELAY { (*board, origin) } else { ([0; L], 0) };
         let (mut power, mut steps, mut lifts) = (1u32, 0u32, 0u32);
         loop {
             let handful = &handfuls[origin];
             let mut seeds = board[origin];
             board[origin] = 0;
+            fed |= seeds as u16 >= handful.to_opponent;
             if seeds > handful.lap_len {
                 let laps = (seeds - 1) / handful.lap_len;
-                sow_into(board, laps as u128 * handful.lap);
+                sow_into(board, &handful.lap, laps);
                 seeds -= laps * handful.lap_len;
-                fed = true;
             }
-            let seeds = (seeds as usize).min(LANES);
-            sow_into(board, handful.run[seeds]);
-            fed |= handful.run[seeds] & opponent_row != 0;
-            let last = handful.last[seeds] as usize & (LANES - 1);
+            let seeds = (seeds as usize).min(MAX_LANES);
+            sow_into(board, &handful.run[seeds], 1);
+            let last = handful.last[seeds] as usize & (L - 1);
             let Some(relay) = self.relay.filter(|_| RELAY) else {
                 return Some((last, fed));
             };
@@ -757,14 +795,14 @@ impl Packed {
             let lift = match relay.from {
                 RelayFrom::Last => last,
                 RelayFrom::Next => {
-                    let next = self.ring_next[me.index()][last] as usize & (LANES - 1);
+                    let next = self.ring_next[me.index()][last] as usize & (L - 1);
                     if board[next] == 0 {
                         return Some((last, fed));
                     }
                     next
                 }
             };
-            if saved == (u128::from_le_bytes(*board), lift) {
+            if saved == (*board, lift) {
                 return None;
             }
             lifts += 1;
@@ -773,7 +811,7 @@ impl Packed {
             }
             steps += 1;
             if steps == power {
-                saved = (u128::from_le_bytes(*board), lift);
+                saved = (*board, lift);
                 power = power.saturating_mul(2);
                 steps = 0;
             }
@@ -784,7 +822,7 @@ impl Packed {
     /// The capture at the last seed, judged by the grand-slam policy:
     /// whether seeds were taken, and whether the move was a grand slam.
     #[inline(always)]
-    fn capture(&self, board: &mut Lanes, me: Side, last: usize) -> (bool, bool) {
+    fn capture(&self, board: &mut Lanes<L>, me: Side, last: usize) -> (bool, bool) {
         let Lane::House(owner) = self.lanes[last] else {
             return (false, false);
         };
@@ -800,7 +838,7 @@ impl Packed {
                 return (false, true);
             }
             self.take(board, last, rule, holes);
-            board[self.store_lane[me.index()] & (LANES - 1)] += take as u8;
+            board[self.store_lane[me.index()] & (L - 1)] += take as u8;
             return (true, grand_slam);
         }
         (false, false)
@@ -811,12 +849,12 @@ impl Packed {
     #[inline(always)]
     fn judged_moves(
         &self,
-        board: &Lanes,
+        board: &Lanes<L>,
         side: Side,
         feed_pending: bool,
-        played: &mut PlayedMoves,
+        played: &mut PlayedMoves<L>,
     ) -> u32 {
-        let row = self.row_word(board, side);
+        let row = self.row(board, side);
         let feeding = feed_pending || self.must_feed && self.row_is_empty(board, side.opponent());
         let mut candidates = self.playable(row);
         let (mut legal, mut multi) = (0u32, 0u32);
@@ -848,10 +886,10 @@ impl Packed {
     #[inline(always)]
     fn moves(
         &self,
-        board: &Lanes,
+        board: &Lanes<L>,
         side: Side,
         feed_pending: bool,
-        played: &mut PlayedMoves,
+        played: &mut PlayedMoves<L>,
     ) -> u32 {
         if self.judged {
             self.judged_moves(board, side, feed_pending, played)
@@ -863,13 +901,13 @@ impl Packed {
     /// Whether `rule` captures at the last seed, in a house of the mover's
     /// row when `own`.
     #[inline(always)]
-    fn applies(&self, board: &Lanes, last: usize, own: bool, rule: &Capture) -> bool {
+    fn applies(&self, board: &Lanes<L>, last: usize, own: bool, rule: &Capture) -> bool {
         match *rule {
             Capture::Count { counts, zone, .. } => zone.allows(own) && counts.contains(board[last]),
             Capture::Cross { zone, .. } => {
                 zone.allows(own)
                     && board[last] == 1
-                    && board[self.opposite[last] as usize & (LANES - 1)] > 0
+                    && board[self.opposite[last] as usize & (L - 1)] > 0
             }
         }
     }
@@ -877,7 +915,7 @@ impl Packed {
     /// The capture `rule`, which applies, makes at the last seed: the
     /// seeds taken, the part from the opponent's row, and the houses emptied.
     #[inline(always)]
-    fn plan(&self, board: &Lanes, me: Side, last: usize, rule: &Capture) -> (u32, u32, u8) {
+    fn plan(&self, board: &Lanes<L>, me: Side, last: usize, rule: &Capture) -> (u32, u32, u8) {
         match *rule {
             Capture::Count {
                 counts,
@@ -903,14 +941,14 @@ impl Packed {
                         break;
                     }
                     allowed = chain_zone;
-                    lane = self.back[lane] as usize & (LANES - 1);
+                    lane = self.back[lane] as usize & (L - 1);
                 }
                 (take, from_opponent, holes)
             }
             Capture::Cross {
                 take_sowing_seed, ..
             } => {
-                let opposite = self.opposite[last] as usize & (LANES - 1);
+                let opposite = self.opposite[last] as usize & (L - 1);
                 let seeds = board[opposite] as u32;
                 let own = self.lanes[last] == Lane::House(me);
                 let opposite_own = self.lanes[opposite] == Lane::House(me);
@@ -927,19 +965,19 @@ impl Packed {
 
     /// Empties the houses a planned capture takes.
     #[inline(always)]
-    fn take(&self, board: &mut Lanes, last: usize, rule: &Capture, holes: u8) {
+    fn take(&self, board: &mut Lanes<L>, last: usize, rule: &Capture, holes: u8) {
         match *rule {
             Capture::Count { .. } => {
                 let mut lane = last;
                 for _ in 0..holes {
                     board[lane] = 0;
-                    lane = self.back[lane] as usize & (LANES - 1);
+                    lane = self.back[lane] as usize & (L - 1);
                 }
             }
             Capture::Cross {
                 take_sowing_seed, ..
             } => {
-                board[self.opposite[last] as usize & (LANES - 1)] = 0;
+                board[self.opposite[last] as usize & (L - 1)] = 0;
                 if take_sowing_seed {
                     board[last] = 0;
                 }
@@ -953,9 +991,9 @@ impl Packed {
     #[inline(always)]
     fn settle(
         &self,
-        game: &mut Playout,
-        seen: &Seen,
-        played: &mut PlayedMoves,
+        game: &mut Playout<L>,
+        seen: &Seen<L>,
+        played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
         let me = game.to_move;
@@ -981,10 +1019,10 @@ impl Packed {
     #[inline(always)]
     fn after_pass(
         &self,
-        board: &Lanes,
+        board: &Lanes<L>,
         me: Side,
         feed_pending: bool,
-        played: &mut PlayedMoves,
+        played: &mut PlayedMoves<L>,
     ) -> (Side, u32) {
         let legal = self.moves(board, me, feed_pending, played);
         // A capturer who owes the feeding move never passes.
@@ -1014,9 +1052,9 @@ impl Packed {
     #[inline(never)]
     fn settle_in_order(
         &self,
-        game: &mut Playout,
-        seen: &Seen,
-        played: &mut PlayedMoves,
+        game: &mut Playout<L>,
+        seen: &Seen<L>,
+        played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let (before_pass, after_pass) = self.endings.split_at(self.endings_before_pass);
         for ending in before_pass {
@@ -1037,7 +1075,13 @@ impl Packed {
 
     /// Whether `ending` ends the game, and who then takes the seeds left;
     /// `legal` holds the legal moves for the endings after the pass.
-    fn fires(&self, ending: &Ending, game: &Playout, legal: u32, seen: &Seen) -> Option<Collect> {
+    fn fires(
+        &self,
+        ending: &Ending,
+        game: &Playout<L>,
+        legal: u32,
+        seen: &Seen<L>,
+    ) -> Option<Collect> {
         let board = &game.board;
         let mover = game.last_mover.unwrap_or(game.to_move.opponent());
         let empty = |side: Side| self.row_is_empty(board, side);
@@ -1083,7 +1127,7 @@ impl Packed {
 
     /// Ends the game: the seeds left go where `collect` says; returns the
     /// score.
-    fn finish(&self, game: &mut Playout, collect: Collect) -> [u32; 2] {
+    fn finish(&self, game: &mut Playout<L>, collect: Collect) -> [u32; 2] {
         let board = &mut game.board;
         let mut score = Side::BOTH.map(|side| self.store(board, side));
         let collector = match collect {
@@ -1097,7 +1141,21 @@ impl Packed {
                 }
                 return score;
             }
-            Collect::Nobody | Collect::Removed | Collect::Divided => {
+            Collect::Nobody => return score,
+            Collect::Removed | Collect::Divided => {
+                let left = self.row_seeds(board, Side::South) + self.row_seeds(board, Side::North);
+                for side in Side::BOTH {
+                    let start = self.row_start[side.index()];
+                    board[start..start + self.houses_per_side].fill(0);
+                }
+                if collect == Collect::Divided {
+                    // Half each; an odd seed to the player with fewer seeds
+                    // in store, North when they are level.
+                    let [south, north] = score;
+                    let half = left / 2;
+                    let to_south = half + (left % 2 == 1 && north + half > south + half) as u32;
+                    score = [south + to_south, north + left - to_south];
+                }
                 return score;
             }
         };
