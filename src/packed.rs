@@ -160,13 +160,86 @@ pub struct PlayoutMemory {
     wide: Seen<32>,
 }
 
-/// The boards seen since the last capture, by the side to move.
-type Seen<const L: usize> = [Vec<Lanes<L>>; 2];
+/// The boards seen since the last capture, with the side to move: a list
+/// scanned while it is short, as it mostly is, and indexed by a hash table
+/// once it is long, so a game that goes long without a capture stays linear.
+#[derive(Debug, Default)]
+struct Seen<const L: usize> {
+    /// The boards, by the side to move.
+    boards: [Vec<Lanes<L>>; 2],
+    /// For each side, once its list is long: open addressing, each slot the
+    /// board's index plus one (0 is empty); its length a power of two.
+    index: [Vec<u32>; 2],
+}
 
-/// Whether `board` with `to_move` to play has been seen.
-#[inline(always)]
-fn was_seen<const L: usize>(seen: &Seen<L>, board: &Lanes<L>, to_move: Side) -> bool {
-    seen[to_move.index()].contains(board)
+impl<const L: usize> Seen<L> {
+    /// Lists this long are scanned; longer ones are looked up by hash.
+    const SCANNED: usize = 32;
+
+    fn clear(&mut self) {
+        for side in 0..2 {
+            self.boards[side].clear();
+            self.index[side].clear();
+        }
+    }
+
+    #[inline(always)]
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+        let boards = &self.boards[to_move.index()];
+        if boards.len() <= Self::SCANNED {
+            return boards.contains(board);
+        }
+        let index = &self.index[to_move.index()];
+        let mask = index.len() - 1;
+        let mut slot = Self::hash(board) & mask;
+        while index[slot] != 0 {
+            if boards[index[slot] as usize - 1] == *board {
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn push(&mut self, board: Lanes<L>, to_move: Side) {
+        let side = to_move.index();
+        self.boards[side].push(board);
+        let count = self.boards[side].len();
+        if count <= Self::SCANNED {
+            return;
+        }
+        if 2 * count > self.index[side].len() {
+            // At most half full: rebuilt for four times the boards.
+            let index = &mut self.index[side];
+            index.clear();
+            index.resize((4 * count).next_power_of_two(), 0);
+            for (at, board) in self.boards[side].iter().enumerate() {
+                Self::insert(index, board, at);
+            }
+        } else {
+            Self::insert(&mut self.index[side], &board, count - 1);
+        }
+    }
+
+    fn insert(index: &mut [u32], board: &Lanes<L>, at: usize) {
+        let mask = index.len() - 1;
+        let mut slot = Self::hash(board) & mask;
+        while index[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        index[slot] = at as u32 + 1;
+    }
+
+    #[inline(always)]
+    fn hash(board: &Lanes<L>) -> usize {
+        let mut hash = 0u64;
+        for word in board.chunks_exact(8) {
+            let word = u64::from_le_bytes(word.try_into().expect("8 lanes"));
+            hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (hash >> 32) as usize
+    }
 }
 
 /// The number of set bits of each mask of a row of up to 7 houses: a table,
@@ -252,6 +325,8 @@ struct Kernel<const L: usize> {
     min_seeds: u8,
     single_seed_rule: bool,
     must_feed: bool,
+    /// Which houses may be played.
+    allow: Allow,
     /// A grand slam's capturer moves again and must feed (R2).
     feed_after_slam: bool,
     /// An ending gives the seeds left to the last capturer (R12).
@@ -382,8 +457,11 @@ impl<const L: usize> Kernel<L> {
             feeding,
             allow,
         } = rules.playable;
-        if allow != Allow::Any {
-            return Err("an allow rule");
+        match allow {
+            Allow::Any
+            | Allow::EndsOnOpponentOrEmpty
+            | Allow::SingleToEmpty
+            | Allow::SingleOnlyIfAllSingle => {}
         }
         let Captures {
             rules: capture_rules,
@@ -567,6 +645,7 @@ impl<const L: usize> Kernel<L> {
             min_seeds,
             single_seed_rule,
             must_feed,
+            allow,
             feed_after_slam: rules.grand_slam == GrandSlam::CaptureThenFeed,
             tracks_last_capturer: rules.tracks_last_capturer,
             extra_turn,
@@ -583,7 +662,7 @@ impl<const L: usize> Kernel<L> {
 
     /// [`Packed::random_game`] on `L` lanes.
     fn random_game(&self, seen: &mut Seen<L>, rng: &mut Rng) -> (u64, [u32; 2]) {
-        seen.iter_mut().for_each(Vec::clear);
+        seen.clear();
         let mut game = Playout {
             board: self.start,
             to_move: self.first_to_move,
@@ -601,7 +680,7 @@ impl<const L: usize> Kernel<L> {
             // A position where the capturer must feed follows a capture, so
             // no later position, which owes no feeding, can repeat it.
             if self.repetition && !game.feed_pending {
-                seen[game.to_move.index()].push(game.board);
+                seen.push(game.board, game.to_move);
             }
             let pick = rng.below(moves_in(legal)) as u32;
             let offset = select_bit(legal, pick) as usize;
@@ -616,7 +695,7 @@ impl<const L: usize> Kernel<L> {
                 self.apply(&mut game, offset)
             };
             if captured {
-                seen.iter_mut().for_each(Vec::clear);
+                seen.clear();
                 if self.tracks_last_capturer {
                     game.last_capturer = Some(me);
                 }
@@ -668,6 +747,9 @@ impl<const L: usize> Kernel<L> {
     fn legal(&self, board: &Lanes<L>, side: Side, feed_pending: bool) -> u32 {
         let row = self.row(board, side);
         let mut playable = self.playable(row);
+        if self.allow != Allow::Any {
+            playable = self.allowed(board, side, row, playable);
+        }
         if feed_pending || self.must_feed && self.row_is_empty(board, side.opponent()) {
             let handful = &self.handful[side.index()][self.row_start[side.index()]..];
             playable &= self.at_least(row, |offset| handful[offset].to_opponent);
@@ -679,6 +761,38 @@ impl<const L: usize> Kernel<L> {
             }
         }
         playable
+    }
+
+    /// The houses of `playable` that the allow rule lets `side` play.
+    #[inline(never)]
+    fn allowed(&self, board: &Lanes<L>, side: Side, row: u128, playable: u32) -> u32 {
+        let seeds = |offset: usize| (row >> (8 * offset)) as u8;
+        let handfuls = &self.handful[side.index()][self.row_start[side.index()]..];
+        let refused = |offset: usize| match self.allow {
+            Allow::Any | Allow::SingleOnlyIfAllSingle => false,
+            Allow::EndsOnOpponentOrEmpty => {
+                let seeds = seeds(offset) as usize;
+                let last = handfuls[offset].last[seeds.min(MAX_LANES)] as usize & (L - 1);
+                seeds <= self.houses_per_side
+                    && self.lanes[last] == Lane::House(side)
+                    && board[last] > 0
+            }
+            Allow::SingleToEmpty => {
+                let next = handfuls[offset].last[1] as usize & (L - 1);
+                seeds(offset) == 1 && board[next] > 0
+            }
+        };
+        if self.allow == Allow::SingleOnlyIfAllSingle {
+            let multi = nonzero_lanes(row & 0xFEFE_FEFE_FEFE_FEFE_FEFE_FEFE_FEFE_FEFE);
+            return if multi != 0 {
+                playable & multi
+            } else {
+                playable
+            };
+        }
+        (0..self.houses_per_side)
+            .filter(|&offset| playable >> offset & 1 == 1 && !refused(offset))
+            .fold(0, |mask, offset| mask | 1 << offset)
     }
 
     /// The houses of a row word holding enough seeds to be played.
@@ -857,6 +971,9 @@ impl<const L: usize> Kernel<L> {
         let row = self.row(board, side);
         let feeding = feed_pending || self.must_feed && self.row_is_empty(board, side.opponent());
         let mut candidates = self.playable(row);
+        if self.allow != Allow::Any {
+            candidates = self.allowed(board, side, row, candidates);
+        }
         let (mut legal, mut multi) = (0u32, 0u32);
         while candidates != 0 {
             let offset = candidates.trailing_zeros() as usize;
@@ -1007,7 +1124,7 @@ impl<const L: usize> Kernel<L> {
             || south.min(north) >= watch.each_store
             || south + north >= watch.stores
             || game.plies >= watch.plies
-            || (self.repetition && was_seen(seen, board, to_move));
+            || (self.repetition && seen.contains(board, to_move));
         if may_end {
             return self.settle_in_order(game, seen, played);
         }
@@ -1111,7 +1228,7 @@ impl<const L: usize> Kernel<L> {
                 return (empty(Side::South) || empty(Side::North)).then_some(taken_by);
             }
             Ending::Repetition { taken_by } => {
-                return was_seen(seen, board, game.to_move).then_some(taken_by);
+                return seen.contains(board, game.to_move).then_some(taken_by);
             }
             Ending::CannotFeed { taken_by } => {
                 let opponent = game.to_move.opponent();
