@@ -264,7 +264,7 @@ def build(game):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
         capture.append("while_sowing_last = true")
-    elif sow_rule is not None:
+    elif sow_rule is not None and sow_rule not in ("NO_OPP_CHILD", "OPP_CHILD_ONLY1"):
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
     gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
@@ -327,7 +327,11 @@ def build(game):
     else:
         end_collect = collect_of(unclaimed)
     # Too few seeds for a capture: the smallest count that captures.
-    if not sow_stores and not end_cond and not (mustshare and not mustpass):
+    # MancalaGames has no such ending where children hold the seeds without
+    # stores, nor where a weg's capture is the only capture.
+    no_change = not (children and not p.get("stores")) and not (
+        p.get("child_type") == "WEG" and counts is None and not crosscapt and not capt_type)
+    if no_change and not sow_stores and not end_cond and not (mustshare and not mustpass):
         need = p["child_cvt"] if children else total
         if crosscapt or p.get("evens"):
             need = min(2, need)
@@ -350,18 +354,47 @@ def children_of(p, n, take):
     cvt = take("child_cvt", None)
     rule = take("child_rule", "NONE")
     locs = take("child_locs", "ANYWHERE")
+    sow_rule = p.get("sow_rule")
     if kind is None:
         return []
-    if kind not in ("ONE_CHILD", "NORMAL"):
+    if kind not in ("ONE_CHILD", "NORMAL", "WEG"):
         raise Unsupported(f"child_type={kind}")
-    if not p.get("stores"):
-        raise Unsupported("children without stores (captures go to a child)")
     zone = {"NONE": "either", "OPP_SIDE_ONLY": "opponent", "OWN_SIDE_ONLY": "own"}.get(rule)
     if zone is None:
         raise Unsupported(f"child_rule={rule}")
+    extra = []
+    if kind == "WEG":
+        extra.append('kind = "weg"')
+    if sow_rule == "NO_OPP_CHILD":
+        take("sow_rule")
+        extra.append('opponent_sows = "never"')
+    elif sow_rule == "OPP_CHILD_ONLY1":
+        take("sow_rule")
+        extra.append('opponent_sows = "last_seed_only"')
+    if not p.get("stores"):
+        # MancalaGames without stores: captures (when the mover has a
+        # child) and the seeds collected at the end go into a child.
+        extra.append("child_is_store = true")
+    if locs == "FIXED_ONE_RIGHT":
+        # Each player starts with a child in their rightmost house, and no
+        # other is ever made (MancalaGames ignores child_cvt then).
+        if cvt is not None or rule != "NONE" or kind == "ONE_CHILD":
+            raise Unsupported("FIXED_ONE_RIGHT with child_cvt, child_rule or ONE_CHILD")
+        return [f"at_start = [{n}]"] + extra
+    if locs in LOC_PATTERNS:
+        own, opp = pattern_places(locs, n)
+        if zone == "opponent":
+            own = []
+        elif zone == "own":
+            opp = []
+        out = [f"made_at = {cvt}", f"in_own_row = {own}", f"in_opponent_row = {opp}"]
+        if kind == "ONE_CHILD":
+            out.append("one_each = true")
+        return out + extra
     out = [f"made_at = {cvt}", f'zone = "{zone}"']
     if kind == "ONE_CHILD":
         out.append("one_each = true")
+    out += extra
     if locs == "NOT_SYM_OPP" and zone == "opponent":
         # MancalaGames adds the location pattern NO_OPP_LEFT: no child of the
         # opponent's in a row's last house.
@@ -372,6 +405,35 @@ def children_of(p, n, take):
     elif locs != "ANYWHERE":
         raise Unsupported(f"child_locs={locs}")
     return out
+
+
+# MancalaGames' child location patterns (make_child.ChildLocOk): each row is
+# cut into five parts, first house, second, the middle, second to last, last
+# (from the owner's left), and each part names who may make a child there
+# (S South, N North). Rows: South's own, then North's (both from their
+# owner's left).
+LOC_PATTERNS = {
+    "INV_ENDS_PLUS_MID": (["N", "S", "S", "S", "N"], ["S", "N", "N", "N", "S"]),
+    "ENDS_PLUS_ONE_OPP": (["SN", "N", "", "N", "SN"], ["SN", "S", "", "S", "SN"]),
+    "ENDS_PLUS_ALL_OPP": (["SN", "N", "N", "N", "SN"], ["SN", "S", "S", "S", "SN"]),
+    "ENDS_ONLY": (["SN", "", "", "", "SN"], ["SN", "", "", "", "SN"]),
+    "NO_ENDS": (["", "SN", "SN", "SN", ""], ["", "SN", "SN", "SN", ""]),
+}
+
+
+def pattern_places(locs, n):
+    """The in_own_row and in_opponent_row places of a location pattern."""
+    short = {2: [0, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4]}
+    parts = short.get(n) or [0, 1] + [2] * (n - 4) + [3, 4]
+    south_row, north_row = LOC_PATTERNS[locs]
+    lists = {}
+    for me, own_row, opp_row in (("S", south_row, north_row), ("N", north_row, south_row)):
+        own = [k + 1 for k in range(n) if me in own_row[parts[k]]]
+        opp = [k + 1 for k in range(n) if me in opp_row[parts[k]]]
+        lists[me] = (own, opp)
+    if lists["S"] != lists["N"]:
+        raise Unsupported(f"child_locs={locs} is not the same for both players")
+    return lists["S"]
 
 
 def finish(game, p, used, sowing, play, capture, turn, end, children=()):

@@ -22,8 +22,10 @@ use crate::rules::capture::Zone;
 #[serde(deny_unknown_fields)]
 pub struct Section {
     /// The count the last seed must bring a house to for it to become a
-    /// child of the mover.
-    pub made_at: Spanned<i64>,
+    /// child of the mover (left out when no child is ever made, only the
+    /// children the game starts with: `at_start`).
+    #[serde(default)]
+    pub made_at: Option<Spanned<i64>>,
     /// The row the house must be in, seen from the mover.
     #[serde(default = "either")]
     pub zone: Spanned<Zone>,
@@ -39,6 +41,58 @@ pub struct Section {
     /// opposite (`"facing"`).
     #[serde(default)]
     pub apart: Option<Apart>,
+    /// The only houses of the mover's own row, counted from their owner's
+    /// left, where the mover may make a child (with `in_opponent_row`,
+    /// instead of `zone` and `never_in`).
+    #[serde(default)]
+    pub in_own_row: Option<Spanned<Vec<i64>>>,
+    /// The only houses of the opponent's row, counted from their owner's
+    /// left, where the mover may make a child.
+    #[serde(default)]
+    pub in_opponent_row: Option<Spanned<Vec<i64>>>,
+    /// Houses, counted from their owner's left, that are each player's own
+    /// child at the start of the game.
+    #[serde(default)]
+    pub at_start: Option<Spanned<Vec<i64>>>,
+    /// What a child does to an opponent's last seed: nothing (`"normal"`),
+    /// or, as a weg, give that seed and one more to the sower.
+    #[serde(default)]
+    pub kind: Option<Spanned<Kind>>,
+    /// Whether the opponent's sowing drops seeds into a child: `"always"`
+    /// (the default), `"never"` (passed over), `"last_seed_only"` (passed
+    /// over, except by the last seed of a handful).
+    #[serde(default)]
+    pub opponent_sows: Option<Spanned<OpponentSows>>,
+    /// The players have no stores, only children: a capture is made only by
+    /// a player who has a child, and goes into their first child; the seeds
+    /// collected at the end go to children too.
+    #[serde(default)]
+    pub child_is_store: Option<Spanned<bool>>,
+}
+
+/// What a child does when an opponent's last seed falls in it.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Nothing: it keeps the seed for its owner.
+    #[default]
+    Normal,
+    /// A weg: the sower takes that seed and one more (if it holds one),
+    /// instead of any other capture.
+    Weg,
+}
+
+/// Whether the opponent's sowing drops seeds into a child.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OpponentSows {
+    /// Like any house.
+    #[default]
+    Always,
+    /// Never: the opponent's sowing passes over it.
+    Never,
+    /// Only the last seed of a handful; the others pass over it.
+    LastSeedOnly,
 }
 
 fn either() -> Spanned<Zone> {
@@ -59,7 +113,7 @@ pub enum Apart {
 /// The compiled rule for making children.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Children {
-    /// The count that makes a child.
+    /// The count that makes a child; 0 when none is ever made.
     pub made_at: u8,
     /// Where, seen from the mover.
     pub zone: ZoneMask,
@@ -71,6 +125,22 @@ pub struct Children {
     pub never_in: u32,
     /// No child beside another.
     pub apart: Option<Apart>,
+    /// Where each side may make a child (`[South, North]`), as a mask over
+    /// house numbers: the zone, `never_in` and the `in_*_row` lists together.
+    pub allowed: [u64; 2],
+    /// The `in_own_row` and `in_opponent_row` places as written (bit `k` for
+    /// the house `k + 1` from its owner's left), for the sheet; `None` when
+    /// the zone says where.
+    pub places: Option<[u32; 2]>,
+    /// Each player's children at the start, as places from the owner's left.
+    pub at_start: u32,
+    /// A normal child or a weg.
+    pub kind: Kind,
+    /// Whether the opponent's sowing drops seeds into a child.
+    pub opponent_sows: OpponentSows,
+    /// The players have no stores: captures and collected seeds go into a
+    /// child.
+    pub child_is_store: bool,
 }
 
 /// Compiles `[children]` for a board of `houses_per_side`.
@@ -82,7 +152,20 @@ pub(crate) fn compile(
     let Some(section) = section else {
         return Ok(None);
     };
-    let made_at = in_range(&section.made_at, 1, total as i64, "made_at")? as u8;
+    let at_start = match &section.at_start {
+        Some(places) => row_places(places, houses_per_side, "at_start")?,
+        None => 0,
+    };
+    let made_at = match &section.made_at {
+        Some(made_at) => in_range(made_at, 1, total as i64, "made_at")? as u8,
+        None if at_start != 0 => 0,
+        None => {
+            return err(
+                0..0,
+                "[children] needs made_at (the count that makes a child) or at_start (the children the game starts with)",
+            );
+        }
+    };
     let zone = ZoneMask::from_zone(*section.zone.get_ref());
     if !zone.any() {
         return err(
@@ -113,6 +196,71 @@ pub(crate) fn compile(
             );
         }
     }
+    let n = houses_per_side;
+    let row_mask = |side: usize, places: u32| (places as u64) << (side * n);
+    let places = match (&section.in_own_row, &section.in_opponent_row) {
+        (None, None) => None,
+        (own, opponent) => {
+            let span = own
+                .as_ref()
+                .or(opponent.as_ref())
+                .map_or(0..0, |p| p.span());
+            if section.zone.span() != (0..0) || section.never_in.is_some() {
+                return err(
+                    span,
+                    "in_own_row and in_opponent_row say where children are made: leave zone and never_in out",
+                );
+            }
+            let own = match own {
+                Some(p) => row_places(p, n, "in_own_row")?,
+                None => 0,
+            };
+            let opponent = match opponent {
+                Some(p) => row_places(p, n, "in_opponent_row")?,
+                None => 0,
+            };
+            if own == 0 && opponent == 0 && made_at != 0 {
+                return err(
+                    span,
+                    "no place is named, so no child is ever made: leave made_at out",
+                );
+            }
+            Some([own, opponent])
+        }
+    };
+    let allowed = [0usize, 1].map(|me| {
+        let other = 1 - me;
+        match places {
+            Some([own, opponent]) => row_mask(me, own) | row_mask(other, opponent),
+            None => {
+                let full = (1u32 << n) - 1;
+                let mut mask = 0;
+                if zone.allows(true) {
+                    mask |= row_mask(me, full);
+                }
+                if zone.allows(false) {
+                    mask |= row_mask(other, full);
+                }
+                mask & !never
+            }
+        }
+    });
+    let allowed = if made_at == 0 { [0, 0] } else { allowed };
+    if made_at == 0 && (places.is_some() || section.one_each || section.apart.is_some()) {
+        return err(
+            section.at_start.as_ref().map_or(0..0, |p| p.span()),
+            "without made_at no child is made during the game: where and how children are made does not apply",
+        );
+    }
+    let kind = section.kind.as_ref().map_or(Kind::Normal, |k| *k.get_ref());
+    let opponent_sows = section
+        .opponent_sows
+        .as_ref()
+        .map_or(OpponentSows::Always, |o| *o.get_ref());
+    let child_is_store = section
+        .child_is_store
+        .as_ref()
+        .is_some_and(|c| *c.get_ref());
     Ok(Some(Children {
         made_at,
         zone,
@@ -120,7 +268,35 @@ pub(crate) fn compile(
         never,
         never_in,
         apart: section.apart,
+        allowed,
+        places,
+        at_start,
+        kind,
+        opponent_sows,
+        child_is_store,
     }))
+}
+
+/// Houses of a row counted from their owner's left (1 is the first), as a
+/// mask with bit `k` for house `k + 1`.
+fn row_places(
+    places: &Spanned<Vec<i64>>,
+    houses_per_side: usize,
+    what: &str,
+) -> Result<u32, CompileError> {
+    let mut mask = 0u32;
+    for &place in places.get_ref() {
+        if place < 1 || place > houses_per_side as i64 {
+            return err(
+                places.span(),
+                format!(
+                    "{what} counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
+                ),
+            );
+        }
+        mask |= 1 << (place - 1);
+    }
+    Ok(mask)
 }
 
 impl Children {
@@ -130,8 +306,7 @@ impl Children {
         if !board.is_house(last)
             || pos.at(last) != self.made_at
             || pos.child_houses() >> last & 1 != 0
-            || self.never >> last & 1 != 0
-            || !self.zone.allows(board.owner(last) == me)
+            || self.allowed[me.index()] >> last & 1 == 0
             || (self.one_each && pos.children_of(me) != 0)
         {
             return false;
@@ -154,21 +329,48 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         return;
     };
     let _ = writeln!(out, "\nChildren");
-    let row = match children.zone.zone() {
-        Zone::Opponent => "in the opponent's row",
-        Zone::Own => "in your own row",
-        _ => "in either row",
-    };
-    let _ = writeln!(
-        out,
-        "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{}.",
-        children.made_at,
-        if children.one_each {
-            ", if you have no child yet (one each)"
-        } else {
-            ""
+    if children.at_start != 0 {
+        let places = places_in_words(children.at_start);
+        let _ = writeln!(
+            out,
+            "  Each player starts with a child: the {places} of their own row, counted from their left."
+        );
+    }
+    let row = match (children.places, children.zone.zone()) {
+        (Some([own, opponent]), _) => {
+            let mut parts = Vec::new();
+            if own != 0 {
+                parts.push(format!(
+                    "in your own row's {} (from your left)",
+                    places_in_words(own)
+                ));
+            }
+            if opponent != 0 {
+                parts.push(format!(
+                    "in the opponent's row's {} (from their left)",
+                    places_in_words(opponent)
+                ));
+            }
+            parts.join(" or ")
         }
-    );
+        (None, Zone::Opponent) => "in the opponent's row".to_string(),
+        (None, Zone::Own) => "in your own row".to_string(),
+        (None, _) => "in either row".to_string(),
+    };
+    if children.made_at == 0 {
+        let _ = writeln!(out, "  No other child is ever made.");
+    } else {
+        let _ = writeln!(
+            out,
+            "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{}.",
+            children.made_at,
+            if children.one_each {
+                ", if you have no child yet (one each)"
+            } else {
+                ""
+            }
+        );
+    }
     if children.never_in != 0 {
         let places: Vec<String> = (0..32)
             .filter(|b| children.never_in >> b & 1 == 1)
@@ -198,6 +400,58 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  A child is never played and never captured; the seeds sown into it count for its owner, in the majority and at the end."
     );
+    match children.opponent_sows {
+        OpponentSows::Always => {}
+        OpponentSows::Never => {
+            let _ = writeln!(out, "  Your sowing passes over the opponent's children.");
+        }
+        OpponentSows::LastSeedOnly => {
+            let _ = writeln!(
+                out,
+                "  Your sowing passes over the opponent's children, except with the last seed of a handful."
+            );
+        }
+    }
+    if children.kind == Kind::Weg {
+        let _ = writeln!(
+            out,
+            "  A weg: when your last seed falls in the opponent's child, you take that seed and one more (if there is one), instead of any other capture."
+        );
+    }
+    if children.child_is_store {
+        let _ = writeln!(
+            out,
+            "  There are no stores: you capture only while you have a child, and what you capture goes into your first child (the lowest house number, South's row from its left, then North's); at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)."
+        );
+    }
+}
+
+/// Places from a row owner's left, such as "1st and 6th houses".
+fn places_in_words(places: u32) -> String {
+    let words: Vec<String> = (0..32)
+        .filter(|b| places >> b & 1 == 1)
+        .map(|b| ordinal(b + 1))
+        .collect();
+    format!(
+        "{} house{}",
+        words.join(" and "),
+        if words.len() == 1 { "" } else { "s" }
+    )
+}
+
+impl Children {
+    /// `side`'s first child: the lowest house number, if it has one.
+    #[inline]
+    pub(crate) fn first_child(pos: &Position, side: Side) -> Option<usize> {
+        let mask = pos.children_of(side);
+        (mask != 0).then(|| mask.trailing_zeros() as usize)
+    }
+
+    /// The children each player has at the start, as masks over house
+    /// numbers (`[South, North]`).
+    pub(crate) fn start_masks(&self, houses_per_side: usize) -> [u64; 2] {
+        [0, 1].map(|side| (self.at_start as u64) << (side * houses_per_side))
+    }
 }
 
 fn ordinal(n: u32) -> String {

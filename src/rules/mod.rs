@@ -613,7 +613,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let simulate_to_judge = compiled_sowing.relays()
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
-    let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
+    let loop_kind = sowing::LoopKind::of(
+        &compiled_sowing,
+        &captures,
+        children
+            .as_ref()
+            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always),
+    );
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
@@ -622,6 +628,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
+    if let Some(children) = &children {
+        for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
+            for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {
+                start.set_child(house, Some(side));
+            }
+        }
+    }
     Ok(Rules {
         start,
         meta: Metadata {
