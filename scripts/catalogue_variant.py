@@ -199,6 +199,10 @@ def build(game):
     mustpass = take("mustpass", False)
     if mustpass:
         play.append("pass_when_no_move = true")
+    if direction_by == "half_row" and min_move == 1 and not p.get("udir_holes"):
+        # MancalaGames' DontUndoMoveOne, which it adds to every split-sowing
+        # game where a single seed may be played.
+        play.append("no_return = true")
 
     capture = []
     side = take("capt_side", "BOTH")

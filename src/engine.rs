@@ -172,6 +172,9 @@ pub enum Verdict {
     SingleToOccupied,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
+    /// It holds the single seed the last move sowed across the end of a
+    /// row, which may not go straight back (`[play] no_return`).
+    NoReturn,
 }
 
 impl Verdict {
@@ -205,6 +208,10 @@ impl Verdict {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
+            Verdict::NoReturn => {
+                "it would sow straight back the single seed just sown across the end of a row"
+                    .into()
+            }
         }
     }
 }
@@ -380,6 +387,9 @@ impl Rules {
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
         }
+        if self.playable.no_return && self.returns(pos, house) {
+            return verdict(Verdict::NoReturn);
+        }
         if let Some(refusal) = self.allow_refuses(pos, house) {
             return verdict(refusal);
         }
@@ -524,6 +534,9 @@ impl Rules {
             (0, 0)
         };
         let mut sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        if gated && self.playable.no_return {
+            pos.set_crossed(self.crossing(from, sown.first_lift, sown.last));
+        }
         sown.captured += before.0;
         sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {

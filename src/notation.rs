@@ -64,7 +64,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::child_marks => "one mark a house: `.`, `S` or `N`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
         Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
-        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`)",
+        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `crossed:a`)",
+        Rule::crossed => "`crossed:` and a house label, such as `crossed:a`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -262,13 +263,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 4] = [None, None, None, None];
+    let mut seen: [Option<&str>; 5] = [None; 5];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
             Rule::feed => 1,
             Rule::children => 2,
             Rule::quiet => 3,
+            Rule::crossed => 4,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -282,6 +284,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         "one set of children"
                     } else if slot == 3 {
                         "one count of quiet moves"
+                    } else if slot == 4 {
+                        "one crossed house"
                     } else {
                         "one last capturer"
                     }
@@ -320,6 +324,24 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::quiet => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_quiet(count(moves)?);
+            }
+            Rule::crossed => {
+                let label = state.into_inner().next().expect("a house");
+                let n = position.houses_per_side();
+                let house = label
+                    .as_str()
+                    .chars()
+                    .next()
+                    .and_then(Move::from_label)
+                    .filter(|mv| mv.offset() < n)
+                    .map(|mv| mv.side().index() * n + mv.offset())
+                    .ok_or_else(|| {
+                        fail(
+                            label.as_span(),
+                            format!("`{}` is not a house of this board", label.as_str()),
+                        )
+                    })?;
+                position.set_crossed(Some(house));
             }
             _ => position.set_feed_pending(true),
         }
@@ -368,6 +390,13 @@ impl fmt::Display for Position {
         }
         if self.quiet() > 0 {
             write!(f, " quiet:{}", self.quiet())?;
+        }
+        if let Some(house) = self.crossed() {
+            write!(
+                f,
+                " crossed:{}",
+                crate::position::house_label(house, self.houses_per_side())
+            )?;
         }
         Ok(())
     }

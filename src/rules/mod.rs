@@ -360,6 +360,9 @@ impl Rules {
         if position.child_houses() != 0 && self.children.is_none() {
             return Err(PositionError::ChildrenUnused);
         }
+        if position.crossed().is_some() && !self.playable.no_return {
+            return Err(PositionError::CrossedUnused);
+        }
         Ok(())
     }
 }
@@ -611,6 +614,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
     let simulate_to_judge = compiled_sowing.relays()
+        || playable.no_return
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
     let loop_kind = sowing::LoopKind::of(
@@ -623,6 +627,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
+        || playable.no_return
         || captures.before_sowing != capture::BeforeSowing::None;
 
     let mut start =
