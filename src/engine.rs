@@ -508,7 +508,26 @@ impl Rules {
             }
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, true, trace);
+        if GATES && self.capture_gates && effect.captured > 0 {
+            self.into_child(pos, me, effect.captured);
+        }
         self.end_turn::<GATES, T>(pos, me, effect, trace)
+    }
+
+    /// Where the players have no stores (`[children] child_is_store`), the
+    /// seeds a move captured go on from the store into the mover's first
+    /// child.
+    #[inline(never)]
+    fn into_child(&self, pos: &mut Position, me: Side, captured: u8) {
+        if let Some(children) = &self.children
+            && children.child_is_store
+            && let Some(child) = crate::rules::Children::first_child(pos, me)
+        {
+            let store = self.board.store(me);
+            let stored = pos.take(store);
+            pos.add(store, stored - captured);
+            pos.add(child, captured);
+        }
     }
 
     /// Sowing, then the capture at the last seed, with the grand slam judged
@@ -556,18 +575,40 @@ impl Rules {
             && (!gated
                 || (self.captures.single_seed_captures || sown.first_lift != 1)
                     && (self.captures.quiet_moves == 0 || pos.quiet() == 0));
+        let mut may_capture = may_capture;
         if gated
             && may_capture
             && let Some(children) = &self.children
-            && children.made(board, pos, me, sown.last)
         {
-            // The child is made instead of any capture.
-            pos.set_child(sown.last, Some(me));
-            trace.record(Event::Child {
-                house: sown.last,
-                side: me,
-            });
-            return effect;
+            // Without stores, only a player who has a child captures.
+            let storeless = children.child_is_store && pos.children_of(me) == 0;
+            if children.kind == crate::rules::children::Kind::Weg
+                && !storeless
+                && pos.child_of(sown.last) == Some(me.opponent())
+            {
+                // A weg: the last seed and one more go to the sower,
+                // instead of any other capture.
+                let held = pos.take(sown.last);
+                let seeds = held.min(2);
+                pos.add(sown.last, held - seeds);
+                pos.add(board.store(me), seeds);
+                trace.record(Event::Capture {
+                    house: sown.last,
+                    seeds,
+                });
+                effect.captured += seeds;
+                return effect;
+            }
+            if children.made(board, pos, me, sown.last) {
+                // The child is made instead of any capture.
+                pos.set_child(sown.last, Some(me));
+                trace.record(Event::Child {
+                    house: sown.last,
+                    side: me,
+                });
+                return effect;
+            }
+            may_capture = !storeless;
         }
         let plan = if may_capture {
             self.captures.plan(board, pos, me, sown.last, sown.reverse)
