@@ -37,6 +37,7 @@ DIFFERS = {
 RULINGS = {
     "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
+    "Qelat_II": ["A weg is made in either row: MancalaGames' weg capturer describes converting only the opponent's house, but its code asks the child rule (here NONE, either row), and its recorded games make wegs in the mover's own row too (24 of 67)."],
 }
 
 
@@ -291,7 +292,10 @@ def build(game):
     if take("nosinglecapt", False):
         capture.append("single_seed_captures = false")
     if not capture:
-        capture.append("# nothing is ever captured")
+        if p.get("child_type") == "WEG":
+            capture.append("# nothing is captured here; a weg takes seeds ([children])")
+        else:
+            capture.append("# nothing is ever captured")
 
     children = children_of(p, n, take)
 
@@ -571,12 +575,26 @@ def summary(game):
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":
         parts.append("a last seed in an empty house across gives your store to the opponent")
-    elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    elif not p.get("crosscapt") and not p.get("presowcapt") and p.get("child_type") != "WEG" and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
-    if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
+    if p.get("child_type") in ("ONE_CHILD", "NORMAL", "WEG"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
+        if p.get("child_locs") in LOC_PATTERNS:
+            where = " in set places"
         one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
-        parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
+        what = "weg" if p["child_type"] == "WEG" else "child"
+        if p.get("child_locs") == "FIXED_ONE_RIGHT":
+            parts.append(f"each player's rightmost house is their {what} from the start")
+        else:
+            parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your {what}{one}")
+        if p["child_type"] == "WEG":
+            parts.append("a last seed in the opponent's weg takes it and one more")
+        if p.get("sow_rule") == "NO_OPP_CHILD":
+            parts.append("sowing passes over the opponent's children")
+        elif p.get("sow_rule") == "OPP_CHILD_ONLY1":
+            parts.append("only a last seed is sown into the opponent's child")
+        if not p.get("stores"):
+            parts.append("children are the stores")
     if p.get("nocaptmoves"):
         n = p["nocaptmoves"]
         parts.append(f"the first {n} move{'s' if n > 1 else ''} capture nothing")

@@ -684,7 +684,9 @@ pub enum PositionError {
         allowed: u8,
     },
     /// `crossed:` in a variant without the no-return rule.
-    #[error("`crossed:` does not belong to this variant: it has no rule against sowing a single seed straight back (`[play] no_return`)")]
+    #[error(
+        "`crossed:` does not belong to this variant: it has no rule against sowing a single seed straight back (`[play] no_return`)"
+    )]
     CrossedUnused,
     /// `children:` in a variant without children.
     #[error("`children:` does not belong to this variant: its houses never become children")]

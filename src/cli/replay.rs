@@ -14,6 +14,10 @@ struct JsonPly {
     /// In a variant with children: one mark a house, `.`, `S` or `N`.
     #[serde(skip_serializing_if = "Option::is_none")]
     children: Option<String>,
+    /// In a variant with `[play] no_return`: the house where the last
+    /// move's single seed landed across a row's end, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crossed: Option<Option<String>>,
 }
 
 #[derive(Serialize)]
@@ -144,6 +148,11 @@ fn replay_one(
                     to_move: ply.to_move().map(Side::name),
                     over: ply.over,
                     children: rules.children.is_some().then(|| ply.position.child_marks()),
+                    crossed: rules.playable.no_return.then(|| {
+                        ply.position.crossed().map(|house| {
+                            crate::position::house_label(house, rules.houses_per_side()).to_string()
+                        })
+                    }),
                 })
                 .collect(),
             result,

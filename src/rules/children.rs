@@ -145,13 +145,15 @@ pub struct Children {
 
 /// Compiles `[children]` for a board of `houses_per_side`.
 pub(crate) fn compile(
-    section: Option<&Section>,
+    section: Option<&Spanned<Section>>,
     houses_per_side: usize,
     total: u32,
 ) -> Result<Option<Children>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
     };
+    let table = section.span();
+    let section = section.get_ref();
     let at_start = match &section.at_start {
         Some(places) => row_places(places, houses_per_side, "at_start")?,
         None => 0,
@@ -161,7 +163,7 @@ pub(crate) fn compile(
         None if at_start != 0 => 0,
         None => {
             return err(
-                0..0,
+                table,
                 "[children] needs made_at (the count that makes a child) or at_start (the children the game starts with)",
             );
         }
@@ -248,7 +250,10 @@ pub(crate) fn compile(
     let allowed = if made_at == 0 { [0, 0] } else { allowed };
     if made_at == 0 && (places.is_some() || section.one_each || section.apart.is_some()) {
         return err(
-            section.at_start.as_ref().map_or(0..0, |p| p.span()),
+            section
+                .at_start
+                .as_ref()
+                .map_or(table.clone(), |p| p.span()),
             "without made_at no child is made during the game: where and how children are made does not apply",
         );
     }

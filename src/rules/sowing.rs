@@ -591,9 +591,7 @@ impl Rules {
                     }
                     h = ring.at(i);
                 }
-                if skips != OpponentSows::Always
-                    && (seeds > 1 || skips == OpponentSows::Never)
-                {
+                if skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never) {
                     // Pass over the opponent's children (the origin is
                     // never one: a child is never played).
                     let theirs = pos.children_of(opponent);
