@@ -509,7 +509,7 @@ impl Rules {
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, true, trace);
         if GATES && self.capture_gates && effect.captured > 0 {
-            self.into_child(pos, me, effect.captured);
+            self.capture_into_child(pos, me, effect.captured);
         }
         self.end_turn::<GATES, T>(pos, me, effect, trace)
     }
@@ -518,7 +518,7 @@ impl Rules {
     /// seeds a move captured go on from the store into the mover's first
     /// child.
     #[inline(never)]
-    fn into_child(&self, pos: &mut Position, me: Side, captured: u8) {
+    fn capture_into_child(&self, pos: &mut Position, me: Side, captured: u8) {
         if let Some(children) = &self.children
             && children.child_is_store
             && let Some(child) = crate::rules::Children::first_child(pos, me)
