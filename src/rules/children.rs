@@ -335,46 +335,59 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     };
     let _ = writeln!(out, "\nChildren");
     if children.at_start != 0 {
-        let places = places_in_words(children.at_start);
+        let places = places_in_words(children.at_start, "and");
         let _ = writeln!(
             out,
-            "  Each player starts with a child: the {places} of their own row, counted from their left."
+            "  Each player starts with {} in the {places} of their own row, counted from their left.",
+            if children.at_start.count_ones() == 1 {
+                "a child"
+            } else {
+                "children"
+            }
         );
     }
-    let row = match (children.places, children.zone.zone()) {
-        (Some([own, opponent]), _) => {
+    let row = match children.zone.zone() {
+        Zone::Opponent => "in the opponent's row",
+        Zone::Own => "in your own row",
+        _ => "in either row",
+    };
+    let one_each = if children.one_each {
+        ", if you have no child yet (one each)"
+    } else {
+        ""
+    };
+    match children.places {
+        _ if children.made_at == 0 => {
+            let _ = writeln!(out, "  No other child is ever made.");
+        }
+        Some([own, opponent]) => {
             let mut parts = Vec::new();
             if own != 0 {
                 parts.push(format!(
-                    "in your own row's {} (from your left)",
-                    places_in_words(own)
+                    "the {} of your own row (from your left)",
+                    places_in_words(own, "or")
                 ));
             }
             if opponent != 0 {
                 parts.push(format!(
-                    "in the opponent's row's {} (from their left)",
-                    places_in_words(opponent)
+                    "the {} of the opponent's row (from their left)",
+                    places_in_words(opponent, "or")
                 ));
             }
-            parts.join(" or ")
+            let _ = writeln!(
+                out,
+                "  When your last seed makes one of these houses hold {}, it becomes your child instead of any capture{one_each}: {}.",
+                children.made_at,
+                parts.join("; ")
+            );
         }
-        (None, Zone::Opponent) => "in the opponent's row".to_string(),
-        (None, Zone::Own) => "in your own row".to_string(),
-        (None, _) => "in either row".to_string(),
-    };
-    if children.made_at == 0 {
-        let _ = writeln!(out, "  No other child is ever made.");
-    } else {
-        let _ = writeln!(
-            out,
-            "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{}.",
-            children.made_at,
-            if children.one_each {
-                ", if you have no child yet (one each)"
-            } else {
-                ""
-            }
-        );
+        None => {
+            let _ = writeln!(
+                out,
+                "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{one_each}.",
+                children.made_at,
+            );
+        }
     }
     if children.never_in != 0 {
         let places: Vec<String> = (0..32)
@@ -431,17 +444,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
 }
 
-/// Places from a row owner's left, such as "1st and 6th houses".
-fn places_in_words(places: u32) -> String {
+/// Places from a row owner's left, such as "1st or 6th houses".
+fn places_in_words(places: u32, joined_by: &str) -> String {
     let words: Vec<String> = (0..32)
         .filter(|b| places >> b & 1 == 1)
         .map(|b| ordinal(b + 1))
         .collect();
-    format!(
-        "{} house{}",
-        words.join(" and "),
-        if words.len() == 1 { "" } else { "s" }
-    )
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {joined_by} {last} houses", rest.join(", "))
+        }
+        _ => format!("{} house", words.join("")),
+    }
 }
 
 impl Children {
