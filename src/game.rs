@@ -542,6 +542,9 @@ impl<'r> Game<'r> {
                 }
                 trace.record(Event::GameOver { reason });
                 self.conclude(reason, false);
+                if self.rules.children.is_some_and(|c| c.child_is_store) {
+                    Self::into_children(&mut self.position, [to_south, left as u8 - to_south]);
+                }
                 return;
             }
             Collect::Nobody | Collect::EachOwnInPlace => {

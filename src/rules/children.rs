@@ -439,7 +439,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if children.child_is_store {
         let _ = writeln!(
             out,
-            "  There are no stores: you capture only while you have a child, and what you capture goes into your first child (the lowest house number, South's row from its left, then North's); at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)."
+            "  There are no stores: your last seed captures only while you have a child, and what a move of yours captures goes into your first child (the lowest house number, South's row from its left, then North's); at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)."
         );
     }
 }
