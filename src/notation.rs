@@ -649,6 +649,20 @@ mod tests {
     }
 
     #[test]
+    fn crossed_round_trips() {
+        let text = "0,1,0,0,1,0/1,21,0,0,0,24 0-0 N children:.......N...S crossed:a";
+        let position = parse_position(text).unwrap();
+        assert_eq!(position.crossed(), Some(6));
+        assert_eq!(position.to_string(), text);
+        assert_eq!(position.key(), position.compute_key());
+        assert!(
+            parse_position("4,4/4,4 0-0 S crossed:c").is_err(),
+            "no such house"
+        );
+        assert!(parse_position("4,4/4,4 0-0 S crossed:a crossed:b").is_err());
+    }
+
+    #[test]
     fn positions_print_and_parse() {
         let text = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
         let position = parse_position(text).unwrap();
