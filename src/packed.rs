@@ -301,9 +301,13 @@ impl Packed {
             single_seed_rule,
             feeding,
             allow,
+            no_return,
         } = rules.playable;
         if allow != Allow::Any {
             return Err("an allow rule");
+        }
+        if no_return {
+            return Err("a seed that may not go straight back");
         }
         let Captures {
             rules: capture_rules,
@@ -423,6 +427,7 @@ impl Packed {
             || start.quiet() != 0
             || start.child_houses() != 0
             || start.blocked_houses() != 0
+            || start.crossed().is_some()
         {
             return Err("state carried from move to move");
         }
