@@ -45,6 +45,7 @@ RULINGS = {
     "Meusueb": ["The 8 seeds of LAP_CAPT_OPP_GETS are counted on the board as each handful is lifted, the handful itself not counted; a seed the opponent takes may leave the last hole empty, which ends the sowing. After a lap's capture the sowing goes on with the seeds of the house after the captured one, and ends there when that house is empty. Its recorded games agree (lap_captures, opponent_takes_sown)."],
     "Anywoli": ["The game file's words give the last four seeds to the player who captures the second last group of 4; MancalaGames (PICKLASTSEEDS) gives them to whoever leaves 4 or fewer on the board after any move, and its recorded games agree (last_seeds_to_mover = 4). The extra turn (capt_rturn = ALWAYS) follows only the sower's capture at the last seed, not the owners' captures on the way (extra_turn = \"after_capture\")."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
+    "Qelat_II": ["A weg is made in either row: MancalaGames' weg capturer describes converting only the opponent's house, but its code asks the child rule (here NONE, either row), and its recorded games make wegs in the mover's own row too (24 of 67)."],
 }
 
 
@@ -211,6 +212,10 @@ def build(game):
     mustpass = take("mustpass", False)
     if mustpass:
         play.append("pass_when_no_move = true")
+    if direction_by == "half_row" and min_move == 1 and not p.get("udir_holes"):
+        # MancalaGames' DontUndoMoveOne, which it adds to every split-sowing
+        # game where a single seed may be played.
+        play.append("no_return = true")
 
     capture = []
     side = take("capt_side", "BOTH")
@@ -293,7 +298,7 @@ def build(game):
             if not any(c.startswith("last_seed") for c in capture):
                 raise Unsupported("sow_rule=LAP_CAPT_OPP_GETS without a count capture")
             capture.append(f"opponent_takes_sown = {{ at_most = {take('sow_param')} }}")
-    elif sow_rule is not None:
+    elif sow_rule is not None and sow_rule not in ("NO_OPP_CHILD", "OPP_CHILD_ONLY1"):
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
     gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
@@ -321,7 +326,10 @@ def build(game):
     if take("nosinglecapt", False):
         capture.append("single_seed_captures = false")
     if not capture:
-        capture.append("# nothing is ever captured")
+        if p.get("child_type") == "WEG":
+            capture.append("# nothing is captured here; a weg takes seeds ([children])")
+        else:
+            capture.append("# nothing is ever captured")
 
     children = children_of(p, n, take)
 
@@ -371,7 +379,11 @@ def build(game):
     # Too few seeds for a capture: the smallest count that captures.
     if pickextra == "PICKLASTSEEDS":
         NOTES.append(f"pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left.")
-    if not sow_stores and not end_cond and not (mustshare and not mustpass) and pickextra != "PICKLASTSEEDS":
+    # MancalaGames has no such ending where children hold the seeds without
+    # stores, nor where a weg's capture is the only capture.
+    no_change = not (children and not p.get("stores")) and not (
+        p.get("child_type") == "WEG" and counts is None and not crosscapt and not capt_type)
+    if no_change and not sow_stores and not end_cond and not (mustshare and not mustpass) and pickextra != "PICKLASTSEEDS":
         need = p["child_cvt"] if children else total
         if crosscapt or p.get("evens"):
             need = min(2, need)
@@ -419,26 +431,61 @@ def children_of(p, n, take):
     cvt = take("child_cvt", None)
     rule = take("child_rule", "NONE")
     locs = take("child_locs", "ANYWHERE")
+    sow_rule = p.get("sow_rule")
     if kind is None:
         return []
-    if kind not in ("ONE_CHILD", "NORMAL", "BULL", "QUR", "RAM"):
+    if kind not in ("ONE_CHILD", "NORMAL", "WEG", "BULL", "QUR", "RAM"):
         raise Unsupported(f"child_type={kind}")
-    if not p.get("stores"):
-        raise Unsupported("children without stores (captures go to a child)")
     if kind == "RAM":
         if cvt is not None or rule != "NONE" or locs != "ANYWHERE":
             raise Unsupported("child_type=RAM with child_cvt, child_rule or child_locs")
         if p.get("sow_direct", "CCW") not in ("CW", "CCW"):
             raise Unsupported("child_type=RAM with sow_direct other than CW or CCW")
+        if not p.get("stores"):
+            raise Unsupported("child_type=RAM without stores")
+        if sow_rule in ("NO_OPP_CHILD", "OPP_CHILD_ONLY1"):
+            raise Unsupported(f"child_type=RAM with sow_rule={sow_rule}")
         return ['kind = "ram"']
     zone = {"NONE": "either", "OPP_SIDE_ONLY": "opponent", "OWN_SIDE_ONLY": "own"}.get(rule)
     if zone is None:
         raise Unsupported(f"child_rule={rule}")
+    extra = []
+    if kind == "WEG":
+        extra.append('kind = "weg"')
+    if sow_rule == "NO_OPP_CHILD":
+        take("sow_rule")
+        extra.append('opponent_sows = "never"')
+    elif sow_rule == "OPP_CHILD_ONLY1":
+        take("sow_rule")
+        extra.append('opponent_sows = "last_seed_only"')
+    if not p.get("stores"):
+        # MancalaGames without stores: captures (when the mover has a
+        # child) and the seeds collected at the end go into a child.
+        extra.append("child_is_store = true")
+    if locs == "FIXED_ONE_RIGHT":
+        # Each player starts with a child in their rightmost house, and no
+        # other is ever made (MancalaGames ignores child_cvt then).
+        if cvt is not None or rule != "NONE" or kind in ("ONE_CHILD", "BULL", "QUR"):
+            raise Unsupported(f"FIXED_ONE_RIGHT with child_cvt, child_rule or {kind}")
+        return [f"at_start = [{n}]"] + extra
+    if locs in LOC_PATTERNS:
+        own, opp = pattern_places(locs, n)
+        if zone == "opponent":
+            own = []
+        elif zone == "own":
+            opp = []
+        out = [f"made_at = {cvt}", f"in_own_row = {own}", f"in_opponent_row = {opp}"]
+        if kind in ("BULL", "QUR"):
+            out.append(f'kind = "{kind.lower()}"')
+        if kind == "ONE_CHILD":
+            out.append("one_each = true")
+        return out + extra
     out = [f"made_at = {cvt}", f'zone = "{zone}"']
     if kind in ("BULL", "QUR"):
         out.append(f'kind = "{kind.lower()}"')
     if kind == "ONE_CHILD":
         out.append("one_each = true")
+    out += extra
     if locs == "NOT_SYM_OPP" and zone == "opponent":
         # MancalaGames adds the location pattern NO_OPP_LEFT: no child of the
         # opponent's in a row's last house.
@@ -449,6 +496,35 @@ def children_of(p, n, take):
     elif locs != "ANYWHERE":
         raise Unsupported(f"child_locs={locs}")
     return out
+
+
+# MancalaGames' child location patterns (make_child.ChildLocOk): each row is
+# cut into five parts, first house, second, the middle, second to last, last
+# (from the owner's left), and each part names who may make a child there
+# (S South, N North). Rows: South's own, then North's (both from their
+# owner's left).
+LOC_PATTERNS = {
+    "INV_ENDS_PLUS_MID": (["N", "S", "S", "S", "N"], ["S", "N", "N", "N", "S"]),
+    "ENDS_PLUS_ONE_OPP": (["SN", "N", "", "N", "SN"], ["SN", "S", "", "S", "SN"]),
+    "ENDS_PLUS_ALL_OPP": (["SN", "N", "N", "N", "SN"], ["SN", "S", "S", "S", "SN"]),
+    "ENDS_ONLY": (["SN", "", "", "", "SN"], ["SN", "", "", "", "SN"]),
+    "NO_ENDS": (["", "SN", "SN", "SN", ""], ["", "SN", "SN", "SN", ""]),
+}
+
+
+def pattern_places(locs, n):
+    """The in_own_row and in_opponent_row places of a location pattern."""
+    short = {2: [0, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4]}
+    parts = short.get(n) or [0, 1] + [2] * (n - 4) + [3, 4]
+    south_row, north_row = LOC_PATTERNS[locs]
+    lists = {}
+    for me, own_row, opp_row in (("S", south_row, north_row), ("N", north_row, south_row)):
+        own = [k + 1 for k in range(n) if me in own_row[parts[k]]]
+        opp = [k + 1 for k in range(n) if me in opp_row[parts[k]]]
+        lists[me] = (own, opp)
+    if lists["S"] != lists["N"]:
+        raise Unsupported(f"child_locs={locs} is not the same for both players")
+    return lists["S"]
 
 
 def finish(game, p, used, sowing, play, capture, turn, end, children=(), blocking=()):
@@ -593,12 +669,26 @@ def summary(game):
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":
         parts.append("a last seed in an empty house across gives your store to the opponent")
-    elif not p.get("crosscapt") and not p.get("presowcapt") and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    elif not p.get("crosscapt") and not p.get("presowcapt") and p.get("child_type") != "WEG" and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
-    if p.get("child_type") in ("ONE_CHILD", "NORMAL"):
+    if p.get("child_type") in ("ONE_CHILD", "NORMAL", "WEG"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")
+        if p.get("child_locs") in LOC_PATTERNS:
+            where = " in set places"
         one = " (one each)" if p["child_type"] == "ONE_CHILD" else ""
-        parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your child{one}")
+        what = "weg" if p["child_type"] == "WEG" else "child"
+        if p.get("child_locs") == "FIXED_ONE_RIGHT":
+            parts.append(f"each player's rightmost house is their {what} from the start")
+        else:
+            parts.append(f"a last seed making {p['child_cvt']}{where} makes the house your {what}{one}")
+        if p["child_type"] == "WEG":
+            parts.append("a last seed in the opponent's weg takes it and one more")
+        if p.get("sow_rule") == "NO_OPP_CHILD":
+            parts.append("sowing passes over the opponent's children")
+        elif p.get("sow_rule") == "OPP_CHILD_ONLY1":
+            parts.append("only a last seed is sown into the opponent's child")
+        if not p.get("stores"):
+            parts.append("children are the stores")
     if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
         last = ", but for a row's last house" if p["sow_rule"] == "SOW_BLKD_DIV_NR" else ""
         parts.append(f"a relay from an opponent's house of {p['sow_param']} closes it for good{last}; seeds sown to a closed house across leave play")

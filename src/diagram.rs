@@ -90,6 +90,14 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             .collect();
         let _ = writeln!(out, "  Blocked: {}", blocked.join(", "));
     }
+    if let Some(house) = position.crossed() {
+        // `[play] no_return`: the single seed just sown across a row's end.
+        let _ = writeln!(
+            out,
+            "  Crossed: the single seed in {} came across the end of a row and may not go straight back",
+            crate::position::house_label(house, n)
+        );
+    }
     out
 }
 

@@ -176,6 +176,9 @@ pub enum Verdict {
     Blocked,
     /// It is a ram (`[children] kind = "ram"`).
     Ram,
+    /// It holds the single seed the last move sowed across the end of a
+    /// row, which may not go straight back (`[play] no_return`).
+    NoReturn,
 }
 
 impl Verdict {
@@ -212,6 +215,10 @@ impl Verdict {
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
             Verdict::Ram => {
                 "the house is a ram (it holds seeds enough to sow round to its own row), and a ram is never played".into()
+            }
+            Verdict::NoReturn => {
+                "it would sow straight back the single seed just sown across the end of a row"
+                    .into()
             }
         }
     }
@@ -398,6 +405,9 @@ impl Rules {
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
         }
+        if self.playable.no_return && self.returns(pos, house) {
+            return verdict(Verdict::NoReturn);
+        }
         if let Some(refusal) = self.allow_refuses(pos, house) {
             return verdict(refusal);
         }
@@ -516,7 +526,26 @@ impl Rules {
             }
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, true, trace);
+        if GATES && self.capture_gates && effect.captured > 0 {
+            self.capture_into_child(pos, me, effect.captured);
+        }
         self.end_turn::<GATES, T>(pos, me, effect, trace)
+    }
+
+    /// Where the players have no stores (`[children] child_is_store`), the
+    /// seeds a move captured go on from the store into the mover's first
+    /// child.
+    #[inline(never)]
+    fn capture_into_child(&self, pos: &mut Position, me: Side, captured: u8) {
+        if let Some(children) = &self.children
+            && children.child_is_store
+            && let Some(child) = crate::rules::Children::first_child(pos, me)
+        {
+            let store = self.board.store(me);
+            let stored = pos.take(store);
+            pos.add(store, stored - captured);
+            pos.add(child, captured);
+        }
     }
 
     /// Sowing, then the capture at the last seed, with the grand slam judged
@@ -546,6 +575,9 @@ impl Rules {
             Some(blocking) if gated => self.sow_blocked(blocking, pos, from, captures, trace),
             _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace),
         };
+        if gated && self.playable.no_return {
+            pos.set_crossed(self.crossing(from, sown.first_lift, sown.last));
+        }
         sown.captured += before.0;
         sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {
@@ -565,16 +597,42 @@ impl Rules {
             && (!gated
                 || (self.captures.single_seed_captures || sown.first_lift != 1)
                     && (self.captures.quiet_moves == 0 || pos.quiet() == 0));
+        let mut may_capture = may_capture;
         if gated
             && may_capture
             && let Some(children) = &self.children
-            && children.make(board, pos, me, sown.last, sown.reverse, trace)
         {
-            // The child is made instead of any capture.
-            if self.captures.last_seeds_to_mover > 0 {
-                effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+            // Without stores, only a player who has a child captures.
+            let storeless = children.child_is_store && pos.children_of(me) == 0;
+            if children.kind == children::Kind::Weg
+                && !storeless
+                && pos.child_of(sown.last) == Some(me.opponent())
+            {
+                // A weg: the last seed and one more go to the sower,
+                // instead of any other capture.
+                let held = pos.take(sown.last);
+                let seeds = held.min(2);
+                pos.add(sown.last, held - seeds);
+                pos.add(board.store(me), seeds);
+                trace.record(Event::Capture {
+                    house: sown.last,
+                    seeds,
+                });
+                effect.captured += seeds;
+                effect.last_seed_captured = true;
+                if self.captures.last_seeds_to_mover > 0 {
+                    effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+                }
+                return effect;
             }
-            return effect;
+            if children.make(board, pos, me, sown.last, sown.reverse, trace) {
+                // The child is made instead of any capture.
+                if self.captures.last_seeds_to_mover > 0 {
+                    effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+                }
+                return effect;
+            }
+            may_capture = !storeless;
         }
         let plan = if may_capture {
             self.captures.plan(board, pos, me, sown.last, sown.reverse)

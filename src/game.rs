@@ -542,6 +542,9 @@ impl<'r> Game<'r> {
                 }
                 trace.record(Event::GameOver { reason });
                 self.conclude(reason, false);
+                if self.rules.children.is_some_and(|c| c.child_is_store) {
+                    Self::into_children(&mut self.position, [to_south, left as u8 - to_south]);
+                }
                 return;
             }
             Collect::Nobody | Collect::EachOwnInPlace => {
@@ -565,6 +568,35 @@ impl<'r> Game<'r> {
         }
         trace.record(Event::GameOver { reason });
         self.conclude(reason, false);
+        if self.rules.children.is_some_and(|c| c.child_is_store) {
+            // No stores: the outcome stands as counted, and the seeds
+            // collected go into children.
+            Self::into_children(&mut self.position, collected);
+        }
+    }
+
+    /// Moves the seeds just collected into stores on to children, where a
+    /// variant has no stores (`child_is_store`): each player's into their
+    /// first child; all of them into the first child of the only player who
+    /// has one; with no child at all, South's into South's first house and
+    /// North's into North's last.
+    fn into_children(pos: &mut Position, collected: [u8; 2]) {
+        let firsts = Side::BOTH.map(|side| crate::rules::Children::first_child(pos, side));
+        let last_house = 2 * pos.houses_per_side() - 1;
+        let targets = match firsts {
+            [Some(south), Some(north)] => [south, north],
+            [Some(only), None] | [None, Some(only)] => [only, only],
+            [None, None] => [0, last_house],
+        };
+        for side in Side::BOTH {
+            let seeds = collected[side.index()];
+            if seeds > 0 {
+                let store = crate::board::STORE[side.index()];
+                let stored = pos.take(store);
+                pos.add(store, stored - seeds);
+                pos.add(targets[side.index()], seeds);
+            }
+        }
     }
 
     fn conclude(&mut self, reason: EndReason, count_in_place: bool) {

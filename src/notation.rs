@@ -64,9 +64,12 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::child_marks => "one mark a house: `.`, `S`, `N` or `R`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
         Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
-        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`)",
+        Rule::state => {
+            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`)"
+        }
         Rule::blocked_marks => "one mark a house: `.` or `x`",
         Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x....`",
+        Rule::crossed => "`crossed:` and a house label, such as `crossed:a`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -264,7 +267,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 5] = [None; 5];
+    let mut seen: [Option<&str>; 6] = [None; 6];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
@@ -272,6 +275,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::children => 2,
             Rule::quiet => 3,
             Rule::blocked => 4,
+            Rule::crossed => 5,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -287,6 +291,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         "one count of quiet moves"
                     } else if slot == 4 {
                         "one set of blocked houses"
+                    } else if slot == 5 {
+                        "one crossed house"
                     } else {
                         "one last capturer"
                     }
@@ -347,6 +353,24 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                     }
                 }
             }
+            Rule::crossed => {
+                let label = state.into_inner().next().expect("a house");
+                let n = position.houses_per_side();
+                let house = label
+                    .as_str()
+                    .chars()
+                    .next()
+                    .and_then(Move::from_label)
+                    .filter(|mv| mv.offset() < n)
+                    .map(|mv| mv.side().index() * n + mv.offset())
+                    .ok_or_else(|| {
+                        fail(
+                            label.as_span(),
+                            format!("`{}` is not a house of this board", label.as_str()),
+                        )
+                    })?;
+                position.set_crossed(Some(house));
+            }
             _ => position.set_feed_pending(true),
         }
     }
@@ -397,6 +421,13 @@ impl fmt::Display for Position {
         }
         if self.blocked_houses() != 0 {
             write!(f, " blocked:{}", self.blocked_marks())?;
+        }
+        if let Some(house) = self.crossed() {
+            write!(
+                f,
+                " crossed:{}",
+                crate::position::house_label(house, self.houses_per_side())
+            )?;
         }
         Ok(())
     }
@@ -646,6 +677,20 @@ mod tests {
             "{}",
             error.0.message
         );
+    }
+
+    #[test]
+    fn crossed_round_trips() {
+        let text = "0,1,0,0,1,0/1,21,0,0,0,24 0-0 N children:.......N...S crossed:a";
+        let position = parse_position(text).unwrap();
+        assert_eq!(position.crossed(), Some(6));
+        assert_eq!(position.to_string(), text);
+        assert_eq!(position.key(), position.compute_key());
+        assert!(
+            parse_position("4,4/4,4 0-0 S crossed:c").is_err(),
+            "no such house"
+        );
+        assert!(parse_position("4,4/4,4 0-0 S crossed:a crossed:b").is_err());
     }
 
     #[test]

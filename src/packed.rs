@@ -456,12 +456,16 @@ impl<const L: usize> Kernel<L> {
             single_seed_rule,
             feeding,
             allow,
+            no_return,
         } = rules.playable;
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
+        }
+        if no_return {
+            return Err("a seed that may not go straight back");
         }
         let Captures {
             rules: capture_rules,
@@ -555,6 +559,7 @@ impl<const L: usize> Kernel<L> {
             || start.quiet() != 0
             || start.child_houses() != 0
             || start.blocked_houses() != 0
+            || start.crossed().is_some()
         {
             return Err("state carried from move to move");
         }

@@ -54,6 +54,8 @@ pub(crate) fn place_key(place: usize) -> u64 {
 const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
 const KEY_QUIET: u64 = 0x6C8E_9CF5_7093_2BD5;
+/// The key's term per house for the `crossed:` state (times house + 1).
+const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
 /// The key's term for a child of South (`[0]`) or North (`[1]`) at each
@@ -243,6 +245,9 @@ pub struct Position {
     /// the rest of the game: sowing passes over it). Zero in variants
     /// without `[blocking]`.
     blocked: u64,
+    /// The house (plus one; 0 for none) where the last move's single seed
+    /// landed after crossing a row's end (`[play] no_return`).
+    crossed: u8,
 }
 
 impl Position {
@@ -278,6 +283,7 @@ impl Position {
             quiet: 0,
             children: [0, 0],
             blocked: 0,
+            crossed: 0,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -427,6 +433,24 @@ impl Position {
             .wrapping_sub((self.quiet as u64).wrapping_mul(KEY_QUIET))
             .wrapping_add((moves as u64).wrapping_mul(KEY_QUIET));
         self.quiet = moves;
+    }
+
+    /// The house where the last move's single seed landed after crossing
+    /// the end of a row (`[play] no_return`), if it did.
+    #[inline]
+    pub fn crossed(&self) -> Option<usize> {
+        self.crossed.checked_sub(1).map(usize::from)
+    }
+
+    /// Sets where the last move's single seed landed after crossing the end
+    /// of a row, or that it did not (`None`).
+    pub fn set_crossed(&mut self, house: Option<usize>) {
+        let code = house.map_or(0, |h| h as u8 + 1);
+        self.key = self
+            .key
+            .wrapping_sub((self.crossed as u64).wrapping_mul(KEY_CROSSED))
+            .wrapping_add((code as u64).wrapping_mul(KEY_CROSSED));
+        self.crossed = code;
     }
 
     /// Whose child house `house` is, if it is one (a ram is nobody's).
@@ -666,6 +690,7 @@ impl Position {
             key = key.wrapping_add(KEY_FEED);
         }
         key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
+        key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
         for side in Side::BOTH {
             let mut children = self.children[side.index()];
             while children != 0 {
@@ -697,6 +722,7 @@ impl fmt::Debug for Position {
             .field("quiet", &self.quiet)
             .field("children", &self.children)
             .field("blocked", &self.blocked)
+            .field("crossed", &self.crossed)
             .finish()
     }
 }
@@ -761,6 +787,11 @@ pub enum PositionError {
         /// The variant's quiet moves at the start.
         allowed: u8,
     },
+    /// `crossed:` in a variant without the no-return rule.
+    #[error(
+        "`crossed:` does not belong to this variant: it has no rule against sowing a single seed straight back (`[play] no_return`)"
+    )]
+    CrossedUnused,
     /// `children:` in a variant without children.
     #[error("`children:` does not belong to this variant: its houses never become children")]
     ChildrenUnused,

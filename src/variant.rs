@@ -41,7 +41,7 @@ pub struct VariantFile {
     pub turn: Option<turn::Section>,
     /// Houses that become a player's children.
     #[serde(default)]
-    pub children: Option<children::Section>,
+    pub children: Option<toml::Spanned<children::Section>>,
     /// When the game ends and who takes the seeds left.
     pub end: Spanned<ending::Section>,
     /// Houses that a relay closes for the rest of the game.

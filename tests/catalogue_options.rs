@@ -5,7 +5,7 @@
 use sow::engine::Verdict;
 use sow::{EndReason, Rules, Side};
 
-use crate::common::one_option::{legal, mv, play, position, sow, variant, verdict};
+use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
 
 /// A plain game; optional keys are commented out and come alive when a test
 /// sets them.
@@ -32,6 +32,7 @@ must_feed = false
 # single_seed_rule = true
 # allow = "any"
 # pass_when_no_move = false
+# no_return = false
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -1040,6 +1041,52 @@ fn with(
 }
 
 #[test]
+fn children_kinds_and_keys_that_do_not_mix() {
+    // Why the base variant with this `[children]` table and these keys does
+    // not compile.
+    let refused = |children: &str, edits: &[(&str, &str)]| {
+        let text = edited(&format!("{BASE}[children]\n{children}\n"), edits);
+        match Rules::from_toml(&text, "base.toml") {
+            Ok(_) => panic!("compiled:\n{text}"),
+            Err(e) => e.to_string(),
+        }
+    };
+    // Rams are nobody's: no start children, no stores in children, and the
+    // opponent's sowing is not theirs to skip.
+    for keys in [
+        "at_start = [6]",
+        "child_is_store = true",
+        "opponent_sows = \"never\"",
+        "in_own_row = [1]",
+    ] {
+        let error = refused(&format!("kind = \"ram\"\n{keys}"), &[]);
+        assert!(error.contains("rams may stand in any house"), "{error}");
+    }
+    // Bulls and qurs are made by counts, start children or not.
+    for kind in ["bull", "qur"] {
+        let error = refused(&format!("kind = \"{kind}\"\nat_start = [6]"), &[]);
+        assert!(error.contains("needs made_at"), "{error}");
+    }
+    // The seeds the opponent takes go to their store one by one: not past
+    // children, nor where there are no stores.
+    let takes = [
+        RELAY_FOURS.as_slice(),
+        &[
+            ("lap_captures", "true"),
+            ("opponent_takes_sown", "{ at_most = 8 }"),
+        ],
+    ]
+    .concat();
+    for keys in ["opponent_sows = \"never\"", "child_is_store = true"] {
+        let error = refused(&format!("made_at = 9\n{keys}"), &takes);
+        assert!(error.contains("opponent_takes_sown"), "{error}");
+    }
+    // A weg may be all a variant starts with.
+    let wegs = with_children("at_start = [6]\nkind = \"weg\"", &[]);
+    assert_eq!(wegs.start().child_of(5), Some(Side::South));
+}
+
+#[test]
 fn lap_captures_with_counts() {
     // C's seed makes D hold 4; E, after it, holds 2.
     let from = "0,0,1,3,2,0/0,0,0,0,0,4 19-19 S";
@@ -1146,4 +1193,141 @@ fn extra_turn_after_capture() {
     // No capture, no extra turn.
     let (after, _) = sow(again, "0,0,0,0,0,1/0,4,4,4,4,4 14-13 S", 'F');
     assert_eq!(after.to_move(), Side::North);
+}
+
+#[test]
+fn children_in_set_places() {
+    // F's one seed makes a hold 3: a is the first house of North's row.
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S";
+    let first = with_children("made_at = 3\nin_opponent_row = [1]", &[]);
+    let (after, made) = sow(first, from, 'F');
+    assert_eq!(after.child_of(6), Some(Side::South));
+    assert_eq!(made.captured, 0);
+    let second = with_children("made_at = 3\nin_opponent_row = [2]\nin_own_row = [1]", &[]);
+    let (after, plain) = sow(second, from, 'F');
+    assert_eq!(after.child_of(6), None, "only b across, and A at home");
+    assert_eq!(plain.captured, 3, "so a is captured");
+}
+
+#[test]
+fn children_at_start() {
+    let none = with_children("made_at = 3", &[]);
+    assert_eq!(none.start().child_houses(), 0);
+    let rightmost = with_children("at_start = [6]", &[]);
+    let start = rightmost.start();
+    assert_eq!(start.child_of(5), Some(Side::South));
+    assert_eq!(start.child_of(11), Some(Side::North));
+    assert_eq!(legal(rightmost, &start.to_string()), "ABCDE");
+    // Without made_at no child is made: F's seed makes a hold 3, a capture.
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S children:......N.....";
+    let from = from.replace("......N.....", "............");
+    let (after, effect) = sow(rightmost, &from, 'F');
+    assert_eq!((effect.captured, after.child_of(6)), (3, None));
+    let made = with_children("made_at = 3\nat_start = [6]", &[]);
+    let (after, effect) = sow(made, &from, 'F');
+    assert_eq!((effect.captured, after.child_of(6)), (0, Some(Side::South)));
+}
+
+#[test]
+fn children_of_the_weg_kind() {
+    // F's one seed falls in a, North's child, making 3.
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S children:......N.....";
+    let normal = with_children("made_at = 5", &[]);
+    let (after, kept) = sow(normal, from, 'F');
+    assert_eq!(
+        (kept.captured, after.at(6)),
+        (0, 3),
+        "a child keeps its seeds"
+    );
+    let weg = with_children("made_at = 5\nkind = \"weg\"", &[]);
+    let (after, taken) = sow(weg, from, 'F');
+    assert_eq!(
+        (taken.captured, after.at(6)),
+        (2, 1),
+        "the seed and one more"
+    );
+    assert_eq!(after.stores(), [15, 12]);
+    assert_eq!(after.child_of(6), Some(Side::North), "the weg stays");
+}
+
+#[test]
+fn children_the_opponent_sows() {
+    // E's seeds pass F, then a, North's child.
+    let two = "0,0,0,0,2,0/4,4,4,4,4,4 11-11 S children:......N.....";
+    let three = "0,0,0,0,3,0/4,4,4,4,4,4 11-10 S children:......N.....";
+    let always = with_children("made_at = 9", &[]);
+    let never = with_children("made_at = 9\nopponent_sows = \"never\"", &[]);
+    let last = with_children("made_at = 9\nopponent_sows = \"last_seed_only\"", &[]);
+    assert_eq!(
+        sow(always, two, 'E').0.row(Side::North),
+        &[5, 4, 4, 4, 4, 4]
+    );
+    assert_eq!(sow(never, two, 'E').0.row(Side::North), &[4, 5, 4, 4, 4, 4]);
+    assert_eq!(
+        sow(last, two, 'E').0.row(Side::North),
+        &[5, 4, 4, 4, 4, 4],
+        "the last seed is sown into a"
+    );
+    assert_eq!(
+        sow(last, three, 'E').0.row(Side::North),
+        &[4, 5, 5, 4, 4, 4],
+        "a seed before the last passes a"
+    );
+    // The mover's own children are sown.
+    let own = "0,0,0,0,2,0/4,4,4,4,4,4 11-11 S children:......S.....";
+    assert_eq!(sow(never, own, 'E').0.row(Side::North), &[5, 4, 4, 4, 4, 4]);
+}
+
+#[test]
+fn children_in_place_of_stores() {
+    // F's seed makes a hold 2, a capture.
+    let from = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S";
+    let stores = with_children("made_at = 5", &[]);
+    let (after, effect) = sow(stores, from, 'F');
+    assert_eq!((effect.captured, after.stores()), (2, [15, 13]));
+    let storeless = with_children("made_at = 5\nchild_is_store = true", &[]);
+    let (after, effect) = sow(storeless, from, 'F');
+    assert_eq!(effect.captured, 0, "South has no child, so no capture");
+    assert_eq!(after.at(6), 2);
+    let (after, effect) = sow(
+        storeless,
+        "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S children:.S..........",
+        'F',
+    );
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.stores(), [13, 13], "the store keeps nothing");
+    assert_eq!(after.at(1), 2, "B, South's first child, takes them");
+    // North cannot move (b is South's child): each takes their own row,
+    // South's into b.
+    let end = "0,0,0,0,1,0/0,5,0,0,0,0 20-22 S children:.......S....";
+    let game = play(stores, end, 'E');
+    assert_eq!(game.position().stores(), [21, 22]);
+    let game = play(storeless, end, 'E');
+    assert_eq!(game.outcome().unwrap().reason, EndReason::NoMove);
+    assert_eq!(game.position().stores(), [20, 22]);
+    assert_eq!(game.position().at(7), 6, "F's seed went into b");
+    assert_eq!(game.outcome().unwrap().score, [26, 22]);
+}
+
+#[test]
+fn no_return() {
+    // F (the right half sows counter-clockwise) sends its one seed across
+    // the row's end into a, which (the left half) would sow it back.
+    let from = "0,4,0,0,0,1/0,4,4,4,4,4 11-12 S";
+    let split = [("skip_origin", "false"), ("direction_by", "\"half_row\"")];
+    let free = rules(&split);
+    let (after, _) = sow(free, from, 'F');
+    assert_eq!(after.crossed(), None);
+    assert_eq!(legal(free, &after.to_string()), "abcdef");
+    let barred = rules(&[split[0], split[1], ("no_return", "true")]);
+    let (after, _) = sow(barred, from, 'F');
+    assert_eq!(
+        after.to_string(),
+        "0,4,0,0,0,0/1,4,4,4,4,4 11-12 N crossed:a"
+    );
+    assert_eq!(legal(barred, &after.to_string()), "bcdef");
+    assert_eq!(verdict(barred, &after.to_string(), 'a'), Verdict::NoReturn);
+    // B's four seeds (left half, clockwise) cross too, but not alone.
+    let (after, _) = sow(barred, from, 'B');
+    assert_eq!(after.crossed(), None);
 }

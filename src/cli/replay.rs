@@ -17,6 +17,10 @@ struct JsonPly {
     /// In a variant with blocked houses: one mark a house, `.` or `x`.
     #[serde(skip_serializing_if = "Option::is_none")]
     blocked: Option<String>,
+    /// In a variant with `[play] no_return`: the house where the last
+    /// move's single seed landed across a row's end, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crossed: Option<Option<String>>,
 }
 
 #[derive(Serialize)]
@@ -151,6 +155,11 @@ fn replay_one(
                         .blocking
                         .is_some()
                         .then(|| ply.position.blocked_marks()),
+                    crossed: rules.playable.no_return.then(|| {
+                        ply.position.crossed().map(|house| {
+                            crate::position::house_label(house, rules.houses_per_side()).to_string()
+                        })
+                    }),
                 })
                 .collect(),
             result,

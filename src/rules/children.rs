@@ -28,7 +28,8 @@ use crate::trace::{Event, Trace};
 pub struct Section {
     /// The count the last seed must bring a house to for it to become a
     /// child of the mover (with `kind = "qur"`: the count of the house
-    /// opposite). Required, but for `kind = "ram"`, where it is refused.
+    /// opposite). Left out when no child is made during the game, only the
+    /// children it starts with (`at_start`); refused with `kind = "ram"`.
     #[serde(default)]
     pub made_at: Option<Spanned<i64>>,
     /// The row the house must be in, seen from the mover.
@@ -46,18 +47,47 @@ pub struct Section {
     /// opposite (`"facing"`).
     #[serde(default)]
     pub apart: Option<Apart>,
+    /// The only houses of the mover's own row, counted from their owner's
+    /// left, where the mover may make a child (with `in_opponent_row`,
+    /// instead of `zone` and `never_in`).
+    #[serde(default)]
+    pub in_own_row: Option<Spanned<Vec<i64>>>,
+    /// The only houses of the opponent's row, counted from their owner's
+    /// left, where the mover may make a child.
+    #[serde(default)]
+    pub in_opponent_row: Option<Spanned<Vec<i64>>>,
+    /// Houses, counted from their owner's left, that are each player's own
+    /// child at the start of the game.
+    #[serde(default)]
+    pub at_start: Option<Spanned<Vec<i64>>>,
     /// What kind of children the houses become.
     #[serde(default)]
     pub kind: Option<Spanned<Kind>>,
+    /// Whether the opponent's sowing drops seeds into a child: `"always"`
+    /// (the default), `"never"` (passed over), `"last_seed_only"` (passed
+    /// over, except by the last seed of a handful).
+    #[serde(default)]
+    pub opponent_sows: Option<Spanned<OpponentSows>>,
+    /// The players have no stores, only children: a capture is made only by
+    /// a player who has a child, and goes into their first child; the seeds
+    /// collected at the end go to children too.
+    #[serde(default)]
+    pub child_is_store: Option<Spanned<bool>>,
 }
 
 /// What kind of children the houses become (MancalaGames' `child_type`).
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
-    /// The house the last seed brings to `made_at` (`NORMAL`, `ONE_CHILD`).
+    /// The house the last seed brings to `made_at` (`NORMAL`, `ONE_CHILD`);
+    /// an opponent's last seed falling in it does nothing more: it keeps
+    /// the seed for its owner.
     #[default]
     Normal,
+    /// As `normal`; and when an opponent's last seed falls in it, the sower
+    /// takes that seed and one more (if it holds one), instead of any other
+    /// capture (`WEG`).
+    Weg,
     /// As `normal`; and when the last house and the house before it (against
     /// the sowing) hold `made_at` and `made_at - 1`, in either order, both
     /// become the mover's children (`BULL`).
@@ -70,6 +100,19 @@ pub enum Kind {
     /// other is not: a ram is never played, may be captured, and its seeds
     /// count for nobody (`RAM`).
     Ram,
+}
+
+/// Whether the opponent's sowing drops seeds into a child.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OpponentSows {
+    /// Like any house.
+    #[default]
+    Always,
+    /// Never: the opponent's sowing passes over it.
+    Never,
+    /// Only the last seed of a handful; the others pass over it.
+    LastSeedOnly,
 }
 
 fn either() -> Spanned<Zone> {
@@ -90,7 +133,7 @@ pub enum Apart {
 /// The compiled rule for making children.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Children {
-    /// The count that makes a child.
+    /// The count that makes a child; 0 when none is ever made.
     pub made_at: u8,
     /// Where, seen from the mover.
     pub zone: ZoneMask,
@@ -102,43 +145,64 @@ pub struct Children {
     pub never_in: u32,
     /// No child beside another.
     pub apart: Option<Apart>,
-    /// What kind of children.
+    /// What kind of children: normal, wegs, bulls, qurs or rams.
     pub kind: Kind,
     /// With `kind = "ram"`: the seeds that make each house a ram.
     pub ram_at: [u8; PLACES],
+    /// Where each side may make a child (`[South, North]`), as a mask over
+    /// house numbers: the zone, `never_in` and the `in_*_row` lists together.
+    pub allowed: [u64; 2],
+    /// The `in_own_row` and `in_opponent_row` places as written (bit `k` for
+    /// the house `k + 1` from its owner's left), for the sheet; `None` when
+    /// the zone says where.
+    pub places: Option<[u32; 2]>,
+    /// Each player's children at the start, as places from the owner's left.
+    pub at_start: u32,
+    /// Whether the opponent's sowing drops seeds into a child.
+    pub opponent_sows: OpponentSows,
+    /// The players have no stores: captures and collected seeds go into a
+    /// child.
+    pub child_is_store: bool,
 }
 
 /// Compiles `[children]` for a board of `houses_per_side`.
 pub(crate) fn compile(
-    section: Option<&Section>,
+    section: Option<&Spanned<Section>>,
     houses_per_side: usize,
     total: u32,
 ) -> Result<Option<Children>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
     };
+    let table = section.span();
+    let section = section.get_ref();
     let kind = section.kind.as_ref().map_or(Kind::Normal, |k| *k.get_ref());
     let kind_span = section.kind.as_ref().map_or(0..0, |k| k.span());
     if kind == Kind::Ram {
         return compile_rams(section, kind_span);
     }
-    let Some(made_at) = &section.made_at else {
-        // Point at a key of the table, as there is none to point at.
-        let span = [
-            section.kind.as_ref().map(|k| k.span()),
-            Some(section.zone.span()).filter(|s| !s.is_empty()),
-            section.never_in.as_ref().map(|n| n.span()),
-        ]
-        .into_iter()
-        .flatten()
-        .next()
-        .unwrap_or(0..0);
-        return err(
-            span,
-            "[children] needs made_at: the count that makes a child",
-        );
+    let at_start = match &section.at_start {
+        Some(places) => row_places(places, houses_per_side, "at_start")?,
+        None => 0,
     };
-    let made_at = in_range(made_at, 1, total as i64, "made_at")? as u8;
+    let made_at = match &section.made_at {
+        Some(made_at) => in_range(made_at, 1, total as i64, "made_at")? as u8,
+        // Bulls and qurs are made by counts: they need made_at, start
+        // children or not.
+        None if matches!(kind, Kind::Bull | Kind::Qur) => {
+            return err(
+                kind_span,
+                "[children] needs made_at: the count that makes a child",
+            );
+        }
+        None if at_start != 0 => 0,
+        None => {
+            return err(
+                table,
+                "[children] needs made_at (the count that makes a child) or at_start (the children the game starts with)",
+            );
+        }
+    };
     if kind == Kind::Bull && made_at < 2 {
         return err(
             section.made_at.as_ref().map_or(0..0, |m| m.span()),
@@ -175,6 +239,73 @@ pub(crate) fn compile(
             );
         }
     }
+    let n = houses_per_side;
+    let row_mask = |side: usize, places: u32| (places as u64) << (side * n);
+    let places = match (&section.in_own_row, &section.in_opponent_row) {
+        (None, None) => None,
+        (own, opponent) => {
+            let span = own
+                .as_ref()
+                .or(opponent.as_ref())
+                .map_or(0..0, |p| p.span());
+            if section.zone.span() != (0..0) || section.never_in.is_some() {
+                return err(
+                    span,
+                    "in_own_row and in_opponent_row say where children are made: leave zone and never_in out",
+                );
+            }
+            let own = match own {
+                Some(p) => row_places(p, n, "in_own_row")?,
+                None => 0,
+            };
+            let opponent = match opponent {
+                Some(p) => row_places(p, n, "in_opponent_row")?,
+                None => 0,
+            };
+            if own == 0 && opponent == 0 && made_at != 0 {
+                return err(
+                    span,
+                    "no place is named, so no child is ever made: leave made_at out",
+                );
+            }
+            Some([own, opponent])
+        }
+    };
+    let allowed = [0usize, 1].map(|me| {
+        let other = 1 - me;
+        match places {
+            Some([own, opponent]) => row_mask(me, own) | row_mask(other, opponent),
+            None => {
+                let full = (1u32 << n) - 1;
+                let mut mask = 0;
+                if zone.allows(true) {
+                    mask |= row_mask(me, full);
+                }
+                if zone.allows(false) {
+                    mask |= row_mask(other, full);
+                }
+                mask & !never
+            }
+        }
+    });
+    let allowed = if made_at == 0 { [0, 0] } else { allowed };
+    if made_at == 0 && (places.is_some() || section.one_each || section.apart.is_some()) {
+        return err(
+            section
+                .at_start
+                .as_ref()
+                .map_or(table.clone(), |p| p.span()),
+            "without made_at no child is made during the game: where and how children are made does not apply",
+        );
+    }
+    let opponent_sows = section
+        .opponent_sows
+        .as_ref()
+        .map_or(OpponentSows::Always, |o| *o.get_ref());
+    let child_is_store = section
+        .child_is_store
+        .as_ref()
+        .is_some_and(|c| *c.get_ref());
     Ok(Some(Children {
         made_at,
         zone,
@@ -182,8 +313,13 @@ pub(crate) fn compile(
         never,
         never_in,
         apart: section.apart,
+        allowed,
+        places,
+        at_start,
         kind,
         ram_at: [0; PLACES],
+        opponent_sows,
+        child_is_store,
     }))
 }
 
@@ -203,10 +339,15 @@ fn compile_rams(
         || section.never_in.is_some()
         || section.apart.is_some()
         || *section.zone.get_ref() != Zone::Either
+        || section.in_own_row.is_some()
+        || section.in_opponent_row.is_some()
+        || section.at_start.is_some()
+        || section.opponent_sows.is_some()
+        || section.child_is_store.is_some()
     {
         return err(
             kind_span,
-            "rams may stand in any house, for nobody: zone, one_each, never_in and apart do not apply to them",
+            "rams may stand in any house, for nobody: zone, one_each, never_in, apart, in_own_row, in_opponent_row, at_start, opponent_sows and child_is_store do not apply to them",
         );
     }
     Ok(Some(Children {
@@ -216,9 +357,36 @@ fn compile_rams(
         never: 0,
         never_in: 0,
         apart: None,
+        allowed: [0, 0],
+        places: None,
+        at_start: 0,
         kind: Kind::Ram,
         ram_at: [0; PLACES],
+        opponent_sows: OpponentSows::Always,
+        child_is_store: false,
     }))
+}
+
+/// Houses of a row counted from their owner's left (1 is the first), as a
+/// mask with bit `k` for house `k + 1`.
+fn row_places(
+    places: &Spanned<Vec<i64>>,
+    houses_per_side: usize,
+    what: &str,
+) -> Result<u32, CompileError> {
+    let mut mask = 0u32;
+    for &place in places.get_ref() {
+        if place < 1 || place > houses_per_side as i64 {
+            return err(
+                places.span(),
+                format!(
+                    "{what} counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
+                ),
+            );
+        }
+        mask |= 1 << (place - 1);
+    }
+    Ok(mask)
 }
 
 impl Children {
@@ -265,7 +433,7 @@ impl Children {
             trace.record(Event::Child { house, side: me });
         };
         match self.kind {
-            Kind::Normal | Kind::Bull | Kind::Qur => {
+            Kind::Normal | Kind::Weg | Kind::Bull | Kind::Qur => {
                 if !self.made(board, pos, me, last, reverse) {
                     return false;
                 }
@@ -327,7 +495,7 @@ impl Children {
             return false;
         }
         let count_ok = match self.kind {
-            Kind::Normal => pos.at(last) == self.made_at,
+            Kind::Normal | Kind::Weg => pos.at(last) == self.made_at,
             Kind::Bull => {
                 pos.at(last) == self.made_at || self.bull_pair(board, pos, last, reverse).is_some()
             }
@@ -336,8 +504,7 @@ impl Children {
         };
         if !count_ok
             || pos.child_houses() >> last & 1 != 0
-            || self.never >> last & 1 != 0
-            || !self.zone.allows(board.owner(last) == me)
+            || self.allowed[me.index()] >> last & 1 == 0
             || (self.one_each && pos.children_of(me) != 0)
         {
             return false;
@@ -371,6 +538,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         );
         return;
     }
+    if children.at_start != 0 {
+        let places = places_in_words(children.at_start, "and");
+        let _ = writeln!(
+            out,
+            "  Each player starts with {} in the {places} of their own row, counted from their left.",
+            if children.at_start.count_ones() == 1 {
+                "a child"
+            } else {
+                "children"
+            }
+        );
+    }
     let row = match children.zone.zone() {
         Zone::Opponent => "in the opponent's row",
         Zone::Own => "in your own row",
@@ -381,18 +560,54 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     } else {
         ""
     };
-    if children.kind == Kind::Qur {
-        let _ = writeln!(
-            out,
-            "  When your last seed falls in an empty house {row} and the house opposite holds {}, both houses become your children instead of any capture{one_each}.",
-            children.made_at,
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{one_each}.",
-            children.made_at,
-        );
+    let places = children.places.map(|[own, opponent]| {
+        let mut parts = Vec::new();
+        if own != 0 {
+            parts.push(format!(
+                "the {} of your own row (from your left)",
+                places_in_words(own, "or")
+            ));
+        }
+        if opponent != 0 {
+            parts.push(format!(
+                "the {} of the opponent's row (from their left)",
+                places_in_words(opponent, "or")
+            ));
+        }
+        parts.join("; ")
+    });
+    match (places, children.kind) {
+        _ if children.made_at == 0 => {
+            let _ = writeln!(out, "  No other child is ever made.");
+        }
+        (Some(places), Kind::Qur) => {
+            let _ = writeln!(
+                out,
+                "  When your last seed falls in an empty house among these, and the house opposite holds {}, both houses become your children instead of any capture{one_each}: {places}.",
+                children.made_at,
+            );
+        }
+        (None, Kind::Qur) => {
+            let _ = writeln!(
+                out,
+                "  When your last seed falls in an empty house {row} and the house opposite holds {}, both houses become your children instead of any capture{one_each}.",
+                children.made_at,
+            );
+        }
+        (Some(places), _) => {
+            let _ = writeln!(
+                out,
+                "  When your last seed makes one of these houses hold {}, it becomes your child instead of any capture{one_each}: {places}.",
+                children.made_at,
+            );
+        }
+        (None, _) => {
+            let _ = writeln!(
+                out,
+                "  When your last seed makes a house {row} hold {}, that house becomes your child instead of any capture{one_each}.",
+                children.made_at,
+            );
+        }
     }
     if children.kind == Kind::Bull {
         let _ = writeln!(
@@ -434,8 +649,66 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if rules.sowing.relays() {
         let _ = writeln!(
             out,
-            "  A relay stops where it would make a child, and never lifts a child."
+            "  A relay stops where {}, and never lifts a child.",
+            if children.made_at == 0 {
+                "its last seed falls in a child"
+            } else {
+                "it would make a child or its last seed falls in one"
+            }
         );
+    }
+    match children.opponent_sows {
+        OpponentSows::Always => {}
+        OpponentSows::Never => {
+            let _ = writeln!(out, "  Your sowing passes over the opponent's children.");
+        }
+        OpponentSows::LastSeedOnly => {
+            let _ = writeln!(
+                out,
+                "  Your sowing passes over the opponent's children, except with the last seed of a handful."
+            );
+        }
+    }
+    if children.kind == Kind::Weg {
+        let _ = writeln!(
+            out,
+            "  A weg: when your last seed falls in the opponent's child, you take that seed and one more (if there is one), instead of any other capture."
+        );
+    }
+    if children.child_is_store {
+        let _ = writeln!(
+            out,
+            "  There are no stores: your last seed captures only while you have a child, and what a move of yours captures goes into your first child (the lowest house number, South's row from its left, then North's); at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)."
+        );
+    }
+}
+
+/// Places from a row owner's left, such as "1st or 6th houses".
+fn places_in_words(places: u32, joined_by: &str) -> String {
+    let words: Vec<String> = (0..32)
+        .filter(|b| places >> b & 1 == 1)
+        .map(|b| ordinal(b + 1))
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {joined_by} {last} houses", rest.join(", "))
+        }
+        _ => format!("{} house", words.join("")),
+    }
+}
+
+impl Children {
+    /// `side`'s first child: the lowest house number, if it has one.
+    #[inline]
+    pub(crate) fn first_child(pos: &Position, side: Side) -> Option<usize> {
+        let mask = pos.children_of(side);
+        (mask != 0).then(|| mask.trailing_zeros() as usize)
+    }
+
+    /// The children each player has at the start, as masks over house
+    /// numbers (`[South, North]`).
+    pub(crate) fn start_masks(&self, houses_per_side: usize) -> [u64; 2] {
+        [0, 1].map(|side| (self.at_start as u64) << (side * houses_per_side))
     }
 }
 

@@ -35,6 +35,12 @@ pub struct Section {
     /// the game ends when neither has (compiled into [`super::Turn`]).
     #[serde(default)]
     pub pass_when_no_move: Option<Spanned<bool>>,
+    /// A single seed that the last move sowed across the end of a row (from
+    /// a row's end house into the other row's end house beside it) may not
+    /// be sown straight back on the next move (MancalaGames' rule for split
+    /// sowing).
+    #[serde(default)]
+    pub no_return: bool,
 }
 
 impl Default for Section {
@@ -46,6 +52,7 @@ impl Default for Section {
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
+            no_return: false,
         }
     }
 }
@@ -96,6 +103,9 @@ pub struct Playable {
     pub feeding: Feeding,
     /// Which houses may be played.
     pub allow: Allow,
+    /// A single seed just sown across the end of a row may not go straight
+    /// back.
+    pub no_return: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -109,6 +119,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
             Feeding::Free
         },
         allow: section.allow,
+        no_return: section.no_return,
     })
 }
 
@@ -151,6 +162,45 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  A house with a single seed may be played only when no other playable house holds two or more."
         );
+    }
+    if playable.no_return {
+        let _ = writeln!(
+            out,
+            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.)"
+        );
+    }
+}
+
+impl Rules {
+    /// Where the single seed of a move from `from` landed, at `last`, when
+    /// it crossed the end of a row (`[play] no_return`).
+    pub(crate) fn crossing(&self, from: usize, first_lift: u8, last: usize) -> Option<usize> {
+        let n = self.board.houses_per_side();
+        let ends = |a: usize, b: usize| (a.min(b), a.max(b));
+        let pair = ends(from, last);
+        (first_lift == 1
+            && self.board.is_house(last)
+            && (pair == (0, 2 * n - 1) || pair == (n - 1, n)))
+            .then_some(last)
+    }
+
+    /// Whether `[play] no_return` bars `house` now: the single seed the last
+    /// move sowed across the end of a row still lies alone, and `house` is
+    /// the one it would go back from (the house it lies in, or the house
+    /// facing it when that is the other row's).
+    pub(crate) fn returns(&self, pos: &Position, house: usize) -> bool {
+        let Some(crossed) = pos.crossed() else {
+            return false;
+        };
+        if pos.at(crossed) != 1 {
+            return false;
+        }
+        let barred = if self.board.owner(crossed) == pos.to_move() {
+            crossed
+        } else {
+            self.board.opposite(crossed)
+        };
+        barred == house
     }
 }
 

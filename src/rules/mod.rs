@@ -395,6 +395,9 @@ impl Rules {
                 });
             }
         }
+        if position.crossed().is_some() && !self.playable.no_return {
+            return Err(PositionError::CrossedUnused);
+        }
         Ok(())
     }
 }
@@ -641,7 +644,18 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
     let endings = ending::compile(&end, total)?;
+    let children_table = children.as_ref().map_or(0..0, |c| c.span());
     let mut children = children::compile(children.as_ref(), n, total)?;
+    if captures.opponent_takes_sown > 0
+        && children
+            .as_ref()
+            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always || c.child_is_store)
+    {
+        return err(
+            children_table,
+            "opponent_takes_sown sows into the opponent's store, seed by seed: not with [children] opponent_sows or child_is_store",
+        );
+    }
     if let Some(children) = &mut children {
         children.count_rams(&board, compiled_sowing.first_in_origin);
     }
@@ -662,12 +676,20 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
     let simulate_to_judge = compiled_sowing.relays()
+        || playable.no_return
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
-    let loop_kind = sowing::LoopKind::of(&compiled_sowing, &captures);
+    let loop_kind = sowing::LoopKind::of(
+        &compiled_sowing,
+        &captures,
+        children
+            .as_ref()
+            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always),
+    );
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
+        || playable.no_return
         || captures.before_sowing != capture::BeforeSowing::None
         || blocking.is_some()
         || captures.last_seeds_to_mover > 0
@@ -676,6 +698,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
+    if let Some(children) = &children {
+        for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
+            for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {
+                start.set_child(house, Some(side));
+            }
+        }
+    }
     let mut rules = Rules {
         start,
         meta: Metadata {

@@ -16,6 +16,7 @@ use crate::board::{Board, Direction, StoreSowing};
 use crate::position::Position;
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
+use crate::rules::children::OpponentSows;
 use crate::trace::{Event, Trace};
 
 /// The most times one move may lift a hole for relay sowing. Endless relays
@@ -172,8 +173,10 @@ pub(crate) enum LoopKind {
 }
 
 impl LoopKind {
-    pub(crate) fn of(sowing: &Sowing, captures: &Captures) -> LoopKind {
-        match (sowing.relays(), captures.while_sowing.is_some()) {
+    /// `skips`: the sowing passes over some children, seed by seed, which
+    /// only the relay instances of the loop look at.
+    pub(crate) fn of(sowing: &Sowing, captures: &Captures, skips: bool) -> LoopKind {
+        match (sowing.relays() || skips, captures.while_sowing.is_some()) {
             (false, false) => LoopKind::Plain,
             (true, false) => LoopKind::Relay,
             (false, true) => LoopKind::WhileSowing,
@@ -493,6 +496,15 @@ impl Rules {
             reverse,
             ..Sown::default()
         };
+        // Children of the opponent's that this sowing passes over, seed by
+        // seed; only the relay instances of the loop look (`LoopKind::of`).
+        let skips = if RELAY {
+            self.children
+                .as_ref()
+                .map_or(OpponentSows::Always, |c| c.opponent_sows)
+        } else {
+            OpponentSows::Always
+        };
 
         // Children, read once: they may stop a relay.
         let children = if RELAY && self.capture_gates {
@@ -554,7 +566,7 @@ impl Rules {
                 );
                 seeds = 0;
             }
-            if !T::RECORDS && !WHILE_SOWING {
+            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
                 let lap = len - skip_origin as usize;
@@ -602,6 +614,26 @@ impl Rules {
                         i = 0;
                     }
                     h = ring.at(i);
+                }
+                if skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never) {
+                    // Pass over the opponent's children (the origin is
+                    // never one: a child is never played).
+                    let theirs = pos.children_of(opponent);
+                    while theirs >> h & 1 == 1 {
+                        i += 1;
+                        if i == len {
+                            i = 0;
+                        }
+                        h = ring.at(i);
+                        if skip_origin && h == origin {
+                            trace.record(Event::SkipOrigin { house: h });
+                            i += 1;
+                            if i == len {
+                                i = 0;
+                            }
+                            h = ring.at(i);
+                        }
+                    }
                 }
                 pos.add(h, 1);
                 seeds -= 1;
@@ -677,10 +709,11 @@ impl Rules {
             if let Some(children) = children
                 && ((!quiet && children.made(board, pos, me, h, reverse))
                     || (children.kind != super::children::Kind::Ram
-                        && pos.child_houses() >> lift & 1 != 0))
+                        && (pos.child_houses() >> lift & 1 != 0
+                            || pos.child_houses() >> h & 1 != 0)))
             {
-                // A relay stops where it would make a child, and never
-                // lifts a child.
+                // A relay stops where it would make a child, ends in a
+                // child, and never lifts a child.
                 return sown;
             }
             if let Some((places, key, hole)) = &saved

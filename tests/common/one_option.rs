@@ -10,6 +10,15 @@ use sow::{Game, Move, MoveEffect, Position, Rules};
 /// set to `-` is removed. Leaked, so games borrowing the rules can outlive
 /// the statement that made them.
 pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Rules {
+    let text = edited(base, edits);
+    Box::leak(Box::new(
+        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
+    ))
+}
+
+/// The text of the variant `base` with some keys set, as [`variant`] reads
+/// it.
+pub fn edited(base: &str, edits: &[(&str, &str)]) -> String {
     let mut text = String::new();
     for line in base.lines() {
         let key = line
@@ -23,9 +32,7 @@ pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Rules {
             None => text.push_str(&format!("{line}\n")),
         }
     }
-    Box::leak(Box::new(
-        Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
-    ))
+    text
 }
 
 /// A position in the notation.
