@@ -191,8 +191,24 @@ def build(game):
         if sow_stores is not None:
             raise Unsupported("allow_rule=SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)")
         play.append('allow = "single_to_empty"')
+    elif allow == "MOVE_ALL_HOLES_FIRST":
+        play.append('allow = "each_house_once_first"')
+    elif allow == "RIGHT_HALF_1ST_OPE":
+        # The first move of each player (MancalaGames counts movers < 2)
+        # from the right half of the row, without OPP_OR_EMPTY; then it.
+        play.append('allow = "ends_on_opponent_or_empty"')
+        play.append("opening_moves = 2")
+        play.append('opening_from = "right_half"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
+    prescribed = take("prescribed", None)
+    if prescribed == "SOW1OPP":
+        # MancalaGames' prescribed sower for the first two movers.
+        if "opening_moves = 2" not in play:
+            play.append("opening_moves = 2")
+        sowing.append('opening = "last_seed_to_opponent"')
+    elif prescribed is not None:
+        raise Unsupported(f"prescribed={prescribed}")
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
@@ -472,6 +488,12 @@ def summary(game):
         parts.append("a single seed moves only into an empty house")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
         parts.append("a short sowing must end across or in an empty house")
+    if p.get("allow_rule") == "RIGHT_HALF_1ST_OPE":
+        parts.append("each player's first move from the right half of the row, then a short sowing must end across or in an empty house")
+    if p.get("prescribed") == "SOW1OPP":
+        parts.append("an opening move's last seed goes on to the opponent's row")
+    if p.get("allow_rule") == "MOVE_ALL_HOLES_FIRST":
+        parts.append("every house played once before any twice")
     if p.get("crosscapt"):
         parts.append("a last seed in an empty house takes the house opposite"
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))

@@ -72,6 +72,17 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             .collect();
         let _ = writeln!(out, "  Children: {}", children.join(", "));
     }
+    if position.played_houses() != 0 {
+        // Per-house state: the houses played already.
+        let played: Vec<String> = (0..2 * n)
+            .filter(|&house| position.played_houses() >> house & 1 != 0)
+            .map(|house| crate::position::house_label(house, n).to_string())
+            .collect();
+        let _ = writeln!(out, "  Played already: {}", played.join(", "));
+    }
+    if position.opening() > 0 {
+        let _ = writeln!(out, "  Opening moves left: {}", position.opening());
+    }
     out
 }
 

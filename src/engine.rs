@@ -172,6 +172,12 @@ pub enum Verdict {
     SingleToOccupied,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
+    /// An opening move, and the house is not in the right half of the row
+    /// (`opening_from = "right_half"`).
+    NotInOpeningHalf,
+    /// It has been played before, and a house of the row has not
+    /// (`allow = "each_house_once_first"`).
+    PlayedBefore,
 }
 
 impl Verdict {
@@ -205,6 +211,12 @@ impl Verdict {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
+            Verdict::NotInOpeningHalf => {
+                "an opening move is played from the right half of your row".into()
+            }
+            Verdict::PlayedBefore => {
+                "it has been played before, and a house of your row has not been played yet".into()
+            }
         }
     }
 }
@@ -268,10 +280,7 @@ impl Rules {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        if self.simulate_to_judge
-            || self.must_feed_now(pos)
-            || self.playable.allow != crate::rules::feeding::Allow::Any
-        {
+        if self.simulate_to_judge || self.must_feed_now(pos) || self.playable.judged {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
@@ -523,7 +532,17 @@ impl Rules {
         } else {
             (0, 0)
         };
-        let mut sown = self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace);
+        if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
+            pos.set_played(from);
+        }
+        let mut sown = if gated
+            && self.sowing.opening != crate::rules::sowing::OpeningSowing::AsUsual
+            && pos.opening() > 0
+        {
+            self.sow_opening(pos, from, trace)
+        } else {
+            self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace)
+        };
         sown.captured += before.0;
         sown.captured_from_opponent += before.1;
         let mut effect = MoveEffect {
@@ -624,6 +643,10 @@ impl Rules {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,
             });
+        }
+        if GATES && self.capture_gates && pos.opening() > 0 {
+            // One of the opening moves is played (an extra turn counts).
+            pos.set_opening(pos.opening() - 1);
         }
         if self.turn.moves_again(&self.board, me, effect.last) {
             trace.record(Event::ExtraTurn { side: me });

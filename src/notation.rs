@@ -64,7 +64,12 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::child_marks => "one mark a house: `.`, `S` or `N`",
         Rule::children => "`children:` and one mark a house, such as `children:..S...`",
         Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
-        Rule::state => "variant state (`last:S`, `feed`, `children:...`, `quiet:2`)",
+        Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
+        Rule::played_marks => "one mark a house: `.` or `x`",
+        Rule::played => "`played:` and one mark a house, such as `played:x.....`",
+        Rule::state => {
+            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `opening:2`, `played:...`)"
+        }
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -262,13 +267,15 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 4] = [None, None, None, None];
+    let mut seen: [Option<&str>; 6] = [None; 6];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
             Rule::feed => 1,
             Rule::children => 2,
             Rule::quiet => 3,
+            Rule::opening => 4,
+            Rule::played => 5,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -282,6 +289,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         "one set of children"
                     } else if slot == 3 {
                         "one count of quiet moves"
+                    } else if slot == 4 {
+                        "one count of opening moves"
+                    } else if slot == 5 {
+                        "one set of houses played"
                     } else {
                         "one last capturer"
                     }
@@ -320,6 +331,29 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::quiet => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_quiet(count(moves)?);
+            }
+            Rule::opening => {
+                let moves = state.into_inner().next().expect("a count");
+                position.set_opening(count(moves)?);
+            }
+            Rule::played => {
+                let marks = state.clone().into_inner().next().expect("marks");
+                let houses = position.houses().len();
+                if marks.as_str().len() != houses {
+                    return Err(fail(
+                        marks.as_span(),
+                        crate::position::PositionError::PlayedLength {
+                            expected: houses,
+                            found: marks.as_str().len(),
+                        }
+                        .to_string(),
+                    ));
+                }
+                for (house, mark) in marks.as_str().bytes().enumerate() {
+                    if mark == b'x' {
+                        position.set_played(house);
+                    }
+                }
             }
             _ => position.set_feed_pending(true),
         }
@@ -368,6 +402,12 @@ impl fmt::Display for Position {
         }
         if self.quiet() > 0 {
             write!(f, " quiet:{}", self.quiet())?;
+        }
+        if self.opening() > 0 {
+            write!(f, " opening:{}", self.opening())?;
+        }
+        if self.played_houses() != 0 {
+            write!(f, " played:{}", self.played_marks())?;
         }
         Ok(())
     }

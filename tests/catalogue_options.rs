@@ -26,12 +26,15 @@ relay = false
 # direction_by = "half_row"
 # first_seed_in_origin = true
 # into_stores = "both"
+# opening = "last_seed_to_opponent"
 [play]
 min_seeds = 1
 must_feed = false
 # single_seed_rule = true
 # allow = "any"
 # pass_when_no_move = false
+# opening_moves = 2
+# opening_from = "right_half"
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -727,4 +730,71 @@ fn goal_immobilize() {
     );
     // A player to move with no legal move loses, as with "deprive" (the
     // same ending, Immobilized).
+}
+
+#[test]
+fn opening_from() {
+    // The first two moves (one each) come from the right half of the row.
+    let plain = rules(&[("opening_moves", "2")]);
+    let right = rules(&[("opening_moves", "2"), ("opening_from", "\"right_half\"")]);
+    assert_eq!(
+        right.start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2"
+    );
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2";
+    assert_eq!(legal(plain, start), "ABCDEF");
+    assert_eq!(legal(right, start), "DEF");
+    assert_eq!(
+        right
+            .check_move(&position(start), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: an opening move is played from the right half of your row"
+    );
+    // North's right half, seen from North, is d, e, f too.
+    let game = play(right, start, 'D');
+    assert_eq!(game.position().opening(), 1);
+    assert_eq!(legal(right, &game.position().to_string()), "def");
+    let game = play(right, &game.position().to_string(), 'e');
+    assert_eq!(game.position().opening(), 0);
+    // D, emptied by the first move, aside.
+    assert_eq!(legal(right, &game.position().to_string()), "ABCEF");
+    // The allow rule waits for the opening to end: A's four seeds end in
+    // E, which holds seeds; D's in North's row.
+    let allow = rules(&[
+        ("opening_moves", "2"),
+        ("opening_from", "\"right_half\""),
+        ("allow", "\"ends_on_opponent_or_empty\""),
+    ]);
+    assert_eq!(legal(allow, start), "DEF");
+    assert_eq!(legal(allow, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"), "CDEF");
+    // A position with more opening moves than the variant has is refused.
+    assert!(
+        right
+            .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:3"))
+            .is_err()
+    );
+    assert!(rules(&[]).check_position(&position(start)).is_err());
+}
+
+#[test]
+fn opening_sowing() {
+    // D's two seeds end in F, in South's own row.
+    let from = "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S opening:1";
+    let usual = rules(&[("opening_moves", "2")]);
+    let (after, _) = sow(usual, from, 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    // In an opening move the last seed goes on to North's first house.
+    let opp = rules(&[
+        ("opening_moves", "2"),
+        ("opening", "\"last_seed_to_opponent\""),
+    ]);
+    let (after, effect) = sow(opp, from, 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[5, 4, 4, 4, 4, 4]);
+    assert!(effect.fed);
+    assert_eq!(after.opening(), 0);
+    // Once the opening is over, the sowing is as usual.
+    let (after, _) = sow(opp, "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S", 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
 }

@@ -14,6 +14,13 @@ struct JsonPly {
     /// In a variant with children: one mark a house, `.`, `S` or `N`.
     #[serde(skip_serializing_if = "Option::is_none")]
     children: Option<String>,
+    /// In a variant with opening moves: how many are left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening: Option<u8>,
+    /// In a variant that remembers the houses played: one mark a house,
+    /// `x` played already, `.` not yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -144,6 +151,10 @@ fn replay_one(
                     to_move: ply.to_move().map(Side::name),
                     over: ply.over,
                     children: rules.children.is_some().then(|| ply.position.child_marks()),
+                    opening: (rules.playable.opening_moves > 0).then(|| ply.position.opening()),
+                    played: (rules.playable.allow
+                        == crate::rules::feeding::Allow::EachHouseOnceFirst)
+                        .then(|| ply.position.played_marks()),
                 })
                 .collect(),
             result,

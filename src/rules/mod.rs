@@ -360,6 +360,17 @@ impl Rules {
         if position.child_houses() != 0 && self.children.is_none() {
             return Err(PositionError::ChildrenUnused);
         }
+        if position.opening() > self.playable.opening_moves {
+            return Err(PositionError::OpeningUnused {
+                found: position.opening(),
+                allowed: self.playable.opening_moves,
+            });
+        }
+        if position.played_houses() != 0
+            && self.playable.allow != feeding::Allow::EachHouseOnceFirst
+        {
+            return Err(PositionError::PlayedUnused);
+        }
         Ok(())
     }
 }
@@ -617,11 +628,24 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
-        || captures.before_sowing != capture::BeforeSowing::None;
+        || captures.before_sowing != capture::BeforeSowing::None
+        || playable.opening_moves > 0
+        || playable.allow == feeding::Allow::EachHouseOnceFirst;
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() != sowing::OpeningSowing::AsUsual
+        && playable.opening_moves == 0
+    {
+        return Err((
+            opening.span(),
+            "[sowing] opening says how the opening moves sow, and there are none".into(),
+            Some("give [play] opening_moves, the number of opening moves".into()),
+        ));
+    }
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
+    start.set_opening(playable.opening_moves);
     Ok(Rules {
         start,
         meta: Metadata {

@@ -68,6 +68,22 @@ pub struct Section {
     /// the next house.
     #[serde(default)]
     pub first_seed_in_origin: Option<Spanned<bool>>,
+    /// How the opening moves (`[play] opening_moves`) sow.
+    #[serde(default)]
+    pub opening: Option<Spanned<OpeningSowing>>,
+}
+
+/// How the opening moves sow.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OpeningSowing {
+    /// As every move does.
+    #[default]
+    AsUsual,
+    /// One handful, without relays, and a last seed that would fall
+    /// outside the opponent's row goes on to the opponent's next house
+    /// (MancalaGames' `prescribed = SOW1OPP`).
+    LastSeedToOpponent,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -121,6 +137,8 @@ pub struct Sowing {
     pub turning: Turning,
     /// Whether the first seed of a move goes back into the house played.
     pub first_in_origin: bool,
+    /// How the opening moves sow.
+    pub opening: OpeningSowing,
 }
 
 /// How a move's direction is chosen.
@@ -319,6 +337,10 @@ pub(crate) fn compile(
         None => false,
     };
     let sowing = Sowing {
+        opening: section
+            .opening
+            .as_ref()
+            .map_or(OpeningSowing::AsUsual, |o| *o.get_ref()),
         first_in_origin,
         laps: if section.skip_origin {
             Laps::SkipOrigin
@@ -387,6 +409,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A lap sows into the house the seeds came from as well."
             );
         }
+    }
+    if rules.sowing.opening == OpeningSowing::LastSeedToOpponent {
+        let _ = writeln!(
+            out,
+            "  An opening move sows one handful{}, and a last seed that would fall in your own row goes on to the opponent's next house.",
+            if rules.sowing.relays() {
+                ", without relays"
+            } else {
+                ""
+            }
+        );
     }
     if let Continuation::Relay { stops, from, rows } = rules.sowing.continuation {
         let _ = writeln!(
@@ -464,6 +497,63 @@ pub(crate) struct Sown {
 }
 
 impl Rules {
+    /// An opening move's sowing (`[sowing] opening`), kept apart from the
+    /// one sowing loop: the rare path of a few moves a game.
+    #[inline(never)]
+    pub(crate) fn sow_opening<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side());
+        let ring = board.ring_in(me, reverse);
+        let skip_origin = self.sowing.laps == Laps::SkipOrigin;
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
+        let mut seeds = pos.take(from);
+        sown.first_lift = seeds;
+        trace.record(Event::Lift { house: from, seeds });
+        if self.sowing.first_in_origin && seeds > 1 {
+            pos.add(from, 1);
+            seeds -= 1;
+            trace.record(Event::Drop {
+                house: from,
+                now: 1,
+            });
+        }
+        let mut h = from;
+        while seeds > 0 {
+            // The next place; the last seed goes on to the opponent's row.
+            loop {
+                h = ring.next(h);
+                if skip_origin && h == from {
+                    trace.record(Event::SkipOrigin { house: h });
+                    continue;
+                }
+                if seeds > 1 || board.is_house_of(h, me.opponent()) {
+                    break;
+                }
+            }
+            pos.add(h, 1);
+            seeds -= 1;
+            sown.fed |= board.is_house_of(h, me.opponent());
+            trace.record(Event::Drop {
+                house: h,
+                now: pos.at(h),
+            });
+        }
+        sown.last = h;
+        sown.end = SownEnd::Done;
+        sown
+    }
+
     /// The one sowing loop. Lifts `from`, sows along the mover's ring, takes
     /// captures while sowing (when `WHILE_SOWING` and `captures`), and relays
     /// (when `RELAY`) until the last seed stops: it captures, falls in a
