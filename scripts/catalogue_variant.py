@@ -255,6 +255,11 @@ def build(game):
         capture.append(f'pull_across = "{pzone}"')
     elif capt_type == "END_OPP_STORE_CAPT" and counts is None and capt_dir is None and sow_stores == "BOTH_NR_OPP":
         capture.append("opponent_store = true")
+    elif capt_type == "NEXT" and counts is not None and not crosscapt and capt_dir == "SOW" and multicapt in (0, -1) and mlaps is None and sow_stores is None:
+        # The house after the last seed's, along the sowing (capt_dir SOW;
+        # MancalaGames' default OPP_SOW would look at the house before).
+        capture.append(f"counts = {counts}")
+        capture.append(f'next = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
@@ -499,7 +504,7 @@ def summary(game):
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
-        if counts and p.get("capt_type") != "CAPT_OPP_1CCW":
+        if counts and p.get("capt_type") not in ("CAPT_OPP_1CCW", "NEXT"):
             side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
             if p.get("evens") and len(counts) > 4:
                 what = "even counts"
@@ -517,6 +522,8 @@ def summary(game):
         parts.append("one seed of every handful goes to the store")
     if p.get("presowcapt") == "DRAW_1_XCAPT":
         parts.append("a single seed played takes the house opposite")
+    if p.get("capt_type") == "NEXT":
+        parts.append("the house after the last seed's is captured holding " + " or ".join(str(c) for c in p.get("capt_on", [])) + (", chained" if p.get("multicapt") else ""))
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
     elif p.get("capt_type") == "CAPT_OPP_1CCW":

@@ -40,6 +40,10 @@ pub struct CataloguePly {
     /// Per-house state, where the game has children: one mark a house.
     #[serde(default)]
     pub child: Option<String>,
+    /// The houses played already (`u`) and not yet (`l`), in games with
+    /// MancalaGames' locks.
+    #[serde(default)]
+    pub unlocked: Option<String>,
 }
 
 impl CatalogueGame {
@@ -89,6 +93,18 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
                 "{at}: children {}, expected {child}",
                 pos.child_marks()
             ));
+        }
+        if let Some(unlocked) = &want.unlocked {
+            let played: String = unlocked
+                .chars()
+                .map(|c| if c == 'u' { 'x' } else { '.' })
+                .collect();
+            if pos.played_marks() != played {
+                return Err(format!(
+                    "{at}: played {}, expected {played}",
+                    pos.played_marks()
+                ));
+            }
         }
         if g.is_over() != want.over {
             return Err(format!(
@@ -193,6 +209,13 @@ fn catalogue_games_replay_through_the_command_line() {
                 assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
                 if let Some(child) = &w.child {
                     assert_eq!(p["children"], child.as_str(), "{at} ply {}", i + 1);
+                }
+                if let Some(unlocked) = &w.unlocked {
+                    let played: String = unlocked
+                        .chars()
+                        .map(|c| if c == 'u' { 'x' } else { '.' })
+                        .collect();
+                    assert_eq!(p["played"], played.as_str(), "{at} ply {}", i + 1);
                 }
             }
             assert_eq!(got["result"], want.result.as_str(), "{at}: result");

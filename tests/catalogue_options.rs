@@ -53,6 +53,7 @@ chain = false
 # while_sowing = "either"
 # while_sowing_by = "owner"
 # while_sowing_last = true
+# next = { zone = "either" }
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -797,4 +798,57 @@ fn opening_sowing() {
     // Once the opening is over, the sowing is as usual.
     let (after, _) = sow(opp, "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S", 'D');
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+}
+
+#[test]
+fn allow_each_house_once_first() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let once = rules(&[("allow", "\"each_house_once_first\"")]);
+    // South plays C, North a: C is South's only house played so far.
+    let game = play(once, start, 'C');
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N played:..x........."
+    );
+    let after = play(once, &game.position().to_string(), 'f');
+    let after = after.position().to_string();
+    assert_eq!(after, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S played:..x........x");
+    assert_eq!(legal(once, &after), "ABDEF");
+    assert_eq!(
+        once.check_move(&position(&after), mv('C'))
+            .unwrap_err()
+            .to_string(),
+        "C cannot be played: it has been played before, and a house of your row has not been played yet"
+    );
+    // Without the rule, C may be played again.
+    let free = rules(&[]);
+    assert_eq!(legal(free, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S"), "ABCDEF");
+    // Once every house of the row has been played, any may be again.
+    assert_eq!(
+        legal(once, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S played:xxxxxx......"),
+        "ABCDEF"
+    );
+    // Only a variant with the rule remembers the houses played.
+    assert!(free.check_position(&position(&after)).is_err());
+}
+
+#[test]
+fn capture_next() {
+    // F's seed makes North's a hold 1 (no capturing count); b holds 2 and
+    // c 3 after it.
+    let from = "0,0,0,0,0,1/0,2,3,4,0,0 19-19 S";
+    let (_, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 0);
+    let next = rules(&[("next", "{ zone = \"opponent\" }")]);
+    let (after, effect) = sow(next, from, 'F');
+    assert_eq!(effect.captured, 2, "b, after the last seed's a");
+    assert_eq!(after.row(Side::North), &[1, 0, 3, 4, 0, 0]);
+    let chain = rules(&[("next", "{ zone = \"opponent\", chain = true }")]);
+    let (after, effect) = sow(chain, from, 'F');
+    assert_eq!(effect.captured, 5, "b and c; d's 4 stops the chain");
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 4, 0, 0]);
+    assert_eq!(after.stores(), [24, 19]);
+    // Only in its zone.
+    let own = rules(&[("next", "{ zone = \"own\" }")]);
+    assert_eq!(sow(own, from, 'F').1.captured, 0);
 }

@@ -111,6 +111,23 @@ pub struct Section {
     /// "owner"`, the last hole goes to its owner).
     #[serde(default)]
     pub while_sowing_last: Option<Spanned<bool>>,
+    /// The capture of the house after the last seed's: it is taken when it
+    /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
+    #[serde(default)]
+    pub next: Option<NextSection>,
+}
+
+/// `[capture.next]`: the house after the last seed's, along the sowing, is
+/// captured when it holds one of `counts`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextSection {
+    /// The row the captured house must be in, seen from the sower.
+    pub zone: Spanned<Zone>,
+    /// Whether the capture goes on along the sowing, to the house after the
+    /// one taken, while it holds one of `counts` in `zone`.
+    #[serde(default)]
+    pub chain: bool,
 }
 
 /// Who takes a house captured while sowing.
@@ -231,6 +248,17 @@ pub enum CaptureRule {
     /// The last seed falls in the opponent's store: its seeds go to the
     /// sower's store.
     OpponentStore,
+    /// The house after the last seed's, along the sowing, holds one of
+    /// `counts` in `zone`: its seeds are taken, and with `chain` so are the
+    /// houses after it while they do.
+    Next {
+        /// The capturing counts.
+        counts: CountSet,
+        /// Where the captured houses must be.
+        zone: ZoneMask,
+        /// Whether the houses after it are taken too.
+        chain: bool,
+    },
 }
 
 /// Captures made while sowing: any seed but the last that makes a count in
@@ -318,7 +346,16 @@ pub(crate) fn compile(
             "counts is empty or missing, so last_seed and while_sowing can never capture",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep {
+    let next = section.next.as_ref();
+    if let Some(next) = next
+        && counts.is_empty()
+    {
+        return err(
+            next.zone.span(),
+            "the capture of the next house takes it when it holds one of `counts`: give counts",
+        );
+    }
+    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep && next.is_none() {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -444,6 +481,38 @@ pub(crate) fn compile(
             );
         }
         rules.push(CaptureRule::OpponentStore);
+    }
+    if let Some(next) = next {
+        let zone = ZoneMask::from_zone(*next.zone.get_ref());
+        if !zone.any() {
+            return err(
+                next.zone.span(),
+                "a capture of the next house needs a zone where it may lie: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        if into_stores {
+            return err(
+                next.zone.span(),
+                "the capture of the next house looks along the rows: not with sowing into stores",
+            );
+        }
+        if sowing.turning != super::sowing::Turning::Fixed {
+            return err(
+                next.zone.span(),
+                "the capture of the next house looks along the board's direction: not with direction_by",
+            );
+        }
+        if sowing.relays() {
+            return err(
+                next.zone.span(),
+                "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there)",
+            );
+        }
+        rules.push(CaptureRule::Next {
+            counts,
+            zone,
+            chain: next.chain,
+        });
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
     let by = match &section.while_sowing_by {
@@ -610,6 +679,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
                     zone_in_words(zone)
+                );
+            }
+            CaptureRule::Next {
+                counts,
+                zone,
+                chain,
+            } => {
+                let counts = counts_in_words(counts);
+                let _ = writeln!(
+                    out,
+                    "  When the house after the last seed's (along the sowing), {}, holds {counts}, its seeds are captured{}.",
+                    zone_in_words(zone),
+                    if chain {
+                        "; then the houses after it, going on along the sowing, while they hold such a count there"
+                    } else {
+                        ""
+                    }
                 );
             }
             CaptureRule::AcrossGap {
@@ -781,6 +867,14 @@ impl Captures {
                     capture(pos, house);
                 }
             }
+            CaptureRule::Next { .. } => {
+                let ring = board.ring_in(me, plan.reverse);
+                let mut house = last;
+                for _ in 0..plan.holes {
+                    house = ring.next(house);
+                    capture(pos, house);
+                }
+            }
         }
         pos.add(board.store(me), plan.take);
     }
@@ -894,6 +988,12 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::Next { counts, zone, .. } => {
+                // The board's direction (a move that turns is judged by its
+                // plan, which knows its direction).
+                let next = board.ring(me).next(last);
+                next_capturable(board, pos, me, next, counts, zone)
+            }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
                 // The board's direction: direction_by is refused with it.
                 (!occupied || pos.at(last) > 1)
@@ -1002,6 +1102,40 @@ impl CaptureRule {
                 from_opponent: 0,
                 reverse,
             },
+            CaptureRule::Next {
+                counts,
+                zone,
+                chain,
+            } => {
+                let ring = board.ring_in(me, reverse);
+                let mut house = last;
+                let mut holes = 0;
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                while holes < board.houses() {
+                    let next = ring.next(house);
+                    if !next_capturable(board, pos, me, next, counts, zone) {
+                        break;
+                    }
+                    let seeds = pos.at(next);
+                    take += seeds;
+                    if board.owner(next) != me {
+                        from_opponent += seeds as u32;
+                    }
+                    holes += 1;
+                    house = next;
+                    if !chain {
+                        break;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
             CaptureRule::AcrossGap { zone, chain, .. } => {
                 let ring = board.ring_in(me, reverse);
                 let mut house = last;
@@ -1037,6 +1171,23 @@ impl CaptureRule {
             }
         }
     }
+}
+
+/// Whether the house `next` may be captured by [`CaptureRule::Next`]: a
+/// house of `zone`, not a child, holding one of `counts`.
+#[inline]
+fn next_capturable(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    next: usize,
+    counts: CountSet,
+    zone: ZoneMask,
+) -> bool {
+    board.is_house(next)
+        && zone.allows(board.owner(next) == me)
+        && counts.contains(pos.at(next))
+        && pos.child_houses() >> next & 1 == 0
 }
 
 /// The house two places after `from` along `ring`, when the one between
