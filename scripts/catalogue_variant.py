@@ -179,6 +179,12 @@ def build(game):
     elif mlaps is not None:
         raise Unsupported(f"mlaps={mlaps}")
 
+    if p.get("sow_rule") == "NO_SOW_OPP_NS":
+        take("sow_rule")
+        if skip:
+            raise Unsupported("sow_rule=NO_SOW_OPP_NS with skip_start")
+        sowing.append(f"skip_opponent_holding = {take('sow_param')}")
+
     play = []
     min_move = take("min_move", 1)
     play.append(f"min_seeds = {min_move}")
@@ -199,6 +205,8 @@ def build(game):
         play.append('allow = "ends_on_opponent_or_empty"')
         play.append("opening_moves = 2")
         play.append('opening_from = "right_half"')
+    elif allow == "TWO_ONLY_ALL_RIGHT":
+        play.append('allow = "two_only_if_all_two_rightmost"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
     prescribed = take("prescribed", None)
@@ -207,6 +215,13 @@ def build(game):
         if "opening_moves = 2" not in play:
             play.append("opening_moves = 2")
         sowing.append('opening = "last_seed_to_opponent"')
+    elif (prescribed == "MLAPS_SOWER" and p.get("sow_rule") == "NO_SOW_OPP_NS" and mlaps == "LAPPER"
+          and mlap_cont is None and p.get("crosscapt") and not p.get("capt_type")):
+        # MancalaGames' prescribed first move (mcount 1: the game's first
+        # move only) is its plain relay sowing; the game's own differs from
+        # it only in passing over the opponent's houses.
+        play.append("opening_moves = 1")
+        sowing.append('opening = "no_skipping"')
     elif prescribed is not None:
         raise Unsupported(f"prescribed={prescribed}")
     mustshare = take("mustshare", False)
@@ -227,15 +242,16 @@ def build(game):
     if crosscapt:
         if crosscapt != "ONE_ZEROS":
             raise Unsupported(f"crosscapt={crosscapt}")
-        if counts is not None:
-            raise Unsupported("crosscapt with capture counts")
         if multicapt:
             raise Unsupported("crosscapt with multicapt")
         xzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
         pick = take("xcpickown", "LEAVE")
         if pick not in ("LEAVE", "PICK_ON_CAPT"):
             raise Unsupported(f"xcpickown={pick}")
-        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()} }}')
+        # With capture counts, the house opposite must hold one of them
+        # (MancalaGames tests capt_on on the house captured).
+        holds = f", opposite_holds = {counts}" if counts is not None else ""
+        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()}{holds} }}')
     capt_type = take("capt_type", None)
     capt_dir = take("capt_dir", None)
     if capt_type == "TWO_OUT":
@@ -264,7 +280,7 @@ def build(game):
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in ("capt_dir", "capt_type") if k in p))
-    elif counts is not None:
+    elif counts is not None and not crosscapt:
         capture.append(f"counts = {counts}")
         capture.append(f'last_seed = "{zone}"')
         if multicapt == -1:
@@ -285,7 +301,7 @@ def build(game):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
         capture.append("while_sowing_last = true")
-    elif sow_rule is not None:
+    elif sow_rule is not None and sow_rule != "NO_SOW_OPP_NS":
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
     gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
@@ -313,6 +329,11 @@ def build(game):
     children = children_of(p, n, take)
 
     turn = []
+    rturn = take("capt_rturn", None)
+    if rturn is not None:
+        if rturn != "ALWAYS" or sow_stores is not None:
+            raise Unsupported(f"capt_rturn={rturn}" + (" with sow_stores" if sow_stores else ""))
+        turn.append('extra_turn = "after_capture"')
     if sow_stores in ("OWN", "BOTH_NR_OPP"):
         turn.append('extra_turn = "last_seed_in_own_store"')
 
@@ -497,11 +518,18 @@ def summary(game):
         parts.append("each player's first move from the right half of the row, then a short sowing must end across or in an empty house")
     if p.get("prescribed") == "SOW1OPP":
         parts.append("an opening move's last seed goes on to the opponent's row")
+    if p.get("allow_rule") == "TWO_ONLY_ALL_RIGHT":
+        parts.append("a house of 2 moves only when all hold 2, and then the rightmost")
+    if p.get("sow_rule") == "NO_SOW_OPP_NS":
+        parts.append(f"sowing passes over the opponent's houses holding {p['sow_param']}" + (" (not in the first move)" if p.get("prescribed") == "MLAPS_SOWER" else ""))
     if p.get("allow_rule") == "MOVE_ALL_HOLES_FIRST":
         parts.append("every house played once before any twice")
     if p.get("crosscapt"):
-        parts.append("a last seed in an empty house takes the house opposite"
+        holds = " holding " + " or ".join(str(c) for c in p["capt_on"]) if p.get("capt_on") else ""
+        parts.append("a last seed in an empty house takes the house opposite" + holds
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else ""))
+    if p.get("capt_rturn") == "ALWAYS":
+        parts.append("a capture moves again")
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
         if counts and p.get("capt_type") not in ("CAPT_OPP_1CCW", "NEXT"):

@@ -178,6 +178,12 @@ pub enum Verdict {
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
+    /// It holds two seeds, and a playable house of the row does not
+    /// (`allow = "two_only_if_all_two_rightmost"`).
+    HoldsTwo,
+    /// Every playable house of the row holds two, and this one is not the
+    /// rightmost (`allow = "two_only_if_all_two_rightmost"`).
+    NotRightmostTwo,
 }
 
 impl Verdict {
@@ -213,6 +219,13 @@ impl Verdict {
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::NotInOpeningHalf => {
                 "an opening move is played from the right half of your row".into()
+            }
+            Verdict::HoldsTwo => {
+                "it holds two seeds, and another playable house of your row does not".into()
+            }
+            Verdict::NotRightmostTwo => {
+                "every playable house of your row holds two, and only the rightmost may be played"
+                    .into()
             }
             Verdict::PlayedBefore => {
                 "it has been played before, and a house of your row has not been played yet".into()
@@ -536,7 +549,7 @@ impl Rules {
             pos.set_played(from);
         }
         let mut sown = if gated
-            && self.sowing.opening != crate::rules::sowing::OpeningSowing::AsUsual
+            && self.sowing.opening == crate::rules::sowing::OpeningSowing::LastSeedToOpponent
             && pos.opening() > 0
         {
             self.sow_opening(pos, from, trace)
@@ -648,7 +661,10 @@ impl Rules {
             // One of the opening moves is played (an extra turn counts).
             pos.set_opening(pos.opening() - 1);
         }
-        if self.turn.moves_again(&self.board, me, effect.last) {
+        if self
+            .turn
+            .moves_again(&self.board, me, effect.last, effect.captured)
+        {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;
         } else {

@@ -185,6 +185,11 @@ pub enum Event {
         /// Why.
         reason: EndReason,
     },
+    /// The sowing passes over an opponent's house (`skip_opponent_holding`).
+    Skip {
+        /// The house passed over.
+        house: usize,
+    },
 }
 
 /// What a grand slam came to.
@@ -225,6 +230,7 @@ impl Event {
             Event::Pass { side } => format!("{side} has no seeds and passes"),
             Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
             Event::GameOver { reason } => format!("game over: {}", reason.describe()),
+            Event::Skip { house } => format!("pass over {}", label(house)),
         }
     }
 }

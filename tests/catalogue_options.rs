@@ -27,6 +27,7 @@ relay = false
 # first_seed_in_origin = true
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
+# skip_opponent_holding = 2
 [play]
 min_seeds = 1
 must_feed = false
@@ -54,6 +55,7 @@ chain = false
 # while_sowing_by = "owner"
 # while_sowing_last = true
 # next = { zone = "either" }
+# cross = { zone = "own" }
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -851,4 +853,97 @@ fn capture_next() {
     // Only in its zone.
     let own = rules(&[("next", "{ zone = \"own\" }")]);
     assert_eq!(sow(own, from, 'F').1.captured, 0);
+}
+
+#[test]
+fn allow_two_only_if_all_two_rightmost() {
+    let two = rules(&[("allow", "\"two_only_if_all_two_rightmost\"")]);
+    // C holds three: the houses of two wait.
+    let from = "2,2,3,0,2,0/2,2,2,2,2,2 10-10 S";
+    assert_eq!(legal(rules(&[]), from), "ABCE");
+    assert_eq!(legal(two, from), "C");
+    assert_eq!(
+        two.check_move(&position(from), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: it holds two seeds, and another playable house of your row does not"
+    );
+    // Every playable house holds two: the rightmost only, seen from the mover.
+    assert_eq!(legal(two, "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"), "E");
+    assert_eq!(legal(two, "2,2,2,2,2,2/2,2,2,0,0,0 12-12 N"), "c");
+    assert_eq!(
+        two.verdicts(&position("2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"))[0].1,
+        Verdict::NotRightmostTwo
+    );
+}
+
+#[test]
+fn skip_opponent_holding() {
+    // F's three seeds: North's a holds 2.
+    let from = "0,0,0,0,0,3/2,0,3,4,4,4 14-14 S";
+    let plain = rules(&[("skip_origin", "false")]);
+    let (after, _) = sow(plain, from, 'F');
+    assert_eq!(after.row(Side::North), &[3, 1, 4, 4, 4, 4]);
+    let skip = rules(&[("skip_origin", "false"), ("skip_opponent_holding", "2")]);
+    let (after, _) = sow(skip, from, 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4], "a passed over");
+    // An opening move may lift the rule.
+    let opening = [
+        ("skip_origin", "false"),
+        ("skip_opponent_holding", "2"),
+        ("opening_moves", "1"),
+    ];
+    let (after, _) = sow(rules(&opening), &format!("{from} opening:1"), 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4]);
+    let mut lifted = opening.to_vec();
+    lifted.push(("opening", "\"no_skipping\""));
+    let (after, _) = sow(rules(&lifted), &format!("{from} opening:1"), 'F');
+    assert_eq!(
+        after.row(Side::North),
+        &[3, 1, 4, 4, 4, 4],
+        "not in the opening"
+    );
+    let (after, _) = sow(rules(&lifted), from, 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4], "after it");
+}
+
+#[test]
+fn cross_opposite_holds() {
+    // A's seed falls in the empty B; North's e, opposite, holds 3.
+    let from = "1,0,0,0,0,0/4,4,4,4,3,4 12-12 S";
+    let cross = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ]);
+    assert_eq!(sow(cross, from, 'A').1.captured, 3);
+    let holds = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("cross", "{ zone = \"own\", opposite_holds = [2] }"),
+    ]);
+    assert_eq!(sow(holds, from, 'A').1.captured, 0, "e holds 3, not 2");
+    let (_, effect) = sow(holds, "1,0,0,0,0,0/4,4,4,4,2,4 13-12 S", 'A');
+    assert_eq!(effect.captured, 2);
+}
+
+#[test]
+fn extra_turn_after_capture() {
+    // F's seed makes North's a hold 2: a capture.
+    let from = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S";
+    let (after, effect) = sow(rules(&[]), from, 'F');
+    assert_eq!(effect.captured, 2);
+    assert!(!effect.extra_turn);
+    assert_eq!(after.to_move(), Side::North);
+    let again = variant(
+        &BASE.replace("[end]", "[turn]\nextra_turn = \"after_capture\"\n[end]"),
+        &[],
+    );
+    let (after, effect) = sow(again, from, 'F');
+    assert_eq!(effect.captured, 2);
+    assert!(effect.extra_turn);
+    assert_eq!(after.to_move(), Side::South);
+    // A move that captures nothing hands the turn over.
+    let (after, _) = sow(again, "0,0,0,0,1,0/1,4,4,4,4,4 13-13 S", 'E');
+    assert_eq!(after.to_move(), Side::North);
 }

@@ -184,6 +184,10 @@ pub struct CrossSection {
     /// Whether the sowing seed is captured with the opposite house's seeds.
     #[serde(default)]
     pub take_sowing_seed: bool,
+    /// The counts the house opposite must hold to be captured (MancalaGames'
+    /// `capt_on` with `crosscapt`); none: any.
+    #[serde(default)]
+    pub opposite_holds: Option<Spanned<Vec<i64>>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -258,6 +262,16 @@ pub enum CaptureRule {
         zone: ZoneMask,
         /// Whether the houses after it are taken too.
         chain: bool,
+    },
+    /// The cross capture when the house opposite must hold one of
+    /// `counts` (`cross` with `opposite_holds`).
+    CrossCounts {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Whether the sowing seed goes with them.
+        take_sowing_seed: bool,
+        /// The counts the house opposite must hold.
+        counts: CountSet,
     },
 }
 
@@ -406,10 +420,22 @@ pub(crate) fn compile(
                 "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
             );
         }
-        rules.push(CaptureRule::Cross {
-            zone,
-            take_sowing_seed: cross.take_sowing_seed,
-        });
+        match &cross.opposite_holds {
+            None => rules.push(CaptureRule::Cross {
+                zone,
+                take_sowing_seed: cross.take_sowing_seed,
+            }),
+            Some(holds) => rules.push(CaptureRule::CrossCounts {
+                zone,
+                take_sowing_seed: cross.take_sowing_seed,
+                counts: count_set(
+                    holds,
+                    total,
+                    "opposite_holds",
+                    "an empty house opposite has nothing to capture",
+                )?,
+            }),
+        }
     }
     if let Some(gap) = &section.across_gap {
         let zone = ZoneMask::from_zone(*gap.zone.get_ref());
@@ -660,6 +686,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     "  When the last seed falls in the opponent's store, its seeds all go to your store."
                 );
             }
+            CaptureRule::CrossCounts {
+                zone,
+                take_sowing_seed,
+                counts,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, and the house opposite holds {}, {} captured.",
+                    zone_in_words(zone),
+                    counts_in_words(counts),
+                    if take_sowing_seed {
+                        "those seeds and the sowing seed are"
+                    } else {
+                        "those seeds are"
+                    }
+                );
+            }
             CaptureRule::Sweep { counts } => {
                 let _ = writeln!(
                     out,
@@ -828,6 +871,9 @@ impl Captures {
             }
             CaptureRule::Cross {
                 take_sowing_seed, ..
+            }
+            | CaptureRule::CrossCounts {
+                take_sowing_seed, ..
             } => {
                 capture(pos, board.opposite(last));
                 if take_sowing_seed {
@@ -976,6 +1022,12 @@ impl CaptureRule {
             CaptureRule::Cross { zone, .. } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
             }
+            CaptureRule::CrossCounts { zone, counts, .. } => {
+                zone.allows(own)
+                    && pos.at(last) == 1
+                    && counts.contains(pos.at(board.opposite(last)))
+                    && pos.child_houses() >> board.opposite(last) & 1 == 0
+            }
             CaptureRule::GiveStore { zone } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
             }
@@ -1046,6 +1098,9 @@ impl CaptureRule {
                 }
             }
             CaptureRule::Cross {
+                take_sowing_seed, ..
+            }
+            | CaptureRule::CrossCounts {
                 take_sowing_seed, ..
             } => {
                 let opposite = board.opposite(last);

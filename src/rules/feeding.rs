@@ -101,6 +101,11 @@ pub enum Allow {
     /// twice (MancalaGames' `MOVE_ALL_HOLES_FIRST`). The position keeps the
     /// houses played.
     EachHouseOnceFirst,
+    /// A house holding exactly two seeds may be played only when every
+    /// playable house of the mover's row holds two, and then only the
+    /// rightmost of them, seen from the mover (MancalaGames'
+    /// `TWO_ONLY_ALL_RIGHT`).
+    TwoOnlyIfAllTwoRightmost,
 }
 
 /// The feeding obligation.
@@ -205,6 +210,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Every house of your row must be played once before any is played twice: while one of your houses has not been played yet in the game, only such a house may be played (if none of them can be, you have no move)."
         );
     }
+    if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
+        let _ = writeln!(
+            out,
+            "  A house holding exactly two seeds may be played only when every playable house of your row holds two, and then only the rightmost of them (seen from you)."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
@@ -281,6 +292,25 @@ impl Rules {
                 let next = ring.next(house);
                 (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
                     .then_some(Verdict::SingleToOccupied)
+            }
+            Allow::TwoOnlyIfAllTwoRightmost => {
+                if seeds != 2 {
+                    return None;
+                }
+                // The houses that could be played, this rule aside.
+                let side = pos.to_move();
+                let lo = self.board.row_start(side);
+                let n = self.board.houses_per_side();
+                let children = pos.child_houses();
+                let playable = |h: usize| {
+                    pos.at(h) >= self.playable.min_seeds.max(1) && children >> h & 1 == 0
+                };
+                if (lo..lo + n).any(|h| playable(h) && pos.at(h) != 2) {
+                    return Some(Verdict::HoldsTwo);
+                }
+                (house + 1..lo + n)
+                    .any(playable)
+                    .then_some(Verdict::NotRightmostTwo)
             }
             Allow::EachHouseOnceFirst => {
                 let n = self.board.houses_per_side();

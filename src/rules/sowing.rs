@@ -71,6 +71,10 @@ pub struct Section {
     /// How the opening moves (`[play] opening_moves`) sow.
     #[serde(default)]
     pub opening: Option<Spanned<OpeningSowing>>,
+    /// The sowing passes over the opponent's houses holding this many seeds
+    /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
+    #[serde(default)]
+    pub skip_opponent_holding: Option<Spanned<i64>>,
 }
 
 /// How the opening moves sow.
@@ -84,6 +88,10 @@ pub enum OpeningSowing {
     /// outside the opponent's row goes on to the opponent's next house
     /// (MancalaGames' `prescribed = SOW1OPP`).
     LastSeedToOpponent,
+    /// As usual, but without passing over the opponent's houses
+    /// (`skip_opponent_holding` waits for the opening to end; MancalaGames'
+    /// `prescribed = MLAPS_SOWER`).
+    NoSkipping,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -139,6 +147,8 @@ pub struct Sowing {
     pub first_in_origin: bool,
     /// How the opening moves sow.
     pub opening: OpeningSowing,
+    /// The count of the opponent's houses the sowing passes over (0: none).
+    pub skip_opponent: u8,
 }
 
 /// How a move's direction is chosen.
@@ -191,7 +201,10 @@ pub(crate) enum LoopKind {
 
 impl LoopKind {
     pub(crate) fn of(sowing: &Sowing, captures: &Captures) -> LoopKind {
-        match (sowing.relays(), captures.while_sowing.is_some()) {
+        // Houses passed over are the relay loop's business, relay or not:
+        // the plain loop stays free of the test.
+        let relay = sowing.relays() || sowing.skip_opponent > 0;
+        match (relay, captures.while_sowing.is_some()) {
             (false, false) => LoopKind::Plain,
             (true, false) => LoopKind::Relay,
             (false, true) => LoopKind::WhileSowing,
@@ -336,7 +349,29 @@ pub(crate) fn compile(
         Some(flag) => *flag.get_ref(),
         None => false,
     };
+    let skip_opponent = match &section.skip_opponent_holding {
+        Some(count) if section.skip_origin => {
+            return err(
+                count.span(),
+                "skip_opponent_holding with skip_origin = true is not supported: keep one",
+            );
+        }
+        Some(count) => {
+            super::in_range(count, 1, total.min(255) as i64, "skip_opponent_holding")? as u8
+        }
+        None => 0,
+    };
+    if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::NoSkipping
+        && skip_opponent == 0
+    {
+        return err(
+            opening.span(),
+            "opening = \"no_skipping\" lifts skip_opponent_holding in the opening, and there is none",
+        );
+    }
     let sowing = Sowing {
+        skip_opponent,
         opening: section
             .opening
             .as_ref()
@@ -409,6 +444,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A lap sows into the house the seeds came from as well."
             );
         }
+    }
+    if rules.sowing.skip_opponent > 0 {
+        let _ = writeln!(
+            out,
+            "  The sowing passes over the opponent's houses holding {} seed{}{}.",
+            rules.sowing.skip_opponent,
+            if rules.sowing.skip_opponent == 1 {
+                ""
+            } else {
+                "s"
+            },
+            if rules.sowing.opening == OpeningSowing::NoSkipping {
+                ", except in an opening move"
+            } else {
+                ""
+            }
+        );
     }
     if rules.sowing.opening == OpeningSowing::LastSeedToOpponent {
         let _ = writeln!(
@@ -584,6 +636,16 @@ impl Rules {
             ..Sown::default()
         };
 
+        // The opponent's houses holding this many are passed over (relay
+        // instances only; an opening move may lift the rule).
+        let skip = if RELAY
+            && self.sowing.skip_opponent > 0
+            && !(self.sowing.opening == OpeningSowing::NoSkipping && pos.opening() > 0)
+        {
+            self.sowing.skip_opponent
+        } else {
+            0
+        };
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
         let mut saved = if RELAY {
@@ -620,7 +682,7 @@ impl Rules {
             let len = ring.len();
             let mut i = ring.index_of(origin);
             let mut h = origin;
-            if !T::RECORDS && !WHILE_SOWING {
+            if !T::RECORDS && !WHILE_SOWING && skip == 0 {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
                 let lap = len - skip_origin as usize;
@@ -663,6 +725,14 @@ impl Rules {
                 h = ring.at(i);
                 if skip_origin && h == origin {
                     trace.record(Event::SkipOrigin { house: h });
+                    i += 1;
+                    if i == len {
+                        i = 0;
+                    }
+                    h = ring.at(i);
+                }
+                while skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent) {
+                    trace.record(Event::Skip { house: h });
                     i += 1;
                     if i == len {
                         i = 0;

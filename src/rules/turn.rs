@@ -29,6 +29,8 @@ pub enum ExtraTurn {
     Never,
     /// When the last seed falls in the sower's own store (Kalah).
     LastSeedInOwnStore,
+    /// After every move that captures (MancalaGames' `capt_rturn = ALWAYS`).
+    AfterCapture,
 }
 
 /// Compiled turn rules.
@@ -84,10 +86,14 @@ pub(crate) fn compile(
 
 impl Turn {
     /// Whether the sower, `me`, moves again after a sowing that ended at
-    /// `last`.
+    /// `last` and captured `captured` seeds.
     #[inline]
-    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
-        self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
+    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize, captured: u8) -> bool {
+        match self.extra_turn {
+            ExtraTurn::Never => false,
+            ExtraTurn::LastSeedInOwnStore => last == board.store(me),
+            ExtraTurn::AfterCapture => captured > 0,
+        }
     }
 }
 
@@ -103,6 +109,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  When the last seed falls in your own store, you move again."
         );
+    }
+    if turn.extra_turn == ExtraTurn::AfterCapture {
+        let _ = writeln!(out, "  After a move that captures, you move again.");
     }
     match turn.pass {
         Pass::Never => {}
