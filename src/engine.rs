@@ -661,9 +661,9 @@ impl Rules {
             // One of the opening moves is played (an extra turn counts).
             pos.set_opening(pos.opening() - 1);
         }
-        if self
-            .turn
-            .moves_again(&self.board, me, effect.last, effect.captured)
+        // An extra turn after a capture is a rare rule: behind the gates.
+        if self.turn.moves_again(&self.board, me, effect.last)
+            || (GATES && self.capture_gates && self.turn.moves_again_after_capture(effect.captured))
         {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;

@@ -630,7 +630,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || children.is_some()
         || captures.before_sowing != capture::BeforeSowing::None
         || playable.opening_moves > 0
-        || playable.allow == feeding::Allow::EachHouseOnceFirst;
+        || playable.allow == feeding::Allow::EachHouseOnceFirst
+        || turn.extra_turn == ExtraTurn::AfterCapture;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -86,14 +86,17 @@ pub(crate) fn compile(
 
 impl Turn {
     /// Whether the sower, `me`, moves again after a sowing that ended at
-    /// `last` and captured `captured` seeds.
+    /// `last`.
     #[inline]
-    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize, captured: u8) -> bool {
-        match self.extra_turn {
-            ExtraTurn::Never => false,
-            ExtraTurn::LastSeedInOwnStore => last == board.store(me),
-            ExtraTurn::AfterCapture => captured > 0,
-        }
+    pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
+        self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
+    }
+
+    /// Whether the sower moves again for having captured `captured` seeds
+    /// (`after_capture`: asked on the engine's gated path only).
+    #[inline]
+    pub(crate) fn moves_again_after_capture(&self, captured: u8) -> bool {
+        self.extra_turn == ExtraTurn::AfterCapture && captured > 0
     }
 }
 
