@@ -36,6 +36,7 @@ DIFFERS = {
 # Rulings the recorded games decided, by stem: written into the file.
 RULINGS = {
     "Ouri": ["MancalaGames applies its single-seed rule (allow_rule = SINGLE_ONLY_ALL) before the obligation to feed: a single seed is refused while any house of the row holds two or more, even when only that single seed would feed; the player then cannot feed and the game ends. Its recorded games agree (seed 1, ply 120), so this file says allow = \"single_only_if_all_single\", not the single_seed_rule of R1."],
+    "Mbothe": ["MancalaGames' description applies the rule on houses of two seeds only after the first move, but its engine applies it from the first: every house holds two, so the first move is the rightmost house, J, in all 20 recorded games. This file follows the engine (allow = \"two_only_if_all_two_rightmost\" from the start); the opening move differs only in not passing over the opponent's houses of two (opening = \"no_skipping\")."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
 }
 

@@ -947,3 +947,19 @@ fn extra_turn_after_capture() {
     let (after, _) = sow(again, "0,0,0,0,1,0/1,4,4,4,4,4 13-13 S", 'E');
     assert_eq!(after.to_move(), Side::North);
 }
+
+#[test]
+fn opening_and_played_state_round_trip() {
+    let text = "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1 played:..x.........";
+    let p = position(text);
+    assert_eq!(p.to_string(), text);
+    assert_eq!(p.opening(), 1);
+    assert_eq!(p.played_houses(), 0b100);
+    assert_eq!(p.key(), p.compute_key());
+    // The state is part of the position's identity, for repetition.
+    assert_ne!(p.key(), position("4,4,0,5,5,5/5,4,4,4,4,4 0-0 N").key());
+    assert_ne!(
+        p.key(),
+        position("4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1").key()
+    );
+}
