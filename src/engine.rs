@@ -484,6 +484,16 @@ impl Rules {
             LoopKind::Plain if !self.capture_gates => {
                 self.apply_with::<false, false, false, T>(pos, from, trace)
             }
+            _ => self.apply_gated(pos, from, trace),
+        }
+    }
+
+    /// The instances of the sowing loop with relays, captures while sowing
+    /// or the gated rules, out of line: the plain path (Oware, Kalah) keeps
+    /// a small function of its own.
+    #[inline(never)]
+    fn apply_gated<T: Trace>(&self, pos: &mut Position, from: usize, trace: &mut T) -> MoveEffect {
+        match self.loop_kind {
             LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, trace),
             LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, trace),
             LoopKind::WhileSowing => self.apply_with::<false, true, true, T>(pos, from, trace),
