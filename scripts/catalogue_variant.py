@@ -44,6 +44,7 @@ RULINGS = {
     "Tap-Urdy": ["Lap captures (sow_rule = LAP_CAPT) with the capture across the gap: at the end of every lap whose last house then holds 2 or more, the capture is tried from that house and the relay goes on from it whether or not anything was taken; a lap ending in an empty house ends the sowing and tries the capture there too. Its recorded games agree (lap_captures)."],
     "Meusueb": ["The 8 seeds of LAP_CAPT_OPP_GETS are counted on the board as each handful is lifted, the handful itself not counted; a seed the opponent takes may leave the last hole empty, which ends the sowing. After a lap's capture the sowing goes on with the seeds of the house after the captured one, and ends there when that house is empty. Its recorded games agree (lap_captures, opponent_takes_sown)."],
     "Anywoli": ["The game file's words give the last four seeds to the player who captures the second last group of 4; MancalaGames (PICKLASTSEEDS) gives them to whoever leaves 4 or fewer on the board after any move, and its recorded games agree (last_seeds_to_mover = 4). The extra turn (capt_rturn = ALWAYS) follows only the sower's capture at the last seed, not the owners' captures on the way (extra_turn = \"after_capture\")."],
+    "Mbothe": ["MancalaGames' description applies the rule on houses of two seeds only after the first move, but its engine applies it from the first: every house holds two, so the first move is the rightmost house, J, in all 20 recorded games. This file follows the engine (allow = \"two_only_if_all_two_rightmost\" from the start); the opening move differs only in not passing over the opponent's houses of two (opening = \"no_skipping\")."],
     "Mandoli": ["In the first moves, which capture nothing (nocaptmoves), a count that would capture does not stop a relay either: the recorded games sow on (quiet_moves)."],
     "Qelat_II": ["A weg is made in either row: MancalaGames' weg capturer describes converting only the opponent's house, but its code asks the child rule (here NONE, either row), and its recorded games make wegs in the mover's own row too (24 of 67)."],
 }
@@ -192,6 +193,12 @@ def build(game):
     elif mlaps is not None:
         raise Unsupported(f"mlaps={mlaps}")
 
+    if p.get("sow_rule") == "NO_SOW_OPP_NS":
+        take("sow_rule")
+        if skip:
+            raise Unsupported("sow_rule=NO_SOW_OPP_NS with skip_start")
+        sowing.append(f"skip_opponent_holding = {take('sow_param')}")
+
     play = []
     min_move = take("min_move", 1)
     play.append(f"min_seeds = {min_move}")
@@ -204,8 +211,33 @@ def build(game):
         if sow_stores is not None:
             raise Unsupported("allow_rule=SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)")
         play.append('allow = "single_to_empty"')
+    elif allow == "MOVE_ALL_HOLES_FIRST":
+        play.append('allow = "each_house_once_first"')
+    elif allow == "RIGHT_HALF_1ST_OPE":
+        # The first move of each player (MancalaGames counts movers < 2)
+        # from the right half of the row, without OPP_OR_EMPTY; then it.
+        play.append('allow = "ends_on_opponent_or_empty"')
+        play.append("opening_moves = 2")
+        play.append('opening_from = "right_half"')
+    elif allow == "TWO_ONLY_ALL_RIGHT":
+        play.append('allow = "two_only_if_all_two_rightmost"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
+    prescribed = take("prescribed", None)
+    if prescribed == "SOW1OPP":
+        # MancalaGames' prescribed sower for the first two movers.
+        if "opening_moves = 2" not in play:
+            play.append("opening_moves = 2")
+        sowing.append('opening = "last_seed_to_opponent"')
+    elif (prescribed == "MLAPS_SOWER" and p.get("sow_rule") == "NO_SOW_OPP_NS" and mlaps == "LAPPER"
+          and mlap_cont is None and p.get("crosscapt") and not p.get("capt_type")):
+        # MancalaGames' prescribed first move (mcount 1: the game's first
+        # move only) is its plain relay sowing; the game's own differs from
+        # it only in passing over the opponent's houses.
+        play.append("opening_moves = 1")
+        sowing.append('opening = "no_skipping"')
+    elif prescribed is not None:
+        raise Unsupported(f"prescribed={prescribed}")
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
@@ -228,16 +260,19 @@ def build(game):
     if crosscapt:
         if crosscapt != "ONE_ZEROS":
             raise Unsupported(f"crosscapt={crosscapt}")
-        if counts is not None:
-            raise Unsupported("crosscapt with capture counts")
         if multicapt and (multicapt != -1 or p.get("capt_dir") != "SOW"):
             raise Unsupported(f"crosscapt with multicapt={multicapt}, capt_dir={p.get('capt_dir')}")
+        if multicapt and counts is not None:
+            raise Unsupported("crosscapt with multicapt and capture counts")
         xzone = {"either": "either", "opponent": "own", "own": "opponent"}[zone]
         pick = take("xcpickown", "LEAVE")
         if pick not in ("LEAVE", "PICK_ON_CAPT"):
             raise Unsupported(f"xcpickown={pick}")
         chain = ", chain = true" if multicapt else ""
-        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()}{chain} }}')
+        # With capture counts, the house opposite must hold one of them
+        # (MancalaGames tests capt_on on the house captured).
+        holds = f", opposite_holds = {counts}" if counts is not None else ""
+        capture.append(f'cross = {{ zone = "{xzone}", take_sowing_seed = {str(pick == "PICK_ON_CAPT").lower()}{chain}{holds} }}')
     capt_type = take("capt_type", None)
     capt_dir = take("capt_dir", None)
     if crosscapt and multicapt:
@@ -263,11 +298,16 @@ def build(game):
         capture.append(f'pull_across = "{pzone}"')
     elif capt_type == "END_OPP_STORE_CAPT" and counts is None and capt_dir is None and sow_stores == "BOTH_NR_OPP":
         capture.append("opponent_store = true")
+    elif capt_type == "NEXT" and counts is not None and not crosscapt and capt_dir == "SOW" and multicapt in (0, -1) and mlaps is None and sow_stores is None:
+        # The house after the last seed's, along the sowing (capt_dir SOW;
+        # MancalaGames' default OPP_SOW would look at the house before).
+        capture.append(f"counts = {counts}")
+        capture.append(f'next = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in ("capt_dir", "capt_type") if k in p))
-    elif counts is not None:
+    elif counts is not None and not crosscapt:
         capture.append(f"counts = {counts}")
         capture.append(f'last_seed = "{zone}"')
         if multicapt == -1:
@@ -298,7 +338,7 @@ def build(game):
             if not any(c.startswith("last_seed") for c in capture):
                 raise Unsupported("sow_rule=LAP_CAPT_OPP_GETS without a count capture")
             capture.append(f"opponent_takes_sown = {{ at_most = {take('sow_param')} }}")
-    elif sow_rule is not None and sow_rule not in ("NO_OPP_CHILD", "OPP_CHILD_ONLY1"):
+    elif sow_rule is not None and sow_rule not in ("NO_OPP_CHILD", "OPP_CHILD_ONLY1", "NO_SOW_OPP_NS"):
         raise Unsupported(f"sow_rule={sow_rule}")
     grandslam = take("grandslam", "LEGAL")
     gs = {"LEGAL": None, "NO_CAPT": "no_capture", "NOT_LEGAL": "forbidden", "LEGAL_SHARE": "capture_then_feed", "LEAVE_RIGHT": "leave_rightmost"}
@@ -627,13 +667,24 @@ def summary(game):
         parts.append("a single seed moves only into an empty house")
     if p.get("allow_rule") == "OPP_OR_EMPTY":
         parts.append("a short sowing must end across or in an empty house")
+    if p.get("allow_rule") == "RIGHT_HALF_1ST_OPE":
+        parts.append("each player's first move from the right half of the row, then a short sowing must end across or in an empty house")
+    if p.get("prescribed") == "SOW1OPP":
+        parts.append("an opening move's last seed goes on to the opponent's row")
+    if p.get("allow_rule") == "TWO_ONLY_ALL_RIGHT":
+        parts.append("a house of 2 moves only when all hold 2, and then the rightmost")
+    if p.get("sow_rule") == "NO_SOW_OPP_NS":
+        parts.append(f"sowing passes over the opponent's houses holding {p['sow_param']}" + (" (not in the first move)" if p.get("prescribed") == "MLAPS_SOWER" else ""))
+    if p.get("allow_rule") == "MOVE_ALL_HOLES_FIRST":
+        parts.append("every house played once before any twice")
     if p.get("crosscapt"):
-        parts.append("a last seed in an empty house takes the house opposite"
+        holds = " holding " + " or ".join(str(c) for c in p["capt_on"]) if p.get("capt_on") else ""
+        parts.append("a last seed in an empty house takes the house opposite" + holds
                      + (" and itself" if p.get("xcpickown") == "PICK_ON_CAPT" else "")
                      + (", chained along the empty houses after it" if p.get("multicapt") else ""))
     else:
         counts = counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"])
-        if counts and p.get("capt_type") not in ("CAPT_OPP_1CCW", "TWO_OUT"):
+        if counts and p.get("capt_type") not in ("CAPT_OPP_1CCW", "TWO_OUT", "NEXT"):
             side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side", "OPP_CONT": " across"}.get(p.get("capt_side"), "")
             if p.get("evens") and len(counts) > 4:
                 what = "even counts"
@@ -659,6 +710,8 @@ def summary(game):
         parts.append("one seed of every handful goes to the store")
     if p.get("presowcapt") == "DRAW_1_XCAPT":
         parts.append("a single seed played takes the house opposite")
+    if p.get("capt_type") == "NEXT":
+        parts.append("the house after the last seed's is captured holding " + " or ".join(str(c) for c in p.get("capt_on", [])) + (", chained" if p.get("multicapt") else ""))
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
     elif p.get("capt_type") == "CAPT_OPP_1CCW":

@@ -98,6 +98,17 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             crate::position::house_label(house, n)
         );
     }
+    if position.played_houses() != 0 {
+        // Per-house state: the houses played already.
+        let played: Vec<String> = (0..2 * n)
+            .filter(|&house| position.played_houses() >> house & 1 != 0)
+            .map(|house| crate::position::house_label(house, n).to_string())
+            .collect();
+        let _ = writeln!(out, "  Played already: {}", played.join(", "));
+    }
+    if position.opening() > 0 {
+        let _ = writeln!(out, "  Opening moves left: {}", position.opening());
+    }
     out
 }
 

@@ -179,6 +179,18 @@ pub enum Verdict {
     /// It holds the single seed the last move sowed across the end of a
     /// row, which may not go straight back (`[play] no_return`).
     NoReturn,
+    /// An opening move, and the house is not in the right half of the row
+    /// (`opening_from = "right_half"`).
+    NotInOpeningHalf,
+    /// It has been played before, and a house of the row has not
+    /// (`allow = "each_house_once_first"`).
+    PlayedBefore,
+    /// It holds two seeds, and a playable house of the row does not
+    /// (`allow = "two_only_if_all_two_rightmost"`).
+    HoldsTwo,
+    /// Every playable house of the row holds two, and this one is not the
+    /// rightmost (`allow = "two_only_if_all_two_rightmost"`).
+    NotRightmostTwo,
 }
 
 impl Verdict {
@@ -219,6 +231,19 @@ impl Verdict {
             Verdict::NoReturn => {
                 "it would sow straight back the single seed just sown across the end of a row"
                     .into()
+            }
+            Verdict::NotInOpeningHalf => {
+                "an opening move is played from the right half of your row".into()
+            }
+            Verdict::HoldsTwo => {
+                "it holds two seeds, and another playable house of your row does not".into()
+            }
+            Verdict::NotRightmostTwo => {
+                "every playable house of your row holds two, and only the rightmost may be played"
+                    .into()
+            }
+            Verdict::PlayedBefore => {
+                "it has been played before, and a house of your row has not been played yet".into()
             }
         }
     }
@@ -286,10 +311,7 @@ impl Rules {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        if self.simulate_to_judge
-            || self.must_feed_now(pos)
-            || self.playable.allow != crate::rules::feeding::Allow::Any
-        {
+        if self.simulate_to_judge || self.must_feed_now(pos) || self.playable.judged {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
@@ -490,6 +512,16 @@ impl Rules {
             LoopKind::Plain if !self.capture_gates => {
                 self.apply_with::<false, false, false, T>(pos, from, trace)
             }
+            _ => self.apply_gated(pos, from, trace),
+        }
+    }
+
+    /// The instances of the sowing loop with relays, captures while sowing
+    /// or the gated rules, out of line: the plain path (Oware, Kalah) keeps
+    /// a small function of its own.
+    #[inline(never)]
+    fn apply_gated<T: Trace>(&self, pos: &mut Position, from: usize, trace: &mut T) -> MoveEffect {
+        match self.loop_kind {
             LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, trace),
             LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, trace),
             LoopKind::WhileSowing => self.apply_with::<false, true, true, T>(pos, from, trace),
@@ -570,7 +602,18 @@ impl Rules {
         } else {
             (0, 0)
         };
+        if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
+            pos.set_played(from);
+        }
         let mut sown = match &self.blocking {
+            // An opening move sown to the opponent's row, behind the gates.
+            _ if gated
+                && self.sowing.opening
+                    == crate::rules::sowing::OpeningSowing::LastSeedToOpponent
+                && pos.opening() > 0 =>
+            {
+                self.sow_opening(pos, from, trace)
+            }
             // Blocked houses sow in a loop of their own, behind the gates.
             Some(blocking) if gated => self.sow_blocked(blocking, pos, from, captures, trace),
             _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace),
@@ -716,6 +759,10 @@ impl Rules {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,
             });
+        }
+        if GATES && self.capture_gates && pos.opening() > 0 {
+            // One of the opening moves is played (an extra turn counts).
+            pos.set_opening(pos.opening() - 1);
         }
         // An extra turn after a capture is a rare rule, behind the gates.
         let again =

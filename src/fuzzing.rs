@@ -135,12 +135,38 @@ pub fn generated_variant(data: &[u8]) -> String {
     if byte(36) % 4 == 1 {
         sowing_extra += "first_seed_in_origin = true\n";
     }
+    // The higher parts of some bytes choose the later options.
+    if (byte(36) / 4) % 3 == 1 {
+        sowing_extra += &format!("skip_opponent_holding = {}\n", 1 + (byte(36) / 12) % 3);
+    }
+    let opening = (byte(38) / 3) % 3 == 1;
+    if opening && (byte(38) / 9) % 3 == 1 {
+        sowing_extra += &format!(
+            "opening = {}\n",
+            ["\"last_seed_to_opponent\"", "\"no_skipping\""][(byte(38) / 27) as usize % 2]
+        );
+    }
     let mut play_extra = String::new();
     if byte(37) % 3 == 1 {
-        play_extra += "allow = \"ends_on_opponent_or_empty\"\n";
+        play_extra += &format!(
+            "allow = {}\n",
+            [
+                "\"ends_on_opponent_or_empty\"",
+                "\"single_to_empty\"",
+                "\"single_only_if_all_single\"",
+                "\"each_house_once_first\"",
+                "\"two_only_if_all_two_rightmost\"",
+            ][(byte(37) / 3) as usize % 5]
+        );
     }
     if byte(38) % 3 == 1 {
         play_extra += "pass_when_no_move = true\n";
+    }
+    if opening {
+        play_extra += &format!("opening_moves = {}\n", 1 + (byte(38) / 54) % 3);
+        if (byte(37) / 15) % 2 == 1 {
+            play_extra += "opening_from = \"right_half\"\n";
+        }
     }
     let mut capture_extra = String::new();
     if byte(39) % 3 == 1 {
@@ -151,6 +177,13 @@ pub fn generated_variant(data: &[u8]) -> String {
     }
     if byte(42) % 4 == 1 {
         capture_extra += &format!("quiet_moves = {}\n", 1 + byte(43) % 6);
+    }
+    if (byte(41) / 4) % 3 == 1 {
+        capture_extra += &format!(
+            "next = {{ zone = {}, chain = {} }}\n",
+            pick(42, &zones),
+            ["false", "true"][(byte(41) / 12) as usize % 2]
+        );
     }
     let mut text = format!(
         "[variant]\nname = \"fuzz\"\n[board]\nhouses_per_side = {houses}\nseeds_per_house = {seeds}\n\
@@ -216,13 +249,20 @@ pub fn generated_variant(data: &[u8]) -> String {
     if byte(26) % 3 != 0 {
         // Tables after every key of [end]: [capture.cross] and [turn].
         text.push_str(&format!(
-            "[capture.cross]\nzone = {}\ntake_sowing_seed = {}\n",
+            "[capture.cross]\nzone = {}\ntake_sowing_seed = {}\n{}",
             pick(26, &zones),
-            pick(27, &bools)
+            pick(27, &bools),
+            if (byte(27) / 2) % 2 == 1 {
+                "opposite_holds = [2]\n"
+            } else {
+                ""
+            }
         ));
     }
     if stores != "\"none\"" && byte(33) % 2 == 1 {
         text.push_str("[turn]\nextra_turn = \"last_seed_in_own_store\"\n");
+    } else if (byte(33) / 2) % 3 == 1 {
+        text.push_str("[turn]\nextra_turn = \"after_capture\"\n");
     }
     if byte(44) % 4 == 1 {
         text.push_str(&format!(

@@ -493,6 +493,10 @@ impl<'r> Game<'r> {
         if passes {
             trace.record(Event::Pass { side: me });
             pos.set_to_move(me.opponent());
+            if pos.opening() > 0 {
+                // A pass is one of the opening moves.
+                pos.set_opening(pos.opening() - 1);
+            }
         }
     }
 

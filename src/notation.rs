@@ -62,14 +62,17 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::last => "`last:S`/`last:N`",
         Rule::feed => "`feed`",
         Rule::child_marks => "one mark a house: `.`, `S`, `N` or `R`",
-        Rule::children => "`children:` and one mark a house, such as `children:..S...`",
-        Rule::quiet => "`quiet:` and the moves left that capture nothing, such as `quiet:2`",
+        Rule::children => "`children:` and one mark a house, such as `children:..S.`",
+        Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`)"
+            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`, `opening:2`, `played:...`)"
         }
         Rule::blocked_marks => "one mark a house: `.` or `x`",
-        Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x....`",
-        Rule::crossed => "`crossed:` and a house label, such as `crossed:a`",
+        Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x..`",
+        Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
+        Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
+        Rule::played_marks => "one mark a house: `.` or `x`",
+        Rule::played => "`played:` and one mark a house, such as `played:x...`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -267,7 +270,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 6] = [None; 6];
+    let mut seen: [Option<&str>; 8] = [None; 8];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
@@ -276,6 +279,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::quiet => 3,
             Rule::blocked => 4,
             Rule::crossed => 5,
+            Rule::opening => 6,
+            Rule::played => 7,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -293,6 +298,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         "one set of blocked houses"
                     } else if slot == 5 {
                         "one crossed house"
+                    } else if slot == 6 {
+                        "one count of opening moves"
+                    } else if slot == 7 {
+                        "one set of houses played"
                     } else {
                         "one last capturer"
                     }
@@ -371,6 +380,29 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                     })?;
                 position.set_crossed(Some(house));
             }
+            Rule::opening => {
+                let moves = state.into_inner().next().expect("a count");
+                position.set_opening(count(moves)?);
+            }
+            Rule::played => {
+                let marks = state.clone().into_inner().next().expect("marks");
+                let houses = position.houses().len();
+                if marks.as_str().len() != houses {
+                    return Err(fail(
+                        marks.as_span(),
+                        crate::position::PositionError::PlayedLength {
+                            expected: houses,
+                            found: marks.as_str().len(),
+                        }
+                        .to_string(),
+                    ));
+                }
+                for (house, mark) in marks.as_str().bytes().enumerate() {
+                    if mark == b'x' {
+                        position.set_played(house);
+                    }
+                }
+            }
             _ => position.set_feed_pending(true),
         }
     }
@@ -428,6 +460,12 @@ impl fmt::Display for Position {
                 " crossed:{}",
                 crate::position::house_label(house, self.houses_per_side())
             )?;
+        }
+        if self.opening() > 0 {
+            write!(f, " opening:{}", self.opening())?;
+        }
+        if self.played_houses() != 0 {
+            write!(f, " played:{}", self.played_marks())?;
         }
         Ok(())
     }

@@ -33,9 +33,9 @@ use crate::position::{Side, nonzero_bytes};
 use crate::rng::Rng;
 use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
 use crate::rules::ending::Whose;
-use crate::rules::feeding::{Allow, Feeding, Playable};
+use crate::rules::feeding::{Allow, Feeding, OpeningFrom, Playable};
 use crate::rules::sowing::{
-    Continuation, Laps, LoopKind, MAX_RELAY_LIFTS, RelayFrom, Sowing, Turning,
+    Continuation, Laps, LoopKind, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Turning,
 };
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
@@ -436,6 +436,8 @@ impl<const L: usize> Kernel<L> {
             continuation,
             turning,
             first_in_origin,
+            opening,
+            skip_opponent,
         } = rules.sowing;
         let relay = match continuation {
             Continuation::Stop => None,
@@ -447,6 +449,15 @@ impl<const L: usize> Kernel<L> {
         if first_in_origin {
             return Err("the first seed back in the house played");
         }
+        match opening {
+            OpeningSowing::AsUsual => {}
+            OpeningSowing::LastSeedToOpponent | OpeningSowing::NoSkipping => {
+                return Err("opening moves sown apart");
+            }
+        }
+        if skip_opponent != 0 {
+            return Err("the opponent's houses passed over");
+        }
         let skip_origin = match laps {
             Laps::SkipOrigin => true,
             Laps::IncludeOrigin => false,
@@ -457,12 +468,24 @@ impl<const L: usize> Kernel<L> {
             feeding,
             allow,
             no_return,
+            opening_moves,
+            opening_from,
+            judged: _,
         } = rules.playable;
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
+            Allow::EachHouseOnceFirst => return Err("every house played once first"),
+            Allow::TwoOnlyIfAllTwoRightmost => return Err("houses of two played last"),
+        }
+        if opening_moves != 0 {
+            return Err("opening moves");
+        }
+        match opening_from {
+            OpeningFrom::Any => {}
+            OpeningFrom::RightHalf => return Err("opening moves from the right half"),
         }
         if no_return {
             return Err("a seed that may not go straight back");
@@ -536,6 +559,10 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
+                CaptureRule::Next { .. } => return Err("captures of the next house"),
+                CaptureRule::CrossCounts { .. } => {
+                    return Err("cross captures of some counts only");
+                }
             });
         }
         let slam_keeps_capture = match rules.grand_slam {
@@ -560,6 +587,8 @@ impl<const L: usize> Kernel<L> {
             || start.child_houses() != 0
             || start.blocked_houses() != 0
             || start.crossed().is_some()
+            || start.opening() != 0
+            || start.played_houses() != 0
         {
             return Err("state carried from move to move");
         }
@@ -783,8 +812,12 @@ impl<const L: usize> Kernel<L> {
                     && board[last] > 0
             }
             Allow::SingleToEmpty => {
+                // A store there never refuses it, as in the general engine.
                 let next = handfuls[offset].last[1] as usize & (L - 1);
-                seeds(offset) == 1 && board[next] > 0
+                seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
+            }
+            Allow::EachHouseOnceFirst | Allow::TwoOnlyIfAllTwoRightmost => {
+                unreachable!("refused by Kernel::compile")
             }
         };
         if self.allow == Allow::SingleOnlyIfAllSingle {

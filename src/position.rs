@@ -97,6 +97,25 @@ const KEY_BLOCKED: [u64; MAX_HOUSES] = {
     table
 };
 
+/// The key's term for a house already played (`[play] allow =
+/// "each_house_once_first"`): a fourth splitmix64 stream. And the
+/// multiplier of the opening moves left.
+const KEY_PLAYED: [u64; MAX_HOUSES] = {
+    let mut table = [0u64; MAX_HOUSES];
+    let mut state = 0x5851_F42D_4C95_7F2Du64;
+    let mut i = 0;
+    while i < MAX_HOUSES {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        table[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    table
+};
+const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
+
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -248,6 +267,11 @@ pub struct Position {
     /// The house (plus one; 0 for none) where the last move's single seed
     /// landed after crossing a row's end (`[play] no_return`).
     crossed: u8,
+    /// Opening moves left (`[play] opening_moves`).
+    opening: u8,
+    /// Per-house state: bit `h` set when house `h` has been played
+    /// (`[play] allow = "each_house_once_first"`); zero in other variants.
+    played: u64,
 }
 
 impl Position {
@@ -284,6 +308,8 @@ impl Position {
             children: [0, 0],
             blocked: 0,
             crossed: 0,
+            opening: 0,
+            played: 0,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -524,6 +550,51 @@ impl Position {
         }
     }
 
+    /// How many opening moves are left (`[play] opening_moves`).
+    #[inline]
+    pub fn opening(&self) -> u8 {
+        self.opening
+    }
+
+    /// Sets how many opening moves are left.
+    pub fn set_opening(&mut self, moves: u8) {
+        self.key = self
+            .key
+            .wrapping_sub((self.opening as u64).wrapping_mul(KEY_OPENING))
+            .wrapping_add((moves as u64).wrapping_mul(KEY_OPENING));
+        self.opening = moves;
+    }
+
+    /// The houses already played, as a mask over house numbers
+    /// (`[play] allow = "each_house_once_first"`).
+    #[inline]
+    pub fn played_houses(&self) -> u64 {
+        self.played
+    }
+
+    /// Marks `house` as played.
+    pub fn set_played(&mut self, house: usize) {
+        let house = house % MAX_HOUSES;
+        if self.played >> house & 1 == 0 {
+            self.played |= 1 << house;
+            self.key = self.key.wrapping_add(KEY_PLAYED[house]);
+        }
+    }
+
+    /// The houses played as one mark a house in C1 order: `x` played, `.`
+    /// not yet.
+    pub fn played_marks(&self) -> String {
+        (0..self.houses().len())
+            .map(|house| {
+                if self.played >> house & 1 != 0 {
+                    'x'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
     /// The children as one mark a house in C1 order: `.` for none, `S` or
     /// `N` for that player's child (the catalogue's `child` strings), `R`
     /// for a ram.
@@ -691,6 +762,12 @@ impl Position {
         }
         key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
         key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
+        key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
+        let mut played = self.played;
+        while played != 0 {
+            key = key.wrapping_add(KEY_PLAYED[played.trailing_zeros() as usize]);
+            played &= played - 1;
+        }
         for side in Side::BOTH {
             let mut children = self.children[side.index()];
             while children != 0 {
@@ -723,6 +800,8 @@ impl fmt::Debug for Position {
             .field("children", &self.children)
             .field("blocked", &self.blocked)
             .field("crossed", &self.crossed)
+            .field("opening", &self.opening)
+            .field("played", &self.played)
             .finish()
     }
 }
@@ -795,6 +874,28 @@ pub enum PositionError {
     /// `children:` in a variant without children.
     #[error("`children:` does not belong to this variant: its houses never become children")]
     ChildrenUnused,
+    /// `opening:` in a variant without opening moves, or more than it
+    /// starts with.
+    #[error("`opening:{found}` does not fit this variant: it has {allowed} opening move(s)")]
+    OpeningUnused {
+        /// The opening moves given.
+        found: u8,
+        /// The variant's opening moves at the start.
+        allowed: u8,
+    },
+    /// `played:` in a variant that does not track the houses played.
+    #[error(
+        "`played:` does not belong to this variant: it does not remember which houses have been played"
+    )]
+    PlayedUnused,
+    /// `played:` with a word of the wrong length.
+    #[error("`played:` needs one mark (`.` or `x`) per house, {expected} in all, found {found}")]
+    PlayedLength {
+        /// Houses on the board.
+        expected: usize,
+        /// Marks given.
+        found: usize,
+    },
     /// `children:` with a word of the wrong length.
     #[error(
         "`children:` needs one mark (`.`, `S`, `N` or `R`) per house, {expected} in all, found {found}"

@@ -209,6 +209,11 @@ pub enum Event {
         /// Whether it is a ram now.
         made: bool,
     },
+    /// The sowing passes over an opponent's house (`skip_opponent_holding`).
+    Skip {
+        /// The house passed over.
+        house: usize,
+    },
 }
 
 /// What a grand slam came to.
@@ -259,6 +264,7 @@ impl Event {
                 "a seed for {} (blocked) leaves play, into South's store",
                 label(house)
             ),
+            Event::Skip { house } => format!("pass over {}", label(house)),
         }
     }
 }

@@ -44,6 +44,10 @@ pub struct CataloguePly {
     /// `.` open.
     #[serde(default)]
     pub blocked: Option<String>,
+    /// The houses played already (`u`) and not yet (`l`), in games with
+    /// MancalaGames' locks.
+    #[serde(default)]
+    pub unlocked: Option<String>,
 }
 
 impl CatalogueGame {
@@ -101,6 +105,18 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
                 "{at}: blocked {}, expected {blocked}",
                 pos.blocked_marks()
             ));
+        }
+        if let Some(unlocked) = &want.unlocked {
+            let played: String = unlocked
+                .chars()
+                .map(|c| if c == 'u' { 'x' } else { '.' })
+                .collect();
+            if pos.played_marks() != played {
+                return Err(format!(
+                    "{at}: played {}, expected {played}",
+                    pos.played_marks()
+                ));
+            }
         }
         if g.is_over() != want.over {
             return Err(format!(
@@ -228,6 +244,13 @@ fn catalogue_games_replay_through_the_command_line() {
                 }
                 if let Some(blocked) = &w.blocked {
                     assert_eq!(p["blocked"], blocked.as_str(), "{at} ply {}", i + 1);
+                }
+                if let Some(unlocked) = &w.unlocked {
+                    let played: String = unlocked
+                        .chars()
+                        .map(|c| if c == 'u' { 'x' } else { '.' })
+                        .collect();
+                    assert_eq!(p["played"], played.as_str(), "{at} ply {}", i + 1);
                 }
             }
             assert_eq!(got["result"], want.result.as_str(), "{at}: result");

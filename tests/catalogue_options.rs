@@ -26,6 +26,8 @@ relay = false
 # direction_by = "half_row"
 # first_seed_in_origin = true
 # into_stores = "both"
+# opening = "last_seed_to_opponent"
+# skip_opponent_holding = 2
 [play]
 min_seeds = 1
 must_feed = false
@@ -33,6 +35,8 @@ must_feed = false
 # allow = "any"
 # pass_when_no_move = false
 # no_return = false
+# opening_moves = 2
+# opening_from = "right_half"
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -55,6 +59,7 @@ chain = false
 # lap_captures = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
+# next = { zone = "either" }
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -1173,6 +1178,198 @@ fn last_seeds_to_mover() {
 }
 
 #[test]
+fn opening_from() {
+    // The first two moves (one each) come from the right half of the row.
+    let plain = rules(&[("opening_moves", "2")]);
+    let right = rules(&[("opening_moves", "2"), ("opening_from", "\"right_half\"")]);
+    assert_eq!(
+        right.start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2"
+    );
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2";
+    assert_eq!(legal(plain, start), "ABCDEF");
+    assert_eq!(legal(right, start), "DEF");
+    assert_eq!(
+        right
+            .check_move(&position(start), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: an opening move is played from the right half of your row"
+    );
+    // North's right half, seen from North, is d, e, f too.
+    let game = play(right, start, 'D');
+    assert_eq!(game.position().opening(), 1);
+    assert_eq!(legal(right, &game.position().to_string()), "def");
+    let game = play(right, &game.position().to_string(), 'e');
+    assert_eq!(game.position().opening(), 0);
+    // D, emptied by the first move, aside.
+    assert_eq!(legal(right, &game.position().to_string()), "ABCEF");
+    // The allow rule waits for the opening to end: A's four seeds end in
+    // E, which holds seeds; D's in North's row.
+    let allow = rules(&[
+        ("opening_moves", "2"),
+        ("opening_from", "\"right_half\""),
+        ("allow", "\"ends_on_opponent_or_empty\""),
+    ]);
+    assert_eq!(legal(allow, start), "DEF");
+    assert_eq!(legal(allow, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"), "CDEF");
+    // A position with more opening moves than the variant has is refused.
+    assert!(
+        right
+            .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:3"))
+            .is_err()
+    );
+    assert!(rules(&[]).check_position(&position(start)).is_err());
+}
+
+#[test]
+fn opening_sowing() {
+    // D's two seeds end in F, in South's own row.
+    let from = "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S opening:1";
+    let usual = rules(&[("opening_moves", "2")]);
+    let (after, _) = sow(usual, from, 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+    // In an opening move the last seed goes on to North's first house.
+    let opp = rules(&[
+        ("opening_moves", "2"),
+        ("opening", "\"last_seed_to_opponent\""),
+    ]);
+    let (after, effect) = sow(opp, from, 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[5, 4, 4, 4, 4, 4]);
+    assert!(effect.fed);
+    assert_eq!(after.opening(), 0);
+    // Once the opening is over, the sowing is as usual.
+    let (after, _) = sow(opp, "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S", 'D');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
+}
+
+#[test]
+fn allow_each_house_once_first() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let once = rules(&[("allow", "\"each_house_once_first\"")]);
+    // South plays C, North a: C is South's only house played so far.
+    let game = play(once, start, 'C');
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N played:..x........."
+    );
+    let after = play(once, &game.position().to_string(), 'f');
+    let after = after.position().to_string();
+    assert_eq!(after, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S played:..x........x");
+    assert_eq!(legal(once, &after), "ABDEF");
+    assert_eq!(
+        once.check_move(&position(&after), mv('C'))
+            .unwrap_err()
+            .to_string(),
+        "C cannot be played: it has been played before, and a house of your row has not been played yet"
+    );
+    // Without the rule, C may be played again.
+    let free = rules(&[]);
+    assert_eq!(legal(free, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S"), "ABCDEF");
+    // Once every house of the row has been played, any may be again.
+    assert_eq!(
+        legal(once, "5,5,1,6,5,5/5,4,4,4,4,0 0-0 S played:xxxxxx......"),
+        "ABCDEF"
+    );
+    // Only a variant with the rule remembers the houses played.
+    assert!(free.check_position(&position(&after)).is_err());
+}
+
+#[test]
+fn capture_next() {
+    // F's seed makes North's a hold 1 (no capturing count); b holds 2 and
+    // c 3 after it.
+    let from = "0,0,0,0,0,1/0,2,3,4,0,0 19-19 S";
+    let (_, plain) = sow(rules(&[]), from, 'F');
+    assert_eq!(plain.captured, 0);
+    let next = rules(&[("next", "{ zone = \"opponent\" }")]);
+    let (after, effect) = sow(next, from, 'F');
+    assert_eq!(effect.captured, 2, "b, after the last seed's a");
+    assert_eq!(after.row(Side::North), &[1, 0, 3, 4, 0, 0]);
+    let chain = rules(&[("next", "{ zone = \"opponent\", chain = true }")]);
+    let (after, effect) = sow(chain, from, 'F');
+    assert_eq!(effect.captured, 5, "b and c; d's 4 stops the chain");
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 4, 0, 0]);
+    assert_eq!(after.stores(), [24, 19]);
+    // Only in its zone.
+    let own = rules(&[("next", "{ zone = \"own\" }")]);
+    assert_eq!(sow(own, from, 'F').1.captured, 0);
+}
+
+#[test]
+fn allow_two_only_if_all_two_rightmost() {
+    let two = rules(&[("allow", "\"two_only_if_all_two_rightmost\"")]);
+    // C holds three: the houses of two wait.
+    let from = "2,2,3,0,2,0/2,2,2,2,2,2 10-10 S";
+    assert_eq!(legal(rules(&[]), from), "ABCE");
+    assert_eq!(legal(two, from), "C");
+    assert_eq!(
+        two.check_move(&position(from), mv('A'))
+            .unwrap_err()
+            .to_string(),
+        "A cannot be played: it holds two seeds, and another playable house of your row does not"
+    );
+    // Every playable house holds two: the rightmost only, seen from the mover.
+    assert_eq!(legal(two, "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"), "E");
+    assert_eq!(legal(two, "2,2,2,2,2,2/2,2,2,0,0,0 12-12 N"), "c");
+    assert_eq!(
+        two.verdicts(&position("2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"))[0].1,
+        Verdict::NotRightmostTwo
+    );
+}
+
+#[test]
+fn skip_opponent_holding() {
+    // F's three seeds: North's a holds 2.
+    let from = "0,0,0,0,0,3/2,0,3,4,4,4 14-14 S";
+    let plain = rules(&[("skip_origin", "false")]);
+    let (after, _) = sow(plain, from, 'F');
+    assert_eq!(after.row(Side::North), &[3, 1, 4, 4, 4, 4]);
+    let skip = rules(&[("skip_origin", "false"), ("skip_opponent_holding", "2")]);
+    let (after, _) = sow(skip, from, 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4], "a passed over");
+    // An opening move may lift the rule.
+    let opening = [
+        ("skip_origin", "false"),
+        ("skip_opponent_holding", "2"),
+        ("opening_moves", "1"),
+    ];
+    let (after, _) = sow(rules(&opening), &format!("{from} opening:1"), 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4]);
+    let mut lifted = opening.to_vec();
+    lifted.push(("opening", "\"no_skipping\""));
+    let (after, _) = sow(rules(&lifted), &format!("{from} opening:1"), 'F');
+    assert_eq!(
+        after.row(Side::North),
+        &[3, 1, 4, 4, 4, 4],
+        "not in the opening"
+    );
+    let (after, _) = sow(rules(&lifted), from, 'F');
+    assert_eq!(after.row(Side::North), &[2, 1, 4, 5, 4, 4], "after it");
+}
+
+#[test]
+fn cross_opposite_holds() {
+    // A's seed falls in the empty B; North's e, opposite, holds 3.
+    let from = "1,0,0,0,0,0/4,4,4,4,3,4 12-12 S";
+    let cross = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ]);
+    assert_eq!(sow(cross, from, 'A').1.captured, 3);
+    let holds = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("cross", "{ zone = \"own\", opposite_holds = [2] }"),
+    ]);
+    assert_eq!(sow(holds, from, 'A').1.captured, 0, "e holds 3, not 2");
+    let (_, effect) = sow(holds, "1,0,0,0,0,0/4,4,4,4,2,4 13-12 S", 'A');
+    assert_eq!(effect.captured, 2);
+}
+
+#[test]
 fn extra_turn_after_capture() {
     // F's seed makes North's a hold 2, a capture.
     let from = "0,0,0,0,0,1/1,4,4,4,4,4 13-13 S";
@@ -1330,4 +1527,20 @@ fn no_return() {
     // B's four seeds (left half, clockwise) cross too, but not alone.
     let (after, _) = sow(barred, from, 'B');
     assert_eq!(after.crossed(), None);
+}
+
+#[test]
+fn opening_and_played_state_round_trip() {
+    let text = "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1 played:..x.........";
+    let p = position(text);
+    assert_eq!(p.to_string(), text);
+    assert_eq!(p.opening(), 1);
+    assert_eq!(p.played_houses(), 0b100);
+    assert_eq!(p.key(), p.compute_key());
+    // The state is part of the position's identity, for repetition.
+    assert_ne!(p.key(), position("4,4,0,5,5,5/5,4,4,4,4,4 0-0 N").key());
+    assert_ne!(
+        p.key(),
+        position("4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1").key()
+    );
 }

@@ -21,6 +21,13 @@ struct JsonPly {
     /// move's single seed landed across a row's end, or null.
     #[serde(skip_serializing_if = "Option::is_none")]
     crossed: Option<Option<String>>,
+    /// In a variant with opening moves: how many are left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening: Option<u8>,
+    /// In a variant that remembers the houses played: one mark a house,
+    /// `x` played already, `.` not yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -160,6 +167,10 @@ fn replay_one(
                             crate::position::house_label(house, rules.houses_per_side()).to_string()
                         })
                     }),
+                    opening: (rules.playable.opening_moves > 0).then(|| ply.position.opening()),
+                    played: (rules.playable.allow
+                        == crate::rules::feeding::Allow::EachHouseOnceFirst)
+                        .then(|| ply.position.played_marks()),
                 })
                 .collect(),
             result,

@@ -25,7 +25,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::children::ordinal;
-use super::sowing::{Continuation, Laps, MAX_RELAY_LIFTS, RelayFrom, Sowing, Sown, SownEnd};
+use super::sowing::{
+    Continuation, Laps, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd,
+};
 use super::{CompileError, Rules, err, in_range};
 use crate::board::{Board, STORE, StoreSowing};
 use crate::position::{Position, Side};
@@ -103,6 +105,12 @@ pub(crate) fn compile(
         return err(
             table,
             "[blocking] sows every lap through the house played: not with skip_origin or first_seed_in_origin",
+        );
+    }
+    if context.sowing.skip_opponent > 0 || context.sowing.opening != OpeningSowing::AsUsual {
+        return err(
+            table,
+            "[blocking] sows in a loop of its own, which neither passes over the opponent's houses nor sows the opening moves apart: not with skip_opponent_holding or [sowing] opening",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {

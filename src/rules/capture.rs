@@ -126,6 +126,10 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// The capture of the house after the last seed's: it is taken when it
+    /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
+    #[serde(default)]
+    pub next: Option<NextSection>,
 }
 
 /// `{ at_most = N }`: a count of seeds on the board.
@@ -146,6 +150,19 @@ pub enum LapCaptures {
     /// A capture across the gap from a lap's last house, when the relay
     /// goes on from it (whether or not anything was taken).
     AcrossGap,
+}
+
+/// `[capture.next]`: the house after the last seed's, along the sowing, is
+/// captured when it holds one of `counts`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextSection {
+    /// The row the captured house must be in, seen from the sower.
+    pub zone: Spanned<Zone>,
+    /// Whether the capture goes on along the sowing, to the house after the
+    /// one taken, while it holds one of `counts` in `zone`.
+    #[serde(default)]
+    pub chain: bool,
 }
 
 /// Who takes a house captured while sowing.
@@ -207,6 +224,10 @@ pub struct CrossSection {
     /// seeds (MancalaGames' `crosscapt` with `multicapt`, `capt_dir = SOW`).
     #[serde(default)]
     pub chain: bool,
+    /// The counts the house opposite must hold to be captured (MancalaGames'
+    /// `capt_on` with `crosscapt`); none: any.
+    #[serde(default)]
+    pub opposite_holds: Option<Spanned<Vec<i64>>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -273,6 +294,27 @@ pub enum CaptureRule {
     /// The last seed falls in the opponent's store: its seeds go to the
     /// sower's store.
     OpponentStore,
+    /// The house after the last seed's, along the sowing, holds one of
+    /// `counts` in `zone`: its seeds are taken, and with `chain` so are the
+    /// houses after it while they do.
+    Next {
+        /// The capturing counts.
+        counts: CountSet,
+        /// Where the captured houses must be.
+        zone: ZoneMask,
+        /// Whether the houses after it are taken too.
+        chain: bool,
+    },
+    /// The cross capture when the house opposite must hold one of
+    /// `counts` (`cross` with `opposite_holds`).
+    CrossCounts {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Whether the sowing seed goes with them.
+        take_sowing_seed: bool,
+        /// The counts the house opposite must hold.
+        counts: CountSet,
+    },
 }
 
 /// Captures made while sowing: any seed but the last that makes a count in
@@ -368,7 +410,16 @@ pub(crate) fn compile(
             "counts is empty or missing, so last_seed and while_sowing can never capture",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep {
+    let next = section.next.as_ref();
+    if let Some(next) = next
+        && counts.is_empty()
+    {
+        return err(
+            next.zone.span(),
+            "the capture of the next house takes it when it holds one of `counts`: give counts",
+        );
+    }
+    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep && next.is_none() {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -419,11 +470,29 @@ pub(crate) fn compile(
                 "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
             );
         }
-        rules.push(CaptureRule::Cross {
-            zone,
-            take_sowing_seed: cross.take_sowing_seed,
-            chain: cross.chain,
-        });
+        match &cross.opposite_holds {
+            None => rules.push(CaptureRule::Cross {
+                zone,
+                take_sowing_seed: cross.take_sowing_seed,
+                chain: cross.chain,
+            }),
+            Some(holds) if cross.chain => {
+                return err(
+                    holds.span(),
+                    "a chained cross capture takes any house opposite that holds seeds: opposite_holds does not apply to it",
+                );
+            }
+            Some(holds) => rules.push(CaptureRule::CrossCounts {
+                zone,
+                take_sowing_seed: cross.take_sowing_seed,
+                counts: count_set(
+                    holds,
+                    total,
+                    "opposite_holds",
+                    "an empty house opposite has nothing to capture",
+                )?,
+            }),
+        }
     }
     if let Some(gap) = &section.across_gap {
         let zone = ZoneMask::from_zone(*gap.zone.get_ref());
@@ -495,6 +564,38 @@ pub(crate) fn compile(
             );
         }
         rules.push(CaptureRule::OpponentStore);
+    }
+    if let Some(next) = next {
+        let zone = ZoneMask::from_zone(*next.zone.get_ref());
+        if !zone.any() {
+            return err(
+                next.zone.span(),
+                "a capture of the next house needs a zone where it may lie: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        if into_stores {
+            return err(
+                next.zone.span(),
+                "the capture of the next house looks along the rows: not with sowing into stores",
+            );
+        }
+        if sowing.turning != super::sowing::Turning::Fixed {
+            return err(
+                next.zone.span(),
+                "the capture of the next house looks along the board's direction: not with direction_by",
+            );
+        }
+        if sowing.relays() {
+            return err(
+                next.zone.span(),
+                "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there)",
+            );
+        }
+        rules.push(CaptureRule::Next {
+            counts,
+            zone,
+            chain: next.chain,
+        });
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
     let by = match &section.while_sowing_by {
@@ -727,6 +828,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     "  When the last seed falls in the opponent's store, its seeds all go to your store."
                 );
             }
+            CaptureRule::CrossCounts {
+                zone,
+                take_sowing_seed,
+                counts,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, and the house opposite holds {}, {} captured.",
+                    zone_in_words(zone),
+                    counts_in_words(counts),
+                    if take_sowing_seed {
+                        "those seeds and the sowing seed are"
+                    } else {
+                        "those seeds are"
+                    }
+                );
+            }
             CaptureRule::Sweep { counts } => {
                 let _ = writeln!(
                     out,
@@ -746,6 +864,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
                     zone_in_words(zone)
+                );
+            }
+            CaptureRule::Next {
+                counts,
+                zone,
+                chain,
+            } => {
+                let counts = counts_in_words(counts);
+                let _ = writeln!(
+                    out,
+                    "  When the house after the last seed's (along the sowing), {}, holds {counts}, its seeds are captured{}.",
+                    zone_in_words(zone),
+                    if chain {
+                        "; then the houses after it, going on along the sowing, while they hold such a count there"
+                    } else {
+                        ""
+                    }
                 );
             }
             CaptureRule::AcrossGap {
@@ -912,15 +1047,16 @@ impl Captures {
                 }
             }
             CaptureRule::Cross {
-                take_sowing_seed,
-                chain,
-                ..
+                take_sowing_seed, ..
+            }
+            | CaptureRule::CrossCounts {
+                take_sowing_seed, ..
             } => {
                 capture(pos, board.opposite(last));
                 if take_sowing_seed {
                     capture(pos, last);
                 }
-                if chain {
+                if matches!(plan.rule, CaptureRule::Cross { chain: true, .. }) {
                     let ring = board.ring_in(me, plan.reverse);
                     let mut house = last;
                     for _ in 1..plan.holes {
@@ -959,6 +1095,14 @@ impl Captures {
                 let mut house = last;
                 for _ in 0..plan.holes {
                     house = ring.next(ring.next(house));
+                    capture(pos, house);
+                }
+            }
+            CaptureRule::Next { .. } => {
+                let ring = board.ring_in(me, plan.reverse);
+                let mut house = last;
+                for _ in 0..plan.holes {
+                    house = ring.next(house);
                     capture(pos, house);
                 }
             }
@@ -1197,6 +1341,12 @@ impl CaptureRule {
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
+            CaptureRule::CrossCounts { zone, counts, .. } => {
+                zone.allows(own)
+                    && pos.at(last) == 1
+                    && counts.contains(pos.at(board.opposite(last)))
+                    && pos.kept_houses() >> board.opposite(last) & 1 == 0
+            }
             CaptureRule::GiveStore { zone } => {
                 zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
             }
@@ -1208,6 +1358,12 @@ impl CaptureRule {
             CaptureRule::OpponentStore => false,
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
+            }
+            CaptureRule::Next { counts, zone, .. } => {
+                // The board's direction (a move that turns is judged by its
+                // plan, which knows its direction).
+                let next = board.ring(me).next(last);
+                next_capturable(board, pos, me, next, counts, zone)
             }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
                 // The board's direction: direction_by is refused with it.
@@ -1263,7 +1419,12 @@ impl CaptureRule {
             CaptureRule::Cross {
                 zone,
                 take_sowing_seed,
-                chain,
+                ..
+            }
+            | CaptureRule::CrossCounts {
+                zone,
+                take_sowing_seed,
+                ..
             } => {
                 let opposite = board.opposite(last);
                 let seeds = pos.at(opposite);
@@ -1280,7 +1441,7 @@ impl CaptureRule {
                 }
                 // Houses across taken: the first, then the chain's.
                 let mut holes = 1;
-                if chain {
+                if matches!(self, CaptureRule::Cross { chain: true, .. }) {
                     let ring = board.ring_in(me, reverse);
                     let kept = pos.kept_houses();
                     let mut house = last;
@@ -1344,6 +1505,40 @@ impl CaptureRule {
                 from_opponent: 0,
                 reverse,
             },
+            CaptureRule::Next {
+                counts,
+                zone,
+                chain,
+            } => {
+                let ring = board.ring_in(me, reverse);
+                let mut house = last;
+                let mut holes = 0;
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                while holes < board.houses() {
+                    let next = ring.next(house);
+                    if !next_capturable(board, pos, me, next, counts, zone) {
+                        break;
+                    }
+                    let seeds = pos.at(next);
+                    take += seeds;
+                    if board.owner(next) != me {
+                        from_opponent += seeds as u32;
+                    }
+                    holes += 1;
+                    house = next;
+                    if !chain {
+                        break;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
             CaptureRule::AcrossGap { zone, chain, .. } => {
                 let ring = board.ring_in(me, reverse);
                 let mut house = last;
@@ -1379,6 +1574,23 @@ impl CaptureRule {
             }
         }
     }
+}
+
+/// Whether the house `next` may be captured by [`CaptureRule::Next`]: a
+/// house of `zone`, not a child, holding one of `counts`.
+#[inline]
+fn next_capturable(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    next: usize,
+    counts: CountSet,
+    zone: ZoneMask,
+) -> bool {
+    board.is_house(next)
+        && zone.allows(board.owner(next) == me)
+        && counts.contains(pos.at(next))
+        && pos.child_houses() >> next & 1 == 0
 }
 
 /// The house two places after `from` along `ring`, when the one between

@@ -41,6 +41,27 @@ pub struct Section {
     /// sowing).
     #[serde(default)]
     pub no_return: bool,
+    /// The first moves of the game, both players' counted together (an
+    /// extra turn and a pass count as one each): the opening, which
+    /// `opening_from` and `[sowing] opening` may treat apart.
+    #[serde(default)]
+    pub opening_moves: Option<Spanned<i64>>,
+    /// Which houses an opening move may be played from, instead of `allow`.
+    #[serde(default)]
+    pub opening_from: Option<Spanned<OpeningFrom>>,
+}
+
+/// Which houses an opening move may be played from.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OpeningFrom {
+    /// Any, with the `allow` rule applied as in every move.
+    #[default]
+    Any,
+    /// Only the houses of the right half of the mover's row, seen from the
+    /// mover (the middle house of an odd row in neither half); `allow` is
+    /// not applied (MancalaGames' `RIGHT_HALF_1ST_OPE`, `RIGHT_HALF_FIRSTS`).
+    RightHalf,
 }
 
 impl Default for Section {
@@ -53,6 +74,8 @@ impl Default for Section {
             pass_when_empty: false,
             pass_when_no_move: None,
             no_return: false,
+            opening_moves: None,
+            opening_from: None,
         }
     }
 }
@@ -80,6 +103,16 @@ pub enum Allow {
     /// applied (MancalaGames' `SINGLE_ONLY_ALL`; Ouri's rule as its engine
     /// plays it).
     SingleOnlyIfAllSingle,
+    /// While a house of the mover's row has not been played yet in the
+    /// game, only such houses may be played: every house once before any
+    /// twice (MancalaGames' `MOVE_ALL_HOLES_FIRST`). The position keeps the
+    /// houses played.
+    EachHouseOnceFirst,
+    /// A house holding exactly two seeds may be played only when every
+    /// playable house of the mover's row holds two, and then only the
+    /// rightmost of them, seen from the mover (MancalaGames'
+    /// `TWO_ONLY_ALL_RIGHT`).
+    TwoOnlyIfAllTwoRightmost,
 }
 
 /// The feeding obligation.
@@ -106,11 +139,36 @@ pub struct Playable {
     /// A single seed just sown across the end of a row may not go straight
     /// back.
     pub no_return: bool,
+    /// The opening moves at the start of a game (0: none).
+    pub opening_moves: u8,
+    /// Which houses an opening move may be played from.
+    pub opening_from: OpeningFrom,
+    /// Whether the legal moves must be judged house by house for the allow
+    /// rule or the opening (`legal_moves` tests this one flag).
+    pub judged: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
 pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, CompileError> {
+    let opening_moves = match &section.opening_moves {
+        Some(moves) => super::in_range(moves, 1, 100, "opening_moves")? as u8,
+        None => 0,
+    };
+    let opening_from = match &section.opening_from {
+        Some(from) if opening_moves == 0 => {
+            return Err((
+                from.span(),
+                "opening_from applies to the opening moves, and there are none".into(),
+                Some("give opening_moves, the number of opening moves".into()),
+            ));
+        }
+        Some(from) => *from.get_ref(),
+        None => OpeningFrom::Any,
+    };
     Ok(Playable {
+        opening_moves,
+        opening_from,
+        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
         min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
         single_seed_rule: section.single_seed_rule,
         feeding: if section.must_feed {
@@ -157,11 +215,42 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house with a single seed may be played only when none of your houses holds two or more (whether or not that house could be played); this is judged before the obligation to feed, so a single seed that alone would feed may still be refused."
         );
     }
+    if playable.allow == Allow::EachHouseOnceFirst {
+        let _ = writeln!(
+            out,
+            "  Every house of your row must be played once before any is played twice: while one of your houses has not been played yet in the game, only such a house may be played (if none of them can be, you have no move)."
+        );
+    }
+    if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
+        let _ = writeln!(
+            out,
+            "  A house holding exactly two seeds may be played only when every playable house of your row holds two, and then only the rightmost of them (seen from you)."
+        );
+    }
     if playable.single_seed_rule {
         let _ = writeln!(
             out,
             "  A house with a single seed may be played only when no other playable house holds two or more."
         );
+    }
+    if playable.opening_moves > 0 {
+        let moves = playable.opening_moves;
+        let _ = write!(
+            out,
+            "  The first {moves} move{} of the game (both players' counted together, a pass as one) are the opening",
+            if moves == 1 { "" } else { "s" }
+        );
+        match playable.opening_from {
+            OpeningFrom::Any => {
+                let _ = writeln!(out, ".");
+            }
+            OpeningFrom::RightHalf => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from a house in the right half of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
+                );
+            }
+        }
     }
     if playable.no_return {
         let _ = writeln!(
@@ -211,6 +300,12 @@ impl Rules {
     /// `single_to_empty`, its single seed would fall in a house holding
     /// seeds.
     pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> Option<Verdict> {
+        if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
+            // An opening move: only the right half of the row, and no allow rule.
+            let n = self.board.houses_per_side();
+            let offset = house - self.board.row_start(pos.to_move());
+            return (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf);
+        }
         if self.playable.allow == Allow::Any {
             return None;
         }
@@ -247,6 +342,31 @@ impl Rules {
                 let next = ring.next(house);
                 (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
                     .then_some(Verdict::SingleToOccupied)
+            }
+            Allow::TwoOnlyIfAllTwoRightmost => {
+                if seeds != 2 {
+                    return None;
+                }
+                // The houses that could be played, this rule aside.
+                let side = pos.to_move();
+                let lo = self.board.row_start(side);
+                let n = self.board.houses_per_side();
+                let children = pos.child_houses();
+                let playable = |h: usize| {
+                    pos.at(h) >= self.playable.min_seeds.max(1) && children >> h & 1 == 0
+                };
+                if (lo..lo + n).any(|h| playable(h) && pos.at(h) != 2) {
+                    return Some(Verdict::HoldsTwo);
+                }
+                (house + 1..lo + n)
+                    .any(playable)
+                    .then_some(Verdict::NotRightmostTwo)
+            }
+            Allow::EachHouseOnceFirst => {
+                let n = self.board.houses_per_side();
+                let row = ((1u64 << n) - 1) << self.board.row_start(pos.to_move());
+                let played = pos.played_houses();
+                (row & !played != 0 && played >> house & 1 != 0).then_some(Verdict::PlayedBefore)
             }
         }
     }

@@ -398,6 +398,17 @@ impl Rules {
         if position.crossed().is_some() && !self.playable.no_return {
             return Err(PositionError::CrossedUnused);
         }
+        if position.opening() > self.playable.opening_moves {
+            return Err(PositionError::OpeningUnused {
+                found: position.opening(),
+                allowed: self.playable.opening_moves,
+            });
+        }
+        if position.played_houses() != 0
+            && self.playable.allow != feeding::Allow::EachHouseOnceFirst
+        {
+            return Err(PositionError::PlayedUnused);
+        }
         Ok(())
     }
 }
@@ -693,11 +704,24 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.before_sowing != capture::BeforeSowing::None
         || blocking.is_some()
         || captures.last_seeds_to_mover > 0
+        || playable.opening_moves > 0
+        || playable.allow == feeding::Allow::EachHouseOnceFirst
         || turn.extra_turn == ExtraTurn::AfterCapture;
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() != sowing::OpeningSowing::AsUsual
+        && playable.opening_moves == 0
+    {
+        return Err((
+            opening.span(),
+            "[sowing] opening says how the opening moves sow, and there are none".into(),
+            Some("give [play] opening_moves, the number of opening moves".into()),
+        ));
+    }
 
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
+    start.set_opening(playable.opening_moves);
     if let Some(children) = &children {
         for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
             for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {

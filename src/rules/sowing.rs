@@ -69,6 +69,30 @@ pub struct Section {
     /// the next house.
     #[serde(default)]
     pub first_seed_in_origin: Option<Spanned<bool>>,
+    /// How the opening moves (`[play] opening_moves`) sow.
+    #[serde(default)]
+    pub opening: Option<Spanned<OpeningSowing>>,
+    /// The sowing passes over the opponent's houses holding this many seeds
+    /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
+    #[serde(default)]
+    pub skip_opponent_holding: Option<Spanned<i64>>,
+}
+
+/// How the opening moves sow.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum OpeningSowing {
+    /// As every move does.
+    #[default]
+    AsUsual,
+    /// One handful, without relays, and a last seed that would fall
+    /// outside the opponent's row goes on to the opponent's next house
+    /// (MancalaGames' `prescribed = SOW1OPP`).
+    LastSeedToOpponent,
+    /// As usual, but without passing over the opponent's houses
+    /// (`skip_opponent_holding` waits for the opening to end; MancalaGames'
+    /// `prescribed = MLAPS_SOWER`).
+    NoSkipping,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -122,6 +146,10 @@ pub struct Sowing {
     pub turning: Turning,
     /// Whether the first seed of a move goes back into the house played.
     pub first_in_origin: bool,
+    /// How the opening moves sow.
+    pub opening: OpeningSowing,
+    /// The count of the opponent's houses the sowing passes over (0: none).
+    pub skip_opponent: u8,
 }
 
 /// How a move's direction is chosen.
@@ -176,7 +204,11 @@ impl LoopKind {
     /// `skips`: the sowing passes over some children, seed by seed, which
     /// only the relay instances of the loop look at.
     pub(crate) fn of(sowing: &Sowing, captures: &Captures, skips: bool) -> LoopKind {
-        match (sowing.relays() || skips, captures.while_sowing.is_some()) {
+        // Houses passed over (children, or the opponent's houses holding a
+        // count) are the relay loop's business, relay or not: the plain loop
+        // stays free of the test.
+        let relay = sowing.relays() || skips || sowing.skip_opponent > 0;
+        match (relay, captures.while_sowing.is_some()) {
             (false, false) => LoopKind::Plain,
             (true, false) => LoopKind::Relay,
             (false, true) => LoopKind::WhileSowing,
@@ -321,7 +353,33 @@ pub(crate) fn compile(
         Some(flag) => *flag.get_ref(),
         None => false,
     };
+    let skip_opponent = match &section.skip_opponent_holding {
+        Some(count) if section.skip_origin => {
+            return err(
+                count.span(),
+                "skip_opponent_holding with skip_origin = true is not supported: keep one",
+            );
+        }
+        Some(count) => {
+            super::in_range(count, 1, total.min(255) as i64, "skip_opponent_holding")? as u8
+        }
+        None => 0,
+    };
+    if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::NoSkipping
+        && skip_opponent == 0
+    {
+        return err(
+            opening.span(),
+            "opening = \"no_skipping\" lifts skip_opponent_holding in the opening, and there is none",
+        );
+    }
     let sowing = Sowing {
+        skip_opponent,
+        opening: section
+            .opening
+            .as_ref()
+            .map_or(OpeningSowing::AsUsual, |o| *o.get_ref()),
         first_in_origin,
         laps: if section.skip_origin {
             Laps::SkipOrigin
@@ -390,6 +448,34 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A lap sows into the house the seeds came from as well."
             );
         }
+    }
+    if rules.sowing.skip_opponent > 0 {
+        let _ = writeln!(
+            out,
+            "  The sowing passes over the opponent's houses holding {} seed{}{}.",
+            rules.sowing.skip_opponent,
+            if rules.sowing.skip_opponent == 1 {
+                ""
+            } else {
+                "s"
+            },
+            if rules.sowing.opening == OpeningSowing::NoSkipping {
+                ", except in an opening move"
+            } else {
+                ""
+            }
+        );
+    }
+    if rules.sowing.opening == OpeningSowing::LastSeedToOpponent {
+        let _ = writeln!(
+            out,
+            "  An opening move sows one handful{}, and a last seed that would fall in your own row goes on to the opponent's next house.",
+            if rules.sowing.relays() {
+                ", without relays"
+            } else {
+                ""
+            }
+        );
     }
     if let Continuation::Relay { stops, from, rows } = rules.sowing.continuation {
         let _ = writeln!(
@@ -467,6 +553,63 @@ pub(crate) struct Sown {
 }
 
 impl Rules {
+    /// An opening move's sowing (`[sowing] opening`), kept apart from the
+    /// one sowing loop: the rare path of a few moves a game.
+    #[inline(never)]
+    pub(crate) fn sow_opening<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side());
+        let ring = board.ring_in(me, reverse);
+        let skip_origin = self.sowing.laps == Laps::SkipOrigin;
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
+        let mut seeds = pos.take(from);
+        sown.first_lift = seeds;
+        trace.record(Event::Lift { house: from, seeds });
+        if self.sowing.first_in_origin && seeds > 1 {
+            pos.add(from, 1);
+            seeds -= 1;
+            trace.record(Event::Drop {
+                house: from,
+                now: 1,
+            });
+        }
+        let mut h = from;
+        while seeds > 0 {
+            // The next place; the last seed goes on to the opponent's row.
+            loop {
+                h = ring.next(h);
+                if skip_origin && h == from {
+                    trace.record(Event::SkipOrigin { house: h });
+                    continue;
+                }
+                if seeds > 1 || board.is_house_of(h, me.opponent()) {
+                    break;
+                }
+            }
+            pos.add(h, 1);
+            seeds -= 1;
+            sown.fed |= board.is_house_of(h, me.opponent());
+            trace.record(Event::Drop {
+                house: h,
+                now: pos.at(h),
+            });
+        }
+        sown.last = h;
+        sown.end = SownEnd::Done;
+        sown
+    }
+
     /// The one sowing loop. Lifts `from`, sows along the mover's ring, takes
     /// captures while sowing (when `WHILE_SOWING` and `captures`), and relays
     /// (when `RELAY`) until the last seed stops: it captures, falls in a
@@ -511,6 +654,16 @@ impl Rules {
             self.children.as_ref()
         } else {
             None
+        };
+        // The opponent's houses holding this many are passed over (relay
+        // instances only; an opening move may lift the rule).
+        let skip = if RELAY
+            && self.sowing.skip_opponent > 0
+            && !(self.sowing.opening == OpeningSowing::NoSkipping && pos.opening() > 0)
+        {
+            self.sowing.skip_opponent
+        } else {
+            0
         };
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
@@ -566,7 +719,7 @@ impl Rules {
                 );
                 seeds = 0;
             }
-            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always {
+            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always && skip == 0 {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
                 let lap = len - skip_origin as usize;
@@ -615,23 +768,41 @@ impl Rules {
                     }
                     h = ring.at(i);
                 }
-                if skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never) {
-                    // Pass over the opponent's children (the origin is
-                    // never one: a child is never played).
-                    let theirs = pos.children_of(opponent);
-                    while theirs >> h & 1 == 1 {
-                        i += 1;
-                        if i == len {
-                            i = 0;
-                        }
-                        h = ring.at(i);
-                        if skip_origin && h == origin {
-                            trace.record(Event::SkipOrigin { house: h });
+                let pass_children =
+                    skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
+                if pass_children || skip > 0 {
+                    // Pass over the opponent's children (the origin is never
+                    // one: a child is never played) and the opponent's houses
+                    // holding `skip`, until a house is neither.
+                    let theirs = if pass_children {
+                        pos.children_of(opponent)
+                    } else {
+                        0
+                    };
+                    loop {
+                        if theirs >> h & 1 == 1 {
                             i += 1;
                             if i == len {
                                 i = 0;
                             }
                             h = ring.at(i);
+                            if skip_origin && h == origin {
+                                trace.record(Event::SkipOrigin { house: h });
+                                i += 1;
+                                if i == len {
+                                    i = 0;
+                                }
+                                h = ring.at(i);
+                            }
+                        } else if skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent) {
+                            trace.record(Event::Skip { house: h });
+                            i += 1;
+                            if i == len {
+                                i = 0;
+                            }
+                            h = ring.at(i);
+                        } else {
+                            break;
                         }
                     }
                 }
