@@ -921,13 +921,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
-    if captures.quiet_moves > 0 {
-        let _ = writeln!(
-            out,
-            "  The first {} move{} of the game (both players' counted together) capture nothing.",
-            captures.quiet_moves,
-            if captures.quiet_moves == 1 { "" } else { "s" }
-        );
+    match captures.quiet_moves {
+        0 => {}
+        1 => {
+            let _ = writeln!(out, "  The first move of the game captures nothing.");
+        }
+        moves => {
+            let _ = writeln!(
+                out,
+                "  The first {moves} moves of the game (both players' counted together) capture nothing."
+            );
+        }
     }
     if !captures.single_seed_captures {
         let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");

@@ -235,11 +235,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     if playable.opening_moves > 0 {
         let moves = playable.opening_moves;
-        let _ = write!(
-            out,
-            "  The first {moves} move{} of the game (both players' counted together, a pass as one) are the opening",
-            if moves == 1 { "" } else { "s" }
-        );
+        if moves == 1 {
+            let _ = write!(out, "  The first move of the game is the opening");
+        } else {
+            let _ = write!(
+                out,
+                "  The first {moves} moves of the game (both players' counted together, a pass as one) are the opening"
+            );
+        }
         match playable.opening_from {
             OpeningFrom::Any => {
                 let _ = writeln!(out, ".");
