@@ -26,21 +26,28 @@ const _: () = assert!(PLACES >= MAX_HOUSES + 2 && PLACES.is_power_of_two());
 /// The places of the stores, `[south, north]`.
 const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
 
+/// `N` numbers of the SplitMix64 stream seeded with `seed`: the key's
+/// terms, each table its own stream.
+const fn key_stream<const N: usize>(seed: u64) -> [u64; N] {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut table = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        table[i] = rng.next_u64();
+        i += 1;
+    }
+    table
+}
+
 /// The multipliers of the position key, one per place: a position's key is
 /// the sum of `count * KEY_PLACE[place]` plus a term for the side to move and
 /// one for each piece of carried state, all added modulo 2^64, so a move
-/// updates it with one addition per change.
+/// updates it with one addition per change. Odd, so no count is lost.
 const KEY_PLACE: [u64; PLACES] = {
-    let mut table = [0u64; PLACES];
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut table = key_stream(0x2545_F491_4F6C_DD1D);
     let mut i = 0;
     while i < PLACES {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        table[i] = (z ^ (z >> 31)) | 1;
+        table[i] |= 1;
         i += 1;
     }
     table
@@ -59,61 +66,24 @@ const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
 /// The key's term for a child of South (`[0]`) or North (`[1]`) at each
-/// house: a second splitmix64 stream, so a child changes the key by one
-/// addition.
-const KEY_CHILD: [[u64; MAX_HOUSES]; 2] = {
-    let mut table = [[0u64; MAX_HOUSES]; 2];
-    let mut state = 0x9E6C_63D0_676A_9A99u64;
-    let mut side = 0;
-    while side < 2 {
-        let mut i = 0;
-        while i < MAX_HOUSES {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            table[side][i] = z ^ (z >> 31);
-            i += 1;
-        }
-        side += 1;
-    }
-    table
-};
+/// house, so a child changes the key by one addition.
+const KEY_CHILD: [[u64; MAX_HOUSES]; 2] = [
+    key_stream(0x9E6C_63D0_676A_9A99),
+    // Where the stream above leaves off.
+    key_stream(
+        0x9E6C_63D0_676A_9A99u64
+            .wrapping_add((MAX_HOUSES as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+    ),
+];
 
-/// The key's term for a blocked house at each house: a third splitmix64
-/// stream, so closing a house changes the key by one addition.
-const KEY_BLOCKED: [u64; MAX_HOUSES] = {
-    let mut table = [0u64; MAX_HOUSES];
-    let mut state = 0x3C6E_F372_FE94_F82Bu64;
-    let mut i = 0;
-    while i < MAX_HOUSES {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        table[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    table
-};
+/// The key's term for a blocked house at each house, so closing a house
+/// changes the key by one addition.
+const KEY_BLOCKED: [u64; MAX_HOUSES] = key_stream(0x3C6E_F372_FE94_F82B);
 
 /// The key's term for a house already played (`[play] allow =
-/// "each_house_once_first"`): a fourth splitmix64 stream. And the
-/// multiplier of the opening moves left.
-const KEY_PLAYED: [u64; MAX_HOUSES] = {
-    let mut table = [0u64; MAX_HOUSES];
-    let mut state = 0x5851_F42D_4C95_7F2Du64;
-    let mut i = 0;
-    while i < MAX_HOUSES {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        table[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    table
-};
+/// "each_house_once_first"`).
+const KEY_PLAYED: [u64; MAX_HOUSES] = key_stream(0x5851_F42D_4C95_7F2D);
+/// The key's multiplier of the opening moves left.
 const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
 
 /// One of the two players. South moves first and owns the bottom row (C1).
