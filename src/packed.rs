@@ -689,7 +689,11 @@ impl<const L: usize> Kernel<L> {
                 .endings
                 .iter()
                 .any(|e| matches!(e, Ending::Repetition { .. })),
-            watch: Watch::of(&rules.endings, rules.total_seeds()),
+            // The seeds in play: the stores and the board hold them all.
+            watch: Watch::of(
+                &rules.endings,
+                packed_start.iter().map(|&seeds| seeds as u32).sum(),
+            ),
             endings: rules.endings.clone(),
         })
     }
