@@ -149,19 +149,8 @@ pub(crate) fn compile(
     let mut never = 0u64;
     let mut never_in = 0u32;
     if let Some(places) = &section.never_in {
-        for &place in places.get_ref() {
-            if place < 1 || place > houses_per_side as i64 {
-                return err(
-                    places.span(),
-                    format!(
-                        "never_in counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
-                    ),
-                );
-            }
-            let offset = place as usize - 1;
-            never_in |= 1 << offset;
-            never |= 1 << offset | 1 << (houses_per_side + offset);
-        }
+        never_in = super::row_places(places, houses_per_side, "never_in")?;
+        never = never_in as u64 | (never_in as u64) << houses_per_side;
         if never_in.count_ones() as usize == houses_per_side {
             return err(
                 places.span(),

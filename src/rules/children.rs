@@ -182,7 +182,7 @@ pub(crate) fn compile(
         return compile_rams(section, kind_span);
     }
     let at_start = match &section.at_start {
-        Some(places) => row_places(places, houses_per_side, "at_start")?,
+        Some(places) => super::row_places(places, houses_per_side, "at_start")?,
         None => 0,
     };
     let made_at = match &section.made_at {
@@ -219,19 +219,8 @@ pub(crate) fn compile(
     let mut never = 0u64;
     let mut never_in = 0u32;
     if let Some(places) = &section.never_in {
-        for &place in places.get_ref() {
-            if place < 1 || place > houses_per_side as i64 {
-                return err(
-                    places.span(),
-                    format!(
-                        "never_in counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
-                    ),
-                );
-            }
-            let offset = place as usize - 1;
-            never_in |= 1 << offset;
-            never |= 1 << offset | 1 << (houses_per_side + offset);
-        }
+        never_in = super::row_places(places, houses_per_side, "never_in")?;
+        never = never_in as u64 | (never_in as u64) << houses_per_side;
         if never_in.count_ones() as usize == houses_per_side {
             return err(
                 places.span(),
@@ -255,11 +244,11 @@ pub(crate) fn compile(
                 );
             }
             let own = match own {
-                Some(p) => row_places(p, n, "in_own_row")?,
+                Some(p) => super::row_places(p, n, "in_own_row")?,
                 None => 0,
             };
             let opponent = match opponent {
-                Some(p) => row_places(p, n, "in_opponent_row")?,
+                Some(p) => super::row_places(p, n, "in_opponent_row")?,
                 None => 0,
             };
             if own == 0 && opponent == 0 && made_at != 0 {
@@ -365,28 +354,6 @@ fn compile_rams(
         opponent_sows: OpponentSows::Always,
         child_is_store: false,
     }))
-}
-
-/// Houses of a row counted from their owner's left (1 is the first), as a
-/// mask with bit `k` for house `k + 1`.
-fn row_places(
-    places: &Spanned<Vec<i64>>,
-    houses_per_side: usize,
-    what: &str,
-) -> Result<u32, CompileError> {
-    let mut mask = 0u32;
-    for &place in places.get_ref() {
-        if place < 1 || place > houses_per_side as i64 {
-            return err(
-                places.span(),
-                format!(
-                    "{what} counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
-                ),
-            );
-        }
-        mask |= 1 << (place - 1);
-    }
-    Ok(mask)
 }
 
 impl Children {

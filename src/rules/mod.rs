@@ -766,6 +766,28 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     Ok(rules)
 }
 
+/// Houses of a row counted from their owner's left (1 is the first), as a
+/// mask with bit `k` for house `k + 1`.
+pub(crate) fn row_places(
+    places: &toml::Spanned<Vec<i64>>,
+    houses_per_side: usize,
+    what: &str,
+) -> Result<u32, CompileError> {
+    let mut mask = 0u32;
+    for &place in places.get_ref() {
+        if place < 1 || place > houses_per_side as i64 {
+            return err(
+                places.span(),
+                format!(
+                    "{what} counts houses from their owner's left, 1 to {houses_per_side}; found {place}"
+                ),
+            );
+        }
+        mask |= 1 << (place - 1);
+    }
+    Ok(mask)
+}
+
 /// toml's message in words of TOML, not of the Rust types behind it;
 /// `found` is the source text the message points at.
 fn toml_message(message: &str, found: &str) -> String {
