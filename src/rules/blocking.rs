@@ -24,7 +24,6 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::children::ordinal;
 use super::sowing::{
     Continuation, Laps, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd,
 };
@@ -280,16 +279,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         blocking.closes_at
     );
     if blocking.never_in != 0 {
-        let places: Vec<String> = (0..32)
-            .filter(|b| blocking.never_in >> b & 1 == 1)
-            .map(|b| ordinal(b + 1))
-            .collect();
         let _ = writeln!(
             out,
-            "  A row's {} house{} never close{}.",
-            places.join(" and "),
-            if places.len() == 1 { "" } else { "s" },
-            if places.len() == 1 { "s" } else { "" }
+            "  A row's {} never close{}.",
+            super::places_in_words(blocking.never_in, "and"),
+            if blocking.never_in.count_ones() == 1 {
+                "s"
+            } else {
+                ""
+            }
         );
     }
     if rules.captures.quiet_moves > 0 {

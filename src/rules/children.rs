@@ -506,7 +506,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         return;
     }
     if children.at_start != 0 {
-        let places = places_in_words(children.at_start, "and");
+        let places = super::places_in_words(children.at_start, "and");
         let _ = writeln!(
             out,
             "  Each player starts with {} in the {places} of their own row, counted from their left.",
@@ -532,13 +532,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         if own != 0 {
             parts.push(format!(
                 "the {} of your own row (from your left)",
-                places_in_words(own, "or")
+                super::places_in_words(own, "or")
             ));
         }
         if opponent != 0 {
             parts.push(format!(
                 "the {} of the opponent's row (from their left)",
-                places_in_words(opponent, "or")
+                super::places_in_words(opponent, "or")
             ));
         }
         parts.join("; ")
@@ -585,16 +585,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         );
     }
     if children.never_in != 0 {
-        let places: Vec<String> = (0..32)
-            .filter(|b| children.never_in >> b & 1 == 1)
-            .map(|b| ordinal(b + 1))
-            .collect();
         let _ = writeln!(
             out,
-            "  A row's {} house{} never become{} a child.",
-            places.join(" and "),
-            if places.len() == 1 { "" } else { "s" },
-            if places.len() == 1 { "s" } else { "" }
+            "  A row's {} never become{} a child.",
+            super::places_in_words(children.never_in, "and"),
+            if children.never_in.count_ones() == 1 {
+                "s"
+            } else {
+                ""
+            }
         );
     }
     match children.apart {
@@ -650,20 +649,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
 }
 
-/// Places from a row owner's left, such as "1st or 6th houses".
-fn places_in_words(places: u32, joined_by: &str) -> String {
-    let words: Vec<String> = (0..32)
-        .filter(|b| places >> b & 1 == 1)
-        .map(|b| ordinal(b + 1))
-        .collect();
-    match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            format!("{} {joined_by} {last} houses", rest.join(", "))
-        }
-        _ => format!("{} house", words.join("")),
-    }
-}
-
 impl Children {
     /// `side`'s first child: the lowest house number, if it has one.
     #[inline]
@@ -677,15 +662,4 @@ impl Children {
     pub(crate) fn start_masks(&self, houses_per_side: usize) -> [u64; 2] {
         [0, 1].map(|side| (self.at_start as u64) << (side * houses_per_side))
     }
-}
-
-pub(crate) fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -788,6 +788,32 @@ pub(crate) fn row_places(
     Ok(mask)
 }
 
+/// Places from a row owner's left, such as "1st or 6th houses".
+pub(crate) fn places_in_words(places: u32, joined_by: &str) -> String {
+    let words: Vec<String> = (0..32)
+        .filter(|b| places >> b & 1 == 1)
+        .map(|b| ordinal(b + 1))
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {joined_by} {last} houses", rest.join(", "))
+        }
+        _ => format!("{} house", words.join("")),
+    }
+}
+
+/// `n` as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+pub(crate) fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// toml's message in words of TOML, not of the Rust types behind it;
 /// `found` is the source text the message points at.
 fn toml_message(message: &str, found: &str) -> String {

@@ -754,20 +754,25 @@ impl Rules {
                 pos.shift_key(key);
                 seeds = 0;
             }
-            while seeds > 0 {
-                i += 1;
-                if i == len {
-                    i = 0;
-                }
-                h = ring.at(i);
+            // The place after index `i`, passing over the origin when laps
+            // skip it (`skip_opponent_holding` is refused with skip_origin).
+            let next = |i: &mut usize, trace: &mut T| {
+                let mut step = || {
+                    *i += 1;
+                    if *i == len {
+                        *i = 0;
+                    }
+                    ring.at(*i)
+                };
+                let h = step();
                 if skip_origin && h == origin {
                     trace.record(Event::SkipOrigin { house: h });
-                    i += 1;
-                    if i == len {
-                        i = 0;
-                    }
-                    h = ring.at(i);
+                    return step();
                 }
+                h
+            };
+            while seeds > 0 {
+                h = next(&mut i, trace);
                 let pass_children =
                     skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
                 if pass_children || skip > 0 {
@@ -781,26 +786,10 @@ impl Rules {
                     };
                     loop {
                         if theirs >> h & 1 == 1 {
-                            i += 1;
-                            if i == len {
-                                i = 0;
-                            }
-                            h = ring.at(i);
-                            if skip_origin && h == origin {
-                                trace.record(Event::SkipOrigin { house: h });
-                                i += 1;
-                                if i == len {
-                                    i = 0;
-                                }
-                                h = ring.at(i);
-                            }
+                            h = next(&mut i, trace);
                         } else if skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent) {
                             trace.record(Event::Skip { house: h });
-                            i += 1;
-                            if i == len {
-                                i = 0;
-                            }
-                            h = ring.at(i);
+                            h = next(&mut i, trace);
                         } else {
                             break;
                         }
