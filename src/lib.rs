@@ -10,7 +10,6 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
-pub mod cli;
 pub mod diagnostic;
 pub mod diagram;
 pub mod engine;

@@ -2,14 +2,16 @@
 
 use clap::Parser;
 
+mod cli;
+
 fn main() {
-    let cli = sow::cli::Cli::parse();
-    if let Err(failure) = sow::cli::run(cli) {
+    let args = cli::Cli::parse();
+    if let Err(failure) = cli::run(args) {
         match &failure {
-            sow::cli::Failure::Rule(message) | sow::cli::Failure::Input(message) => {
+            cli::Failure::Rule(message) | cli::Failure::Input(message) => {
                 eprintln!("error: {message}");
             }
-            sow::cli::Failure::BrokenPipe => {}
+            cli::Failure::BrokenPipe => {}
         }
         std::process::exit(failure.exit_code());
     }

@@ -18,27 +18,27 @@ use replay::replay;
 use report::{Progress, print_comparison, print_match};
 use serde::Serialize;
 
-use crate::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
-use crate::bench;
-use crate::diagram::{draw, draw_from, status, steps_in};
-use crate::engine::Verdict;
-use crate::game::Game;
-use crate::input::{Line, MAX_LINE_BYTES, read_line};
-use crate::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
-use crate::perft::{MAX_DEPTH, perft, perft_divide};
-use crate::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
-use crate::plot::comparison_svg;
-use crate::position::{Move, Position, Side};
-use crate::record::{
+use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
+use sow::bench;
+use sow::diagram::{draw, draw_from, status, steps_in};
+use sow::engine::Verdict;
+use sow::game::Game;
+use sow::input::{Line, MAX_LINE_BYTES, read_line};
+use sow::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
+use sow::perft::{MAX_DEPTH, perft, perft_divide};
+use sow::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
+use sow::plot::comparison_svg;
+use sow::position::{Move, Position, Side};
+use sow::record::{
     Record, RecordedMove, VariantChoice, append_record, full_move_numbers, move_number_dots,
     record_of,
 };
-use crate::rng::Rng;
-use crate::rules::{Rules, builtin_groups, builtin_rules};
-use crate::sheet::rule_sheet;
-use crate::stats::Proportion;
-use crate::summary::summarise;
-use crate::trace::Event;
+use sow::rng::Rng;
+use sow::rules::{Rules, builtin_groups, builtin_rules};
+use sow::sheet::rule_sheet;
+use sow::stats::Proportion;
+use sow::summary::summarise;
+use sow::trace::Event;
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.
 #[derive(Parser, Debug)]

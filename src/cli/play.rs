@@ -176,7 +176,7 @@ fn resume<'r>(
                 None,
                 format!(
                     "the game is {}, not {}",
-                    crate::diagnostic::excerpt(&recorded_name),
+                    sow::diagnostic::excerpt(&recorded_name),
                     rules.meta.name
                 ),
             )));

@@ -164,12 +164,12 @@ fn replay_one(
                         .then(|| ply.position.blocked_marks()),
                     crossed: rules.playable.no_return.then(|| {
                         ply.position.crossed().map(|house| {
-                            crate::position::house_label(house, rules.houses_per_side()).to_string()
+                            sow::position::house_label(house, rules.houses_per_side()).to_string()
                         })
                     }),
                     opening: (rules.playable.opening_moves > 0).then(|| ply.position.opening()),
                     played: (rules.playable.allow
-                        == crate::rules::feeding::Allow::EachHouseOnceFirst)
+                        == sow::rules::feeding::Allow::EachHouseOnceFirst)
                         .then(|| ply.position.played_marks()),
                 })
                 .collect(),
