@@ -12,6 +12,7 @@ by seed. Only the fields the tests read are kept.
 
 Usage: scripts/catalogue_sample.py [STEM ...]   (default: every shipped one)
 """
+import gzip
 import json
 import os
 import sys
@@ -30,8 +31,8 @@ def finished(game):
 def stems():
     shipped = sorted(p.stem for p in (ROOT / "variants" / "mancalagames").glob("*.toml"))
     by_lower = {}
-    for f in (CATALOGUE / "games").glob("*.jsonl"):
-        by_lower[f.stem.lower()] = f.stem
+    for f in (CATALOGUE / "games").glob("*.jsonl*"):
+        by_lower[f.name.split(".")[0].lower()] = f.name
     return [(s, by_lower[s]) for s in shipped if s in by_lower]
 
 
@@ -41,8 +42,10 @@ def main(args):
     for lower, stem in stems():
         if args and lower not in args:
             continue
-        path = CATALOGUE / "games" / f"{stem}.jsonl"
-        games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        path = CATALOGUE / "games" / stem
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt") as f:
+            games = [json.loads(line) for line in f if line.strip()]
         keep = [g for g in games if finished(g)]
         if path.stat().st_size > SMALL:
             keep = keep[:5]

@@ -146,6 +146,7 @@ def build(game):
         direction = "CCW"
     if direction not in ("CW", "CCW"):
         raise Unsupported(f"sow_direct={direction}")
+    chosen = take("udir_holes", [])
     skip = take("skip_start", False)
     mlaps = take("mlaps", None)
     sow_stores = take("sow_stores", None)
@@ -162,6 +163,8 @@ def build(game):
             NOTES.append("sow_start leaves a single seed where it is; no house of one seed is ever played here (min_move), so first_seed_in_origin says it all.")
     if direction_by:
         sowing.append(f'direction_by = "{direction_by}"')
+    if chosen:
+        sowing.append(f"direction_chosen_in = {[h + 1 for h in chosen]}        # udir_holes, counted from 1")
     if sow_stores == "OWN":
         sowing.append('into_stores = "own"')
     elif sow_stores == "BOTH_NR_OPP":
@@ -244,7 +247,7 @@ def build(game):
     mustpass = take("mustpass", False)
     if mustpass:
         play.append("pass_when_no_move = true")
-    if direction_by == "half_row" and min_move == 1 and not p.get("udir_holes"):
+    if direction_by == "half_row" and min_move == 1 and 0 not in chosen and n - 1 not in chosen:
         # MancalaGames' DontUndoMoveOne, which it adds to every split-sowing
         # game where a single seed may be played.
         play.append("no_return = true")
@@ -365,6 +368,11 @@ def build(game):
         capture.append(f"quiet_moves = {quiet}")
     if take("nosinglecapt", False):
         capture.append("single_seed_captures = false")
+    if chosen and not direction_by and any(
+            c.startswith(("chain = true", "next =", "across_gap =")) for c in capture):
+        # MancalaGames turns a chain (and next, two out) against its fixed
+        # sow_direct, whichever way the mover chose to sow.
+        capture.append('looks_along = "board"')
     if not capture:
         if p.get("child_type") == "WEG":
             capture.append("# nothing is captured here; a weg takes seeds ([children])")
@@ -796,7 +804,7 @@ def main(argv):
     out.mkdir(parents=True, exist_ok=True)
     ok = 0
     for game in cat["games"]:
-        if not (game["class"] == "plain" or game["plain_with_hole_state"]):
+        if game["game_class"] != "Mancala":
             continue
         stem = game["stem"]
         if only and stem.lower() not in only:

@@ -18,7 +18,7 @@ use crate::position::{MAX_HOUSES_PER_SIDE, Move, PLACES, Side, place_key};
 pub const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
 
 /// The way seeds travel round the board.
-#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// South's row left to right, then North's row (C1 order).
@@ -27,6 +27,26 @@ pub enum Direction {
     CounterClockwise,
     /// The reverse.
     Clockwise,
+}
+
+impl Direction {
+    /// The mark a move carries when the mover chose this direction: `>`
+    /// counter-clockwise (towards higher house numbers), `<` clockwise.
+    pub fn mark(self) -> char {
+        match self {
+            Direction::CounterClockwise => '>',
+            Direction::Clockwise => '<',
+        }
+    }
+
+    /// The direction a move's mark names.
+    pub fn from_mark(mark: char) -> Option<Direction> {
+        match mark {
+            '>' => Some(Direction::CounterClockwise),
+            '<' => Some(Direction::Clockwise),
+            _ => None,
+        }
+    }
 }
 
 /// Which stores a sowing drops seeds into as it passes them.

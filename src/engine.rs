@@ -10,66 +10,108 @@
 
 use std::fmt;
 
+use crate::board::Direction;
 use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
 use crate::rules::sowing::{LoopKind, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, children, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
-/// The legal moves of a position: a set of houses of the player to move,
-/// kept as a bit mask (bit `i` is the house `i` places from its owner's
-/// left), so building, copying and searching it costs a few instructions.
+/// The legal moves of a position, kept as bit masks so building, copying
+/// and searching it costs a few instructions: one mask over each row (bit
+/// `i` is the house `i` places from its owner's left) for each way a move
+/// may sow: the rules' way (a bare label), or a direction the mover chose
+/// (`>` counter-clockwise, `<` clockwise).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MoveList {
-    // One bit per house of a row: a row must fit the mask.
-    side: Side,
-    mask: u32,
+    // `masks[side * 3 + way]`, `way` as `WAYS`: one bit per house of a row,
+    // so a row must fit a mask.
+    masks: [u32; 6],
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
 
+/// The ways a move may sow, in the order of a [`MoveList`]'s masks.
+const WAYS: [Option<Direction>; 3] = [
+    None,
+    Some(Direction::CounterClockwise),
+    Some(Direction::Clockwise),
+];
+
+/// The index of a move's way in [`WAYS`].
+#[inline]
+fn way(direction: Option<Direction>) -> usize {
+    match direction {
+        None => 0,
+        Some(Direction::CounterClockwise) => 1,
+        Some(Direction::Clockwise) => 2,
+    }
+}
+
 impl MoveList {
     /// An empty list.
     pub fn new() -> MoveList {
-        MoveList {
-            side: Side::South,
-            mask: 0,
-        }
+        MoveList { masks: [0; 6] }
+    }
+
+    /// The moves of `side`'s houses in `row` (bit `i`: `i` places from the
+    /// owner's left): one each way from the houses in `chosen`, where the
+    /// mover chooses the direction, one sown the rules' way from the others.
+    #[inline]
+    pub(crate) fn of_row(side: Side, row: u32, chosen: u32) -> MoveList {
+        let mut masks = [0; 6];
+        masks[side.index() * 3] = row & !chosen;
+        masks[side.index() * 3 + 1] = row & chosen;
+        masks[side.index() * 3 + 2] = row & chosen;
+        MoveList { masks }
     }
 
     /// How many moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.mask.count_ones() as usize
+        self.masks.iter().map(|m| m.count_ones() as usize).sum()
     }
 
     /// True when there is no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.mask == 0
+        self.masks.iter().all(|&m| m == 0)
     }
 
     /// Whether `mv` is in the list.
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
-        mv.side() == self.side && mv.offset() < 32 && self.mask >> mv.offset() & 1 != 0
+        mv.offset() < 32
+            && self.masks[mv.side().index() * 3 + way(mv.direction())] >> mv.offset() & 1 != 0
     }
 
-    /// The `index`-th move in house order.
+    /// The `index`-th move, in the list's order (as [`MoveList::iter`]).
     #[inline]
-    pub fn get(&self, index: usize) -> Option<Move> {
-        (index < self.len()).then(|| Move::new(self.side, select_bit(self.mask, index as u32)))
+    pub fn get(&self, mut index: usize) -> Option<Move> {
+        for (i, &mask) in self.masks.iter().enumerate() {
+            let count = mask.count_ones() as usize;
+            if index < count {
+                let side = Side::BOTH[i / 3];
+                return Some(Move::new(side, select_bit(mask, index as u32)).sowing(WAYS[i % 3]));
+            }
+            index -= count;
+        }
+        None
     }
 
-    /// The moves in house order.
+    /// The moves: South's houses before North's, each row's moves sown the
+    /// rules' way first, then those sown `>`, then `<`, each in house order.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
-        let side = self.side;
-        let mut mask = self.mask;
-        std::iter::from_fn(move || {
-            (mask != 0).then(|| {
-                let offset = mask.trailing_zeros();
-                mask &= mask - 1;
-                Move::new(side, offset as u8)
+        let masks = self.masks;
+        (0..6).flat_map(move |i| {
+            let side = Side::BOTH[i / 3];
+            let mut mask = masks[i];
+            std::iter::from_fn(move || {
+                (mask != 0).then(|| {
+                    let offset = mask.trailing_zeros();
+                    mask &= mask - 1;
+                    Move::new(side, offset as u8).sowing(WAYS[i % 3])
+                })
             })
         })
     }
@@ -81,8 +123,15 @@ impl MoveList {
 
     #[inline]
     fn insert(&mut self, mv: Move) {
-        self.side = mv.side();
-        self.mask |= 1 << mv.offset();
+        self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << mv.offset();
+    }
+
+    /// Keeps only the moves of houses in `row` (a mask over `side`'s row).
+    #[inline]
+    fn retain_row(&mut self, side: Side, row: u32) {
+        for m in &mut self.masks[side.index() * 3..side.index() * 3 + 3] {
+            *m &= row;
+        }
     }
 }
 
@@ -273,6 +322,25 @@ pub enum IllegalMove {
         /// Whose turn it is.
         to_move: Side,
     },
+    /// The mover chooses the direction from this house, and the move does
+    /// not say which.
+    #[error(
+        "{mv} sows either way in this variant: say which, {mv}> (counter-clockwise) or {mv}< (clockwise)"
+    )]
+    DirectionNeeded {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// The move names a direction where the rules fix it.
+    #[error(
+        "{mv} names a direction, but the rules fix which way {} sows: write {} alone",
+        mv.label(),
+        mv.label()
+    )]
+    DirectionFixed {
+        /// The move asked for.
+        mv: Move,
+    },
     /// The rules exclude the house.
     #[error("{mv} cannot be played: {}", verdict.describe())]
     Excluded {
@@ -315,10 +383,7 @@ impl Rules {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
-        MoveList {
-            side,
-            mask: self.playable_mask(pos, side),
-        }
+        MoveList::of_row(side, self.playable_mask(pos, side), self.sowing.chosen_in)
     }
 
     /// The legal moves, each house judged in full: the slow path, kept out
@@ -340,9 +405,10 @@ impl Rules {
         let lo = self.board.row_start(side);
         let feeding = self.must_feed_now(pos);
         let mut out: Vec<(Move, Verdict)> = (0..self.board.houses_per_side())
-            .map(|offset| {
-                let mv = Move::new(side, offset as u8);
-                (mv, self.judge(pos, lo + offset, feeding))
+            .flat_map(|offset| self.sowing.ways_from(offset))
+            .map(|(offset, chosen)| {
+                let mv = Move::new(side, offset as u8).sowing(chosen);
+                (mv, self.judge(pos, lo + offset, chosen, feeding))
             })
             .collect();
         if self.playable.single_seed_rule {
@@ -361,8 +427,14 @@ impl Rules {
     }
 
     /// The verdict on one house, before the single-seed rule (which compares houses).
-    fn judge(&self, pos: &Position, house: usize, feeding: bool) -> Verdict {
-        self.judge_played(pos, house, feeding).0
+    fn judge(
+        &self,
+        pos: &Position,
+        house: usize,
+        chosen: Option<Direction>,
+        feeding: bool,
+    ) -> Verdict {
+        self.judge_played(pos, house, chosen, feeding).0
     }
 
     /// The legal moves, and for a variant that must play its moves out to
@@ -372,7 +444,7 @@ impl Rules {
     pub(crate) fn legal_moves_played(
         &self,
         pos: &Position,
-        played: &mut Vec<(u8, Position, MoveEffect)>,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
         played.clear();
         if !self.simulate_to_judge {
@@ -383,19 +455,22 @@ impl Rules {
         let feeding = self.must_feed_now(pos);
         let mut list = MoveList::new();
         let mut multi = 0u32;
-        for offset in 0..self.board.houses_per_side() {
-            let (verdict, result) = self.judge_played(pos, lo + offset, feeding);
+        for (offset, chosen) in
+            (0..self.board.houses_per_side()).flat_map(|offset| self.sowing.ways_from(offset))
+        {
+            let (verdict, result) = self.judge_played(pos, lo + offset, chosen, feeding);
             if verdict == Verdict::Legal {
-                list.insert(Move::new(side, offset as u8));
+                let mv = Move::new(side, offset as u8).sowing(chosen);
+                list.insert(mv);
                 multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
                 if let Some((after, effect)) = result {
-                    played.push((offset as u8, after, effect));
+                    played.push((mv, after, effect));
                 }
             }
         }
         // Ouri's single-seed rule, as `verdicts` applies it.
         if self.playable.single_seed_rule && multi != 0 {
-            list.mask &= multi;
+            list.retain_row(side, multi);
         }
         list
     }
@@ -406,6 +481,7 @@ impl Rules {
         &self,
         pos: &Position,
         house: usize,
+        chosen: Option<Direction>,
         feeding: bool,
     ) -> (Verdict, Option<(Position, MoveEffect)>) {
         let verdict = |v: Verdict| (v, None);
@@ -430,17 +506,17 @@ impl Rules {
         if self.playable.no_return && self.returns(pos, house) {
             return verdict(Verdict::NoReturn);
         }
-        if let Some(refusal) = self.allow_refuses(pos, house) {
+        if let Some(refusal) = self.allow_refuses(pos, house, chosen) {
             return verdict(refusal);
         }
         if !self.simulate_to_judge {
-            if feeding && !self.reaches_opponent(pos, house) {
+            if feeding && !self.reaches_opponent(pos, house, chosen) {
                 return verdict(Verdict::DoesNotFeed);
             }
             return verdict(Verdict::Legal);
         }
         let mut scratch = pos.clone();
-        let effect = self.apply(&mut scratch, house, &mut ());
+        let effect = self.apply(&mut scratch, house, chosen, &mut ());
         if effect.endless {
             verdict(Verdict::Endless)
         } else if effect.relay_too_long {
@@ -479,8 +555,17 @@ impl Rules {
                 to_move: pos.to_move(),
             };
         }
+        match (self.sowing.chooses_from(mv.offset()), mv.direction()) {
+            (true, None) => return IllegalMove::DirectionNeeded { mv },
+            (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
+            _ => {}
+        }
         // The verdicts and the move set agree (a property test checks it).
-        let verdict = self.verdicts(pos)[mv.offset()].1;
+        let verdict = self
+            .verdicts(pos)
+            .into_iter()
+            .find(|&(judged, _)| judged == mv)
+            .map_or(Verdict::Legal, |(_, verdict)| verdict);
         debug_assert_ne!(verdict, Verdict::Legal, "{mv} is legal at {pos}");
         IllegalMove::Excluded { mv, verdict }
     }
@@ -495,7 +580,7 @@ impl Rules {
         trace: &mut T,
     ) -> Result<MoveEffect, IllegalMove> {
         self.check_move(pos, mv)?;
-        Ok(self.apply(pos, self.board.house_of(mv), trace))
+        Ok(self.apply(pos, self.board.house_of(mv), mv.direction(), trace))
     }
 
     /// Plays the house `from` without checking that it is legal: the rule
@@ -506,13 +591,14 @@ impl Rules {
         &self,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         trace: &mut T,
     ) -> MoveEffect {
         match self.loop_kind {
             LoopKind::Plain if !self.capture_gates => {
-                self.apply_with::<false, false, false, T>(pos, from, trace)
+                self.apply_with::<false, false, false, T>(pos, from, chosen, trace)
             }
-            _ => self.apply_gated(pos, from, trace),
+            _ => self.apply_gated(pos, from, chosen, trace),
         }
     }
 
@@ -520,12 +606,22 @@ impl Rules {
     /// or the gated rules, out of line: the plain path (Oware, Kalah) keeps
     /// a small function of its own.
     #[inline(never)]
-    fn apply_gated<T: Trace>(&self, pos: &mut Position, from: usize, trace: &mut T) -> MoveEffect {
+    fn apply_gated<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        chosen: Option<Direction>,
+        trace: &mut T,
+    ) -> MoveEffect {
         match self.loop_kind {
-            LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, trace),
-            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, trace),
-            LoopKind::WhileSowing => self.apply_with::<false, true, true, T>(pos, from, trace),
-            LoopKind::RelayWhileSowing => self.apply_with::<true, true, true, T>(pos, from, trace),
+            LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, chosen, trace),
+            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, trace),
+            LoopKind::WhileSowing => {
+                self.apply_with::<false, true, true, T>(pos, from, chosen, trace)
+            }
+            LoopKind::RelayWhileSowing => {
+                self.apply_with::<true, true, true, T>(pos, from, chosen, trace)
+            }
         }
     }
 
@@ -534,6 +630,7 @@ impl Rules {
         &self,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
@@ -544,6 +641,7 @@ impl Rules {
             let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, ()>(
                 &mut trial,
                 from,
+                chosen,
                 true,
                 &mut (),
             );
@@ -551,13 +649,15 @@ impl Rules {
                 trace.record(Event::GrandSlam {
                     outcome: SlamOutcome::NothingCaptured,
                 });
-                let mut effect =
-                    self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, false, trace);
+                let mut effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
+                    pos, from, chosen, false, trace,
+                );
                 effect.grand_slam = true;
                 return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
-        let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, true, trace);
+        let effect =
+            self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, chosen, true, trace);
         if GATES && self.capture_gates && effect.captured > 0 {
             self.capture_into_child(pos, me, effect.captured);
         }
@@ -587,6 +687,7 @@ impl Rules {
         &self,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         captures: bool,
         trace: &mut T,
     ) -> MoveEffect {
@@ -612,11 +713,13 @@ impl Rules {
                     == crate::rules::sowing::OpeningSowing::LastSeedToOpponent
                 && pos.opening() > 0 =>
             {
-                self.sow_opening(pos, from, trace)
+                self.sow_opening(pos, from, chosen, trace)
             }
             // Blocked houses sow in a loop of their own, behind the gates.
-            Some(blocking) if gated => self.sow_blocked(blocking, pos, from, captures, trace),
-            _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, captures, trace),
+            Some(blocking) if gated => {
+                self.sow_blocked(blocking, pos, from, chosen, captures, trace)
+            }
+            _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace),
         };
         if gated && self.playable.no_return {
             pos.set_crossed(self.crossing(from, sown.first_lift, sown.last));
@@ -678,7 +781,9 @@ impl Rules {
             may_capture = !storeless;
         }
         let plan = if may_capture {
-            self.captures.plan(board, pos, me, sown.last, sown.reverse)
+            let reverse = sown.reverse
+                && self.captures.looks_along == crate::rules::capture::LooksAlong::Move;
+            self.captures.plan(board, pos, me, sown.last, reverse)
         } else {
             None
         };
@@ -807,9 +912,9 @@ mod tests {
                 houses[7] = 48 - seeds;
                 let start = pos(&houses, [0, 0], Side::South);
                 let (mut fast, mut slow) = (start.clone(), start.clone());
-                let quick = rules.apply(&mut fast, 2, &mut ());
+                let quick = rules.apply(&mut fast, 2, None, &mut ());
                 let mut events: Vec<Event> = Vec::new();
-                let traced = rules.apply(&mut slow, 2, &mut events);
+                let traced = rules.apply(&mut slow, 2, None, &mut events);
                 assert_eq!(fast, slow, "{file}: {seeds} seeds");
                 assert_eq!(quick, traced, "{file}: {seeds} seeds");
                 assert_eq!(fast.key(), fast.compute_key(), "{file}: {seeds} seeds");

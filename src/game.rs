@@ -161,7 +161,7 @@ pub struct Game<'r> {
     legal: MoveList,
     /// What each legal move came to, where the rules had to play the moves
     /// out to judge them: `(offset, position after, effect)`.
-    played: Vec<(u8, Position, MoveEffect)>,
+    played: Vec<(Move, Position, MoveEffect)>,
     outcome: Option<Outcome>,
     /// Who made the last move, for an ending that gives them the seeds left.
     last_mover: Option<Side>,
@@ -340,9 +340,7 @@ impl<'r> Game<'r> {
         let played = if T::RECORDS || self.played.is_empty() {
             None
         } else {
-            self.played
-                .iter()
-                .position(|&(offset, _, _)| offset as usize == mv.offset())
+            self.played.iter().position(|&(judged, _, _)| judged == mv)
         };
         let effect = match played {
             Some(i) => {
@@ -350,9 +348,12 @@ impl<'r> Game<'r> {
                 self.position = after;
                 effect
             }
-            None => self
-                .rules
-                .apply(&mut self.position, self.rules.board.house_of(mv), trace),
+            None => self.rules.apply(
+                &mut self.position,
+                self.rules.board.house_of(mv),
+                mv.direction(),
+                trace,
+            ),
         };
         self.plies += 1;
         if self.memory == Memory::Full {

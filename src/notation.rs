@@ -12,6 +12,7 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 
+use crate::board::Direction;
 use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
@@ -51,8 +52,9 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::EOI => "the end of the input",
         Rule::WHITESPACE => "a space",
         Rule::house => "a house label (A-Z for South, a-z for North)",
+        Rule::direction => "a direction: `>` (counter-clockwise) or `<` (clockwise)",
         Rule::capture_mark => "a capture mark such as `x6`",
-        Rule::r#move => "a move (a house label such as `C` or `c`)",
+        Rule::r#move => "a move (a house label such as `C` or `c`, or `C>`, `C<`)",
         Rule::move_text => "a move",
         Rule::count => "a seed count",
         Rule::row => "a row of seed counts separated by commas",
@@ -136,7 +138,11 @@ fn parse_at<'t>(
                         None => "the end of the input".to_string(),
                     };
                     let at = span.start.min(text.len());
-                    if positives == &[Rule::capture_mark] {
+                    if !positives.is_empty()
+                        && positives
+                            .iter()
+                            .all(|r| matches!(r, Rule::capture_mark | Rule::direction))
+                    {
                         // A letter or digit right after a house label: the
                         // token is not one move.
                         // The word runs between the grammar's spaces (all
@@ -152,7 +158,7 @@ fn parse_at<'t>(
                             text,
                             start..end,
                             format!(
-                                "`{word}` is not a move: a move is one house label (A-Z, a-z), optionally with a capture mark such as `x6`, followed by a space"
+                                "`{word}` is not a move: a move is one house label (A-Z, a-z), then `>` or `<` where the mover chooses the direction, optionally a capture mark such as `x6`, then a space"
                             ),
                         ));
                     }
@@ -192,9 +198,16 @@ fn read_move(
 ) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
     let house = inner.next().expect("a move has a house");
-    let mv = Move::from_label(house.as_str().chars().next().expect("one letter"))
+    let mut mv = Move::from_label(house.as_str().chars().next().expect("one letter"))
         .expect("grammar allows letters only");
-    let captured = match inner.next() {
+    let mut next = inner.next();
+    if let Some(direction) = next.as_ref().filter(|p| p.as_rule() == Rule::direction) {
+        mv = mv.sowing(Direction::from_mark(
+            direction.as_str().chars().next().expect("one mark"),
+        ));
+        next = inner.next();
+    }
+    let captured = match next {
         Some(mark) => {
             let digits = &mark.as_str()[1..];
             let span = mark.as_span();

@@ -438,7 +438,12 @@ impl<const L: usize> Kernel<L> {
             first_in_origin,
             opening,
             skip_opponent,
+            direction: _,
+            chosen_in,
         } = rules.sowing;
+        if chosen_in != 0 {
+            return Err("a direction chosen by the mover");
+        }
         let relay = match continuation {
             Continuation::Stop => None,
             Continuation::Relay { stops, from, rows } => Some(Relay { stops, from, rows }),
@@ -500,6 +505,7 @@ impl<const L: usize> Kernel<L> {
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            looks_along: _,
         } = &rules.captures;
         if while_sowing.is_some() {
             return Err("captures while sowing");

@@ -42,7 +42,12 @@ fn immediate_capture(game: &Game<'_>, mv: Move) -> u8 {
     let mut after = game.position().clone();
     // Listed moves are legal: no need to judge them again.
     rules
-        .apply(&mut after, mv.house(rules.houses_per_side()), &mut ())
+        .apply(
+            &mut after,
+            mv.house(rules.houses_per_side()),
+            mv.direction(),
+            &mut (),
+        )
         .captured
 }
 

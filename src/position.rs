@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::board::Direction;
+
 /// The most houses a row may have (one letter each, `A`–`Z`).
 pub const MAX_HOUSES_PER_SIDE: usize = 26;
 /// The most houses a board may have: two full rows.
@@ -138,17 +140,25 @@ impl fmt::Display for Side {
 }
 
 /// A move: the house a player empties, named by its owner and its place in
-/// the owner's row (0 is the owner's leftmost house).
+/// the owner's row (0 is the owner's leftmost house), and the direction the
+/// mover chose, where the variant lets them choose (`C>` counter-clockwise,
+/// `C<` clockwise; a bare `C` sows the way the rules say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     side: Side,
     offset: u8,
+    direction: Option<Direction>,
 }
 
 impl Move {
-    /// The move that plays `side`'s house `offset` (0-based from its left).
+    /// The move that plays `side`'s house `offset` (0-based from its left),
+    /// sowing the way the rules say.
     pub fn new(side: Side, offset: u8) -> Move {
-        Move { side, offset }
+        Move {
+            side,
+            offset,
+            direction: None,
+        }
     }
 
     /// The move that plays absolute house `house` on a board with `houses_per_side`.
@@ -170,6 +180,19 @@ impl Move {
         }
     }
 
+    /// The same house, sown in `direction` by the mover's choice (`None`:
+    /// the way the rules say).
+    #[inline]
+    pub fn sowing(self, direction: Option<Direction>) -> Move {
+        Move { direction, ..self }
+    }
+
+    /// The direction the mover chose, if the move carries one.
+    #[inline]
+    pub fn direction(self) -> Option<Direction> {
+        self.direction
+    }
+
     /// Whose house this is.
     #[inline]
     pub fn side(self) -> Side {
@@ -188,7 +211,7 @@ impl Move {
         self.side.index() * houses_per_side + self.offset as usize
     }
 
-    /// The house label (C2).
+    /// The house label (C2), without the direction.
     pub fn label(self) -> char {
         let base = match self.side {
             Side::South => b'A',
@@ -200,7 +223,10 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.label())
+        match self.direction {
+            None => write!(f, "{}", self.label()),
+            Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
+        }
     }
 }
 

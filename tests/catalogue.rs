@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::Value;
-use sow::{Game, Move, Rules};
+use sow::{Game, Rules};
 
 use crate::common::{sow, test_path, text};
 
@@ -77,8 +77,8 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
     let mut g = Game::new(rules);
     for (i, want) in moves(game).enumerate() {
         let at = format!("seed {} ply {} ({})", game.seed, i + 1, want.mv);
-        let label = want.mv.chars().next().ok_or(format!("{at}: empty move"))?;
-        let mv = Move::from_label(label).ok_or(format!("{at}: not a house label"))?;
+        let (mv, _) =
+            sow::notation::parse_move(&want.mv).map_err(|e| format!("{at}: not a move: {e}"))?;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
         let pos = g.position();
         if pos.houses() != &want.board[..] || pos.stores() != want.stores {

@@ -28,7 +28,7 @@ use super::sowing::{
     Continuation, Laps, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd,
 };
 use super::{CompileError, Rules, err, in_range};
-use crate::board::{Board, STORE, StoreSowing};
+use crate::board::{Board, Direction, STORE, StoreSowing};
 use crate::position::{Position, Side};
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::{Children, Collect, Ending};
@@ -177,6 +177,7 @@ impl Rules {
         blocking: &Blocking,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         closes: bool,
         trace: &mut T,
     ) -> Sown {
@@ -185,7 +186,7 @@ impl Rules {
         let board = &self.board;
         let reverse = self
             .sowing
-            .reverses(from, pos.at(from), board.houses_per_side());
+            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
         let ring = board.ring_in(me, reverse);
         let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
             unreachable!("[blocking] compiles only with relay sowing");

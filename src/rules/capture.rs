@@ -126,6 +126,12 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// Which way a capture looks (a chain, `next`, `across_gap`) after a
+    /// move whose direction the mover chose: along the move (the default)
+    /// or along the board's direction whichever way the move went
+    /// (MancalaGames, whose fixed `sow_direct` sets it).
+    #[serde(default)]
+    pub looks_along: Option<Spanned<LooksAlong>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -163,6 +169,17 @@ pub struct NextSection {
     /// one taken, while it holds one of `counts` in `zone`.
     #[serde(default)]
     pub chain: bool,
+}
+
+/// Which way a capture looks after a move whose direction was chosen.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LooksAlong {
+    /// Along the move: a chain runs back against the way it sowed.
+    #[default]
+    Move,
+    /// Along the board's direction, whichever way the move sowed.
+    Board,
 }
 
 /// Who takes a house captured while sowing.
@@ -355,6 +372,8 @@ pub struct Captures {
     /// When a move leaves between 1 and this many seeds on the board (0:
     /// never), the mover takes them.
     pub last_seeds_to_mover: u8,
+    /// Which way a capture looks after a move whose direction was chosen.
+    pub looks_along: LooksAlong,
 }
 
 /// A capture found at the last seed, not yet taken.
@@ -693,6 +712,19 @@ pub(crate) fn compile(
         None => 0,
         Some(n) => super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
     };
+    let looks_along = match &section.looks_along {
+        None => LooksAlong::Move,
+        Some(along) if *along.get_ref() == LooksAlong::Board => {
+            if sowing.chosen_in == 0 || sowing.turning != super::sowing::Turning::Fixed {
+                return err(
+                    along.span(),
+                    "looks_along = \"board\" only applies where the mover chooses the direction ([sowing] direction_chosen_in) and the board's direction holds for every other move (no direction_by)",
+                );
+            }
+            LooksAlong::Board
+        }
+        Some(along) => *along.get_ref(),
+    };
     let while_sowing = while_sowing.any().then_some(WhileSowing {
         counts,
         zone: while_sowing,
@@ -713,6 +745,7 @@ pub(crate) fn compile(
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            looks_along,
         },
         section.grand_slam,
     ))

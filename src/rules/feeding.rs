@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, in_range};
+use crate::board::Direction;
 use crate::engine::Verdict;
 use crate::position::{Position, Side, nonzero_bytes};
 
@@ -302,7 +303,12 @@ impl Rules {
     /// relays, would end in an occupied house of the mover's row; with
     /// `single_to_empty`, its single seed would fall in a house holding
     /// seeds.
-    pub(crate) fn allow_refuses(&self, pos: &Position, house: usize) -> Option<Verdict> {
+    pub(crate) fn allow_refuses(
+        &self,
+        pos: &Position,
+        house: usize,
+        chosen: Option<Direction>,
+    ) -> Option<Verdict> {
         if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
             // An opening move: only the right half of the row, and no allow rule.
             let n = self.board.houses_per_side();
@@ -313,9 +319,9 @@ impl Rules {
             return None;
         }
         let seeds = pos.at(house) as usize;
-        let reverse = self
-            .sowing
-            .reverses(house, pos.at(house), self.board.houses_per_side());
+        let reverse =
+            self.sowing
+                .reverses(house, pos.at(house), self.board.houses_per_side(), chosen);
         let ring = self.board.ring_in(pos.to_move(), reverse);
         match self.playable.allow {
             Allow::Any => None,
@@ -385,10 +391,15 @@ impl Rules {
 
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
     #[inline]
-    pub(crate) fn reaches_opponent(&self, pos: &Position, house: usize) -> bool {
-        let reverse = self
-            .sowing
-            .reverses(house, pos.at(house), self.board.houses_per_side());
+    pub(crate) fn reaches_opponent(
+        &self,
+        pos: &Position,
+        house: usize,
+        chosen: Option<Direction>,
+    ) -> bool {
+        let reverse =
+            self.sowing
+                .reverses(house, pos.at(house), self.board.houses_per_side(), chosen);
         pos.at(house) as u32
             >= self
                 .board

@@ -64,6 +64,10 @@ pub struct Section {
     /// or by the parity of its seeds.
     #[serde(default)]
     pub direction_by: Option<Spanned<Turning>>,
+    /// The houses, counted from their owner's left (1 is the first), from
+    /// which the mover chooses the direction of each move (`C>` or `C<`).
+    #[serde(default)]
+    pub direction_chosen_in: Option<Spanned<Vec<i64>>>,
     /// Whether the first seed of a move goes back into the house played
     /// (the sowing starts there); a house with a single seed sows it into
     /// the next house.
@@ -150,6 +154,11 @@ pub struct Sowing {
     pub opening: OpeningSowing,
     /// The count of the opponent's houses the sowing passes over (0: none).
     pub skip_opponent: u8,
+    /// The board's direction, which a chosen direction is measured against.
+    pub direction: Direction,
+    /// The houses from which the mover chooses the direction, as a mask
+    /// over a row (bit `i`: `i` places from the owner's left).
+    pub chosen_in: u32,
 }
 
 /// How a move's direction is chosen.
@@ -171,7 +180,16 @@ impl Sowing {
     /// Whether sowing `house`, holding `seeds`, goes against the board's
     /// direction; `houses_per_side` places the house in its row.
     #[inline(always)]
-    pub(crate) fn reverses(&self, house: usize, seeds: u8, houses_per_side: usize) -> bool {
+    pub(crate) fn reverses(
+        &self,
+        house: usize,
+        seeds: u8,
+        houses_per_side: usize,
+        chosen: Option<Direction>,
+    ) -> bool {
+        if let Some(direction) = chosen {
+            return direction != self.direction;
+        }
         match self.turning {
             Turning::Fixed => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
@@ -181,6 +199,31 @@ impl Sowing {
 }
 
 impl Sowing {
+    /// The moves a house `offset` places from its owner's left gives: one
+    /// sown the rules' way, or one each way where the mover chooses.
+    #[inline]
+    pub(crate) fn ways_from(
+        &self,
+        offset: usize,
+    ) -> impl Iterator<Item = (usize, Option<Direction>)> + use<> {
+        let ways: &'static [Option<Direction>] = if self.chosen_in >> offset & 1 != 0 {
+            &[
+                Some(Direction::CounterClockwise),
+                Some(Direction::Clockwise),
+            ]
+        } else {
+            &[None]
+        };
+        ways.iter().map(move |&way| (offset, way))
+    }
+
+    /// Whether the mover chooses the direction from the house `offset`
+    /// places from its owner's left.
+    #[inline]
+    pub fn chooses_from(&self, offset: usize) -> bool {
+        self.chosen_in >> offset & 1 != 0
+    }
+
     /// Whether sowing relays.
     pub fn relays(&self) -> bool {
         matches!(self.continuation, Continuation::Relay { .. })
@@ -321,6 +364,19 @@ pub(crate) fn compile(
         .into_stores
         .as_ref()
         .map_or(StoreSowing::None, |s| *s.get_ref());
+    let chosen_in = match &section.direction_chosen_in {
+        None => 0,
+        Some(places) => {
+            let mask = super::row_places(places, houses_per_side, "direction_chosen_in")?;
+            if mask == 0 {
+                return err(
+                    places.span(),
+                    "direction_chosen_in names no house: leave it out if no move chooses its direction",
+                );
+            }
+            mask
+        }
+    };
     let turning = match &section.direction_by {
         None => Turning::Fixed,
         Some(by) => {
@@ -331,11 +387,13 @@ pub(crate) fn compile(
                 );
             }
             match *by.get_ref() {
-                Turning::HalfRow if houses_per_side % 2 == 1 => {
+                Turning::HalfRow
+                    if houses_per_side % 2 == 1 && chosen_in >> (houses_per_side / 2) & 1 == 0 =>
+                {
                     return err(
                         by.span(),
                         format!(
-                            "direction_by = \"half_row\" needs an even row: the middle house of {houses_per_side} has no half"
+                            "direction_by = \"half_row\" needs an even row, or the middle house in direction_chosen_in: the middle house of {houses_per_side} has no half"
                         ),
                     );
                 }
@@ -375,6 +433,8 @@ pub(crate) fn compile(
         );
     }
     let sowing = Sowing {
+        direction: section.direction,
+        chosen_in,
         skip_opponent,
         opening: section
             .opening
@@ -560,13 +620,14 @@ impl Rules {
         &self,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         trace: &mut T,
     ) -> Sown {
         let me = pos.to_move();
         let board = &self.board;
         let reverse = self
             .sowing
-            .reverses(from, pos.at(from), board.houses_per_side());
+            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
         let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
         let mut sown = Sown {
@@ -622,6 +683,7 @@ impl Rules {
         &self,
         pos: &mut Position,
         from: usize,
+        chosen: Option<Direction>,
         captures: bool,
         trace: &mut T,
     ) -> Sown {
@@ -630,7 +692,7 @@ impl Rules {
         let board = &self.board;
         let reverse = self
             .sowing
-            .reverses(from, pos.at(from), board.houses_per_side());
+            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
         let ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
         // Whether the last seed of a handful captures while sowing too.
