@@ -650,6 +650,11 @@ def summary(game):
         parts.append("each half of a row sows towards its own end")
     elif direct == "EVEN_ODD_DIR":
         parts.append("odd counts sow counter-clockwise, even clockwise")
+    udir = p.get("udir_holes", [])
+    if udir and len(udir) == game["holes_per_side"]:
+        parts.append("every move sows either way, by choice")
+    elif udir:
+        parts.append("the " + ("middle house sows" if len(udir) == 1 and 2 * udir[0] + 1 == game["holes_per_side"] else "houses " + ", ".join(str(h + 1) for h in udir) + " sow") + " either way, by choice")
     if p.get("mlaps") == "LAPPER":
         if p.get("mlap_cont") == "ON_PARAM":
             parts.append(f"relay sowing from a house now holding {p['mlap_param']}")

@@ -24,6 +24,7 @@ relay = false
 # relay_from = "next"
 # relay_only_in = "own"
 # direction_by = "half_row"
+# direction_chosen_in = [2]
 # first_seed_in_origin = true
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
@@ -60,6 +61,7 @@ chain = false
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # next = { zone = "either" }
+# looks_along = "board"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -1542,5 +1544,73 @@ fn opening_and_played_state_round_trip() {
     assert_ne!(
         p.key(),
         position("4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1").key()
+    );
+}
+
+/// Plays a move written in the notation (`B>`, `B<`, `B`) on a bare position.
+fn sow_written(rules: &Rules, from: &str, written: &str) -> Result<String, String> {
+    let (mv, _) = sow::notation::parse_move(written).map_err(|e| e.to_string())?;
+    let mut p = position(from);
+    rules
+        .play(&mut p, mv, &mut ())
+        .map(|_| p.to_string())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn direction_chosen_in() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // The mover chooses the direction from the 2nd house only.
+    let chosen = rules(&[("direction_chosen_in", "[2]")]);
+    assert_eq!(
+        sow_written(chosen, start, "B>").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N"
+    );
+    assert_eq!(
+        sow_written(chosen, start, "B<").unwrap(),
+        "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N"
+    );
+    // A bare label is refused where a direction is chosen, a direction
+    // where it is not, each with the rule named.
+    let bare = sow_written(chosen, start, "B").unwrap_err();
+    assert!(bare.contains("sows either way") && bare.contains("B>"), "{bare}");
+    let needless = sow_written(chosen, start, "C<").unwrap_err();
+    assert!(needless.contains("the rules fix which way C sows"), "{needless}");
+    assert_eq!(
+        sow_written(chosen, start, "C").unwrap(),
+        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N"
+    );
+    // The move list holds both ways from B and one move from every other house.
+    let moves: Vec<String> = chosen
+        .legal_moves(&position(start))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(moves, ["A", "C", "D", "E", "F", "B>", "B<"]);
+    // Without the option, a direction is refused everywhere.
+    let err = sow_written(rules(&[]), start, "B>").unwrap_err();
+    assert!(err.contains("write B alone"), "{err}");
+}
+
+#[test]
+fn looks_along_the_board() {
+    // South plays A clockwise: into f and e, which then hold 2 each, and e
+    // is taken. Along the move, the chain runs back to f and takes it too;
+    // along the board (back against counter-clockwise), it goes from e to
+    // d, which holds 2, and leaves f.
+    let from = "2,0,0,4,4,4/4,4,4,2,1,1 10-10 S";
+    let by_move = rules(&[("direction_chosen_in", "[1]"), ("chain", "true")]);
+    assert_eq!(
+        sow_written(by_move, from, "A<").unwrap(),
+        "0,0,0,4,4,4/4,4,4,2,0,0 14-10 N"
+    );
+    let by_board = rules(&[
+        ("direction_chosen_in", "[1]"),
+        ("chain", "true"),
+        ("looks_along", "\"board\""),
+    ]);
+    assert_eq!(
+        sow_written(by_board, from, "A<").unwrap(),
+        "0,0,0,4,4,4/4,4,4,0,0,2 14-10 N"
     );
 }

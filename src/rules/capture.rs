@@ -822,7 +822,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 if chain {
                     let _ = writeln!(
                         out,
-                        "  Then the houses before it are captured too, going back, while they hold {counts} {}{}.",
+                        "  Then the houses before it are captured too, going back{}, while they hold {counts} {}{}.",
+                        if captures.looks_along == LooksAlong::Board {
+                            " against the board's direction whichever way the move sowed"
+                        } else {
+                            ""
+                        },
                         zone_in_words(chain_zone),
                         if (chain_max as usize) < MAX_HOUSES {
                             format!(", {chain_max} houses at most in all")

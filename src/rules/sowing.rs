@@ -477,6 +477,22 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  Lift every seed of one of your houses and sow them one by one, {direction}."
     );
+    if rules.sowing.chosen_in != 0 {
+        let n = rules.board.houses_per_side();
+        let every = rules.sowing.chosen_in == (1u32 << n) - 1;
+        let _ = writeln!(
+            out,
+            "  From {} you choose which way each move sows: `C>` counter-clockwise, `C<` clockwise.",
+            if every {
+                "every house".to_string()
+            } else {
+                format!(
+                    "your {}",
+                    super::places_in_words(rules.sowing.chosen_in, "and")
+                )
+            }
+        );
+    }
     match rules.board.store_sowing() {
         StoreSowing::None => {}
         StoreSowing::Own => {
