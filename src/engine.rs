@@ -86,33 +86,44 @@ impl MoveList {
 
     /// The `index`-th move, in the list's order (as [`MoveList::iter`]).
     #[inline]
-    pub fn get(&self, mut index: usize) -> Option<Move> {
-        for (i, &mask) in self.masks.iter().enumerate() {
-            let count = mask.count_ones() as usize;
-            if index < count {
-                let side = Side::BOTH[i / 3];
-                return Some(Move::new(side, select_bit(mask, index as u32)).sowing(WAYS[i % 3]));
-            }
-            index -= count;
+    pub fn get(&self, index: usize) -> Option<Move> {
+        let [south, south_ccw, south_cw, north, north_ccw, north_cw] = self.masks;
+        if south_ccw | south_cw | north_ccw | north_cw != 0 {
+            // Directions chosen: rare, and walked in order.
+            return self.iter().nth(index);
         }
-        None
+        let before = south.count_ones() as usize;
+        if index < before {
+            Some(Move::new(Side::South, select_bit(south, index as u32)))
+        } else if index - before < north.count_ones() as usize {
+            Some(Move::new(
+                Side::North,
+                select_bit(north, (index - before) as u32),
+            ))
+        } else {
+            None
+        }
     }
 
-    /// The moves: South's houses before North's, each row's moves sown the
-    /// rules' way first, then those sown `>`, then `<`, each in house order.
+    /// The moves in house order, South's row before North's; from a house
+    /// where the mover chooses the direction, `>` before `<`.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
         let masks = self.masks;
-        (0..6).flat_map(move |i| {
-            let side = Side::BOTH[i / 3];
-            let mut mask = masks[i];
+        Side::BOTH.into_iter().flat_map(move |side| {
+            let ways = &masks[side.index() * 3..side.index() * 3 + 3];
+            let ways = [ways[0], ways[1], ways[2]];
+            let mut houses = ways[0] | ways[1] | ways[2];
             std::iter::from_fn(move || {
-                (mask != 0).then(|| {
-                    let offset = mask.trailing_zeros();
-                    mask &= mask - 1;
-                    Move::new(side, offset as u8).sowing(WAYS[i % 3])
+                (houses != 0).then(|| {
+                    let offset = houses.trailing_zeros();
+                    houses &= houses - 1;
+                    (0..3)
+                        .filter(move |&w| ways[w] >> offset & 1 != 0)
+                        .map(move |w| Move::new(side, offset as u8).sowing(WAYS[w]))
                 })
             })
+            .flatten()
         })
     }
 
