@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = Path(os.environ.get("SOW_CATALOGUE", "/work/shared/catalogue"))
 SMALL = 120_000  # bytes: below this, every finished game is kept
-PLY_FIELDS = ("move", "board", "stores", "over", "auto", "blocked", "child", "unlocked")
+PLY_FIELDS = ("move", "board", "stores", "over", "auto", "blocked", "child", "unlocked", "owner", "round_over", "next_round")
 
 
 def finished(game):

@@ -361,6 +361,10 @@ def build(game):
     pickextra = take("pickextra", None)
     if pickextra == "PICKLASTSEEDS":
         capture.append(f"last_seeds_to_mover = {seeds}")
+        # MancalaGames counts the seeds it may capture from (capt_side).
+        counted = {"OPP_SIDE": "opponent", "OWN_SIDE": "own"}.get(p.get("capt_side"))
+        if counted:
+            capture.append(f'last_seeds_counted_in = "{counted}"')
     elif pickextra is not None and not (pickextra == "PICKOPPBASIC" and "sweep = true" in capture):
         raise Unsupported(f"pickextra={pickextra}")
     quiet = take("nocaptmoves", 0)
@@ -393,6 +397,7 @@ def build(game):
     # The end, in MancalaGames' order: a store past half the seeds; an even
     # split; too few seeds left to change the outcome; a player who cannot
     # feed; no move.
+    rounds = rounds_of(p, take, bool(blocking))
     goal = take("goal", "MAX_SEEDS")
     end_cond = take("end_cond", None)
     unclaimed = take("unclaimed", "HOLE_OWNER")
@@ -413,9 +418,17 @@ def build(game):
         end.append(f'cleared_row = {{ row = "{row}", taken_by = "{collect_of(unclaimed)}" }}')
     elif end_cond is not None:
         raise Unsupported(f"end_cond={end_cond}")
-    end.append(f"majority = {majority(total)}")
-    if total % 2 == 0:
-        end.append("even_split_draw = true")
+    if rounds:
+        # MancalaGames ends a round as soon as one player holds so many
+        # seeds that the other cannot fill the houses needed to play on.
+        need = seeds * max(p.get("goal_param", 0), 1)
+        end.append(f"majority = {total - need + 1}        # the opponent cannot fill {max(p.get('goal_param', 0), 1)} house(s)")
+        if 2 * (total - need) == total:
+            end.append("even_split_draw = true")
+    else:
+        end.append(f"majority = {majority(total)}")
+        if total % 2 == 0:
+            end.append("even_split_draw = true")
     if unclaimed == "UNFED_PLAYER":
         if not mustshare:
             raise Unsupported("UNFED_PLAYER without mustshare")
@@ -433,8 +446,10 @@ def build(game):
         p.get("child_type") == "WEG" and counts is None and not crosscapt and not capt_type)
     if no_change and not sow_stores and not end_cond and not (mustshare and not mustpass) and pickextra != "PICKLASTSEEDS":
         need = p["child_cvt"] if children else total
-        if crosscapt or p.get("evens"):
+        if crosscapt or p.get("evens") or p.get("capt_type") == "NEXT":
             need = min(2, need)
+        if p.get("capt_type") == "TWO_OUT":
+            need = min(2 if mlaps else 3, need)
         if counts is not None and "capt_on" in p:
             need = min(need, min(counts)) if not p.get("evens") else min([c for c in counts] + [need])
         if "capt_min" in p:
@@ -445,7 +460,33 @@ def build(game):
             end.append(f'seeds_left = {{ at_most = {need - 1}, taken_by = "{end_collect}" }}')
     end.append(f'no_move = "{end_collect}"')
     end.append(f'ply_limit = {{ plies = 2000, taken_by = "{end_collect}" }}')
-    return finish(game, p, used, sowing, play, capture, turn, end, children)
+    return finish(game, p, used, sowing, play, capture, turn, end, children, rounds=rounds)
+
+
+def rounds_of(p, take, blocking):
+    """The [rounds] table for a match of rounds (MancalaGames' rounds)."""
+    rounds = take("rounds", None)
+    if rounds is None:
+        return []
+    if rounds != "NO_MOVES":
+        raise Unsupported(f"rounds={rounds}")
+    fill = take("round_fill", "NOT_APPLICABLE")
+    if fill not in ("LEFT_FILL", "RIGHT_FILL"):
+        raise Unsupported(f"round_fill={fill}")
+    out = [f'fill_from = "{"left" if fill == "LEFT_FILL" else "right"}"']
+    if p.get("blocks") and not blocking:
+        take("blocks")
+        out.append("unfilled_blocked = true")
+    starter = take("round_starter", "ALTERNATE")
+    starters = {"ALTERNATE": "alternate", "LOSER": "loser", "WINNER": "winner", "LAST_MOVER": "last_mover"}
+    if starter not in starters:
+        raise Unsupported(f"round_starter={starter}")
+    if starter != "ALTERNATE":
+        out.append(f'starter = "{starters[starter]}"')
+    goal_param = take("goal_param", 0)
+    if goal_param > 1:
+        out.append(f"houses_to_play_on = {goal_param}")
+    return out
 
 
 def blocking_of(p, n, take, sow_rule):
@@ -575,7 +616,7 @@ def pattern_places(locs, n):
     return lists["S"]
 
 
-def finish(game, p, used, sowing, play, capture, turn, end, children=(), blocking=()):
+def finish(game, p, used, sowing, play, capture, turn, end, children=(), blocking=(), rounds=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
     total = 2 * n * seeds
@@ -629,6 +670,8 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=(), blockin
         lines += ["", "[children]"] + list(children)
     if blocking:
         lines += ["", "[blocking]"] + list(blocking)
+    if rounds:
+        lines += ["", "[rounds]"] + list(rounds)
     lines += ["", "[end]",
               "# MancalaGames has no rule that ends a repeating game; a ply limit",
               "# above every game it finished (they stop at 2000 plies) stands in."] + end

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::game::Game;
+use crate::layer::Layer;
 use crate::position::{Move, Position, Side};
 use crate::summary::ending;
 use crate::trace::Event;
@@ -61,34 +62,10 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     let _ = writeln!(out, "{margin}{}", cells(seat, false));
     let _ = writeln!(out, "{margin}{border}");
     let _ = writeln!(out, "{margin}{}", labels(seat, false).trim_end());
-    if position.child_houses() != 0 {
-        // Per-house state: whose child each child house is.
-        let children: Vec<String> = (0..2 * n)
-            .filter_map(|house| {
-                position
-                    .child_of(house)
-                    .map(|owner| format!("{} is {owner}'s", crate::position::house_label(house, n)))
-            })
-            .collect();
-        if !children.is_empty() {
-            let _ = writeln!(out, "  Children: {}", children.join(", "));
+    for layer in Layer::ALL {
+        for line in layer.describe(position) {
+            let _ = writeln!(out, "  {line}");
         }
-        // Rams: nobody's.
-        let rams: Vec<String> = (0..2 * n)
-            .filter(|&house| position.rams() >> house & 1 != 0)
-            .map(|house| crate::position::house_label(house, n).to_string())
-            .collect();
-        if !rams.is_empty() {
-            let _ = writeln!(out, "  Rams: {}", rams.join(", "));
-        }
-    }
-    if position.blocked_houses() != 0 {
-        // Per-house state: the houses closed for the rest of the game.
-        let blocked: Vec<String> = (0..2 * n)
-            .filter(|&house| position.is_blocked(house))
-            .map(|house| crate::position::house_label(house, n).to_string())
-            .collect();
-        let _ = writeln!(out, "  Blocked: {}", blocked.join(", "));
     }
     if let Some(house) = position.crossed() {
         // `[play] no_return`: the single seed just sown across a row's end.
@@ -97,14 +74,6 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             "  Crossed: the single seed in {} came across the end of a row and may not go straight back",
             crate::position::house_label(house, n)
         );
-    }
-    if position.played_houses() != 0 {
-        // Per-house state: the houses played already.
-        let played: Vec<String> = (0..2 * n)
-            .filter(|&house| position.played_houses() >> house & 1 != 0)
-            .map(|house| crate::position::house_label(house, n).to_string())
-            .collect();
-        let _ = writeln!(out, "  Played already: {}", played.join(", "));
     }
     if position.opening() > 0 {
         let _ = writeln!(out, "  Opening moves left: {}", position.opening());

@@ -15,6 +15,7 @@
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
+use crate::rules::rounds::RoundEnd;
 use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
 
@@ -48,8 +49,12 @@ pub struct Ply {
     pub mv: Move,
     /// What it did.
     pub effect: MoveEffect,
-    /// The position after it, passes and endings included.
+    /// The position after it, passes and endings included: where it ended
+    /// a round, the next round's start.
     pub position: Position,
+    /// Where it ended a round of a match ([`crate::rules::rounds`]): the
+    /// board as the round ended, its seeds collected.
+    pub round_end: Option<Position>,
 }
 
 /// No entry: the end of a repetition chain.
@@ -165,6 +170,10 @@ pub struct Game<'r> {
     outcome: Option<Outcome>,
     /// Who made the last move, for an ending that gives them the seeds left.
     last_mover: Option<Side>,
+    /// Where the last move ended a round: the board as the round ended.
+    round_end: Option<Position>,
+    /// Who started the round being played.
+    round_starter: Side,
 }
 
 impl<'r> Game<'r> {
@@ -208,6 +217,8 @@ impl<'r> Game<'r> {
             played: Vec::new(),
             outcome: None,
             last_mover: None,
+            round_end: None,
+            round_starter: Side::South,
         };
         game.restart_from_current();
         Ok(game)
@@ -233,6 +244,8 @@ impl<'r> Game<'r> {
             played: self.played.clone(),
             outcome: self.outcome,
             last_mover: self.last_mover,
+            round_end: self.round_end.clone(),
+            round_starter: self.round_starter,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -262,6 +275,8 @@ impl<'r> Game<'r> {
         self.base = 0;
         self.outcome = None;
         self.last_mover = None;
+        self.round_end = None;
+        self.round_starter = self.position.to_move();
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -369,12 +384,23 @@ impl<'r> Game<'r> {
             }
         }
         self.last_mover = Some(mv.side());
+        self.round_end = None;
         self.settle(self.plies, trace);
+        if self.round_end.is_some() {
+            // A new round: nothing before it can repeat.
+            self.since_capture = self.plies;
+            if self.memory == Memory::Playout && self.tracks_repetition {
+                self.base = self.plies;
+                self.recent.clear();
+                self.repetitions.clear();
+            }
+        }
         if self.memory == Memory::Full {
             self.history.push(Ply {
                 mv,
                 effect,
                 position: self.position.clone(),
+                round_end: self.round_end.clone(),
             });
         }
         self.remember_position();
@@ -398,6 +424,16 @@ impl<'r> Game<'r> {
         self.position = self.entry(self.plies).clone();
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mv.side());
+        self.round_end = self.history.last().and_then(|p| p.round_end.clone());
+        if ply.round_end.is_some() {
+            // Back into the round that move ended: who started it.
+            self.round_starter = self
+                .history
+                .iter()
+                .rev()
+                .find(|p| p.round_end.is_some())
+                .map_or(self.start.to_move(), |p| p.position.to_move());
+        }
         self.find_legal_moves();
         true
     }
@@ -525,8 +561,7 @@ impl<'r> Game<'r> {
                 for side in Side::BOTH {
                     pos.remove_row(side);
                 }
-                trace.record(Event::GameOver { reason });
-                self.conclude(reason, false);
+                self.conclude(reason, false, trace);
                 return;
             }
             Collect::Divided => {
@@ -545,16 +580,14 @@ impl<'r> Game<'r> {
                         trace.record(Event::Collect { side, seeds });
                     }
                 }
-                trace.record(Event::GameOver { reason });
-                self.conclude(reason, false);
+                self.conclude(reason, false, trace);
                 if self.rules.children.is_some_and(|c| c.child_is_store) {
                     Self::into_children(&mut self.position, [to_south, left as u8 - to_south]);
                 }
                 return;
             }
             Collect::Nobody | Collect::EachOwnInPlace => {
-                trace.record(Event::GameOver { reason });
-                self.conclude(reason, collect == Collect::EachOwnInPlace);
+                self.conclude(reason, collect == Collect::EachOwnInPlace, trace);
                 return;
             }
         };
@@ -571,8 +604,7 @@ impl<'r> Game<'r> {
                 });
             }
         }
-        trace.record(Event::GameOver { reason });
-        self.conclude(reason, false);
+        self.conclude(reason, false, trace);
         if self.rules.children.is_some_and(|c| c.child_is_store) {
             // No stores: the outcome stands as counted, and the seeds
             // collected go into children.
@@ -604,7 +636,7 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn conclude(&mut self, reason: EndReason, count_in_place: bool) {
+    fn conclude<T: Trace>(&mut self, reason: EndReason, count_in_place: bool, trace: &mut T) {
         let pos = &self.position;
         // With blocked houses the stores hold only the seeds out of play
         // (kept in South's store): they count for nobody, and the seeds in
@@ -630,12 +662,37 @@ impl<'r> Game<'r> {
             (None, std::cmp::Ordering::Less) => Some(Side::North),
             (None, std::cmp::Ordering::Equal) => None,
         };
+        if let Some(rounds) = &self.rules.rounds
+            // One round end a move: a round that ends as it starts ends the match.
+            && self.round_end.is_none()
+            && let RoundEnd::NextRound(next) = rounds.end_round(
+                &self.rules.board,
+                score,
+                winner,
+                self.round_starter,
+                self.last_mover,
+            )
+        {
+            trace.record(Event::RoundOver { reason, winner });
+            self.round_starter = next.to_move();
+            self.round_end = Some(std::mem::replace(&mut self.position, next));
+            self.settle(self.plies, trace);
+            return;
+        }
+        trace.record(Event::GameOver { reason });
         self.outcome = Some(Outcome {
             reason,
             winner,
             score,
         });
         self.legal = MoveList::new();
+    }
+
+    /// Where the last move ended a round of a match: the board as the round
+    /// ended, its seeds collected; the game's position is then the next
+    /// round's start.
+    pub fn round_end(&self) -> Option<&Position> {
+        self.round_end.as_ref()
     }
 }
 

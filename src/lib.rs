@@ -16,6 +16,7 @@ pub mod engine;
 pub mod fuzzing;
 pub mod game;
 pub mod input;
+pub mod layer;
 pub mod notation;
 pub mod packed;
 pub mod perft;

@@ -14,6 +14,7 @@ use pest::iterators::{Pair, Pairs};
 
 use crate::board::Direction;
 use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
+use crate::layer::Layer;
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 
@@ -63,18 +64,15 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::side => "the side to move, `S` or `N`",
         Rule::last => "`last:S`/`last:N`",
         Rule::feed => "`feed`",
-        Rule::child_marks => "one mark a house: `.`, `S`, `N` or `R`",
-        Rule::children => "`children:` and one mark a house, such as `children:..S.`",
         Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`, `opening:2`, `played:...`)"
+            "variant state (`last:S`, `feed`, `quiet:2`, `crossed:a`, `opening:2`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
         }
-        Rule::blocked_marks => "one mark a house: `.` or `x`",
-        Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x..`",
         Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
         Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
-        Rule::played_marks => "one mark a house: `.` or `x`",
-        Rule::played => "`played:` and one mark a house, such as `played:x...`",
+        Rule::layer_word => "a layer: `children`, `blocked`, `played` or `owner`",
+        Rule::layer_marks => "one mark a house",
+        Rule::layer => "a layer's word and one mark a house, such as `blocked:.x..`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -282,43 +280,38 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         )
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
-    // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 8] = [None; 8];
+    // repeated word is a slip that should not pass unseen. Slots 0-4 are
+    // the scalar words, then one per layer.
+    let mut seen: [Option<&str>; 5 + Layer::ALL.len()] = [None; 5 + Layer::ALL.len()];
     for state in inner {
-        let slot = match state.as_rule() {
-            Rule::last => 0,
-            Rule::feed => 1,
-            Rule::children => 2,
-            Rule::quiet => 3,
-            Rule::blocked => 4,
-            Rule::crossed => 5,
-            Rule::opening => 6,
-            Rule::played => 7,
-            other => unreachable!("grammar gives no {other:?} here"),
+        let layer = (state.as_rule() == Rule::layer).then(|| {
+            let word = state.clone().into_inner().next().expect("a layer word");
+            Layer::from_word(word.as_str()).expect("the grammar's layer words are layers")
+        });
+        let slot = match (state.as_rule(), layer) {
+            (_, Some(layer)) => 5 + layer as usize,
+            (Rule::last, _) => 0,
+            (Rule::feed, _) => 1,
+            (Rule::quiet, _) => 2,
+            (Rule::crossed, _) => 3,
+            (Rule::opening, _) => 4,
+            (other, _) => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
             let word = state.as_str();
             let message = if before == word {
                 format!("`{word}` is given twice: each state word may appear once")
             } else {
-                format!(
-                    "`{word}` contradicts `{before}` before it: a position has {}",
-                    if slot == 2 {
-                        "one set of children"
-                    } else if slot == 3 {
-                        "one count of quiet moves"
-                    } else if slot == 4 {
-                        "one set of blocked houses"
-                    } else if slot == 5 {
-                        "one crossed house"
-                    } else if slot == 6 {
-                        "one count of opening moves"
-                    } else if slot == 7 {
-                        "one set of houses played"
-                    } else {
-                        "one last capturer"
-                    }
-                )
+                let one = match layer {
+                    Some(layer) => format!("one `{}:` layer", layer.word()),
+                    None => match slot {
+                        2 => "one count of quiet moves".into(),
+                        3 => "one crossed house".into(),
+                        4 => "one count of opening moves".into(),
+                        _ => "one last capturer".into(),
+                    },
+                };
+                format!("`{word}` contradicts `{before}` before it: a position has {one}")
             };
             return Err(fail(state.as_span(), message));
         }
@@ -326,54 +319,15 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         match state.as_rule() {
             Rule::last => position
                 .set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
-            Rule::children => {
-                let marks = state.clone().into_inner().next().expect("marks");
-                let houses = position.houses().len();
-                if marks.as_str().len() != houses {
-                    return Err(fail(
-                        marks.as_span(),
-                        crate::position::PositionError::ChildrenLength {
-                            expected: houses,
-                            found: marks.as_str().len(),
-                        }
-                        .to_string(),
-                    ));
-                }
-                for (house, mark) in marks.as_str().bytes().enumerate() {
-                    let side = match mark {
-                        b'S' => Some(Side::South),
-                        b'N' => Some(Side::North),
-                        _ => None,
-                    };
-                    if side.is_some() {
-                        position.set_child(house, side);
-                    } else if mark == b'R' {
-                        position.set_ram(house, true);
-                    }
-                }
+            Rule::layer => {
+                let marks = state.into_inner().nth(1).expect("marks");
+                position
+                    .set_layer_marks(layer.expect("a layer"), marks.as_str())
+                    .map_err(|e| fail(marks.as_span(), e.to_string()))?;
             }
             Rule::quiet => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_quiet(count(moves)?);
-            }
-            Rule::blocked => {
-                let marks = state.clone().into_inner().next().expect("marks");
-                let houses = position.houses().len();
-                if marks.as_str().len() != houses {
-                    return Err(fail(
-                        marks.as_span(),
-                        crate::position::PositionError::BlockedLength {
-                            expected: houses,
-                            found: marks.as_str().len(),
-                        }
-                        .to_string(),
-                    ));
-                }
-                for (house, mark) in marks.as_str().bytes().enumerate() {
-                    if mark == b'x' {
-                        position.set_blocked(house, true);
-                    }
-                }
             }
             Rule::crossed => {
                 let label = state.into_inner().next().expect("a house");
@@ -396,25 +350,6 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::opening => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_opening(count(moves)?);
-            }
-            Rule::played => {
-                let marks = state.clone().into_inner().next().expect("marks");
-                let houses = position.houses().len();
-                if marks.as_str().len() != houses {
-                    return Err(fail(
-                        marks.as_span(),
-                        crate::position::PositionError::PlayedLength {
-                            expected: houses,
-                            found: marks.as_str().len(),
-                        }
-                        .to_string(),
-                    ));
-                }
-                for (house, mark) in marks.as_str().bytes().enumerate() {
-                    if mark == b'x' {
-                        position.set_played(house);
-                    }
-                }
             }
             _ => position.set_feed_pending(true),
         }
@@ -458,14 +393,8 @@ impl fmt::Display for Position {
         if self.feed_pending() {
             f.write_str(" feed")?;
         }
-        if self.child_houses() != 0 {
-            write!(f, " children:{}", self.child_marks())?;
-        }
         if self.quiet() > 0 {
             write!(f, " quiet:{}", self.quiet())?;
-        }
-        if self.blocked_houses() != 0 {
-            write!(f, " blocked:{}", self.blocked_marks())?;
         }
         if let Some(house) = self.crossed() {
             write!(
@@ -477,8 +406,10 @@ impl fmt::Display for Position {
         if self.opening() > 0 {
             write!(f, " opening:{}", self.opening())?;
         }
-        if self.played_houses() != 0 {
-            write!(f, " played:{}", self.played_marks())?;
+        for layer in Layer::ALL {
+            if !self.layer_is_empty(layer) {
+                write!(f, " {}:{}", layer.word(), self.layer_marks(layer))?;
+            }
         }
         Ok(())
     }
@@ -732,7 +663,7 @@ mod tests {
 
     #[test]
     fn crossed_round_trips() {
-        let text = "0,1,0,0,1,0/1,21,0,0,0,24 0-0 N children:.......N...S crossed:a";
+        let text = "0,1,0,0,1,0/1,21,0,0,0,24 0-0 N crossed:a children:.......N...S";
         let position = parse_position(text).unwrap();
         assert_eq!(position.crossed(), Some(6));
         assert_eq!(position.to_string(), text);
@@ -764,7 +695,7 @@ mod tests {
         let position = parse_position(with_blocked).unwrap();
         assert!(position.is_blocked(1) && position.is_blocked(11));
         assert!(!position.is_blocked(0));
-        assert_eq!(position.blocked_marks(), ".x.........x");
+        assert_eq!(position.layer_marks(Layer::Blocked), ".x.........x");
         assert_eq!(position.to_string(), with_blocked);
         assert_ne!(position, plain);
         assert_ne!(position.key(), plain.key());

@@ -428,6 +428,9 @@ impl<const L: usize> Kernel<L> {
         if rules.blocking.is_some() {
             return Err("blocked houses");
         }
+        if rules.rounds.is_some() {
+            return Err("a match of rounds");
+        }
         if !matches!(rules.loop_kind, LoopKind::Plain | LoopKind::Relay) {
             return Err("captures while sowing");
         }
@@ -505,6 +508,7 @@ impl<const L: usize> Kernel<L> {
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            last_seeds_counted_in: _,
             looks_along: _,
         } = &rules.captures;
         if while_sowing.is_some() {

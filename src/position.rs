@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::board::Direction;
+use crate::layer::{Layer, PLANES};
 
 /// The most houses a row may have (one letter each, `A`–`Z`).
 pub const MAX_HOUSES_PER_SIDE: usize = 26;
@@ -67,24 +68,29 @@ const KEY_QUIET: u64 = 0x6C8E_9CF5_7093_2BD5;
 const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 
-/// The key's term for a child of South (`[0]`) or North (`[1]`) at each
-/// house, so a child changes the key by one addition.
-const KEY_CHILD: [[u64; MAX_HOUSES]; 2] = [
+/// The key's term for each bit plane of the per-house layers
+/// ([`crate::layer`]) at each house, so a change of mark changes the key by
+/// one addition per plane. The children's planes (a child of South, of
+/// North; both for a ram), blocked houses, houses played, owners changed.
+const KEY_LAYER: [[u64; MAX_HOUSES]; PLANES] = [
     key_stream(0x9E6C_63D0_676A_9A99),
     // Where the stream above leaves off.
     key_stream(
         0x9E6C_63D0_676A_9A99u64
             .wrapping_add((MAX_HOUSES as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
     ),
+    key_stream(0x3C6E_F372_FE94_F82B),
+    key_stream(0x5851_F42D_4C95_7F2D),
+    key_stream(0xBB67_AE85_84CA_A73B),
 ];
 
-/// The key's term for a blocked house at each house, so closing a house
-/// changes the key by one addition.
-const KEY_BLOCKED: [u64; MAX_HOUSES] = key_stream(0x3C6E_F372_FE94_F82B);
+/// The planes of the children layer: a child of South, of North.
+const CHILD: [usize; 2] = [0, 1];
+/// The plane of blocked houses.
+const BLOCKED: usize = 2;
+/// The plane of houses played.
+const PLAYED: usize = 3;
 
-/// The key's term for a house already played (`[play] allow =
-/// "each_house_once_first"`).
-const KEY_PLAYED: [u64; MAX_HOUSES] = key_stream(0x5851_F42D_4C95_7F2D);
 /// The key's multiplier of the opening moves left.
 const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
 
@@ -251,23 +257,15 @@ pub struct Position {
     feed_pending: bool,
     /// Moves left, from the start, in which nothing is captured.
     quiet: u8,
-    /// Per-house state: `children[side]` has bit `h` set when house `h` is
-    /// a child of `side` (a house that keeps its seeds for that player).
-    /// A house in both is a ram, nobody's child (`[children] kind = "ram"`).
-    /// Both zero in variants without children.
-    children: [u64; 2],
-    /// Per-house state: bit `h` set when house `h` is blocked (closed for
-    /// the rest of the game: sowing passes over it). Zero in variants
-    /// without `[blocking]`.
-    blocked: u64,
+    /// The per-house layers ([`crate::layer`]), one bit plane each bit of
+    /// a layer's value: bit `h` of a plane is house `h`'s. All zero where
+    /// the variant has no layer.
+    layers: [u64; PLANES],
     /// The house (plus one; 0 for none) where the last move's single seed
     /// landed after crossing a row's end (`[play] no_return`).
     crossed: u8,
     /// Opening moves left (`[play] opening_moves`).
     opening: u8,
-    /// Per-house state: bit `h` set when house `h` has been played
-    /// (`[play] allow = "each_house_once_first"`); zero in other variants.
-    played: u64,
 }
 
 impl Position {
@@ -301,11 +299,9 @@ impl Position {
             last_capturer: None,
             feed_pending: false,
             quiet: 0,
-            children: [0, 0],
-            blocked: 0,
+            layers: [0; PLANES],
             crossed: 0,
             opening: 0,
-            played: 0,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -475,15 +471,90 @@ impl Position {
         self.crossed = code;
     }
 
+    /// The value of `layer` at `house`: the index of its mark in
+    /// [`Layer::marks`] (for owners: 1 where the house changed hands).
+    #[inline]
+    pub fn layer_value(&self, layer: Layer, house: usize) -> u8 {
+        layer
+            .planes()
+            .enumerate()
+            .map(|(bit, plane)| ((self.layers[plane] >> (house & 63) & 1) as u8) << bit)
+            .sum()
+    }
+
+    /// Whether `layer` leaves every house alone.
+    #[inline]
+    pub fn layer_is_empty(&self, layer: Layer) -> bool {
+        layer.planes().all(|plane| self.layers[plane] == 0)
+    }
+
+    /// Sets the value of `layer` at `house`, keeping the key.
+    pub(crate) fn set_layer_value(&mut self, layer: Layer, house: usize, value: u8) {
+        let house = house % MAX_HOUSES;
+        for (bit, plane) in layer.planes().enumerate() {
+            self.set_plane(plane, house, value >> bit & 1 != 0);
+        }
+    }
+
+    #[inline]
+    fn set_plane(&mut self, plane: usize, house: usize, on: bool) {
+        let mask = 1u64 << house;
+        if (self.layers[plane] & mask != 0) != on {
+            self.layers[plane] ^= mask;
+            self.key = if on {
+                self.key.wrapping_add(KEY_LAYER[plane][house])
+            } else {
+                self.key.wrapping_sub(KEY_LAYER[plane][house])
+            };
+        }
+    }
+
+    /// `layer` as one mark a house in house order, as positions write it
+    /// (`children:......S.....`).
+    pub fn layer_marks(&self, layer: Layer) -> String {
+        (0..self.houses().len())
+            .map(|house| layer.mark(self, house))
+            .collect()
+    }
+
+    /// Sets every house of `layer` from one mark a house in house order.
+    pub fn set_layer_marks(&mut self, layer: Layer, marks: &str) -> Result<(), PositionError> {
+        let houses = self.houses().len();
+        if marks.len() != houses {
+            return Err(PositionError::LayerLength {
+                layer: layer.word(),
+                marks: layer.marks_in_words(),
+                expected: houses,
+                found: marks.chars().count(),
+            });
+        }
+        let n = self.houses_per_side();
+        let mut values = Vec::with_capacity(houses);
+        for (house, mark) in marks.bytes().enumerate() {
+            values.push(layer.value_of(mark, house, n).ok_or_else(|| {
+                PositionError::LayerMark {
+                    layer: layer.word(),
+                    marks: layer.marks_in_words(),
+                    found: marks[house..].chars().next().unwrap_or('?'),
+                }
+            })?);
+        }
+        for (house, value) in values.into_iter().enumerate() {
+            self.set_layer_value(layer, house, value);
+        }
+        Ok(())
+    }
+
     /// Whose child house `house` is, if it is one (a ram is nobody's).
     #[inline]
     pub fn child_of(&self, house: usize) -> Option<Side> {
         let bit = 1u64 << (house & 63);
-        if self.children[0] & self.children[1] & bit != 0 {
+        let [south, north] = [self.layers[CHILD[0]], self.layers[CHILD[1]]];
+        if south & north & bit != 0 {
             None
-        } else if self.children[0] & bit != 0 {
+        } else if south & bit != 0 {
             Some(Side::South)
-        } else if self.children[1] & bit != 0 {
+        } else if north & bit != 0 {
             Some(Side::North)
         } else {
             None
@@ -493,57 +564,39 @@ impl Position {
     /// The houses that are `side`'s children, as a mask over house numbers.
     #[inline]
     pub fn children_of(&self, side: Side) -> u64 {
-        self.children[side.index()] & !self.children[side.opponent().index()]
+        self.layers[CHILD[side.index()]] & !self.layers[CHILD[side.opponent().index()]]
     }
 
     /// The houses that are anyone's child, or rams, as a mask over house
     /// numbers: the houses never played.
     #[inline]
     pub fn child_houses(&self) -> u64 {
-        self.children[0] | self.children[1]
+        self.layers[CHILD[0]] | self.layers[CHILD[1]]
     }
 
     /// The houses that are one player's child, rams left out, as a mask over
     /// house numbers: the houses never captured.
     #[inline]
     pub fn kept_houses(&self) -> u64 {
-        self.children[0] ^ self.children[1]
+        self.layers[CHILD[0]] ^ self.layers[CHILD[1]]
     }
 
     /// The rams (`[children] kind = "ram"`), as a mask over house numbers:
     /// houses nobody may play, whose seeds count for nobody.
     #[inline]
     pub fn rams(&self) -> u64 {
-        self.children[0] & self.children[1]
+        self.layers[CHILD[0]] & self.layers[CHILD[1]]
     }
 
     /// Makes `house` a ram, or an ordinary house again.
     pub fn set_ram(&mut self, house: usize, ram: bool) {
-        let house = house % MAX_HOUSES;
-        self.set_child(house, None);
-        if ram {
-            let bit = 1u64 << house;
-            for s in Side::BOTH {
-                self.children[s.index()] |= bit;
-                self.key = self.key.wrapping_add(KEY_CHILD[s.index()][house]);
-            }
-        }
+        self.set_layer_value(Layer::Children, house, if ram { 3 } else { 0 });
     }
 
     /// Makes `house` a child of `side`, or an ordinary house again (`None`).
     pub fn set_child(&mut self, house: usize, side: Option<Side>) {
-        let house = house % MAX_HOUSES;
-        let bit = 1u64 << house;
-        for s in Side::BOTH {
-            if self.children[s.index()] & bit != 0 {
-                self.children[s.index()] &= !bit;
-                self.key = self.key.wrapping_sub(KEY_CHILD[s.index()][house]);
-            }
-        }
-        if let Some(s) = side {
-            self.children[s.index()] |= bit;
-            self.key = self.key.wrapping_add(KEY_CHILD[s.index()][house]);
-        }
+        let value = side.map_or(0, |s| 1 + s.index() as u8);
+        self.set_layer_value(Layer::Children, house, value);
     }
 
     /// How many opening moves are left (`[play] opening_moves`).
@@ -565,79 +618,29 @@ impl Position {
     /// (`[play] allow = "each_house_once_first"`).
     #[inline]
     pub fn played_houses(&self) -> u64 {
-        self.played
+        self.layers[PLAYED]
     }
 
     /// Marks `house` as played.
     pub fn set_played(&mut self, house: usize) {
-        let house = house % MAX_HOUSES;
-        if self.played >> house & 1 == 0 {
-            self.played |= 1 << house;
-            self.key = self.key.wrapping_add(KEY_PLAYED[house]);
-        }
-    }
-
-    /// The houses played as one mark a house in C1 order: `x` played, `.`
-    /// not yet.
-    pub fn played_marks(&self) -> String {
-        (0..self.houses().len())
-            .map(|house| {
-                if self.played >> house & 1 != 0 {
-                    'x'
-                } else {
-                    '.'
-                }
-            })
-            .collect()
-    }
-
-    /// The children as one mark a house in C1 order: `.` for none, `S` or
-    /// `N` for that player's child (the catalogue's `child` strings), `R`
-    /// for a ram.
-    pub fn child_marks(&self) -> String {
-        let rams = self.rams();
-        (0..self.houses().len())
-            .map(|house| match self.child_of(house) {
-                None if rams >> house & 1 != 0 => 'R',
-                None => '.',
-                Some(Side::South) => 'S',
-                Some(Side::North) => 'N',
-            })
-            .collect()
+        self.set_plane(PLAYED, house % MAX_HOUSES, true);
     }
 
     /// Whether house `house` is blocked: closed for the rest of the game.
     #[inline]
     pub fn is_blocked(&self, house: usize) -> bool {
-        self.blocked >> (house & 63) & 1 != 0
+        self.layers[BLOCKED] >> (house & 63) & 1 != 0
     }
 
     /// The blocked houses, as a mask over house numbers.
     #[inline]
     pub fn blocked_houses(&self) -> u64 {
-        self.blocked
+        self.layers[BLOCKED]
     }
 
     /// Blocks `house` (closes it for the rest of the game), or opens it.
     pub fn set_blocked(&mut self, house: usize, blocked: bool) {
-        let house = house % MAX_HOUSES;
-        let bit = 1u64 << house;
-        if (self.blocked & bit != 0) != blocked {
-            self.blocked ^= bit;
-            self.key = if blocked {
-                self.key.wrapping_add(KEY_BLOCKED[house])
-            } else {
-                self.key.wrapping_sub(KEY_BLOCKED[house])
-            };
-        }
-    }
-
-    /// The blocked houses as one mark a house in C1 order: `x` blocked,
-    /// `.` open (the catalogue's `blocked` strings).
-    pub fn blocked_marks(&self) -> String {
-        (0..self.houses().len())
-            .map(|house| if self.is_blocked(house) { 'x' } else { '.' })
-            .collect()
+        self.set_plane(BLOCKED, house % MAX_HOUSES, blocked);
     }
 
     /// The seeds that count for `side` now: its store and its children.
@@ -759,22 +762,12 @@ impl Position {
         key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
         key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
         key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
-        let mut played = self.played;
-        while played != 0 {
-            key = key.wrapping_add(KEY_PLAYED[played.trailing_zeros() as usize]);
-            played &= played - 1;
-        }
-        for side in Side::BOTH {
-            let mut children = self.children[side.index()];
-            while children != 0 {
-                key = key.wrapping_add(KEY_CHILD[side.index()][children.trailing_zeros() as usize]);
-                children &= children - 1;
+        for (plane, &bits) in self.layers.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                key = key.wrapping_add(KEY_LAYER[plane][bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
             }
-        }
-        let mut blocked = self.blocked;
-        while blocked != 0 {
-            key = key.wrapping_add(KEY_BLOCKED[blocked.trailing_zeros() as usize]);
-            blocked &= blocked - 1;
         }
         key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
     }
@@ -793,11 +786,9 @@ impl fmt::Debug for Position {
             .field("last_capturer", &self.last_capturer)
             .field("feed_pending", &self.feed_pending)
             .field("quiet", &self.quiet)
-            .field("children", &self.children)
-            .field("blocked", &self.blocked)
+            .field("layers", &self.layers)
             .field("crossed", &self.crossed)
             .field("opening", &self.opening)
-            .field("played", &self.played)
             .finish()
     }
 }
@@ -867,9 +858,6 @@ pub enum PositionError {
         "`crossed:` does not belong to this variant: it has no rule against sowing a single seed straight back (`[play] no_return`)"
     )]
     CrossedUnused,
-    /// `children:` in a variant without children.
-    #[error("`children:` does not belong to this variant: its houses never become children")]
-    ChildrenUnused,
     /// `opening:` in a variant without opening moves, or more than it
     /// starts with.
     #[error("`opening:{found}` does not fit this variant: it has {allowed} opening move(s)")]
@@ -879,39 +867,35 @@ pub enum PositionError {
         /// The variant's opening moves at the start.
         allowed: u8,
     },
-    /// `played:` in a variant that does not track the houses played.
-    #[error(
-        "`played:` does not belong to this variant: it does not remember which houses have been played"
-    )]
-    PlayedUnused,
-    /// `played:` with a word of the wrong length.
-    #[error("`played:` needs one mark (`.` or `x`) per house, {expected} in all, found {found}")]
-    PlayedLength {
+    /// A layer's word in a variant that does not keep the layer.
+    #[error("`{layer}:` does not belong to this variant: {why}")]
+    LayerUnused {
+        /// The layer's word.
+        layer: &'static str,
+        /// What the variant does instead.
+        why: &'static str,
+    },
+    /// A layer's word with a word of the wrong length.
+    #[error("`{layer}:` needs one mark ({marks}) per house, {expected} in all, found {found}")]
+    LayerLength {
+        /// The layer's word.
+        layer: &'static str,
+        /// Its marks, in words.
+        marks: String,
         /// Houses on the board.
         expected: usize,
         /// Marks given.
         found: usize,
     },
-    /// `children:` with a word of the wrong length.
-    #[error(
-        "`children:` needs one mark (`.`, `S`, `N` or `R`) per house, {expected} in all, found {found}"
-    )]
-    ChildrenLength {
-        /// Houses on the board.
-        expected: usize,
-        /// Marks given.
-        found: usize,
-    },
-    /// `blocked:` in a variant without blocked houses.
-    #[error("`blocked:` does not belong to this variant: its houses are never blocked")]
-    BlockedUnused,
-    /// `blocked:` with a word of the wrong length.
-    #[error("`blocked:` needs one mark (`.` or `x`) per house, {expected} in all, found {found}")]
-    BlockedLength {
-        /// Houses on the board.
-        expected: usize,
-        /// Marks given.
-        found: usize,
+    /// A layer's word with a mark the layer does not have.
+    #[error("`{layer}:` marks each house with {marks}; `{found}` is not one of them")]
+    LayerMark {
+        /// The layer's word.
+        layer: &'static str,
+        /// Its marks, in words.
+        marks: String,
+        /// The mark found.
+        found: char,
     },
     /// A blocked house that holds seeds: sowing never drops a seed into one.
     #[error("house {house} is blocked but holds {seeds} seed(s): a blocked house is always empty")]

@@ -137,6 +137,7 @@ impl Record {
                 mv: recorded.mv,
                 effect,
                 position: game.position().clone(),
+                round_end: game.round_end().cloned(),
                 over: game.is_over(),
             });
         }
@@ -261,8 +262,11 @@ pub struct ReplayedPly {
     pub mv: Move,
     /// What it did.
     pub effect: MoveEffect,
-    /// The position after it (and after any end-of-game collection).
+    /// The position after it (and after any end-of-game collection): where
+    /// it ended a round, the next round's start.
     pub position: Position,
+    /// Where it ended a round of a match: the board as the round ended.
+    pub round_end: Option<Position>,
     /// Whether this ply ended the game.
     pub over: bool,
 }

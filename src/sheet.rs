@@ -6,7 +6,9 @@
 use std::fmt::Write as _;
 
 use crate::Side;
-use crate::rules::{Rules, blocking, capture, children, ending, feeding, grand_slam, sowing, turn};
+use crate::rules::{
+    Rules, blocking, capture, children, ending, feeding, grand_slam, rounds, sowing, turn,
+};
 
 /// The rule sheet: a title, then one paragraph per part of the rules.
 pub fn rule_sheet(rules: &Rules) -> String {
@@ -75,5 +77,6 @@ pub fn rule_sheet(rules: &Rules) -> String {
     grand_slam::describe(rules, &mut out);
     turn::describe(rules, &mut out);
     ending::describe(rules, &mut out);
+    rounds::describe(rules, &mut out);
     out
 }

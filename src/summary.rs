@@ -61,6 +61,14 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
             Event::OutOfPlay { .. } => out_of_play += 1,
+            Event::RoundOver { reason, winner } => others.push(format!(
+                "the round is over ({}): {}; the next round starts",
+                reason.describe(),
+                match winner {
+                    Some(side) => format!("{side} wins it"),
+                    None => "a draw".to_string(),
+                }
+            )),
             _ => {}
         }
     }

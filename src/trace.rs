@@ -185,6 +185,13 @@ pub enum Event {
         /// Why.
         reason: EndReason,
     },
+    /// A round of a match is over, and the next round starts.
+    RoundOver {
+        /// Why.
+        reason: EndReason,
+        /// Who won the round, or `None` for a draw.
+        winner: Option<crate::position::Side>,
+    },
     /// A relay closes a house of the opponent's row: it is blocked for the
     /// rest of the game (its seeds are sown on).
     Close {
@@ -256,6 +263,14 @@ impl Event {
             Event::Pass { side } => format!("{side} has no seeds and passes"),
             Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
             Event::GameOver { reason } => format!("game over: {}", reason.describe()),
+            Event::RoundOver { reason, winner } => format!(
+                "round over: {}; {}; the next round starts",
+                reason.describe(),
+                match winner {
+                    Some(side) => format!("{side} wins the round"),
+                    None => "the round is drawn".to_string(),
+                }
+            ),
             Event::Close { house } => {
                 format!("{} closes: blocked for the rest of the game", label(house))
             }

@@ -18,7 +18,7 @@ pub use crate::board::{Direction, StoreSowing};
 pub use crate::rules::capture::Zone;
 pub use crate::rules::ending::Collect;
 pub use crate::rules::grand_slam::GrandSlam;
-use crate::rules::{blocking, capture, children, ending, feeding, sowing, turn};
+use crate::rules::{blocking, capture, children, ending, feeding, rounds, sowing, turn};
 
 /// A whole variant file.
 #[derive(Debug, Deserialize)]
@@ -47,6 +47,9 @@ pub struct VariantFile {
     /// Houses that a relay closes for the rest of the game.
     #[serde(default)]
     pub blocking: Option<Spanned<blocking::Section>>,
+    /// The game is a match of rounds.
+    #[serde(default)]
+    pub rounds: Option<Spanned<rounds::Section>>,
 }
 
 /// `[variant]`: names, origin and sources.

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::Value;
-use sow::{Game, Rules};
+use sow::layer::Layer;
+use sow::{Game, Position, Rules};
 
 use crate::common::{sow, test_path, text};
 
@@ -34,9 +35,21 @@ pub struct CatalogueGame {
 pub struct CataloguePly {
     #[serde(rename = "move")]
     pub mv: String,
+    /// The position after the move (as the round ended, where it ended one).
+    #[serde(flatten)]
+    pub state: CatalogueState,
+    pub over: bool,
+    /// Where the ply ends a round: the position that starts the next.
+    #[serde(default)]
+    pub next_round: Option<CatalogueState>,
+}
+
+/// A position as the catalogue writes it: houses, stores, and the
+/// per-house layers the game has.
+#[derive(Debug, Deserialize)]
+pub struct CatalogueState {
     pub board: Vec<u8>,
     pub stores: [u8; 2],
-    pub over: bool,
     /// Per-house state, where the game has children: one mark a house.
     #[serde(default)]
     pub child: Option<String>,
@@ -48,6 +61,9 @@ pub struct CataloguePly {
     /// MancalaGames' locks.
     #[serde(default)]
     pub unlocked: Option<String>,
+    /// Who owns each house (`S`, `N`), in territory games.
+    #[serde(default)]
+    pub owner: Option<String>,
 }
 
 impl CatalogueGame {
@@ -58,9 +74,17 @@ impl CatalogueGame {
     }
 }
 
-/// The games of a `.jsonl` file.
+/// The games of a `.jsonl` file, or of a gzipped one (`.jsonl.gz`).
 pub fn read_games(path: &Path) -> Vec<CatalogueGame> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = if path.extension().is_some_and(|x| x == "gz") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        text
+    } else {
+        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
@@ -80,43 +104,17 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
         let (mv, _) =
             sow::notation::parse_move(&want.mv).map_err(|e| format!("{at}: not a move: {e}"))?;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
-        let pos = g.position();
-        if pos.houses() != &want.board[..] || pos.stores() != want.stores {
-            return Err(format!(
-                "{at}: board {:?} {:?}, expected {:?} {:?}",
-                pos.houses(),
-                pos.stores(),
-                want.board,
-                want.stores
-            ));
+        // A ply that ends a round is checked twice: the board as the round
+        // ended, then the next round's start.
+        let mut checks = vec![(g.round_end().unwrap_or(g.position()), &want.state, "")];
+        match (&want.next_round, g.round_end()) {
+            (Some(next), Some(_)) => checks.push((g.position(), next, " (next round)")),
+            (None, None) => {}
+            (Some(_), None) => return Err(format!("{at}: the round goes on, expected its end")),
+            (None, Some(_)) => return Err(format!("{at}: the round ends, expected it to go on")),
         }
-        if let Some(child) = &want.child
-            && pos.child_marks() != catalogue_marks(rules, child)
-        {
-            return Err(format!(
-                "{at}: children {}, expected {child}",
-                pos.child_marks()
-            ));
-        }
-        if let Some(blocked) = &want.blocked
-            && pos.blocked_marks() != *blocked
-        {
-            return Err(format!(
-                "{at}: blocked {}, expected {blocked}",
-                pos.blocked_marks()
-            ));
-        }
-        if let Some(unlocked) = &want.unlocked {
-            let played: String = unlocked
-                .chars()
-                .map(|c| if c == 'u' { 'x' } else { '.' })
-                .collect();
-            if pos.played_marks() != played {
-                return Err(format!(
-                    "{at}: played {}, expected {played}",
-                    pos.played_marks()
-                ));
-            }
+        for (pos, want, which) in checks {
+            check_state(rules, pos, want).map_err(|e| format!("{at}{which}: {e}"))?;
         }
         if g.is_over() != want.over {
             return Err(format!(
@@ -139,6 +137,78 @@ pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The first difference between `pos` and the catalogue's `want`: houses,
+/// stores, and each per-house layer the catalogue records, in sow's marks.
+fn check_state(rules: &Rules, pos: &Position, want: &CatalogueState) -> Result<(), String> {
+    if pos.houses() != &want.board[..] || pos.stores() != want.stores {
+        return Err(format!(
+            "board {:?} {:?}, expected {:?} {:?}",
+            pos.houses(),
+            pos.stores(),
+            want.board,
+            want.stores
+        ));
+    }
+    let layers = catalogue_layers(rules, want);
+    for (layer, expected) in layers {
+        if let Some(expected) = expected
+            && pos.layer_marks(layer) != expected
+        {
+            return Err(format!(
+                "{} {}, expected {expected}",
+                layer.word(),
+                pos.layer_marks(layer)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The first difference between a position in `replay --json` and the
+/// catalogue's `want`, as [`check_state`] compares them.
+fn check_json_state(rules: &Rules, got: &Value, want: &CatalogueState) -> Result<(), String> {
+    if got["board"] != serde_json::json!(want.board)
+        || got["stores"] != serde_json::json!(want.stores)
+    {
+        return Err(format!(
+            "board {} {}, expected {:?} {:?}",
+            got["board"], got["stores"], want.board, want.stores
+        ));
+    }
+    for (layer, expected) in catalogue_layers(rules, want) {
+        if let Some(expected) = expected
+            && got[layer.word()] != expected.as_str()
+        {
+            return Err(format!(
+                "{} {}, expected {expected}",
+                layer.word(),
+                got[layer.word()]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each per-house layer the catalogue records for `want`, in sow's marks.
+fn catalogue_layers(rules: &Rules, want: &CatalogueState) -> [(Layer, Option<String>); 4] {
+    [
+        (
+            Layer::Children,
+            want.child.as_ref().map(|c| catalogue_marks(rules, c)),
+        ),
+        (Layer::Blocked, want.blocked.clone()),
+        (
+            Layer::Played,
+            want.unlocked.as_ref().map(|u| {
+                u.chars()
+                    .map(|c| if c == 'u' { 'x' } else { '.' })
+                    .collect()
+            }),
+        ),
+        (Layer::Owner, want.owner.clone()),
+    ]
 }
 
 /// The catalogue's child marks as `sow` writes them: the catalogue writes
@@ -225,32 +295,19 @@ fn catalogue_games_replay_through_the_command_line() {
             assert_eq!(plies.len(), expected.len(), "{at}: plies");
             for (i, (p, w)) in plies.iter().zip(&expected).enumerate() {
                 assert_eq!(p["move"], w.mv.as_str(), "{at} ply {}", i + 1);
-                assert_eq!(p["board"], serde_json::json!(w.board), "{at} ply {}", i + 1);
+                assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
+                let rules = rules_of(&path);
+                check_json_state(&rules, p, &w.state)
+                    .unwrap_or_else(|e| panic!("{at} ply {}: {e}", i + 1));
                 assert_eq!(
-                    p["stores"],
-                    serde_json::json!(w.stores),
-                    "{at} ply {}",
+                    p["round_over"].as_bool().unwrap_or(false),
+                    w.next_round.is_some(),
+                    "{at} ply {}: round_over",
                     i + 1
                 );
-                assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
-                if let Some(child) = &w.child {
-                    let rules = rules_of(&path);
-                    assert_eq!(
-                        p["children"],
-                        catalogue_marks(&rules, child).as_str(),
-                        "{at} ply {}",
-                        i + 1
-                    );
-                }
-                if let Some(blocked) = &w.blocked {
-                    assert_eq!(p["blocked"], blocked.as_str(), "{at} ply {}", i + 1);
-                }
-                if let Some(unlocked) = &w.unlocked {
-                    let played: String = unlocked
-                        .chars()
-                        .map(|c| if c == 'u' { 'x' } else { '.' })
-                        .collect();
-                    assert_eq!(p["played"], played.as_str(), "{at} ply {}", i + 1);
+                if let Some(next) = &w.next_round {
+                    check_json_state(&rules, &p["next_round"], next)
+                        .unwrap_or_else(|e| panic!("{at} ply {} (next round): {e}", i + 1));
                 }
             }
             assert_eq!(got["result"], want.result.as_str(), "{at}: result");
@@ -274,9 +331,13 @@ fn full_catalogue_check() {
     let mut by_lower = std::collections::HashMap::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|x| x == "jsonl") {
-            let stem = path.file_stem().unwrap().to_string_lossy().to_lowercase();
-            by_lower.insert(stem, path);
+        // `<Stem>.jsonl`, or `<Stem>.jsonl.gz` for the long round games.
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(stem) = name
+            .strip_suffix(".jsonl")
+            .or_else(|| name.strip_suffix(".jsonl.gz"))
+        {
+            by_lower.insert(stem.to_lowercase(), path);
         }
     }
     let only = std::env::var("SOW_ONLY").ok();

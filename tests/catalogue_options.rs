@@ -3,6 +3,7 @@
 //! move from the same position, and the results differ as the option says.
 
 use sow::engine::Verdict;
+use sow::layer::Layer;
 use sow::{EndReason, Rules, Side};
 
 use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
@@ -879,16 +880,24 @@ fn children_kind_bull() {
     let from = "0,0,0,0,0,2/2,3,4,4,4,4 13-12 S";
     let normal = with_children("made_at = 4", &[]);
     let (after, _) = sow(normal, from, 'F');
-    assert_eq!(after.child_marks(), ".......S....", "b alone");
+    assert_eq!(
+        after.layer_marks(Layer::Children),
+        ".......S....",
+        "b alone"
+    );
     let bull = with_children("made_at = 4\nkind = \"bull\"", &[]);
     let (after, effect) = sow(bull, from, 'F');
-    assert_eq!(after.child_marks(), "......SS....", "a and b, a pair");
+    assert_eq!(
+        after.layer_marks(Layer::Children),
+        "......SS....",
+        "a and b, a pair"
+    );
     assert_eq!(effect.captured, 0, "no capture");
     // The pair the other way round: a holds 4, b 3 (no child alone).
     let (after, _) = sow(bull, "0,0,0,0,0,2/3,2,4,4,4,4 13-12 S", 'F');
-    assert_eq!(after.child_marks(), "......SS....");
+    assert_eq!(after.layer_marks(Layer::Children), "......SS....");
     let (after, _) = sow(normal, "0,0,0,0,0,2/3,2,4,4,4,4 13-12 S", 'F');
-    assert_eq!(after.child_marks(), "............");
+    assert_eq!(after.layer_marks(Layer::Children), "............");
 }
 
 #[test]
@@ -897,17 +906,17 @@ fn children_kind_qur() {
     let from = "0,0,0,0,1,0/3,4,4,4,4,4 12-12 S";
     let normal = with_children("made_at = 3\nzone = \"own\"", &[]);
     let (after, _) = sow(normal, from, 'E');
-    assert_eq!(after.child_marks(), "............");
+    assert_eq!(after.layer_marks(Layer::Children), "............");
     let qur = with_children("made_at = 3\nzone = \"own\"\nkind = \"qur\"", &[]);
     let (after, _) = sow(qur, from, 'E');
     assert_eq!(
-        after.child_marks(),
+        after.layer_marks(Layer::Children),
         ".....SS.....",
         "F and a, a pair across"
     );
     // a holding 4 makes no qur.
     let (after, _) = sow(qur, "0,0,0,0,1,0/4,3,4,4,4,4 12-12 S", 'E');
-    assert_eq!(after.child_marks(), "............");
+    assert_eq!(after.layer_marks(Layer::Children), "............");
 }
 
 #[test]
@@ -917,7 +926,7 @@ fn children_kind_ram() {
     let from = "4,0,0,0,0,7/4,4,4,4,4,4 7-6 S";
     let plain = rules(&[]);
     let (after, _) = sow(plain, from, 'A');
-    assert_eq!(after.child_marks(), "............");
+    assert_eq!(after.layer_marks(Layer::Children), "............");
     let rams = with_children("kind = \"ram\"", &[]);
     let (after, _) = sow(rams, from, 'A');
     assert_eq!(
@@ -1618,5 +1627,79 @@ fn looks_along_the_board() {
     assert_eq!(
         sow_written(by_board, from, "A<").unwrap(),
         "0,0,0,4,4,4/4,4,4,0,0,2 14-10 N"
+    );
+}
+
+/// The base variant played as a match of rounds, with `[rounds]` keys.
+fn with_rounds(rounds: &str) -> &'static Rules {
+    variant(&format!("{BASE}[rounds]\n{rounds}\n"), &[])
+}
+
+#[test]
+fn rounds_refill_from_what_each_player_won() {
+    // South's F captures a's 2; North then has no move, which ends the
+    // round: South holds 22, North 26.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let left = play(with_rounds("fill_from = \"left\""), from, 'F');
+    let end = left.round_end().expect("the round ends");
+    assert_eq!(end.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 22-26 N");
+    assert!(!left.is_over(), "a round ends, not the match");
+    // Five houses of 4 for South (2 left in store), six for North; the
+    // player who did not start the round starts the next.
+    assert_eq!(left.position().to_string(), "4,4,4,4,4,0/4,4,4,4,4,4 2-2 N");
+    let blocked = play(
+        with_rounds("fill_from = \"left\"\nunfilled_blocked = true"),
+        from,
+        'F',
+    );
+    assert_eq!(
+        blocked.position().to_string(),
+        "4,4,4,4,4,0/4,4,4,4,4,4 2-2 N blocked:.....x......"
+    );
+    let right = play(
+        with_rounds("fill_from = \"right\"\nunfilled_blocked = true"),
+        from,
+        'F',
+    );
+    assert_eq!(
+        right.position().to_string(),
+        "0,4,4,4,4,4/4,4,4,4,4,4 2-2 N blocked:x..........."
+    );
+    // The round's loser (South) starts the next.
+    let loser = play(
+        with_rounds("fill_from = \"left\"\nstarter = \"loser\""),
+        from,
+        'F',
+    );
+    assert_eq!(loser.position().to_move(), Side::South);
+    // Six houses needed to play on: South cannot fill them, and the match
+    // ends with that round, North ahead.
+    let over = play(
+        with_rounds("fill_from = \"left\"\nhouses_to_play_on = 6"),
+        from,
+        'F',
+    );
+    assert!(over.round_end().is_none() && over.is_over());
+    assert_eq!(over.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
+    let rules = with_rounds("fill_from = \"left\"\nunfilled_blocked = true");
+    let from = "4,4,4,4,4,0/4,4,4,4,4,4 2-2 S blocked:.....x......";
+    // E's four seeds pass over the blocked F: a, b, c, d.
+    let (after, _) = sow(rules, from, 'E');
+    assert_eq!(
+        after.to_string(),
+        "4,4,4,4,0,0/5,5,5,5,4,4 2-2 N blocked:.....x......"
+    );
+    assert_eq!(verdict(rules, from, 'F'), Verdict::Blocked);
+    // A blocked house holding seeds is no position of this game.
+    assert!(
+        rules
+            .check_position(&position(
+                "4,4,4,4,4,1/4,4,4,4,4,3 2-2 S blocked:.....x......"
+            ))
+            .is_err()
     );
 }

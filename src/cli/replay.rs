@@ -11,12 +11,10 @@ struct JsonPly {
     stores: [u8; 2],
     to_move: Option<&'static str>,
     over: bool,
-    /// In a variant with children: one mark a house, `.`, `S` or `N`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    children: Option<String>,
-    /// In a variant with blocked houses: one mark a house, `.` or `x`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    blocked: Option<String>,
+    /// The variant's per-house layers, each by its word: one mark a house
+    /// (`children`, `blocked`, `played`, `owner`).
+    #[serde(flatten)]
+    layers: std::collections::BTreeMap<&'static str, String>,
     /// In a variant with `[play] no_return`: the house where the last
     /// move's single seed landed across a row's end, or null.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -24,10 +22,22 @@ struct JsonPly {
     /// In a variant with opening moves: how many are left.
     #[serde(skip_serializing_if = "Option::is_none")]
     opening: Option<u8>,
-    /// In a variant that remembers the houses played: one mark a house,
-    /// `x` played already, `.` not yet.
+    /// On a ply that ends a round of a match: true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    round_over: bool,
+    /// On a ply that ends a round: the position that starts the next.
     #[serde(skip_serializing_if = "Option::is_none")]
-    played: Option<String>,
+    next_round: Option<JsonRound>,
+}
+
+/// The start of a round, in `replay --json`.
+#[derive(Serialize)]
+struct JsonRound {
+    board: Vec<u8>,
+    stores: [u8; 2],
+    to_move: &'static str,
+    #[serde(flatten)]
+    layers: std::collections::BTreeMap<&'static str, String>,
 }
 
 #[derive(Serialize)]
@@ -151,26 +161,38 @@ fn replay_one(
             plies: replay
                 .plies
                 .iter()
-                .map(|ply| JsonPly {
-                    mv: ply.mv.to_string(),
-                    board: ply.position.houses().to_vec(),
-                    stores: ply.position.stores(),
-                    to_move: ply.to_move().map(Side::name),
-                    over: ply.over,
-                    children: rules.children.is_some().then(|| ply.position.child_marks()),
-                    blocked: rules
-                        .blocking
-                        .is_some()
-                        .then(|| ply.position.blocked_marks()),
-                    crossed: rules.playable.no_return.then(|| {
-                        ply.position.crossed().map(|house| {
-                            sow::position::house_label(house, rules.houses_per_side()).to_string()
-                        })
-                    }),
-                    opening: (rules.playable.opening_moves > 0).then(|| ply.position.opening()),
-                    played: (rules.playable.allow
-                        == sow::rules::feeding::Allow::EachHouseOnceFirst)
-                        .then(|| ply.position.played_marks()),
+                .map(|ply| {
+                    let layers = |position: &Position| {
+                        rules
+                            .layers()
+                            .map(|layer| (layer.word(), position.layer_marks(layer)))
+                            .collect()
+                    };
+                    // A ply that ends a round shows the board as the round
+                    // ended; the next round's start comes beside it.
+                    let shown = ply.round_end.as_ref().unwrap_or(&ply.position);
+                    JsonPly {
+                        mv: ply.mv.to_string(),
+                        board: shown.houses().to_vec(),
+                        stores: shown.stores(),
+                        to_move: ply.to_move().map(Side::name),
+                        over: ply.over,
+                        layers: layers(shown),
+                        crossed: rules.playable.no_return.then(|| {
+                            shown.crossed().map(|house| {
+                                sow::position::house_label(house, rules.houses_per_side())
+                                    .to_string()
+                            })
+                        }),
+                        opening: (rules.playable.opening_moves > 0).then(|| shown.opening()),
+                        round_over: ply.round_end.is_some(),
+                        next_round: ply.round_end.as_ref().map(|_| JsonRound {
+                            board: ply.position.houses().to_vec(),
+                            stores: ply.position.stores(),
+                            to_move: ply.position.to_move().name(),
+                            layers: layers(&ply.position),
+                        }),
+                    }
                 })
                 .collect(),
             result,

@@ -126,6 +126,11 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
+    /// the mover (MancalaGames counts only the houses it may capture from,
+    /// `capt_side`); the mover then takes every seed on the board.
+    #[serde(default)]
+    pub last_seeds_counted_in: Option<Spanned<Zone>>,
     /// Which way a capture looks (a chain, `next`, `across_gap`) after a
     /// move whose direction the mover chose: along the move (the default)
     /// or along the board's direction whichever way the move went
@@ -372,6 +377,8 @@ pub struct Captures {
     /// When a move leaves between 1 and this many seeds on the board (0:
     /// never), the mover takes them.
     pub last_seeds_to_mover: u8,
+    /// Where the seeds counted for `last_seeds_to_mover` lie.
+    pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
     pub looks_along: LooksAlong,
 }
@@ -712,6 +719,22 @@ pub(crate) fn compile(
         None => 0,
         Some(n) => super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
     };
+    let last_seeds_counted_in = match &section.last_seeds_counted_in {
+        None => ZoneMask::from_zone(Zone::Either),
+        Some(zone) if last_seeds_to_mover == 0 => {
+            return err(
+                zone.span(),
+                "last_seeds_counted_in says where last_seeds_to_mover counts, and there is no last_seeds_to_mover",
+            );
+        }
+        Some(zone) if *zone.get_ref() == Zone::None => {
+            return err(
+                zone.span(),
+                "last_seeds_counted_in = \"none\" would count nothing: leave out last_seeds_to_mover",
+            );
+        }
+        Some(zone) => ZoneMask::from_zone(*zone.get_ref()),
+    };
     let looks_along = match &section.looks_along {
         None => LooksAlong::Move,
         Some(along) if *along.get_ref() == LooksAlong::Board => {
@@ -745,6 +768,7 @@ pub(crate) fn compile(
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            last_seeds_counted_in,
             looks_along,
         },
         section.grand_slam,
@@ -1018,8 +1042,21 @@ fn describe_laps(captures: &Captures, out: &mut String) {
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(
             out,
-            "  When a move leaves between 1 and {} seeds on the board (children aside), the mover takes them all.",
-            captures.last_seeds_to_mover
+            "  When a move leaves between 1 and {} seeds on the board (children aside){}, the mover takes {}.",
+            captures.last_seeds_to_mover,
+            if captures.last_seeds_counted_in.zone() == Zone::Either {
+                String::new()
+            } else {
+                format!(
+                    ", counted {}",
+                    zone_in_words(captures.last_seeds_counted_in)
+                )
+            },
+            if captures.last_seeds_counted_in.zone() == Zone::Either {
+                "them all"
+            } else {
+                "every seed on the board"
+            }
         );
     }
 }
@@ -1136,7 +1173,7 @@ impl Captures {
                 let ring = board.ring_in(me, plan.reverse);
                 let mut house = last;
                 for _ in 0..plan.holes {
-                    house = ring.next(ring.next(house));
+                    house = open_after(ring, pos, open_after(ring, pos, house));
                     capture(pos, house);
                 }
             }
@@ -1144,7 +1181,7 @@ impl Captures {
                 let ring = board.ring_in(me, plan.reverse);
                 let mut house = last;
                 for _ in 0..plan.holes {
-                    house = ring.next(house);
+                    house = open_after(ring, pos, house);
                     capture(pos, house);
                 }
             }
@@ -1265,13 +1302,18 @@ impl Captures {
     ) -> u8 {
         let children = pos.child_houses();
         let free = |house: usize| children >> house & 1 == 0;
+        let zone = self.last_seeds_counted_in;
+        let counted: u32 = (0..board.houses())
+            .filter(|&h| free(h) && zone.allows(board.owner(h) == me))
+            .map(|h| pos.at(h) as u32)
+            .sum();
+        if counted == 0 || counted > self.last_seeds_to_mover as u32 {
+            return 0;
+        }
         let left: u32 = (0..board.houses())
             .filter(|&h| free(h))
             .map(|h| pos.at(h) as u32)
             .sum();
-        if left == 0 || left > self.last_seeds_to_mover as u32 {
-            return 0;
-        }
         for house in (0..board.houses()).filter(|&h| free(h)) {
             if pos.at(house) > 0 {
                 let seeds = pos.take(house);
@@ -1558,7 +1600,7 @@ impl CaptureRule {
                 let mut take = 0u8;
                 let mut from_opponent = 0u32;
                 while holes < board.houses() {
-                    let next = ring.next(house);
+                    let next = open_after(ring, pos, house);
                     if !next_capturable(board, pos, me, next, counts, zone) {
                         break;
                     }
@@ -1635,9 +1677,20 @@ fn next_capturable(
         && pos.child_houses() >> next & 1 == 0
 }
 
+/// The place after `place` along `ring`, passing over blocked houses
+/// (a round's unfilled houses): the house a capture looks at next.
+#[inline]
+fn open_after(ring: &crate::board::Ring, pos: &Position, place: usize) -> usize {
+    let mut next = ring.next(place);
+    while pos.is_blocked(next) {
+        next = ring.next(next);
+    }
+    next
+}
+
 /// The house two places after `from` along `ring`, when the one between
 /// is an empty house and it is a house of `zone` holding seeds; the houses
-/// in `taken` (a bit each) count as empty.
+/// in `taken` (a bit each) count as empty. Blocked houses are passed over.
 #[inline]
 fn across_gap(
     board: &Board,
@@ -1648,8 +1701,8 @@ fn across_gap(
     zone: ZoneMask,
     taken: u64,
 ) -> Option<usize> {
-    let gap = ring.next(from);
-    let target = ring.next(gap);
+    let gap = open_after(ring, pos, from);
+    let target = open_after(ring, pos, gap);
     (board.is_house(gap)
         && (pos.at(gap) == 0 || taken >> gap & 1 != 0)
         && board.is_house(target)

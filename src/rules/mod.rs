@@ -25,6 +25,7 @@ use std::path::Path;
 
 use crate::board::Board;
 use crate::diagnostic::{Located, ReadError, read_text, without_bom};
+use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
 use crate::variant::VariantFile;
 
@@ -34,6 +35,7 @@ pub mod children;
 pub mod ending;
 pub mod feeding;
 pub mod grand_slam;
+pub mod rounds;
 pub mod sowing;
 pub mod turn;
 
@@ -202,6 +204,8 @@ pub struct Rules {
     pub(crate) loop_kind: sowing::LoopKind,
     /// Houses that a relay closes, if the variant has them.
     pub blocking: Option<Blocking>,
+    /// The match of rounds, if the game is played in rounds.
+    pub rounds: Option<rounds::Rounds>,
     /// The rules compiled for random playouts on a packed board, or why the
     /// variant does not fit ([`crate::packed`]).
     pub(crate) packed: Result<crate::packed::Packed, &'static str>,
@@ -364,36 +368,8 @@ impl Rules {
                 allowed: self.captures.quiet_moves,
             });
         }
-        if position.child_houses() != 0 && self.children.is_none() {
-            return Err(PositionError::ChildrenUnused);
-        }
-        if position.blocked_houses() != 0 {
-            if self.blocking.is_none() {
-                return Err(PositionError::BlockedUnused);
-            }
-            let n = self.houses_per_side();
-            if let Some(house) = (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0)
-            {
-                return Err(PositionError::BlockedHoldsSeeds {
-                    house: crate::position::house_label(house, n),
-                    seeds: position.at(house),
-                });
-            }
-        }
-        if let Some(children) = &self.children {
-            let rams = children.kind == children::Kind::Ram;
-            if rams && position.kept_houses() != 0 {
-                return Err(PositionError::ChildrenKind {
-                    found: "a player's child",
-                    kind: "rams",
-                });
-            }
-            if !rams && position.rams() != 0 {
-                return Err(PositionError::ChildrenKind {
-                    found: "a ram (`R`)",
-                    kind: "players' children",
-                });
-            }
+        for layer in Layer::ALL {
+            self.check_layer(layer, position)?;
         }
         if position.crossed().is_some() && !self.playable.no_return {
             return Err(PositionError::CrossedUnused);
@@ -404,10 +380,66 @@ impl Rules {
                 allowed: self.playable.opening_moves,
             });
         }
-        if position.played_houses() != 0
-            && self.playable.allow != feeding::Allow::EachHouseOnceFirst
-        {
-            return Err(PositionError::PlayedUnused);
+        Ok(())
+    }
+
+    /// The per-house layers this variant keeps ([`crate::layer`]).
+    pub fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
+        Layer::ALL.into_iter().filter(|&layer| match layer {
+            Layer::Children => self.children.is_some(),
+            Layer::Blocked => {
+                self.blocking.is_some() || self.rounds.is_some_and(|r| r.unfilled_blocked)
+            }
+            Layer::Played => self.playable.allow == feeding::Allow::EachHouseOnceFirst,
+            Layer::Owner => false,
+        })
+    }
+
+    /// Checks `position`'s `layer` against the rules: the layer is empty
+    /// where the variant does not keep it, and its marks are ones the rules
+    /// can make.
+    pub fn check_layer(&self, layer: Layer, position: &Position) -> Result<(), PositionError> {
+        if position.layer_is_empty(layer) {
+            return Ok(());
+        }
+        if !self.layers().any(|kept| kept == layer) {
+            return Err(PositionError::LayerUnused {
+                layer: layer.word(),
+                why: layer.absent_because(),
+            });
+        }
+        match layer {
+            Layer::Children => {
+                let children = self
+                    .children
+                    .as_ref()
+                    .expect("a variant that keeps children");
+                let rams = children.kind == children::Kind::Ram;
+                if rams && position.kept_houses() != 0 {
+                    return Err(PositionError::ChildrenKind {
+                        found: "a player's child",
+                        kind: "rams",
+                    });
+                }
+                if !rams && position.rams() != 0 {
+                    return Err(PositionError::ChildrenKind {
+                        found: "a ram (`R`)",
+                        kind: "players' children",
+                    });
+                }
+            }
+            Layer::Blocked => {
+                let n = self.houses_per_side();
+                if let Some(house) =
+                    (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0)
+                {
+                    return Err(PositionError::BlockedHoldsSeeds {
+                        house: crate::position::house_label(house, n),
+                        seeds: position.at(house),
+                    });
+                }
+            }
+            Layer::Played | Layer::Owner => {}
         }
         Ok(())
     }
@@ -568,6 +600,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         children,
         end,
         blocking,
+        rounds,
     } = file;
 
     let name = meta.name.get_ref().trim().to_string();
@@ -649,6 +682,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         total = sum as u32;
     }
 
+    let uniform_start = board.start.is_none();
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
     let playable = feeding::compile(&play, total)?;
     let (captures, grand_slam) =
@@ -683,6 +717,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
+    let rounds = rounds::compile(rounds.as_ref(), n, seeds as u8, uniform_start)?;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
@@ -690,12 +725,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.no_return
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden;
+    // Houses a sowing passes over (some children, a round's blocked
+    // houses) are the relay instances' business.
     let loop_kind = sowing::LoopKind::of(
         &compiled_sowing,
         &captures,
         children
             .as_ref()
-            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always),
+            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always)
+            || rounds.is_some_and(|r| r.unfilled_blocked),
     );
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
@@ -760,6 +798,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         capture_gates,
         loop_kind,
         blocking,
+        rounds,
         packed: Err("not compiled yet"),
     };
     rules.packed = crate::packed::Packed::compile(&rules);

@@ -743,6 +743,12 @@ impl Rules {
         } else {
             0
         };
+        // A round's blocked houses, passed over (relay instances only).
+        let blocked = if RELAY && self.rounds.is_some_and(|r| r.unfilled_blocked) {
+            pos.blocked_houses()
+        } else {
+            0
+        };
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two.
         let mut saved = if RELAY {
@@ -797,7 +803,12 @@ impl Rules {
                 );
                 seeds = 0;
             }
-            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always && skip == 0 {
+            if !T::RECORDS
+                && !WHILE_SOWING
+                && skips == OpponentSows::Always
+                && skip == 0
+                && blocked == 0
+            {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
                 let lap = len - skip_origin as usize;
@@ -853,15 +864,16 @@ impl Rules {
                 h = next(&mut i, trace);
                 let pass_children =
                     skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
-                if pass_children || skip > 0 {
+                if pass_children || skip > 0 || blocked != 0 {
                     // Pass over the opponent's children (the origin is never
-                    // one: a child is never played) and the opponent's houses
-                    // holding `skip`, until a house is neither.
+                    // one: a child is never played), the opponent's houses
+                    // holding `skip` and blocked houses, until a house is
+                    // none of them.
                     let theirs = if pass_children {
                         pos.children_of(opponent)
                     } else {
                         0
-                    };
+                    } | blocked;
                     loop {
                         if theirs >> h & 1 == 1 {
                             h = next(&mut i, trace);
@@ -932,12 +944,18 @@ impl Rules {
                 _ if let Some(lift) = lapped => lift,
                 RelayFrom::Last => h,
                 RelayFrom::Next => {
-                    // The place after the last one sown, store or house.
-                    let mut next = ring.index_of(h) + 1;
-                    if next == len {
-                        next = 0;
-                    }
-                    let next = ring.at(next);
+                    // The place after the last one sown, store or house,
+                    // passing over blocked houses.
+                    let mut i = ring.index_of(h);
+                    let next = loop {
+                        i += 1;
+                        if i == len {
+                            i = 0;
+                        }
+                        if blocked >> ring.at(i) & 1 == 0 {
+                            break ring.at(i);
+                        }
+                    };
                     if pos.at(next) == 0 {
                         return sown;
                     }

@@ -1,0 +1,221 @@
+//! Matches of rounds: a game played as rounds, where what ends a game (the
+//! variant's `[end]`) ends a round instead, and the next round is set up
+//! from what each player won. Each player fills their own row's houses with
+//! the start's seeds per house, from one end, as far as their seeds go; the
+//! rest stay in their store, and a house left unfilled may be blocked for
+//! the round. The match ends when a player cannot fill enough houses.
+//!
+//! A record is one match: round boundaries follow from the rules, so no
+//! move is written for them.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{CompileError, Rules, err, in_range};
+use crate::board::Board;
+use crate::layer::Layer;
+use crate::position::{Position, Side};
+
+/// `[rounds]`: the game is a match of rounds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The end of each row the next round's houses are filled from.
+    pub fill_from: Spanned<FillFrom>,
+    /// Whether a house left unfilled is blocked for the round (sowing
+    /// passes over it and it is never played), or an ordinary empty house.
+    #[serde(default)]
+    pub unfilled_blocked: bool,
+    /// Who starts the next round.
+    #[serde(default)]
+    pub starter: Starter,
+    /// The houses a player must fill to play another round (at least 1);
+    /// with fewer, the match is over.
+    #[serde(default)]
+    pub houses_to_play_on: Option<Spanned<i64>>,
+}
+
+/// The end of each row a round's houses are filled from.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum FillFrom {
+    /// From the owner's left (MancalaGames' `LEFT_FILL`).
+    Left,
+    /// From the owner's right (`RIGHT_FILL`).
+    Right,
+}
+
+/// Who starts the next round.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Starter {
+    /// The player who did not start the round before (`ALTERNATE`).
+    #[default]
+    Alternate,
+    /// The player who lost the round; the other starter on a draw (`LOSER`).
+    Loser,
+    /// The player who won the round; the other starter on a draw (`WINNER`).
+    Winner,
+    /// The player who made the round's last move (`LAST_MOVER`).
+    LastMover,
+}
+
+/// Compiled `[rounds]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rounds {
+    /// The end each row is filled from.
+    pub fill_from: FillFrom,
+    /// Whether unfilled houses are blocked for the round.
+    pub unfilled_blocked: bool,
+    /// Who starts the next round.
+    pub starter: Starter,
+    /// The houses a player must fill to play another round.
+    pub houses_to_play_on: u8,
+    /// Seeds per filled house: the start's.
+    pub seeds_per_house: u8,
+}
+
+/// What the end of a round comes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoundEnd {
+    /// Both players can fill enough houses: the next round starts here.
+    NextRound(Position),
+    /// A player cannot: the match is over.
+    MatchOver,
+}
+
+/// Compiles `[rounds]` for a board of `houses_per_side` that starts with
+/// `seeds_per_house` in every house (`uniform_start`).
+pub(crate) fn compile(
+    section: Option<&Spanned<Section>>,
+    houses_per_side: usize,
+    seeds_per_house: u8,
+    uniform_start: bool,
+) -> Result<Option<Rounds>, CompileError> {
+    let Some(section) = section else {
+        return Ok(None);
+    };
+    if !uniform_start {
+        return err(
+            section.span(),
+            "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern",
+        );
+    }
+    let section = section.get_ref();
+    let houses_to_play_on = match &section.houses_to_play_on {
+        Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
+        None => 1,
+    };
+    Ok(Some(Rounds {
+        fill_from: *section.fill_from.get_ref(),
+        unfilled_blocked: section.unfilled_blocked,
+        starter: section.starter,
+        houses_to_play_on,
+        seeds_per_house,
+    }))
+}
+
+impl Rounds {
+    /// What the end of a round comes to. `scores` are each player's seeds
+    /// as the round ended (stores and the seeds that count for them),
+    /// `winner` the round's, `started` who started it, `last_mover` who
+    /// made its last move.
+    pub(crate) fn end_round(
+        &self,
+        board: &Board,
+        scores: [u32; 2],
+        winner: Option<Side>,
+        started: Side,
+        last_mover: Option<Side>,
+    ) -> RoundEnd {
+        let per_house = self.seeds_per_house as u32;
+        let needed = per_house * self.houses_to_play_on as u32;
+        if scores.iter().any(|&s| s < needed) {
+            return RoundEnd::MatchOver;
+        }
+        let n = board.houses_per_side();
+        let mut houses = vec![0u8; 2 * n];
+        let mut stores = [0u8; 2];
+        let mut unfilled = Vec::new();
+        for side in Side::BOTH {
+            let filled = (scores[side.index()] / per_house).min(n as u32) as usize;
+            stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
+            let start = side.index() * n;
+            for offset in 0..n {
+                let from_end = match self.fill_from {
+                    FillFrom::Left => offset,
+                    FillFrom::Right => n - 1 - offset,
+                };
+                if from_end < filled {
+                    houses[start + offset] = self.seeds_per_house;
+                } else {
+                    unfilled.push(start + offset);
+                }
+            }
+        }
+        let to_move = match (self.starter, winner, last_mover) {
+            (Starter::Loser, Some(winner), _) => winner.opponent(),
+            (Starter::Winner, Some(winner), _) => winner,
+            (Starter::LastMover, _, Some(mover)) => mover,
+            _ => started.opponent(),
+        };
+        let mut next = Position::new(&houses, stores, to_move)
+            .expect("a round holds the match's seeds on the match's board");
+        if self.unfilled_blocked {
+            for house in unfilled {
+                next.set_layer_value(Layer::Blocked, house, 1);
+            }
+        }
+        RoundEnd::NextRound(next)
+    }
+}
+
+/// The sheet's paragraph on rounds.
+pub(crate) fn describe(rules: &Rules, out: &mut String) {
+    let Some(rounds) = &rules.rounds else {
+        return;
+    };
+    let _ = writeln!(out, "\nRounds");
+    let _ = writeln!(
+        out,
+        "  The game is a match of rounds: what ends a game above ends a round."
+    );
+    let _ = writeln!(
+        out,
+        "  Each player then takes the seeds that count for them and fills their own houses with {} each, from the {} of their row, as far as the seeds go; the rest stay in the store.",
+        rounds.seeds_per_house,
+        match rounds.fill_from {
+            FillFrom::Left => "left",
+            FillFrom::Right => "right",
+        }
+    );
+    if rounds.unfilled_blocked {
+        let _ = writeln!(
+            out,
+            "  A house left unfilled is blocked for the round: never played, and sowing passes over it."
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  {} starts the next round.",
+        match rounds.starter {
+            Starter::Alternate => "The player who did not start the last round",
+            Starter::Loser =>
+                "The loser of the last round (on a draw, the player who did not start it)",
+            Starter::Winner =>
+                "The winner of the last round (on a draw, the player who did not start it)",
+            Starter::LastMover => "The player who made the last move",
+        }
+    );
+    let _ = writeln!(
+        out,
+        "  A player who cannot fill {} loses the match: it ends with that round.",
+        if rounds.houses_to_play_on == 1 {
+            "a house".to_string()
+        } else {
+            format!("{} houses", rounds.houses_to_play_on)
+        }
+    );
+}
