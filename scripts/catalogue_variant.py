@@ -241,6 +241,8 @@ def build(game):
         sowing.append('opening = "no_skipping"')
     elif prescribed is not None:
         raise Unsupported(f"prescribed={prescribed}")
+    if take("no_sides", False):
+        play.append("from_either_row = true")
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
@@ -248,6 +250,8 @@ def build(game):
     if mustpass:
         play.append("pass_when_no_move = true")
     if direction_by == "half_row" and min_move == 1 and 0 not in chosen and n - 1 not in chosen:
+        if p.get("no_sides"):
+            raise Unsupported("no_sides with split sowing's no-return rule")
         # MancalaGames' DontUndoMoveOne, which it adds to every split-sowing
         # game where a single seed may be played.
         play.append("no_return = true")
@@ -437,6 +441,10 @@ def build(game):
         NOTES.append("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.")
     else:
         end_collect = collect_of(unclaimed)
+    if p.get("no_sides") and end_collect == "each_own":
+        # Without sides no house has an owner to take its seeds.
+        NOTES.append("With no_sides, MancalaGames gives the seeds left in the houses to nobody at the end (HOLE_OWNER finds no owner); its recorded games agree: removed.")
+        end_collect = "removed"
     # Too few seeds for a capture: the smallest count that captures.
     if pickextra == "PICKLASTSEEDS":
         NOTES.append(f"pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left.")

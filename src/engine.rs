@@ -58,11 +58,17 @@ impl MoveList {
     /// mover chooses the direction, one sown the rules' way from the others.
     #[inline]
     pub(crate) fn of_row(side: Side, row: u32, chosen: u32) -> MoveList {
-        let mut masks = [0; 6];
-        masks[side.index() * 3] = row & !chosen;
-        masks[side.index() * 3 + 1] = row & chosen;
-        masks[side.index() * 3 + 2] = row & chosen;
-        MoveList { masks }
+        let mut list = MoveList::new();
+        list.add_row(side, row, chosen);
+        list
+    }
+
+    /// Adds the moves of `side`'s houses in `row`, as [`MoveList::of_row`].
+    #[inline]
+    pub(crate) fn add_row(&mut self, side: Side, row: u32, chosen: u32) {
+        self.masks[side.index() * 3] |= row & !chosen;
+        self.masks[side.index() * 3 + 1] |= row & chosen;
+        self.masks[side.index() * 3 + 2] |= row & chosen;
     }
 
     /// How many moves.
@@ -394,7 +400,23 @@ impl Rules {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
-        MoveList::of_row(side, self.playable_mask(pos, side), self.sowing.chosen_in)
+        let mut list = MoveList::of_row(side, self.playable_mask(pos, side), self.sowing.chosen_in);
+        if self.playable.either_row {
+            let other = side.opponent();
+            list.add_row(other, self.playable_mask(pos, other), self.sowing.chosen_in);
+        }
+        list
+    }
+
+    /// The rows whose houses the player to move may play: their own, or
+    /// both (`[play] from_either_row`).
+    #[inline]
+    pub(crate) fn rows_played(&self, pos: &Position) -> &'static [Side] {
+        match (self.playable.either_row, pos.to_move()) {
+            (false, Side::South) => &[Side::South],
+            (false, Side::North) => &[Side::North],
+            (true, _) => &Side::BOTH,
+        }
     }
 
     /// The legal moves, each house judged in full: the slow path, kept out
@@ -415,11 +437,18 @@ impl Rules {
         let side = pos.to_move();
         let lo = self.board.row_start(side);
         let feeding = self.must_feed_now(pos);
-        let mut out: Vec<(Move, Verdict)> = (0..self.board.houses_per_side())
-            .flat_map(|offset| self.sowing.ways_from(offset))
-            .map(|(offset, chosen)| {
-                let mv = Move::new(side, offset as u8).sowing(chosen);
-                (mv, self.judge(pos, lo + offset, chosen, feeding))
+        let mut out: Vec<(Move, Verdict)> = self
+            .rows_played(pos)
+            .iter()
+            .flat_map(|&row| {
+                (0..self.board.houses_per_side())
+                    .flat_map(|offset| self.sowing.ways_from(offset))
+                    .map(move |(offset, chosen)| (row, offset, chosen))
+            })
+            .map(|(row, offset, chosen)| {
+                let mv = Move::new(row, offset as u8).sowing(chosen);
+                let house = self.board.row_start(row) + offset;
+                (mv, self.judge(pos, house, chosen, feeding))
             })
             .collect();
         if self.playable.single_seed_rule {
@@ -462,18 +491,23 @@ impl Rules {
             return self.legal_moves(pos);
         }
         let side = pos.to_move();
-        let lo = self.board.row_start(side);
         let feeding = self.must_feed_now(pos);
         let mut list = MoveList::new();
         let mut multi = 0u32;
-        for (offset, chosen) in
-            (0..self.board.houses_per_side()).flat_map(|offset| self.sowing.ways_from(offset))
-        {
-            let (verdict, result) = self.judge_played(pos, lo + offset, chosen, feeding);
-            if verdict == Verdict::Legal {
-                let mv = Move::new(side, offset as u8).sowing(chosen);
+        for &row in self.rows_played(pos) {
+            let lo = self.board.row_start(row);
+            for (offset, chosen) in
+                (0..self.board.houses_per_side()).flat_map(|offset| self.sowing.ways_from(offset))
+            {
+                let (verdict, result) = self.judge_played(pos, lo + offset, chosen, feeding);
+                if verdict != Verdict::Legal {
+                    continue;
+                }
+                let mv = Move::new(row, offset as u8).sowing(chosen);
                 list.insert(mv);
-                multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
+                if row == side {
+                    multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
+                }
                 if let Some((after, effect)) = result {
                     played.push((mv, after, effect));
                 }
@@ -559,7 +593,7 @@ impl Rules {
                 houses_per_side,
             };
         }
-        if mv.side() != pos.to_move() {
+        if mv.side() != pos.to_move() && !self.playable.either_row {
             return IllegalMove::NotYourHouse {
                 mv,
                 owner: mv.side(),

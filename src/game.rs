@@ -47,6 +47,9 @@ impl Outcome {
 pub struct Ply {
     /// The move played.
     pub mv: Move,
+    /// Who played it (not always the house's owner: `[play]
+    /// from_either_row`).
+    pub mover: Side,
     /// What it did.
     pub effect: MoveEffect,
     /// The position after it, passes and endings included: where it ended
@@ -350,6 +353,7 @@ impl<'r> Game<'r> {
         if !self.legal.contains(mv) {
             return Err(self.rules.refusal(&self.position, mv));
         }
+        let mover = self.position.to_move();
         // A move the rules had to play out to judge was played then; when
         // no one asks for its steps, that result is taken as it is.
         let played = if T::RECORDS || self.played.is_empty() {
@@ -383,7 +387,7 @@ impl<'r> Game<'r> {
                 self.repetitions.clear();
             }
         }
-        self.last_mover = Some(mv.side());
+        self.last_mover = Some(mover);
         self.round_end = None;
         self.settle(self.plies, trace);
         if self.round_end.is_some() {
@@ -398,6 +402,7 @@ impl<'r> Game<'r> {
         if self.memory == Memory::Full {
             self.history.push(Ply {
                 mv,
+                mover,
                 effect,
                 position: self.position.clone(),
                 round_end: self.round_end.clone(),
@@ -423,7 +428,7 @@ impl<'r> Game<'r> {
         self.since_capture = self.since_capture_at.pop().expect("one per ply") as usize;
         self.position = self.entry(self.plies).clone();
         self.outcome = None;
-        self.last_mover = self.history.last().map(|p| p.mv.side());
+        self.last_mover = self.history.last().map(|p| p.mover);
         self.round_end = self.history.last().and_then(|p| p.round_end.clone());
         if ply.round_end.is_some() {
             // Back into the round that move ended: who started it.

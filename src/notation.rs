@@ -562,6 +562,7 @@ impl Records<'_> {
                     let (mv, captured) = read_move(item, text, at, origin)?;
                     record.moves.push(RecordedMove {
                         mv,
+                        mover: None,
                         captured,
                         comment: None,
                         line,

@@ -479,7 +479,11 @@ impl<const L: usize> Kernel<L> {
             opening_moves,
             opening_from,
             judged: _,
+            either_row,
         } = rules.playable;
+        if either_row {
+            return Err("moves from either row");
+        }
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty

@@ -52,6 +52,10 @@ impl Default for Record {
 pub struct RecordedMove {
     /// The house played.
     pub mv: Move,
+    /// Who played it, where known (a record made from a game); a record read
+    /// from text leaves it to the label's case, which in a variant with
+    /// `[play] from_either_row` names the house's owner, not the mover.
+    pub mover: Option<Side>,
     /// The capture mark (`Cx6` claims 6), if any.
     pub captured: Option<u32>,
     /// A comment after the move.
@@ -67,6 +71,7 @@ impl RecordedMove {
     pub fn new(mv: Move) -> RecordedMove {
         RecordedMove {
             mv,
+            mover: None,
             captured: None,
             comment: None,
             line: 0,
@@ -113,6 +118,7 @@ impl Record {
             Game::from_position(rules, start.clone()).map_err(ReplayError::PositionMismatch)?;
         let mut plies = Vec::with_capacity(self.moves.len());
         for (index, recorded) in self.moves.iter().enumerate() {
+            let mover = game.position().to_move();
             let effect = game
                 .play(recorded.mv, &mut ())
                 .map_err(|error| ReplayError::Illegal {
@@ -135,6 +141,7 @@ impl Record {
             }
             plies.push(ReplayedPly {
                 mv: recorded.mv,
+                mover,
                 effect,
                 position: game.position().clone(),
                 round_end: game.round_end().cloned(),
@@ -260,6 +267,8 @@ impl Replay<'_> {
 pub struct ReplayedPly {
     /// The move.
     pub mv: Move,
+    /// Who played it.
+    pub mover: Side,
     /// What it did.
     pub effect: MoveEffect,
     /// The position after it (and after any end-of-game collection): where
@@ -422,7 +431,11 @@ impl fmt::Display for Record {
         if let Some(comment) = &self.comment {
             units.push(format!("{{{}}}", comment_text(comment)));
         }
-        let sides: Vec<Side> = self.moves.iter().map(|m| m.mv.side()).collect();
+        let sides: Vec<Side> = self
+            .moves
+            .iter()
+            .map(|m| m.mover.unwrap_or(m.mv.side()))
+            .collect();
         for (recorded, (number, begins)) in self.moves.iter().zip(full_move_numbers(&sides)) {
             let mut text = recorded.mv.to_string();
             if let Some(captured) = recorded.captured {
@@ -439,7 +452,7 @@ impl fmt::Display for Record {
                 _ => units.push(format!(
                     "{}{} {text}",
                     number,
-                    move_number_dots(recorded.mv.side())
+                    move_number_dots(recorded.mover.unwrap_or(recorded.mv.side()))
                 )),
             }
         }
@@ -533,6 +546,7 @@ pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
         .history()
         .iter()
         .map(|ply| RecordedMove {
+            mover: Some(ply.mover),
             captured: (ply.effect.captured > 0).then_some(ply.effect.captured as u32),
             ..RecordedMove::new(ply.mv)
         })

@@ -11,7 +11,7 @@ use crate::trace::{EndReason, Event, SlamOutcome};
 /// One line saying what `mv`, played from `before`, did, from its `events`.
 pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     let n = before.houses_per_side();
-    let side = mv.side();
+    let side = before.to_move();
     let label = |h: usize| house_label(h, n);
     let mut parts: Vec<String> = Vec::new();
     if before.feed_pending() {

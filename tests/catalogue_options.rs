@@ -39,6 +39,7 @@ must_feed = false
 # no_return = false
 # opening_moves = 2
 # opening_from = "right_half"
+# from_either_row = false
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -1702,4 +1703,28 @@ fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
             ))
             .is_err()
     );
+}
+
+#[test]
+fn from_either_row() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let either = rules(&[("from_either_row", "true")]);
+    // South plays North's c: its seeds go on round, d, e, f, then A.
+    let written = |rules: &Rules, mv: &str| sow_written(rules, start, mv);
+    assert_eq!(
+        written(either, "c").unwrap(),
+        "5,4,4,4,4,4/4,4,0,5,5,5 0-0 N"
+    );
+    let moves = either.legal_moves(&position(start));
+    assert_eq!(moves.len(), 12, "every house of both rows");
+    // Without the option, the opponent's house is refused with the rule named.
+    let refused = written(rules(&[]), "c").unwrap_err();
+    assert!(refused.contains("c is North's house"), "{refused}");
+    // The mover, not the house's owner, is who moved: a record made from
+    // the game numbers South's move from North's row as South's.
+    let mut game = sow::Game::new(either);
+    game.play(mv('c'), &mut ()).unwrap();
+    assert_eq!(game.history()[0].mover, Side::South);
+    let record = sow::record::record_of(&game, &[]);
+    assert!(record.to_string().contains("1. c"), "{record}");
 }

@@ -274,6 +274,7 @@ impl Session<'_> {
                 && let Some(record) = slot.as_mut()
             {
                 record.moves.push(RecordedMove {
+                    mover: Some(before.to_move()),
                     captured: (effect.captured > 0).then_some(effect.captured as u32),
                     ..RecordedMove::new(mv)
                 });
@@ -362,7 +363,7 @@ impl Session<'_> {
             .game
             .history()
             .iter()
-            .rposition(|ply| is_human(ply.mv.side()))
+            .rposition(|ply| is_human(ply.mover))
         else {
             return false;
         };

@@ -206,7 +206,7 @@ fn replay_one(
         writeln!(out, "[{name} \"{value}\"]")?;
     }
     write!(out, "{}", draw(&replay.start))?;
-    let sides: Vec<Side> = replay.plies.iter().map(|p| p.mv.side()).collect();
+    let sides: Vec<Side> = replay.plies.iter().map(|p| p.mover).collect();
     for (ply, (number, _)) in replay.plies.iter().zip(full_move_numbers(&sides)) {
         let mark = if ply.effect.captured > 0 {
             format!("x{}", ply.effect.captured)
@@ -214,7 +214,7 @@ fn replay_one(
             String::new()
         };
         // Each ply stands alone under its board: `13. Ax2`, then `13... fx6`.
-        let dots = move_number_dots(ply.mv.side());
+        let dots = move_number_dots(ply.mover);
         writeln!(out, "\n{number}{dots} {}{mark}", ply.mv)?;
         write!(out, "{}", draw(&ply.position))?;
     }

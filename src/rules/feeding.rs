@@ -50,6 +50,10 @@ pub struct Section {
     /// Which houses an opening move may be played from, instead of `allow`.
     #[serde(default)]
     pub opening_from: Option<Spanned<OpeningFrom>>,
+    /// A player may play a house of either row (MancalaGames' `no_sides`):
+    /// the mover sows it along their own ring, into their own store.
+    #[serde(default)]
+    pub from_either_row: Option<Spanned<bool>>,
 }
 
 /// Which houses an opening move may be played from.
@@ -77,6 +81,7 @@ impl Default for Section {
             no_return: false,
             opening_moves: None,
             opening_from: None,
+            from_either_row: None,
         }
     }
 }
@@ -147,6 +152,8 @@ pub struct Playable {
     /// Whether the legal moves must be judged house by house for the allow
     /// rule or the opening (`legal_moves` tests this one flag).
     pub judged: bool,
+    /// Whether a player may play a house of either row.
+    pub either_row: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -166,7 +173,38 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         Some(from) => *from.get_ref(),
         None => OpeningFrom::Any,
     };
+    let either_row = match &section.from_either_row {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (section.must_feed, "must_feed"),
+                (section.single_seed_rule, "single_seed_rule"),
+                (section.allow != Allow::Any, "allow"),
+                (section.no_return, "no_return"),
+                (opening_moves > 0, "opening_moves"),
+                (section.pass_when_empty, "pass_when_empty"),
+                (
+                    section
+                        .pass_when_no_move
+                        .as_ref()
+                        .is_some_and(|p| *p.get_ref()),
+                    "pass_when_no_move",
+                ),
+            ];
+            if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+                return Err((
+                    flag.span(),
+                    format!(
+                        "from_either_row lets a player play the opponent's houses too: not with {key}, which reads the mover's own row"
+                    ),
+                    None,
+                ));
+            }
+            true
+        }
+        _ => false,
+    };
     Ok(Playable {
+        either_row,
         opening_moves,
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
@@ -188,10 +226,21 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nWhich houses may be played");
     let _ = writeln!(
         out,
-        "  Any of your houses holding at least {} seed{}.",
+        "  Any of {} holding at least {} seed{}.",
+        if playable.either_row {
+            "the houses, in either row,"
+        } else {
+            "your houses"
+        },
         playable.min_seeds,
         if playable.min_seeds == 1 { "" } else { "s" }
     );
+    if playable.either_row {
+        let _ = writeln!(
+            out,
+            "  A house of the opponent's row is sown as your own would be: along your way round the board, into your store."
+        );
+    }
     if playable.feeding == Feeding::MustFeed {
         let _ = writeln!(
             out,
