@@ -464,13 +464,15 @@ impl GameFile {
         };
         let constants = section("game_constants")?;
         let info = section("game_info")?;
-        let constant = |key: &str| match constants.get(key).map(Json::as_i64) {
-            Some(Some(number)) => Ok((number, at(Some("game_constants"), key))),
-            Some(None) => Err(invalid(
-                at(Some("game_constants"), key),
-                format!("game_constants.{key} must be an integer"),
-                None,
-            )),
+        let constant = |key: &str| match constants.get(key) {
+            Some(json) => match json.as_i64() {
+                Some(number) => Ok((number, at(Some("game_constants"), key))),
+                None => Err(invalid(
+                    at(Some("game_constants"), key),
+                    format!("game_constants.{key} must be an integer, not {json}"),
+                    None,
+                )),
+            },
             None => Err(invalid(
                 at(None, "game_constants"),
                 format!("game_constants has no `{key}`"),
