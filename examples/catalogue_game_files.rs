@@ -1,5 +1,6 @@
 //! Writes a MancalaGames game file, in that program's own format, for every
-//! catalogue game `sow` ships (`variants/mancalagames/<stem>.toml`), from
+//! catalogue game `sow` ships (`variants/mancalagames/<stem>.toml`), or for
+//! the games named, from
 //! the parameters the MancalaGames catalogue lists for it
 //! (`catalogue.json`): `tests/fixtures/mancalagames/GameProps/<Game>.txt`.
 //! `scripts/catalogue_variants.sh` imports them into the shipped variant
@@ -106,7 +107,12 @@ fn run(catalogue: &Path, only: &[String]) -> Result<(), String> {
     let mut written = 0;
     for game in &catalogue.games {
         let lower = game.stem.to_lowercase();
-        if !shipped.contains(&lower) || (!only.is_empty() && !only.contains(&lower)) {
+        let wanted = if only.is_empty() {
+            shipped.contains(&lower)
+        } else {
+            only.contains(&lower)
+        };
+        if !wanted {
             continue;
         }
         std::fs::write(out.join(&game.file), game_file(game)?).map_err(|e| e.to_string())?;
