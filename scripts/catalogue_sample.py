@@ -5,12 +5,14 @@ under variants/mancalagames/.
 
 The reference games come from the MancalaGames catalogue
 (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames,
-commit 2b1c596c); the full set is read from $SOW_CATALOGUE, by default
-/work/shared/catalogue. The sample: every finished game (not capped, no
+commit 2b1c596c), which is not part of the repository (see the README's
+catalogue section); the full set is read from the directory $SOW_CATALOGUE
+names. The sample: every finished game (not capped, no
 endless sowing) when the file is small, else the first five finished games
 by seed. Only the fields the tests read are kept.
 
-Usage: scripts/catalogue_sample.py [STEM ...]   (default: every shipped one)
+Usage: SOW_CATALOGUE=/path/to/catalogue scripts/catalogue_sample.py [STEM ...]
+       (default: every shipped one)
 """
 import json
 import os
@@ -18,7 +20,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = Path(os.environ.get("SOW_CATALOGUE", "/work/shared/catalogue"))
+
+def catalogue():
+    """The catalogue's directory, from $SOW_CATALOGUE: there is no default."""
+    where = os.environ.get("SOW_CATALOGUE")
+    if not where or not (Path(where) / "games").is_dir():
+        sys.exit("error: set SOW_CATALOGUE to the catalogue's directory (the one holding games/);"
+                 " it is not part of the repository: see the README's catalogue section")
+    return Path(where)
+
 SMALL = 120_000  # bytes: below this, every finished game is kept
 PLY_FIELDS = ("move", "board", "stores", "over", "auto", "blocked", "child", "unlocked")
 
@@ -27,21 +37,22 @@ def finished(game):
     return not game.get("capped") and not str(game.get("reason", "")).startswith("ENDLESS_SOW")
 
 
-def stems():
+def stems(root):
     shipped = sorted(p.stem for p in (ROOT / "variants" / "mancalagames").glob("*.toml"))
     by_lower = {}
-    for f in (CATALOGUE / "games").glob("*.jsonl"):
+    for f in (root / "games").glob("*.jsonl"):
         by_lower[f.stem.lower()] = f.stem
     return [(s, by_lower[s]) for s in shipped if s in by_lower]
 
 
 def main(args):
+    root = catalogue()
     out_dir = ROOT / "tests" / "fixtures" / "catalogue"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for lower, stem in stems():
+    for lower, stem in stems(root):
         if args and lower not in args:
             continue
-        path = CATALOGUE / "games" / f"{stem}.jsonl"
+        path = root / "games" / f"{stem}.jsonl"
         games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         keep = [g for g in games if finished(g)]
         if path.stat().st_size > SMALL:
