@@ -268,7 +268,11 @@ fn full_catalogue_check() {
         panic!("set SOW_CATALOGUE to the catalogue's directory (see the README)");
     };
     let dir = root.join("games");
-    assert!(dir.is_dir(), "{} is absent: nothing to check", dir.display());
+    assert!(
+        dir.is_dir(),
+        "{} is absent: nothing to check",
+        dir.display()
+    );
     let mut by_lower = std::collections::HashMap::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -163,7 +163,7 @@ impl<'g> Reading<'g> {
     fn refuse(&self, name: &'static str) -> Unsupported {
         let value = self
             .get(name)
-            .map_or_else(|| "its default".to_string(), |v| plain(v));
+            .map_or_else(|| "its default".to_string(), plain);
         self.unsupported(name, format!("{name} = {value}"))
     }
 }
@@ -784,15 +784,17 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
     // MancalaGames has no such ending where children hold the seeds without
     // stores, nor where a weg's capture is the only capture.
     let has_children = !out.children.is_empty();
-    let no_change = !(has_children && !r.flag("stores"))
-        && !(r.choice("child_type") == Some("WEG")
-            && counts.is_none()
-            && crosscapt.is_none()
-            && capt_type.is_none());
-    if no_change
+    let children_are_stores = has_children && !r.flag("stores");
+    let weg_captures_alone = r.choice("child_type") == Some("WEG")
+        && counts.is_none()
+        && crosscapt.is_none()
+        && capt_type.is_none();
+    let must_feed_without_pass = mustshare && !mustpass;
+    if !children_are_stores
+        && !weg_captures_alone
         && sow_stores.is_none()
         && end_cond.is_none()
-        && !(mustshare && !mustpass)
+        && !must_feed_without_pass
         && pickextra != Some("PICKLASTSEEDS")
     {
         let mut need = if has_children {
@@ -803,10 +805,12 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
         if crosscapt.is_some() || r.flag("evens") {
             need = need.min(2);
         }
-        if let Some(counts) = counts.as_ref().filter(|_| r.has("capt_on")) {
-            if let Some(&least) = counts.iter().min() {
-                need = need.min(least);
-            }
+        if let Some(&least) = counts
+            .as_ref()
+            .filter(|_| r.has("capt_on"))
+            .and_then(|c| c.iter().min())
+        {
+            need = need.min(least);
         }
         if r.has("capt_min") {
             let min = r.number("capt_min");
