@@ -244,11 +244,9 @@ fn start_pattern(
 }
 
 /// Every section of the variant file for the game `reading` holds.
-pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
-    let r = reading;
+pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
     let game = r.game;
-    let n = game.holes;
-    let seeds = game.seeds.0;
+    let (n, seeds) = (game.holes, game.seeds.0);
     let mut out = Sections {
         start: start_pattern(r, n, seeds)?,
         total: 2 * n * seeds,
@@ -257,16 +255,28 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
     if let Some(pattern) = &out.start {
         out.total = pattern.iter().sum();
     }
-    let total = out.total;
-    let notes = &mut out.notes;
+    sowing(r, &mut out)?;
+    play(r, &mut out)?;
+    capture(r, &mut out)?;
+    out.children = children(r, n)?;
+    turn(r, &mut out)?;
+    end(r, &mut out)?;
+    Ok(out)
+}
 
-    let min_move = if r.has("min_move") {
+/// `min_move`: the fewest seeds a house may be played with (1 unless set).
+fn min_move(r: &Reading) -> i64 {
+    if r.has("min_move") {
         r.number("min_move")
     } else {
         1
-    };
+    }
+}
 
-    // Sowing.
+/// `[sowing]`: the direction, laps and relays, the stores sown.
+fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let min_move = min_move(r);
+    let notes = &mut out.notes;
     let mut direction = r.take_choice("sow_direct").unwrap_or("CCW");
     let direction_by = match direction {
         "SPLIT" => Some("half_row"),
@@ -315,11 +325,6 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
         Some("OWN") => sowing.push("into_stores = \"own\"".into()),
         Some("BOTH_NR_OPP") => sowing.push("into_stores = \"both\"".into()),
         _ => {}
-    }
-    let crosscapt = r.take_choice("crosscapt");
-    let counts = r.counts(total);
-    for key in COUNT_KEYS {
-        r.take(key);
     }
     let mlap_cont = r.take_choice("mlap_cont");
     let mlap_param = r.take_number("mlap_param");
@@ -376,8 +381,16 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
             r.take_number("sow_param")
         ));
     }
+    Ok(())
+}
 
-    // The moves allowed.
+/// `[play]`: which houses may be played, openings, feeding and passing.
+fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let min_move = min_move(r);
+    let sow_stores = r.choice("sow_stores");
+    let mlaps = r.choice("mlaps");
+    let mlap_cont = r.choice("mlap_cont");
+    let sowing = &mut out.sowing;
     let play = &mut out.play;
     r.take("min_move");
     play.push(format!("min_seeds = {min_move}"));
@@ -434,14 +447,26 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
     if mustpass {
         play.push("pass_when_no_move = true".into());
     }
-    if direction_by == Some("half_row") && min_move == 1 && !r.has("udir_holes") {
+    if r.choice("sow_direct") == Some("SPLIT") && min_move == 1 && !r.has("udir_holes") {
         // MancalaGames adds a rule that a single seed may not be sown
         // straight back (no_return) to every split-sowing game where a
         // single seed may be played.
         play.push("no_return = true".into());
     }
+    Ok(())
+}
 
-    // Captures.
+/// `[capture]`, and `[blocking]` where a relay closes houses.
+fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let (seeds, total) = (r.game.seeds.0, out.total);
+    let mlaps = r.choice("mlaps");
+    let sow_stores = r.choice("sow_stores");
+    let crosscapt = r.take_choice("crosscapt");
+    let counts = r.counts(total);
+    for key in COUNT_KEYS {
+        r.take(key);
+    }
+    let notes = &mut out.notes;
     let capture = &mut out.capture;
     let side = r.take_choice("capt_side").unwrap_or("BOTH");
     if !r.has("capt_side") && (r.any_counts(total) || r.has("crosscapt")) {
@@ -696,10 +721,12 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
             "# nothing is ever captured".into()
         });
     }
+    Ok(())
+}
 
-    out.children = children(r, n)?;
-
-    // The turn.
+/// `[turn]`: extra turns.
+fn turn(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let sow_stores = r.choice("sow_stores");
     if sow_stores.is_some() {
         out.turn
             .push("extra_turn = \"last_seed_in_own_store\"".into());
@@ -711,10 +738,23 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
         }
         Some(_) => return Err(r.refuse("capt_rturn")),
     }
+    Ok(())
+}
 
-    // The end, in MancalaGames' order: a store past half the seeds; an even
-    // split; too few seeds left to change the outcome; a player who cannot
-    // feed; no move.
+/// `[end]`, in MancalaGames' order: a store past half the seeds; an even
+/// split; too few seeds left to change the outcome; a player who cannot
+/// feed; no move.
+fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let (seeds, total) = (r.game.seeds.0, out.total);
+    let min_move = min_move(r);
+    let sow_stores = r.choice("sow_stores");
+    let mustshare = r.flag("mustshare");
+    let mustpass = r.flag("mustpass");
+    let crosscapt = r.choice("crosscapt");
+    let counts = r.counts(total);
+    let capt_type = r.choice("capt_type");
+    let pickextra = r.choice("pickextra");
+    let notes = &mut out.notes;
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
@@ -740,7 +780,7 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
         end.push(format!(
             "ply_limit = {{ plies = 2000, taken_by = \"{left}\" }}"
         ));
-        return Ok(out);
+        return Ok(());
     }
     if goal != "MAX_SEEDS" {
         return Err(r.refuse("goal"));
@@ -829,7 +869,7 @@ pub(super) fn sections(reading: &Reading) -> Result<Sections, Unsupported> {
     end.push(format!(
         "ply_limit = {{ plies = 2000, taken_by = \"{end_collect}\" }}"
     ));
-    Ok(out)
+    Ok(())
 }
 
 /// The `[blocking]` table for blocks with `sow_rule = SOW_BLKD_DIV(_NR)`.
