@@ -334,6 +334,11 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             match mlap_cont {
                 None => sowing.push("relay_stops_on = [1]".into()),
                 Some("ON_PARAM") => sowing.push(format!("relay_continues_on = [{mlap_param}]")),
+                // A relay goes on from a count of at least mlap_param, which
+                // the seeds of the game bound.
+                Some("GREQ_PARAM") if mlap_param > out.total + 1 => {
+                    return Err(r.refuse("mlap_param"));
+                }
                 Some("GREQ_PARAM") => sowing.push(format!(
                     "relay_stops_on = {}",
                     number_list(&(1..mlap_param).collect::<Vec<_>>())

@@ -91,6 +91,17 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
             ),
         ));
     }
+    let (holes, (seeds, seeds_at)) = (game.holes, game.seeds.clone());
+    let total = i128::from(seeds) * i128::from(2 * holes);
+    if total > i128::from(crate::position::MAX_SEEDS) {
+        return Err(unsupported(
+            seeds_at,
+            format!(
+                "nbr_start = {seeds}: 2 rows of {holes} houses of {seeds} seeds make {total} seeds, and a sow game holds at most {}",
+                crate::position::MAX_SEEDS
+            ),
+        ));
+    }
     let reading = mapping::Reading::new(&game);
     let at = |parameter: &str| game.setting(parameter).map_or(0..1, |s| s.span.clone());
     let sections =

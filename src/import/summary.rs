@@ -234,7 +234,7 @@ pub(super) fn summary(r: &Reading) -> String {
     match child_type {
         Some("BULL") => say(&format!(
             "a last seed making {cvt} makes the house your child, with the house before it when that holds {} (or the other way round)",
-            cvt - 1
+            cvt.saturating_sub(1)
         )),
         Some("QUR") => say(&format!(
             "a last seed in an empty house{} facing {cvt} makes both houses your children",
