@@ -258,6 +258,19 @@ fn named_faults_point_at_the_parameter_with_their_exit_code() {
     );
 }
 
+/// Read through the bounded reader: an endless file stops at 64 KiB.
+#[test]
+#[cfg(unix)]
+fn an_endless_file_is_refused_at_the_bound() {
+    let output = sow(&["import", "/dev/zero"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("longer than 65536 bytes"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
 #[test]
 fn a_file_that_cannot_be_read_is_refused_with_exit_2() {
     let output = sow(&["import", "tests/import/no_such_file.txt"], "");
