@@ -8,7 +8,12 @@
 # Usage: scripts/catalogue_variants.sh [STEM ...]   (default: every game file)
 set -eu
 cd "$(dirname "$0")/.."
+# Built once: each file written would make `cargo run` rebuild (build.rs
+# embeds the directory).
 cargo build -q --bin sow
+sow="${CARGO_TARGET_DIR:-target}/debug/sow"
+new=$(mktemp)
+trap 'rm -f "$new"' EXIT
 mkdir -p variants/mancalagames
 if [ "$#" -eq 0 ]; then
     set -- tests/fixtures/mancalagames/GameProps/*.txt
@@ -20,7 +25,8 @@ else
 fi
 for game in "$@"; do
     stem=$(basename "$game" .txt | tr '[:upper:]' '[:lower:]')
-    target/debug/sow import "$game" > "variants/mancalagames/$stem.toml.new"
-    mv "variants/mancalagames/$stem.toml.new" "variants/mancalagames/$stem.toml"
+    "$sow" import "$game" > "$new"
+    # Unchanged files keep their time stamp, so nothing rebuilds for them.
+    cmp -s "$new" "variants/mancalagames/$stem.toml" || cp "$new" "variants/mancalagames/$stem.toml"
     echo "$stem"
 done
