@@ -212,12 +212,15 @@ fn write(
             .clone()
             .unwrap_or_else(|| format!("MancalaGames itself ({cited_by} cites no rule book)"))
     ));
-    lines.push("# Every key is documented in variants/README.md; the catalogue's".into());
+    let whose = if source.catalogue {
+        "the catalogue's"
+    } else {
+        "the game file's"
+    };
+    lines.push(format!(
+        "# Every key is documented in variants/README.md; {whose}"
+    ));
     lines.push("# parameters, in MancalaGames' own names, were:".into());
-    if !source.catalogue {
-        let last = lines.len() - 2;
-        lines[last] = "# Every key is documented in variants/README.md; the game file's".into();
-    }
     for setting in &game.settings {
         lines.push(format!(
             "#   {} = {}",
