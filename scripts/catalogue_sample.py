@@ -5,12 +5,14 @@ under variants/mancalagames/.
 
 The reference games come from the MancalaGames catalogue
 (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames,
-commit 2b1c596c); the full set is read from $SOW_CATALOGUE, by default
-/work/shared/catalogue. The sample: every finished game (not capped, no
+commit 2b1c596c), which is not part of the repository (see the README's
+catalogue section); the full set is read from the directory $SOW_CATALOGUE
+names. The sample: every finished game (not capped, no
 endless sowing) when the file is small, else the first five finished games
 by seed. Only the fields the tests read are kept.
 
-Usage: scripts/catalogue_sample.py [STEM ...]   (default: every shipped one)
+Usage: SOW_CATALOGUE=/path/to/catalogue scripts/catalogue_sample.py [STEM ...]
+       (default: every shipped one)
 """
 import gzip
 import json
@@ -19,7 +21,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = Path(os.environ.get("SOW_CATALOGUE", "/work/shared/catalogue"))
+
+def catalogue():
+    """The catalogue's directory, from $SOW_CATALOGUE: there is no default."""
+    where = os.environ.get("SOW_CATALOGUE")
+    if not where or not (Path(where) / "games").is_dir():
+        sys.exit("error: set SOW_CATALOGUE to the catalogue's directory (the one holding games/);"
+                 " it is not part of the repository: see the README's catalogue section")
+    return Path(where)
+
 SMALL = 120_000  # bytes: below this, every finished game is kept
 PLY_FIELDS = ("move", "board", "stores", "over", "auto", "blocked", "child", "unlocked", "owner", "round_over", "next_round")
 
@@ -28,21 +38,22 @@ def finished(game):
     return not game.get("capped") and not str(game.get("reason", "")).startswith("ENDLESS_SOW")
 
 
-def stems():
+def stems(root):
     shipped = sorted(p.stem for p in (ROOT / "variants" / "mancalagames").glob("*.toml"))
     by_lower = {}
-    for f in (CATALOGUE / "games").glob("*.jsonl*"):
+    for f in (root / "games").glob("*.jsonl*"):
         by_lower[f.name.split(".")[0].lower()] = f.name
     return [(s, by_lower[s]) for s in shipped if s in by_lower]
 
 
 def main(args):
+    root = catalogue()
     out_dir = ROOT / "tests" / "fixtures" / "catalogue"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for lower, stem in stems():
+    for lower, stem in stems(root):
         if args and lower not in args:
             continue
-        path = CATALOGUE / "games" / stem
+        path = root / "games" / stem
         opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rt") as f:
             games = [json.loads(line) for line in f if line.strip()]

@@ -15,6 +15,7 @@ pub mod diagram;
 pub mod engine;
 pub mod fuzzing;
 pub mod game;
+pub mod import;
 pub mod input;
 pub mod layer;
 pub mod notation;

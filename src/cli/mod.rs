@@ -20,9 +20,11 @@ use serde::Serialize;
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
+use sow::diagnostic::read_text;
 use sow::diagram::{draw, draw_from, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
+use sow::import::{ImportError, MAX_GAME_FILE_BYTES};
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
 use sow::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
@@ -61,6 +63,14 @@ enum Command {
     Rules {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
+    },
+    /// Write a MancalaGames game file (GameProps/<Game>.txt) as a sow
+    /// variant file, to standard output.
+    ///
+    /// A parameter sow cannot express is refused, by name (exit 1).
+    Import {
+        /// The game file.
+        file: PathBuf,
     },
     /// Check variant files.
     Check {
@@ -329,6 +339,7 @@ pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Variants { format } => variants(&mut out, format),
         Command::Rules { variant } => Ok(write!(out, "{}", rule_sheet(&load(&variant)?))?),
+        Command::Import { file } => Ok(write!(out, "{}", import(&file)?)?),
         Command::Check { files } => check(&mut out, &files),
         Command::Moves { variant, from } => moves(&mut out, &load(&variant)?, from.as_deref()),
         Command::Explain { variant, mv, from } => {
@@ -509,6 +520,20 @@ fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
         writeln!(file, "{record}").map_err(cannot)?;
     }
     file.flush().map_err(cannot)
+}
+
+/// `sow import FILE`: the variant file's text.
+fn import(path: &std::path::Path) -> Result<String, Failure> {
+    let origin = path.display().to_string();
+    let text = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))
+        .and_then(|file| {
+            read_text(file, MAX_GAME_FILE_BYTES, &origin).map_err(|e| Failure::Input(e.to_string()))
+        })?;
+    sow::import::import(&text, &origin).map_err(|e| match e {
+        ImportError::Unsupported(_) => Failure::Rule(e.to_string()),
+        ImportError::Invalid(_) => Failure::Input(e.to_string()),
+    })
 }
 
 fn load(variant: &str) -> Result<Rules, Failure> {

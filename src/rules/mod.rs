@@ -225,6 +225,12 @@ impl Rules {
         Rules::compile_text(source, origin, !shipped)
     }
 
+    /// Compiles `source` without asking whether its names are free: what
+    /// `sow import` checks its output with, before anyone names it.
+    pub(crate) fn compile_unnamed(source: &str, origin: &str) -> Result<Rules, RulesError> {
+        Rules::compile_text(source, origin, false)
+    }
+
     fn compile_text(source: &str, origin: &str, check_names: bool) -> Result<Rules, RulesError> {
         let source = without_bom(source);
         let file: VariantFile = toml::from_str(source).map_err(|e| {
@@ -906,7 +912,8 @@ fn typo_hint(message: &str) -> Option<String> {
     (best.0 <= 2.max(typed.len() / 3)).then(|| format!("did you mean `{}`?", best.1))
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// How many single-character edits turn `a` into `b` (Levenshtein).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -1,0 +1,1211 @@
+//! MancalaGames' rule parameters in `sow`'s keys: each parameter, or each
+//! combination, becomes the keys of `variants/README.md` that play the same
+//! game, or a refusal that names it. The rulings here were learned from
+//! MancalaGames' recorded games (the catalogue's games that `sow` ships
+//! replay them ply by ply); the comments say which.
+//!
+//! The walk goes phase by phase, as a variant file is laid out: the start,
+//! sowing, which moves are allowed, captures, children and blocked houses,
+//! the turn, the end. Each phase reads ([`Reading::take`]) the parameters it
+//! understands; a parameter no phase read is refused at the end, so a game
+//! never imports as a different one. To teach the importer a parameter, read
+//! it in its phase.
+
+use std::cell::RefCell;
+
+use super::Unsupported;
+use super::game_file::{GameFile, Value, number_list};
+
+/// The parameters no rule of play reads here: `stores` only shows stores
+/// (captures go to them either way, and it is read where children stand in
+/// for them); `quitter` applies when a player concedes or MancalaGames
+/// stops an endless sowing, neither of which `sow`'s games do (it is read
+/// where an unfed player's ending borrows it).
+const IGNORED: &[&str] = &["stores", "quitter"];
+
+/// The capturing counts' parameters, read together.
+const COUNT_KEYS: [&str; 4] = ["capt_on", "evens", "capt_min", "capt_max"];
+
+/// The sections of a variant file, as lines, in the file's order.
+#[derive(Debug, Default)]
+pub(super) struct Sections {
+    pub start: Option<Vec<i64>>,
+    pub total: i64,
+    pub sowing: Vec<String>,
+    pub play: Vec<String>,
+    pub capture: Vec<String>,
+    pub turn: Vec<String>,
+    pub children: Vec<String>,
+    pub blocking: Vec<String>,
+    pub rounds: Vec<String>,
+    pub end: Vec<String>,
+    /// Rulings this game's parameters call for, written as comments.
+    pub notes: Vec<String>,
+}
+
+/// A game file's parameters, with a record of which a phase has read.
+pub(super) struct Reading<'g> {
+    pub game: &'g GameFile,
+    used: RefCell<Vec<&'static str>>,
+}
+
+impl<'g> Reading<'g> {
+    pub fn new(game: &'g GameFile) -> Reading<'g> {
+        Reading {
+            game,
+            used: RefCell::new(IGNORED.to_vec()),
+        }
+    }
+
+    /// The value of `name`, when the file sets it, without reading it.
+    pub(super) fn get(&self, name: &str) -> Option<&'g Value> {
+        self.game.setting(name).map(|s| &s.value)
+    }
+
+    /// Reads `name`: a phase that takes a parameter answers for it.
+    fn take(&self, name: &'static str) -> Option<&'g Value> {
+        self.used.borrow_mut().push(name);
+        self.get(name)
+    }
+
+    pub(super) fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    pub(super) fn choice(&self, name: &str) -> Option<&'static str> {
+        match self.get(name) {
+            Some(Value::Choice(choice)) => Some(choice),
+            _ => None,
+        }
+    }
+
+    fn take_choice(&self, name: &'static str) -> Option<&'static str> {
+        self.take(name);
+        self.choice(name)
+    }
+
+    /// A number, 0 when the file leaves it out (MancalaGames' default for
+    /// every number but `min_move`).
+    pub(super) fn number(&self, name: &str) -> i64 {
+        match self.get(name) {
+            Some(Value::Number(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    fn take_number(&self, name: &'static str) -> i64 {
+        self.take(name);
+        self.number(name)
+    }
+
+    pub(super) fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(Value::Flag(true)))
+    }
+
+    /// A list of numbers, empty when the file leaves it out.
+    pub(super) fn list(&self, name: &str) -> &'g [i64] {
+        match self.get(name) {
+            Some(Value::Counts(list)) => list,
+            _ => &[],
+        }
+    }
+
+    fn take_flag(&self, name: &'static str) -> bool {
+        self.take(name);
+        self.flag(name)
+    }
+
+    /// The parameters the file sets that no phase read, in the file's order.
+    pub fn unread(&self) -> Vec<&'g str> {
+        let used = self.used.borrow();
+        self.game
+            .settings
+            .iter()
+            .map(|s| s.parameter.name)
+            .filter(|name| !used.contains(name))
+            .collect()
+    }
+
+    /// The capturing counts that `capt_on`, `evens`, `capt_min` and
+    /// `capt_max` give together, or `None` when none is set.
+    pub(super) fn counts(&self, total: i64) -> Option<Vec<i64>> {
+        if !COUNT_KEYS.iter().any(|k| self.has(k)) {
+            return None;
+        }
+        let mut counts: Vec<i64> = match self.get("capt_on") {
+            Some(Value::Counts(on)) if !on.is_empty() => on.clone(),
+            _ => (1..=total).collect(),
+        };
+        if self.flag("evens") {
+            counts.retain(|c| c % 2 == 0);
+        }
+        if self.has("capt_min") {
+            let min = self.number("capt_min");
+            counts.retain(|&c| c >= min);
+        }
+        if self.has("capt_max") {
+            let max = self.number("capt_max");
+            counts.retain(|&c| c <= max);
+        }
+        counts.retain(|&c| (1..=total).contains(&c));
+        Some(counts)
+    }
+
+    /// Whether the capturing counts leave something to capture.
+    fn any_counts(&self, total: i64) -> bool {
+        self.counts(total).is_some_and(|c| !c.is_empty())
+    }
+
+    fn unsupported(&self, parameter: &'static str, message: String) -> Unsupported {
+        Unsupported { parameter, message }
+    }
+
+    /// `name = VALUE`, refused.
+    fn refuse(&self, name: &'static str) -> Unsupported {
+        let value = self
+            .get(name)
+            .map_or_else(|| "its default".to_string(), plain);
+        self.unsupported(name, format!("{name} = {value}"))
+    }
+}
+
+/// A value without the quotes of a choice: `SPLIT`, `4`, `[2, 3]`.
+fn plain(value: &Value) -> String {
+    value.to_string().trim_matches('"').to_string()
+}
+
+fn toml_bool(flag: bool) -> &'static str {
+    if flag { "true" } else { "false" }
+}
+
+/// The seeds that end a most-seeds game at once: more than half.
+fn majority(total: i64) -> i64 {
+    total / 2 + total % 2 + 1
+}
+
+/// Who takes the seeds left on the board, for MancalaGames' choice `value`.
+fn collect_of(
+    reading: &Reading,
+    name: &'static str,
+    value: &str,
+) -> Result<&'static str, Unsupported> {
+    Ok(match value {
+        "HOLE_OWNER" => "each_own",
+        "LAST_MOVER" => "last_mover",
+        "DONT_SCORE" => "removed",
+        "DIVVIED" => "divided",
+        _ => return Err(reading.unsupported(name, format!("{name} = {value}"))),
+    })
+}
+
+/// The start pattern's seeds per house in `sow`'s order, or `None` for the
+/// same seeds in every house.
+fn start_pattern(
+    reading: &Reading,
+    holes: i64,
+    seeds: i64,
+) -> Result<Option<Vec<i64>>, Unsupported> {
+    let Some(pattern) = reading.take_choice("start_pattern") else {
+        return Ok(None);
+    };
+    let n = holes as usize;
+    Ok(Some(match pattern {
+        "CLIPPEDTRIPLES" => {
+            // Repeating 0, seeds, seeds from each row's first house.
+            let mut row = vec![0; n];
+            for loc in (3..=n).step_by(3) {
+                row[loc - 1] = seeds;
+                row[loc - 2] = seeds;
+            }
+            [row.clone(), row].concat()
+        }
+        "TWOEMPTY" => {
+            // Every house holds the seeds but each row's last two.
+            let mut row = vec![seeds; n.saturating_sub(2)];
+            row.resize(n, 0);
+            [row.clone(), row].concat()
+        }
+        "GAMACHA" => {
+            // From the starter's third house, every other house holds the
+            // seeds, then the house `dest` takes the seeds of the house
+            // `source` across the board (MancalaGames' fill pattern; the
+            // starter is South in every recorded game).
+            let mut board = vec![0; 2 * n];
+            for loc in (2..2 * n).step_by(2) {
+                board[loc] = seeds;
+            }
+            let dest = 1 + 2 * ((n - 1) / 4);
+            let source = 2 * n - dest - 1;
+            board[dest] = board[source];
+            board[source] = 0;
+            board
+        }
+        _ => return Err(reading.refuse("start_pattern")),
+    }))
+}
+
+/// Every section of the variant file for the game `reading` holds.
+pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
+    let game = r.game;
+    let (n, seeds) = (game.holes, game.seeds.0);
+    let mut out = Sections {
+        start: start_pattern(r, n, seeds)?,
+        total: 2 * n * seeds,
+        ..Sections::default()
+    };
+    if let Some(pattern) = &out.start {
+        out.total = pattern.iter().sum();
+    }
+    sowing(r, &mut out)?;
+    play(r, &mut out)?;
+    capture(r, &mut out)?;
+    out.children = children(r, n)?;
+    turn(r, &mut out)?;
+    end(r, &mut out)?;
+    Ok(out)
+}
+
+/// `min_move`: the fewest seeds a house may be played with (1 unless set).
+fn min_move(r: &Reading) -> i64 {
+    if r.has("min_move") {
+        r.number("min_move")
+    } else {
+        1
+    }
+}
+
+/// `[sowing]`: the direction, laps and relays, the stores sown.
+fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let min_move = min_move(r);
+    let notes = &mut out.notes;
+    let mut direction = r.take_choice("sow_direct").unwrap_or("CCW");
+    let direction_by = match direction {
+        "SPLIT" => Some("half_row"),
+        "EVEN_ODD_DIR" => Some("parity"),
+        _ => None,
+    };
+    if direction_by.is_some() {
+        direction = "CCW";
+    }
+    if direction != "CW" && direction != "CCW" {
+        return Err(r.refuse("sow_direct"));
+    }
+    let skip = r.take_flag("skip_start");
+    let mlaps = r.take_choice("mlaps");
+    let sow_stores = r.take_choice("sow_stores");
+    if !matches!(sow_stores, None | Some("OWN") | Some("BOTH_NR_OPP")) {
+        return Err(r.refuse("sow_stores"));
+    }
+    let sowing = &mut out.sowing;
+    sowing.push(format!(
+        "direction = \"{}\"",
+        if direction == "CW" {
+            "clockwise"
+        } else {
+            "counter-clockwise"
+        }
+    ));
+    sowing.push(format!("skip_origin = {}", toml_bool(skip)));
+    if r.take_flag("sow_start") {
+        let move_one = r.take_flag("move_one");
+        if !move_one && min_move < 2 {
+            return Err(r.unsupported(
+                "sow_start",
+                "sow_start without move_one, where a single seed may be played".into(),
+            ));
+        }
+        sowing.push("first_seed_in_origin = true".into());
+        if !move_one {
+            notes.push("sow_start leaves a single seed where it is; no house of one seed is ever played here (min_move), so first_seed_in_origin says it all.".into());
+        }
+    }
+    if let Some(by) = direction_by {
+        sowing.push(format!("direction_by = \"{by}\""));
+    }
+    r.take("udir_holes");
+    let chosen = r.list("udir_holes");
+    if !chosen.is_empty() {
+        let places: Vec<i64> = chosen.iter().map(|h| h + 1).collect();
+        sowing.push(format!(
+            "direction_chosen_in = {}        # udir_holes, counted from 1",
+            number_list(&places)
+        ));
+    }
+    match sow_stores {
+        Some("OWN") => sowing.push("into_stores = \"own\"".into()),
+        Some("BOTH_NR_OPP") => sowing.push("into_stores = \"both\"".into()),
+        _ => {}
+    }
+    let mlap_cont = r.take_choice("mlap_cont");
+    let mlap_param = r.take_number("mlap_param");
+    match mlaps {
+        Some("LAPPER") => {
+            sowing.push("relay = true".into());
+            match mlap_cont {
+                None => sowing.push("relay_stops_on = [1]".into()),
+                Some("ON_PARAM") => sowing.push(format!("relay_continues_on = [{mlap_param}]")),
+                // A relay goes on from a count of at least mlap_param, which
+                // the seeds of the game bound.
+                Some("GREQ_PARAM") if mlap_param > out.total + 1 => {
+                    return Err(r.refuse("mlap_param"));
+                }
+                Some("GREQ_PARAM") => sowing.push(format!(
+                    "relay_stops_on = {}",
+                    number_list(&(1..mlap_param).collect::<Vec<_>>())
+                )),
+                Some(side @ ("OWN_SIDE" | "OPP_SIDE")) => {
+                    sowing.push("relay_stops_on = [1]".into());
+                    sowing.push(format!(
+                        "relay_only_in = \"{}\"",
+                        if side == "OWN_SIDE" {
+                            "own"
+                        } else {
+                            "opponent"
+                        }
+                    ));
+                }
+                Some(_) => return Err(r.refuse("mlap_cont")),
+            }
+        }
+        Some("LAPPER_NEXT") => {
+            sowing.push("relay = true".into());
+            sowing.push("relay_from = \"next\"".into());
+            if !matches!(mlap_cont, None | Some("STOP_STORE")) {
+                return Err(r.unsupported(
+                    "mlap_cont",
+                    format!(
+                        "mlap_cont = {} with mlaps = LAPPER_NEXT",
+                        mlap_cont.unwrap_or("")
+                    ),
+                ));
+            }
+        }
+        Some(_) => return Err(r.refuse("mlaps")),
+        None => {}
+    }
+    if r.choice("sow_rule") == Some("NO_SOW_OPP_NS") {
+        r.take("sow_rule");
+        if skip {
+            return Err(r.unsupported(
+                "sow_rule",
+                "sow_rule = NO_SOW_OPP_NS with skip_start".into(),
+            ));
+        }
+        sowing.push(format!(
+            "skip_opponent_holding = {}",
+            r.take_number("sow_param")
+        ));
+    }
+    Ok(())
+}
+
+/// `[play]`: which houses may be played, openings, feeding and passing.
+fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let min_move = min_move(r);
+    let sow_stores = r.choice("sow_stores");
+    let mlaps = r.choice("mlaps");
+    let mlap_cont = r.choice("mlap_cont");
+    let sowing = &mut out.sowing;
+    let play = &mut out.play;
+    r.take("min_move");
+    play.push(format!("min_seeds = {min_move}"));
+    match r.take_choice("allow_rule") {
+        None => {}
+        Some("OPP_OR_EMPTY") => play.push("allow = \"ends_on_opponent_or_empty\"".into()),
+        Some("SINGLE_ONLY_ALL") => play.push("allow = \"single_only_if_all_single\"".into()),
+        Some("SINGLE_TO_ZERO") => {
+            if sow_stores.is_some() {
+                return Err(r.unsupported("allow_rule", "allow_rule = SINGLE_TO_ZERO with sow_stores (MancalaGames then refuses any house before the store)".into()));
+            }
+            play.push("allow = \"single_to_empty\"".into());
+        }
+        Some("MOVE_ALL_HOLES_FIRST") => play.push("allow = \"each_house_once_first\"".into()),
+        Some("RIGHT_HALF_1ST_OPE") => {
+            // The first move of each player (MancalaGames counts movers < 2)
+            // from the right half of the row, without OPP_OR_EMPTY; then it.
+            play.push("allow = \"ends_on_opponent_or_empty\"".into());
+            play.push("opening_moves = 2".into());
+            play.push("opening_from = \"right_half\"".into());
+        }
+        Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
+        Some(_) => return Err(r.refuse("allow_rule")),
+    }
+    match r.take_choice("prescribed") {
+        None => {}
+        Some("SOW1OPP") => {
+            // MancalaGames' prescribed sower for the first two movers.
+            if !play.iter().any(|l| l == "opening_moves = 2") {
+                play.push("opening_moves = 2".into());
+            }
+            sowing.push("opening = \"last_seed_to_opponent\"".into());
+        }
+        Some("MLAPS_SOWER")
+            if r.choice("sow_rule") == Some("NO_SOW_OPP_NS")
+                && mlaps == Some("LAPPER")
+                && mlap_cont.is_none()
+                && r.has("crosscapt")
+                && !r.has("capt_type") =>
+        {
+            // MancalaGames' prescribed first move (the game's first move
+            // only) is its plain relay sowing; the game's own differs from
+            // it only in passing over the opponent's houses.
+            play.push("opening_moves = 1".into());
+            sowing.push("opening = \"no_skipping\"".into());
+        }
+        Some(_) => return Err(r.refuse("prescribed")),
+    }
+    if r.take_flag("no_sides") {
+        play.push("from_either_row = true".into());
+    }
+    let mustshare = r.take_flag("mustshare");
+    if mustshare {
+        play.push("must_feed = true".into());
+    }
+    let mustpass = r.take_flag("mustpass");
+    if mustpass {
+        play.push("pass_when_no_move = true".into());
+    }
+    let chosen = r.list("udir_holes");
+    let n = r.game.holes;
+    if r.choice("sow_direct") == Some("SPLIT")
+        && min_move == 1
+        && !chosen.contains(&0)
+        && !chosen.contains(&(n - 1))
+    {
+        // MancalaGames adds a rule that a single seed may not be sown
+        // straight back (no_return) to every split-sowing game where a
+        // single seed may be played and neither end house chooses its
+        // direction.
+        if r.flag("no_sides") {
+            return Err(r.unsupported(
+                "no_sides",
+                "no_sides with split sowing's rule against sowing a single seed straight back"
+                    .into(),
+            ));
+        }
+        play.push("no_return = true".into());
+    }
+    Ok(())
+}
+
+/// `[capture]`, and `[blocking]` where a relay closes houses.
+fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let (seeds, total) = (r.game.seeds.0, out.total);
+    let mlaps = r.choice("mlaps");
+    let sow_stores = r.choice("sow_stores");
+    let crosscapt = r.take_choice("crosscapt");
+    let counts = r.counts(total);
+    for key in COUNT_KEYS {
+        r.take(key);
+    }
+    let notes = &mut out.notes;
+    let capture = &mut out.capture;
+    let side = r.take_choice("capt_side").unwrap_or("BOTH");
+    if !r.has("capt_side") && (r.any_counts(total) || r.has("crosscapt")) {
+        notes.push("Without capt_side MancalaGames captures in either row (its default, BOTH); its games agree.".into());
+    }
+    let zone = match side {
+        "BOTH" => "either",
+        "OPP_SIDE" | "OPP_CONT" => "opponent",
+        "OWN_SIDE" => "own",
+        _ => return Err(r.refuse("capt_side")),
+    };
+    // The zone seen from the house the last seed falls in, for captures
+    // that take the house across.
+    let across = |zone: &str| match zone {
+        "opponent" => "own",
+        "own" => "opponent",
+        _ => "either",
+    };
+    let multicapt = r.take_number("multicapt");
+    if let Some(cross) = crosscapt {
+        if cross != "ONE_ZEROS" {
+            return Err(r.refuse("crosscapt"));
+        }
+        if multicapt != 0 && (multicapt != -1 || r.choice("capt_dir") != Some("SOW")) {
+            return Err(r.unsupported(
+                "crosscapt",
+                format!(
+                    "crosscapt with multicapt = {multicapt}, capt_dir = {}",
+                    r.choice("capt_dir").unwrap_or("OPP_SOW")
+                ),
+            ));
+        }
+        if multicapt != 0 && counts.is_some() {
+            return Err(r.unsupported(
+                "crosscapt",
+                "crosscapt with multicapt and capture counts".into(),
+            ));
+        }
+        let pick = r.take_choice("xcpickown").unwrap_or("LEAVE");
+        if pick != "LEAVE" && pick != "PICK_ON_CAPT" {
+            return Err(r.refuse("xcpickown"));
+        }
+        let chain = if multicapt != 0 { ", chain = true" } else { "" };
+        // With capture counts, the house opposite must hold one of them
+        // (MancalaGames tests capt_on on the house captured).
+        let holds = counts.as_ref().map_or(String::new(), |c| {
+            format!(", opposite_holds = {}", number_list(c))
+        });
+        capture.push(format!(
+            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds} }}",
+            across(zone),
+            toml_bool(pick == "PICK_ON_CAPT")
+        ));
+    }
+    let capt_type = r.take_choice("capt_type");
+    let mut capt_dir = r.take_choice("capt_dir");
+    if crosscapt.is_some() && multicapt != 0 {
+        capt_dir = None; // the chain runs along the sowing: written above
+    }
+    let has_last_seed = |capture: &[String]| capture.iter().any(|c| c.starts_with("last_seed"));
+    match capt_type {
+        Some("TWO_OUT") => {
+            if crosscapt.is_some() {
+                return Err(r.unsupported(
+                    "capt_type",
+                    "capt_type = TWO_OUT with other captures".into(),
+                ));
+            }
+            if counts.is_some() {
+                // MancalaGames' capture across the gap asks only where the
+                // house lies, never its count.
+                let keys: Vec<&str> = COUNT_KEYS.into_iter().filter(|k| r.has(k)).collect();
+                notes.push(format!("MancalaGames' capture across the gap does not look at the capture counts ({}): they only say when too few seeds are left to capture (seeds_left); its games agree.", keys.join(", ")));
+            }
+            if multicapt != 0 && multicapt != -1 {
+                return Err(r.unsupported(
+                    "multicapt",
+                    format!("capt_type = TWO_OUT with multicapt = {multicapt}"),
+                ));
+            }
+            if multicapt != 0 && (capt_dir != Some("SOW") || mlaps.is_none()) {
+                return Err(r.unsupported(
+                    "multicapt",
+                    format!(
+                        "capt_type = TWO_OUT with multicapt, capt_dir = {}, mlaps = {}",
+                        capt_dir.unwrap_or("OPP_SOW"),
+                        mlaps.unwrap_or("OFF")
+                    ),
+                ));
+            }
+            capture.push(format!(
+                "across_gap = {{ zone = \"{zone}\", chain = {} }}",
+                toml_bool(multicapt == -1)
+            ));
+        }
+        Some("CAPT_OPP_1CCW")
+            if r.choice("pickextra") == Some("PICKOPPBASIC")
+                && counts.is_some()
+                && crosscapt.is_none()
+                && multicapt == 0
+                && side == "OPP_SIDE"
+                && capt_dir.is_none() =>
+        {
+            r.take("pickextra");
+            capture.push(format!(
+                "counts = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
+            capture.push("sweep = true".into());
+        }
+        Some("PULL_ACROSS") if counts.is_none() && crosscapt.is_none() && multicapt == 0 => {
+            capture.push(format!("pull_across = \"{}\"", across(zone)));
+        }
+        Some("END_OPP_STORE_CAPT")
+            if counts.is_none() && capt_dir.is_none() && sow_stores == Some("BOTH_NR_OPP") =>
+        {
+            capture.push("opponent_store = true".into());
+        }
+        Some("NEXT")
+            if counts.is_some()
+                && crosscapt.is_none()
+                && capt_dir == Some("SOW")
+                && (multicapt == 0 || multicapt == -1)
+                && mlaps.is_none()
+                && sow_stores.is_none() =>
+        {
+            // The house after the last seed's, along the sowing (capt_dir
+            // SOW; MancalaGames' default OPP_SOW would look at the house
+            // before).
+            capture.push(format!(
+                "counts = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
+            capture.push(format!(
+                "next = {{ zone = \"{zone}\", chain = {} }}",
+                toml_bool(multicapt == -1)
+            ));
+        }
+        Some("PASS_STORE_CAPT")
+            if counts.is_none() && crosscapt.is_none() && capt_dir.is_none() =>
+        {
+            capture.push(format!("empty_gives_store = \"{zone}\""));
+        }
+        _ if capt_type.is_some() || capt_dir.is_some() => {
+            let named: Vec<String> = ["capt_dir", "capt_type"]
+                .into_iter()
+                .filter_map(|k| r.get(k).map(|v| format!("{k} = {}", plain(v))))
+                .collect();
+            let first = if r.has("capt_dir") {
+                "capt_dir"
+            } else {
+                "capt_type"
+            };
+            return Err(r.unsupported(first, named.join(", ")));
+        }
+        _ => {
+            if let Some(counts) = counts.as_ref().filter(|_| crosscapt.is_none()) {
+                capture.push(format!("counts = {}", number_list(counts)));
+                capture.push(format!("last_seed = \"{zone}\""));
+                if multicapt == -1 {
+                    capture.push("chain = true".into());
+                } else if multicapt > 1 {
+                    capture.push("chain = true".into());
+                    capture.push(format!("chain_max = {multicapt}"));
+                }
+                if side == "OPP_CONT" && multicapt != 0 {
+                    capture.push("chain_zone = \"either\"".into());
+                }
+            }
+        }
+    }
+    let sow_rule = r.take_choice("sow_rule");
+    match sow_rule {
+        Some(rule @ ("SOW_BLKD_DIV" | "SOW_BLKD_DIV_NR")) => {
+            out.blocking = blocking(r, rule, notes)?;
+        }
+        Some("ENPAS_ALL_OWNER_SOW") if has_last_seed(capture) => {
+            capture.push(format!("while_sowing = \"{zone}\""));
+            capture.push("while_sowing_by = \"owner\"".into());
+        }
+        Some("ENPAS_ALL_OWNER_OWN") if has_last_seed(capture) && multicapt == 0 => {
+            // Every seed, the last too, captures for the house's owner: the
+            // last hole is emptied before the sower could capture it.
+            capture.retain(|c| !c.starts_with("last_seed"));
+            capture.push(format!("while_sowing = \"{zone}\""));
+            capture.push("while_sowing_by = \"owner\"".into());
+            capture.push("while_sowing_last = true".into());
+        }
+        Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
+            if mlaps == Some("LAPPER")
+                && (has_last_seed(capture)
+                    || capture.iter().any(|c| c.starts_with("across_gap"))) =>
+        {
+            capture.push("lap_captures = true".into());
+            if rule == "LAP_CAPT_OPP_GETS" {
+                if !has_last_seed(capture) {
+                    return Err(r.unsupported(
+                        "sow_rule",
+                        "sow_rule = LAP_CAPT_OPP_GETS without a count capture".into(),
+                    ));
+                }
+                capture.push(format!(
+                    "opponent_takes_sown = {{ at_most = {} }}",
+                    r.take_number("sow_param")
+                ));
+            }
+        }
+        // Read with children, or with sowing above.
+        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS") => {}
+        Some(_) => return Err(r.refuse("sow_rule")),
+    }
+    match r.take_choice("grandslam") {
+        None => {}
+        Some("NO_CAPT") => capture.push("grand_slam = \"no_capture\"".into()),
+        Some("NOT_LEGAL") => capture.push("grand_slam = \"forbidden\"".into()),
+        Some("LEGAL_SHARE") => capture.push("grand_slam = \"capture_then_feed\"".into()),
+        Some("LEAVE_RIGHT") => capture.push("grand_slam = \"leave_rightmost\"".into()),
+        Some(_) => return Err(r.refuse("grandslam")),
+    }
+    match r.take_choice("presowcapt") {
+        None => {}
+        Some("CAPT_ONE") => capture.push("before_sowing = \"one_seed\"".into()),
+        Some("DRAW_1_XCAPT") => {
+            if r.take_flag("sow_start") {
+                return Err(r.unsupported(
+                    "presowcapt",
+                    "presowcapt = DRAW_1_XCAPT with sow_start".into(),
+                ));
+            }
+            capture.push("before_sowing = \"single_takes_opposite\"".into());
+        }
+        Some(_) => return Err(r.refuse("presowcapt")),
+    }
+    let pickextra = r.take_choice("pickextra");
+    match pickextra {
+        None => {}
+        Some("PICKLASTSEEDS") => {
+            capture.push(format!("last_seeds_to_mover = {seeds}"));
+            // MancalaGames counts the seeds it may capture from (capt_side).
+            match side {
+                "OPP_SIDE" => capture.push("last_seeds_counted_in = \"opponent\"".into()),
+                "OWN_SIDE" => capture.push("last_seeds_counted_in = \"own\"".into()),
+                _ => {}
+            }
+        }
+        Some("PICKOPPBASIC") if capture.iter().any(|c| c == "sweep = true") => {}
+        Some(_) => return Err(r.refuse("pickextra")),
+    }
+    let quiet = r.take_number("nocaptmoves");
+    if quiet != 0 {
+        capture.push(format!("quiet_moves = {quiet}"));
+    }
+    if r.take_flag("nosinglecapt") {
+        capture.push("single_seed_captures = false".into());
+    }
+    let looks = ["chain = true", "next =", "across_gap ="];
+    if !r.list("udir_holes").is_empty()
+        && matches!(r.choice("sow_direct"), None | Some("CW" | "CCW"))
+        && capture
+            .iter()
+            .any(|c| looks.iter().any(|l| c.starts_with(l)))
+    {
+        // MancalaGames turns a chain (and next, two out) against its fixed
+        // sow_direct, whichever way the mover chose to sow.
+        capture.push("looks_along = \"board\"".into());
+    }
+    if capture.is_empty() {
+        capture.push(if r.choice("child_type") == Some("WEG") {
+            "# nothing is captured here; a weg takes seeds ([children])".into()
+        } else {
+            "# nothing is ever captured".into()
+        });
+    }
+    Ok(())
+}
+
+/// `[turn]`: extra turns.
+fn turn(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let sow_stores = r.choice("sow_stores");
+    if sow_stores.is_some() {
+        out.turn
+            .push("extra_turn = \"last_seed_in_own_store\"".into());
+    }
+    match r.take_choice("capt_rturn") {
+        None => {}
+        Some("ALWAYS") if sow_stores.is_none() => {
+            out.turn.push("extra_turn = \"after_capture\"".into())
+        }
+        Some(_) => return Err(r.refuse("capt_rturn")),
+    }
+    Ok(())
+}
+
+/// `[end]`, in MancalaGames' order: a store past half the seeds; an even
+/// split; too few seeds left to change the outcome; a player who cannot
+/// feed; no move.
+fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
+    let (seeds, total) = (r.game.seeds.0, out.total);
+    let min_move = min_move(r);
+    let sow_stores = r.choice("sow_stores");
+    let mustshare = r.flag("mustshare");
+    let mustpass = r.flag("mustpass");
+    let crosscapt = r.choice("crosscapt");
+    let counts = r.counts(total);
+    let capt_type = r.choice("capt_type");
+    let pickextra = r.choice("pickextra");
+    let notes = &mut out.notes;
+    let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
+    let end_cond = r.take_choice("end_cond");
+    let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
+    out.rounds = rounds(r, !out.blocking.is_empty())?;
+    let end = &mut out.end;
+    if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
+        if end_cond.is_some() {
+            return Err(r.unsupported(
+                "end_cond",
+                format!(
+                    "goal = {goal} with end_cond = {}",
+                    end_cond.unwrap_or_default()
+                ),
+            ));
+        }
+        // With blocked houses the stores hold the seeds out of play, and the
+        // seeds in each row count for its owner where they lie.
+        let left = if out.blocking.is_empty() {
+            "nobody"
+        } else {
+            "each_own_in_place"
+        };
+        end.push(format!("goal = \"{}\"", goal.to_lowercase()));
+        end.push(format!(
+            "ply_limit = {{ plies = 2000, taken_by = \"{left}\" }}"
+        ));
+        return Ok(());
+    }
+    if goal != "MAX_SEEDS" {
+        return Err(r.refuse("goal"));
+    }
+    match end_cond {
+        None => {}
+        Some(cond @ ("CLEARED_OWN" | "CLEARED_OPP")) => {
+            let row = if cond == "CLEARED_OWN" {
+                "mover"
+            } else {
+                "opponent"
+            };
+            end.push(format!(
+                "cleared_row = {{ row = \"{row}\", taken_by = \"{}\" }}",
+                collect_of(r, "unclaimed", unclaimed)?
+            ));
+        }
+        Some(_) => return Err(r.refuse("end_cond")),
+    }
+    if out.rounds.is_empty() {
+        end.push(format!("majority = {}", majority(total)));
+        if total % 2 == 0 {
+            end.push("even_split_draw = true".into());
+        }
+    } else {
+        // MancalaGames ends a round as soon as one player holds so many
+        // seeds that the other cannot fill the houses needed to play on.
+        let houses = r.number("goal_param").max(1);
+        let need = seeds * houses;
+        end.push(format!(
+            "majority = {}        # the opponent cannot fill {houses} house(s)",
+            total - need + 1
+        ));
+        if 2 * (total - need) == total {
+            end.push("even_split_draw = true".into());
+        }
+    }
+    let end_collect = if unclaimed == "UNFED_PLAYER" {
+        if !mustshare {
+            return Err(r.unsupported(
+                "unclaimed",
+                "unclaimed = UNFED_PLAYER without mustshare".into(),
+            ));
+        }
+        end.push("cannot_feed = \"unfed\"".into());
+        notes.push("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.".into());
+        collect_of(r, "quitter", r.choice("quitter").unwrap_or("DIVVIED"))?
+    } else {
+        collect_of(r, "unclaimed", unclaimed)?
+    };
+    let end_collect = if r.flag("no_sides") && end_collect == "each_own" {
+        // Without sides no house has an owner to take its seeds.
+        notes.push("With no_sides, MancalaGames gives the seeds left in the houses to nobody at the end (HOLE_OWNER finds no owner); its recorded games agree: removed.".into());
+        "removed"
+    } else {
+        end_collect
+    };
+    // Too few seeds for a capture: the smallest count that captures.
+    if pickextra == Some("PICKLASTSEEDS") {
+        notes.push(format!("pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left."));
+    }
+    // MancalaGames has no such ending where children hold the seeds without
+    // stores, nor where a weg's capture is the only capture.
+    let has_children = !out.children.is_empty();
+    let children_are_stores = has_children && !r.flag("stores");
+    let weg_captures_alone = r.choice("child_type") == Some("WEG")
+        && counts.is_none()
+        && crosscapt.is_none()
+        && capt_type.is_none();
+    let must_feed_without_pass = mustshare && !mustpass;
+    if !children_are_stores
+        && !weg_captures_alone
+        && sow_stores.is_none()
+        && end_cond.is_none()
+        && !must_feed_without_pass
+        && pickextra != Some("PICKLASTSEEDS")
+    {
+        let mut need = if has_children {
+            r.number("child_cvt")
+        } else {
+            total
+        };
+        if crosscapt.is_some() || r.flag("evens") || capt_type == Some("NEXT") {
+            need = need.min(2);
+        }
+        if capt_type == Some("TWO_OUT") {
+            need = need.min(if r.has("mlaps") { 2 } else { 3 });
+        }
+        if let Some(&least) = counts
+            .as_ref()
+            .filter(|_| r.has("capt_on"))
+            .and_then(|c| c.iter().min())
+        {
+            need = need.min(least);
+        }
+        if r.has("capt_min") {
+            let min = r.number("capt_min");
+            need = if need == total { min } else { min.max(need) };
+        }
+        if min_move < need && need < total {
+            notes.push(format!("MancalaGames' engine ends a game when the board holds fewer seeds than the smallest capture ({need}); its recorded games end there too: seeds_left.{}",
+                if has_children { " It waits while a child stands, as seeds_left does." } else { "" }));
+            end.push(format!(
+                "seeds_left = {{ at_most = {}, taken_by = \"{end_collect}\" }}",
+                need - 1
+            ));
+        }
+    }
+    end.push(format!("no_move = \"{end_collect}\""));
+    end.push(format!(
+        "ply_limit = {{ plies = 2000, taken_by = \"{end_collect}\" }}"
+    ));
+    Ok(())
+}
+
+/// The `[rounds]` table for a match of rounds (MancalaGames' `rounds`),
+/// empty for a single game; `blocking` says whether `blocks` is
+/// `[blocking]`'s.
+fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
+    let Some(rounds) = r.take_choice("rounds") else {
+        return Ok(Vec::new());
+    };
+    if rounds != "NO_MOVES" {
+        return Err(r.refuse("rounds"));
+    }
+    let fill = match r.take_choice("round_fill") {
+        Some("LEFT_FILL") => "left",
+        Some("RIGHT_FILL") => "right",
+        _ => return Err(r.refuse("round_fill")),
+    };
+    let mut out = vec![format!("fill_from = \"{fill}\"")];
+    if r.flag("blocks") && !blocking {
+        r.take("blocks");
+        out.push("unfilled_blocked = true".into());
+    }
+    match r.take_choice("round_starter") {
+        None | Some("ALTERNATE") => {}
+        Some("LOSER") => out.push("starter = \"loser\"".into()),
+        Some("WINNER") => out.push("starter = \"winner\"".into()),
+        Some("LAST_MOVER") => out.push("starter = \"last_mover\"".into()),
+        Some(_) => return Err(r.refuse("round_starter")),
+    }
+    let houses = r.take_number("goal_param");
+    if houses > 1 {
+        out.push(format!("houses_to_play_on = {houses}"));
+    }
+    Ok(out)
+}
+
+/// The `[blocking]` table for blocks with `sow_rule = SOW_BLKD_DIV(_NR)`.
+fn blocking(r: &Reading, rule: &str, notes: &mut Vec<String>) -> Result<Vec<String>, Unsupported> {
+    let blocks = r.take_flag("blocks");
+    let closes_at = r.take_number("sow_param");
+    if !blocks || closes_at == 0 {
+        return Err(r.unsupported(
+            "sow_rule",
+            format!("sow_rule = {rule} without blocks and sow_param"),
+        ));
+    }
+    if r.choice("mlaps") != Some("LAPPER") || r.has("mlap_cont") {
+        // Without relay sowing MancalaGames takes the closed house's seeds
+        // out of play at once; no catalogue game does that.
+        return Err(r.unsupported(
+            "sow_rule",
+            format!("sow_rule = {rule} without plain relay sowing (mlaps = LAPPER)"),
+        ));
+    }
+    notes.push("A house closes (blocked) as a relay lifts it: MancalaGames tests a lap's last hole between laps, and a lap whose last seed brings a house of the opponent's row to sow_param goes on from it, so that house's seeds are sown on and it stays blocked, empty, for the rest of the game ([blocking] closes_at). Its recorded games agree, ply by ply, with the blocked marks they record.".into());
+    notes.push("MancalaGames keeps the seeds that reach one of the opponent's blocked houses in South's store, whoever sows them (the catalogue's games show North's store always empty); sow keeps them there too, and they count for nobody. A last seed that leaves play ends the sowing. The sower's own blocked houses are passed over. The ply limit, which MancalaGames lacks, counts the seeds in each row for its owner where they lie (each_own_in_place); it never fires in the recorded games.".into());
+    if r.has("nocaptmoves") {
+        notes.push(
+            "nocaptmoves stops closing too: the first moves close nothing (quiet_moves).".into(),
+        );
+    }
+    let mut out = vec![format!("closes_at = {closes_at}")];
+    if rule == "SOW_BLKD_DIV_NR" {
+        out.push(format!(
+            "never_in = [{}]        # each row's last house never closes (SOW_BLKD_DIV_NR)",
+            r.game.holes
+        ));
+    }
+    Ok(out)
+}
+
+/// MancalaGames' child location patterns: each row is cut into five parts,
+/// first house, second, the middle, second to last, last (from the owner's
+/// left), and each part names who may make a child there (S South, N
+/// North). Rows: South's own, then North's (both from their owner's left).
+const LOCATION_PATTERNS: &[(&str, [&str; 5], [&str; 5])] = &[
+    (
+        "INV_ENDS_PLUS_MID",
+        ["N", "S", "S", "S", "N"],
+        ["S", "N", "N", "N", "S"],
+    ),
+    (
+        "ENDS_PLUS_ONE_OPP",
+        ["SN", "N", "", "N", "SN"],
+        ["SN", "S", "", "S", "SN"],
+    ),
+    (
+        "ENDS_PLUS_ALL_OPP",
+        ["SN", "N", "N", "N", "SN"],
+        ["SN", "S", "S", "S", "SN"],
+    ),
+    (
+        "ENDS_ONLY",
+        ["SN", "", "", "", "SN"],
+        ["SN", "", "", "", "SN"],
+    ),
+    (
+        "NO_ENDS",
+        ["", "SN", "SN", "SN", ""],
+        ["", "SN", "SN", "SN", ""],
+    ),
+];
+
+/// Whether `locs` is one of the location patterns above.
+pub(super) fn is_location_pattern(locs: &str) -> bool {
+    LOCATION_PATTERNS.iter().any(|p| p.0 == locs)
+}
+
+/// The `in_own_row` and `in_opponent_row` places of a location pattern.
+fn pattern_places(
+    r: &Reading,
+    pattern: &(&str, [&str; 5], [&str; 5]),
+    n: i64,
+) -> Result<(Vec<i64>, Vec<i64>), Unsupported> {
+    let n = n as usize;
+    let parts: Vec<usize> = match n {
+        2 => vec![0, 4],
+        3 => vec![0, 2, 4],
+        4 => vec![0, 1, 3, 4],
+        _ => [vec![0, 1], vec![2; n - 4], vec![3, 4]].concat(),
+    };
+    let (locs, south_row, north_row) = pattern;
+    let places = |me: char, own_row: &[&str; 5], opp_row: &[&str; 5]| {
+        let own: Vec<i64> = (0..n)
+            .filter(|&k| own_row[parts[k]].contains(me))
+            .map(|k| k as i64 + 1)
+            .collect();
+        let opp: Vec<i64> = (0..n)
+            .filter(|&k| opp_row[parts[k]].contains(me))
+            .map(|k| k as i64 + 1)
+            .collect();
+        (own, opp)
+    };
+    let south = places('S', south_row, north_row);
+    let north = places('N', north_row, south_row);
+    if south != north {
+        return Err(r.unsupported(
+            "child_locs",
+            format!("child_locs = {locs} is not the same for both players"),
+        ));
+    }
+    Ok(south)
+}
+
+/// The `[children]` table for `child_type`, `child_cvt`, `child_rule` and
+/// `child_locs`.
+fn children(r: &Reading, n: i64) -> Result<Vec<String>, Unsupported> {
+    let kind = r.take_choice("child_type");
+    let cvt = r.take_number("child_cvt");
+    let rule = r.take_choice("child_rule").unwrap_or("NONE");
+    let locs = r.take_choice("child_locs").unwrap_or("ANYWHERE");
+    let sow_rule = r.choice("sow_rule");
+    let Some(kind) = kind else {
+        return Ok(Vec::new());
+    };
+    if !matches!(
+        kind,
+        "ONE_CHILD" | "NORMAL" | "WEG" | "BULL" | "QUR" | "RAM"
+    ) {
+        return Err(r.refuse("child_type"));
+    }
+    if kind == "RAM" {
+        if r.has("child_cvt") || rule != "NONE" || locs != "ANYWHERE" {
+            return Err(r.unsupported(
+                "child_type",
+                "child_type = RAM with child_cvt, child_rule or child_locs".into(),
+            ));
+        }
+        if !matches!(r.choice("sow_direct"), None | Some("CW")) {
+            return Err(r.unsupported(
+                "child_type",
+                "child_type = RAM with sow_direct other than CW or CCW".into(),
+            ));
+        }
+        if !r.flag("stores") {
+            return Err(r.unsupported("child_type", "child_type = RAM without stores".into()));
+        }
+        if let Some(rule @ ("NO_OPP_CHILD" | "OPP_CHILD_ONLY1")) = sow_rule {
+            return Err(r.unsupported(
+                "child_type",
+                format!("child_type = RAM with sow_rule = {rule}"),
+            ));
+        }
+        return Ok(vec!["kind = \"ram\"".into()]);
+    }
+    let zone = match rule {
+        "NONE" => "either",
+        "OPP_SIDE_ONLY" => "opponent",
+        "OWN_SIDE_ONLY" => "own",
+        _ => return Err(r.refuse("child_rule")),
+    };
+    let mut extra = Vec::new();
+    if kind == "WEG" {
+        extra.push("kind = \"weg\"".to_string());
+    }
+    match sow_rule {
+        Some("NO_OPP_CHILD") => {
+            r.take("sow_rule");
+            extra.push("opponent_sows = \"never\"".into());
+        }
+        Some("OPP_CHILD_ONLY1") => {
+            r.take("sow_rule");
+            extra.push("opponent_sows = \"last_seed_only\"".into());
+        }
+        _ => {}
+    }
+    if !r.flag("stores") {
+        // MancalaGames without stores: captures (when the mover has a
+        // child) and the seeds collected at the end go into a child.
+        extra.push("child_is_store = true".into());
+    }
+    if locs == "FIXED_ONE_RIGHT" {
+        // Each player starts with a child in their rightmost house, and no
+        // other is ever made (MancalaGames ignores child_cvt then).
+        if r.has("child_cvt") || rule != "NONE" || matches!(kind, "ONE_CHILD" | "BULL" | "QUR") {
+            return Err(r.unsupported(
+                "child_locs",
+                format!("FIXED_ONE_RIGHT with child_cvt, child_rule or {kind}"),
+            ));
+        }
+        return Ok([vec![format!("at_start = [{n}]")], extra].concat());
+    }
+    let kind_line =
+        matches!(kind, "BULL" | "QUR").then(|| format!("kind = \"{}\"", kind.to_lowercase()));
+    let one_each = (kind == "ONE_CHILD").then(|| "one_each = true".to_string());
+    if let Some(pattern) = LOCATION_PATTERNS.iter().find(|p| p.0 == locs) {
+        let (mut own, mut opp) = pattern_places(r, pattern, n)?;
+        if zone == "opponent" {
+            own.clear();
+        } else if zone == "own" {
+            opp.clear();
+        }
+        let mut out = vec![
+            format!("made_at = {cvt}"),
+            format!("in_own_row = {}", number_list(&own)),
+            format!("in_opponent_row = {}", number_list(&opp)),
+        ];
+        out.extend(kind_line);
+        out.extend(one_each);
+        out.extend(extra);
+        return Ok(out);
+    }
+    let mut out = vec![format!("made_at = {cvt}"), format!("zone = \"{zone}\"")];
+    out.extend(kind_line);
+    out.extend(one_each);
+    out.extend(extra);
+    match locs {
+        "NOT_SYM_OPP" if zone == "opponent" => {
+            // MancalaGames adds the location pattern NO_OPP_LEFT: no child
+            // of the opponent's in a row's last house.
+            out.push(format!("never_in = [{n}]"));
+            out.push("apart = \"mirror\"".into());
+        }
+        "NOT_FACING" if zone == "opponent" => {
+            // With the pattern NO_OPP_RIGHT: none in a row's first house.
+            out.push("never_in = [1]".into());
+            out.push("apart = \"facing\"".into());
+        }
+        "ANYWHERE" => {}
+        _ => return Err(r.refuse("child_locs")),
+    }
+    Ok(out)
+}

@@ -1,0 +1,311 @@
+//! The imported variant's one-line `summary`, in `sow`'s words, from the
+//! game file's parameters: the board, then each rule that departs from
+//! plain sowing, in the order a turn meets them.
+
+use super::mapping::Reading;
+
+/// `6x4: Captures 2 or 3 across, chained; must feed.`
+pub(super) fn summary(r: &Reading) -> String {
+    let holes = r.game.holes;
+    let seeds = r.game.seeds.0;
+    // The counts as the parameters give them, before any start pattern.
+    let total = 2 * holes * seeds;
+    let mut parts: Vec<String> = Vec::new();
+    let mut say = |part: &str| parts.push(part.to_string());
+    let or_list = |numbers: &[i64]| {
+        numbers
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let capt_on = r.list("capt_on");
+    let sow_rule = r.choice("sow_rule");
+    let sow_param = r.number("sow_param");
+    let multicapt = r.number("multicapt") != 0;
+    let chained = if multicapt { ", chained" } else { "" };
+
+    match r.choice("sow_direct") {
+        Some("CW") => say("sown clockwise"),
+        Some("SPLIT") => say("each half of a row sows towards its own end"),
+        Some("EVEN_ODD_DIR") => say("odd counts sow counter-clockwise, even clockwise"),
+        _ => {}
+    }
+    let udir = r.list("udir_holes");
+    let holes = r.game.holes;
+    if !udir.is_empty() && udir.len() as i64 == holes {
+        say("every move sows either way, by choice");
+    } else if let [middle] = udir
+        && 2 * middle + 1 == holes
+    {
+        say("the middle house sows either way, by choice");
+    } else if !udir.is_empty() {
+        let houses: Vec<String> = udir.iter().map(|h| (h + 1).to_string()).collect();
+        say(&format!(
+            "the houses {} sow either way, by choice",
+            houses.join(", ")
+        ));
+    }
+    let mlap_param = r.number("mlap_param");
+    match (r.choice("mlaps"), r.choice("mlap_cont")) {
+        (Some("LAPPER"), Some("ON_PARAM")) => say(&format!(
+            "relay sowing from a house now holding {mlap_param}"
+        )),
+        (Some("LAPPER"), Some("GREQ_PARAM")) => say(&format!(
+            "relay sowing from a house now holding {mlap_param}+"
+        )),
+        (Some("LAPPER"), Some("OWN_SIDE")) => say("relay sowing in your own row"),
+        (Some("LAPPER"), Some("OPP_SIDE")) => say("relay sowing in the opponent's row"),
+        (Some("LAPPER"), _) => say("relay sowing"),
+        (Some("LAPPER_NEXT"), _) => say("relay sowing from the house after the last"),
+        _ => {}
+    }
+    match r.choice("sow_stores") {
+        Some("BOTH_NR_OPP") => say("sowing passes both stores, a last seed in yours moves again"),
+        Some("OWN") => say("sowing passes your store, a last seed there moves again"),
+        _ => {}
+    }
+    if r.flag("sow_start") {
+        say("the first seed stays in the house played");
+    }
+    if r.number("min_move") > 1 {
+        say(&format!("houses of {}+ seeds move", r.number("min_move")));
+    }
+    let allow = r.choice("allow_rule");
+    match allow {
+        Some("SINGLE_TO_ZERO") => say("a single seed moves only into an empty house"),
+        Some("OPP_OR_EMPTY") => say("a short sowing must end across or in an empty house"),
+        Some("RIGHT_HALF_1ST_OPE") => say(
+            "each player's first move from the right half of the row, then a short sowing must end across or in an empty house",
+        ),
+        _ => {}
+    }
+    if r.choice("prescribed") == Some("SOW1OPP") {
+        say("an opening move's last seed goes on to the opponent's row");
+    }
+    if allow == Some("TWO_ONLY_ALL_RIGHT") {
+        say("a house of 2 moves only when all hold 2, and then the rightmost");
+    }
+    if sow_rule == Some("NO_SOW_OPP_NS") {
+        let first = if r.choice("prescribed") == Some("MLAPS_SOWER") {
+            " (not in the first move)"
+        } else {
+            ""
+        };
+        say(&format!(
+            "sowing passes over the opponent's houses holding {sow_param}{first}"
+        ));
+    }
+    if allow == Some("MOVE_ALL_HOLES_FIRST") {
+        say("every house played once before any twice");
+    }
+    let capt_type = r.choice("capt_type");
+    if r.has("crosscapt") {
+        let holds = if capt_on.is_empty() {
+            String::new()
+        } else {
+            format!(" holding {}", or_list(capt_on))
+        };
+        let itself = if r.choice("xcpickown") == Some("PICK_ON_CAPT") {
+            " and itself"
+        } else {
+            ""
+        };
+        let chain = if multicapt {
+            ", chained along the empty houses after it"
+        } else {
+            ""
+        };
+        say(&format!(
+            "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
+        ));
+    } else if let Some(counts) = r.counts(total).filter(|c| !c.is_empty())
+        && !matches!(capt_type, Some("CAPT_OPP_1CCW" | "TWO_OUT" | "NEXT"))
+    {
+        let side = match r.choice("capt_side") {
+            Some("OPP_SIDE" | "OPP_CONT") => " across",
+            Some("OWN_SIDE") => " on your side",
+            _ => "",
+        };
+        let what = if r.flag("evens") && counts.len() > 4 {
+            "even counts".to_string()
+        } else if r.has("capt_min") && counts.len() > 4 {
+            format!("{}+ seeds", r.number("capt_min"))
+        } else {
+            or_list(&counts)
+        };
+        say(&format!("captures {what}{side}{chained}"));
+    }
+    match sow_rule {
+        Some("ENPAS_ALL_OWNER_OWN") => {
+            say("every seed sown to a capturing count, the last too, takes the house for its owner")
+        }
+        Some("ENPAS_ALL_OWNER_SOW") => {
+            say("a seed sown on the way to a capturing count takes the house for its owner")
+        }
+        _ => {}
+    }
+    if matches!(sow_rule, Some("LAP_CAPT" | "LAP_CAPT_OPP_GETS")) {
+        say("every lap of the relay may capture");
+    }
+    if sow_rule == Some("LAP_CAPT_OPP_GETS") {
+        say(&format!(
+            "with {sow_param} seeds or fewer left, seeds sown across go to the opponent"
+        ));
+    }
+    if r.choice("pickextra") == Some("PICKLASTSEEDS") {
+        say(&format!("the mover takes the last {seeds} seeds or fewer"));
+    }
+    if r.choice("capt_rturn") == Some("ALWAYS") {
+        say("a capture moves again");
+    }
+    match r.choice("presowcapt") {
+        Some("CAPT_ONE") => say("one seed of every handful goes to the store"),
+        Some("DRAW_1_XCAPT") => say("a single seed played takes the house opposite"),
+        _ => {}
+    }
+    if capt_type == Some("NEXT") {
+        say(&format!(
+            "the house after the last seed's is captured holding {}{chained}",
+            or_list(capt_on)
+        ));
+    }
+    let child_type = r.choice("child_type");
+    match capt_type {
+        Some("TWO_OUT") => say(&format!(
+            "a last seed before an empty house takes the house after it{chained}"
+        )),
+        Some("CAPT_OPP_1CCW") => say(&format!(
+            "a last seed across or in your last house takes every house across holding {}",
+            or_list(capt_on)
+        )),
+        Some("END_OPP_STORE_CAPT") => say("a last seed in the opponent's store takes it"),
+        Some("PULL_ACROSS") => {
+            say("a last seed in an empty house pulls the seeds opposite into it")
+        }
+        Some("PASS_STORE_CAPT") => {
+            say("a last seed in an empty house across gives your store to the opponent")
+        }
+        _ if !r.has("crosscapt")
+            && !r.has("presowcapt")
+            && child_type != Some("WEG")
+            && r.counts(total).is_none() =>
+        {
+            say("no captures")
+        }
+        _ => {}
+    }
+    let cvt = r.number("child_cvt");
+    let child_where = || match r.choice("child_rule") {
+        Some("OPP_SIDE_ONLY") => " across",
+        Some("OWN_SIDE_ONLY") => " on your side",
+        _ => "",
+    };
+    if let Some(kind @ ("ONE_CHILD" | "NORMAL" | "WEG")) = child_type {
+        let locs = r.choice("child_locs");
+        let place = if locs.is_some_and(super::mapping::is_location_pattern) {
+            " in set places"
+        } else {
+            child_where()
+        };
+        let one = if kind == "ONE_CHILD" {
+            " (one each)"
+        } else {
+            ""
+        };
+        let what = if kind == "WEG" { "weg" } else { "child" };
+        if locs == Some("FIXED_ONE_RIGHT") {
+            say(&format!(
+                "each player's rightmost house is their {what} from the start"
+            ));
+        } else {
+            say(&format!(
+                "a last seed making {cvt}{place} makes the house your {what}{one}"
+            ));
+        }
+        if kind == "WEG" {
+            say("a last seed in the opponent's weg takes it and one more");
+        }
+        match sow_rule {
+            Some("NO_OPP_CHILD") => say("sowing passes over the opponent's children"),
+            Some("OPP_CHILD_ONLY1") => say("only a last seed is sown into the opponent's child"),
+            _ => {}
+        }
+        if !r.flag("stores") {
+            say("children are the stores");
+        }
+    }
+    let blocks = matches!(sow_rule, Some("SOW_BLKD_DIV" | "SOW_BLKD_DIV_NR"));
+    if blocks {
+        let last = if sow_rule == Some("SOW_BLKD_DIV_NR") {
+            ", but for a row's last house"
+        } else {
+            ""
+        };
+        say(&format!(
+            "a relay from an opponent's house of {sow_param} closes it for good{last}; seeds sown to a closed house across leave play"
+        ));
+    }
+    match child_type {
+        Some("BULL") => say(&format!(
+            "a last seed making {cvt} makes the house your child, with the house before it when that holds {} (or the other way round)",
+            cvt.saturating_sub(1)
+        )),
+        Some("QUR") => say(&format!(
+            "a last seed in an empty house{} facing {cvt} makes both houses your children",
+            child_where()
+        )),
+        Some("RAM") => say(
+            "a house holding seeds enough to sow round to its own row is a ram: never played, captured, counted for nobody",
+        ),
+        _ => {}
+    }
+    let quiet = r.number("nocaptmoves");
+    if quiet != 0 {
+        if blocks {
+            say(&if quiet == 1 {
+                "the first move closes nothing".to_string()
+            } else {
+                format!("the first {quiet} moves close nothing")
+            });
+        } else {
+            let s = if quiet > 1 { "s" } else { "" };
+            say(&format!("the first {quiet} move{s} capture nothing"));
+        }
+    }
+    if r.flag("nosinglecapt") {
+        say("a single seed captures nothing");
+    }
+    if r.choice("grandslam") == Some("NO_CAPT") {
+        say("a grand slam captures nothing");
+    }
+    if r.flag("mustshare") {
+        say("must feed");
+    }
+    if r.flag("mustpass") {
+        say("no move, pass");
+    }
+    match r.choice("goal") {
+        Some("CLEAR") => say("first to empty their row wins"),
+        Some("DEPRIVE") => say("leave the opponent without seeds or moves to win"),
+        Some("IMMOBILIZE") => say("leave the opponent without a move to win"),
+        _ => {}
+    }
+    if r.choice("end_cond") == Some("CLEARED_OWN") {
+        say("ends when the mover's row is empty");
+    }
+    match r.choice("unclaimed") {
+        Some("LAST_MOVER") => say("the last mover takes the seeds left"),
+        Some("DONT_SCORE") => say("seeds left count for nobody"),
+        Some("DIVVIED") => say("seeds left are shared"),
+        Some("UNFED_PLAYER") => say("an unfeedable player takes the seeds left"),
+        _ => {}
+    }
+    let text = parts.join("; ");
+    let mut chars = text.chars();
+    let text = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => "Plain sowing".to_string(),
+    };
+    format!("{holes}x{seeds}: {text}.")
+}
