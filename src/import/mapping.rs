@@ -809,7 +809,6 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
-    out.rounds = rounds(r, !out.blocking.is_empty())?;
     let end = &mut out.end;
     if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
         if end_cond.is_some() {
@@ -837,6 +836,8 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if goal != "MAX_SEEDS" {
         return Err(r.refuse("goal"));
     }
+    out.rounds = rounds(r, !out.blocking.is_empty())?;
+    let end = &mut out.end;
     match end_cond {
         None => {}
         Some(cond @ ("CLEARED_OWN" | "CLEARED_OPP")) => {
