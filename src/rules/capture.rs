@@ -1042,15 +1042,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(
             out,
-            "  When a move leaves between 1 and {} seeds on the board (children aside){}, the mover takes {}.",
+            "  When a move leaves between 1 and {} seeds {} (children aside), the mover takes {}.",
             captures.last_seeds_to_mover,
             if captures.last_seeds_counted_in.zone() == Zone::Either {
-                String::new()
+                "on the board"
             } else {
-                format!(
-                    ", counted {}",
-                    zone_in_words(captures.last_seeds_counted_in)
-                )
+                zone_in_words(captures.last_seeds_counted_in)
             },
             if captures.last_seeds_counted_in.zone() == Zone::Either {
                 "them all"

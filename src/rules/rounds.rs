@@ -211,7 +211,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
     let _ = writeln!(
         out,
-        "  A player who cannot fill {} loses the match: it ends with that round.",
+        "  When a player cannot fill {}, the match ends with that round, and the player with more seeds wins it.",
         if rounds.houses_to_play_on == 1 {
             "a house".to_string()
         } else {
