@@ -37,6 +37,7 @@ use crate::trace::{Event, Trace};
 /// `[blocking]`: when a relay closes a house of the opponent's row.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [blocking]")]
 pub struct Section {
     /// The count the last seed of a handful must bring a house of the
     /// opponent's row to for that house to close, as the relay lifts it.

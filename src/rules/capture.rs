@@ -37,6 +37,7 @@ pub enum Zone {
 /// `[capture]`: when and where seeds are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [capture]")]
 pub struct Section {
     /// The counts a hole must reach to be captured, such as `[2, 3]`.
     #[serde(default)]
@@ -135,6 +136,7 @@ pub struct Section {
 /// `{ at_most = N }`: a count of seeds on the board.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ at_most = N }`")]
 pub struct AtMostSection {
     /// The most seeds on the board for the rule to apply.
     pub at_most: Spanned<i64>,
@@ -156,6 +158,7 @@ pub enum LapCaptures {
 /// captured when it holds one of `counts`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
 pub struct NextSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -195,6 +198,7 @@ pub enum BeforeSowing {
 /// house; the seeds of the house after it are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
 pub struct AcrossGapSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -213,6 +217,9 @@ fn yes() -> bool {
 /// seeds of the house opposite (Kalah).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …] }`"
+)]
 pub struct CrossSection {
     /// The row the empty house must be in, seen from the sower.
     pub zone: Spanned<Zone>,

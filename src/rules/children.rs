@@ -25,6 +25,7 @@ use crate::trace::{Event, Trace};
 /// `[children]`: when the last seed makes its house the mover's child.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [children]")]
 pub struct Section {
     /// The count the last seed must bring a house to for it to become a
     /// child of the mover (with `kind = "qur"`: the count of the house

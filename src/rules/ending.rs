@@ -97,6 +97,7 @@ pub enum Whose {
 /// `[end.cleared_row]`: the game ends when one row is empty after a move.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ row = \"…\", taken_by = \"…\" }`")]
 pub struct ClearedRowSection {
     /// Whose row.
     pub row: Whose,
@@ -107,6 +108,7 @@ pub struct ClearedRowSection {
 /// `[end.seeds_left]`: the game ends when few seeds are left.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ at_most = N, taken_by = \"…\" }`")]
 pub struct SeedsLeftSection {
     /// The game ends when the board holds this many seeds or fewer.
     pub at_most: Spanned<i64>,
@@ -117,6 +119,7 @@ pub struct SeedsLeftSection {
 /// `[end.ply_limit]`: the game ends after a number of moves.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ plies = N, taken_by = \"…\" }`")]
 pub struct PlyLimitSection {
     /// Moves played, by both players together.
     pub plies: Spanned<i64>,
@@ -127,6 +130,7 @@ pub struct PlyLimitSection {
 /// `[end]`: when the game ends and who takes the seeds left.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [end]")]
 pub struct Section {
     /// What the players play for.
     #[serde(default)]

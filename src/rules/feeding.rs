@@ -13,6 +13,7 @@ use crate::position::{Position, Side, nonzero_bytes};
 /// `[play]`: which houses may be played.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [play]")]
 pub struct Section {
     /// The fewest seeds a house must hold to be played.
     #[serde(default = "one")]
