@@ -30,7 +30,7 @@ fn row_label(svg: &mut String, mid: f64, name: &str) {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
         LEFT - 8.0,
         mid + 4.0,
-        escape(name)
+        escape(&crate::diagnostic::excerpt(name))
     );
 }
 

@@ -20,18 +20,19 @@ use serde::Serialize;
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
+use sow::diagnostic::{escape_controls, excerpt, shown_path};
 use sow::diagram::{draw, draw_from, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
-use sow::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
+use sow::notation::{parse_move, parse_position_in, parse_records, read_record_file, records};
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
 use sow::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use sow::plot::comparison_svg;
 use sow::position::{Move, Position, Side};
 use sow::record::{
-    Record, RecordedMove, VariantChoice, append_record, full_move_numbers, move_number_dots,
-    record_of,
+    Record, RecordedMove, VariantChoice, append_record, check_appendable, full_move_numbers,
+    move_number_dots, record_of,
 };
 use sow::rng::Rng;
 use sow::rules::{Rules, builtin_groups, builtin_rules};
@@ -288,6 +289,27 @@ enum Format {
     Json,
 }
 
+/// Ends the process on a command line that does not parse, as clap would,
+/// except that clap quotes the arguments as they are: when one holds a
+/// control character, the message is made again from the arguments with
+/// their control characters escaped, so a usage error cannot drive the
+/// terminal either.
+pub fn usage_error(error: clap::Error) -> ! {
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    let shown: Vec<String> = args
+        .iter()
+        .map(|arg| escape_controls(arg).into_owned())
+        .collect();
+    if shown != args
+        && let Err(escaped) = Cli::try_parse_from(shown)
+    {
+        escaped.exit()
+    }
+    error.exit()
+}
+
 /// Why a command failed, and so its exit code.
 #[derive(Debug)]
 pub enum Failure {
@@ -420,7 +442,7 @@ pub fn run(cli: Cli) -> Outcome {
                 let title =
                     format!("{south} (South) vs {north} (North), {games} games per variant");
                 std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
-                    Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
+                    Failure::Input(format!("{}: cannot write the plot: {e}", shown_path(&path)))
                 })?;
             }
             print_comparison(&mut out, &reports, options.format)
@@ -503,7 +525,7 @@ fn bench_all(
 /// gathered into one string first.
 fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
     let cannot =
-        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", path.display()));
+        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", shown_path(path)));
     let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
     for record in records {
         writeln!(file, "{record}").map_err(cannot)?;
@@ -600,7 +622,7 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     let mut failures = Vec::new();
     for file in files {
         match Rules::from_path(file) {
-            Ok(rules) => writeln!(out, "ok: {} ({})", file.display(), rules.meta.name)?,
+            Ok(rules) => writeln!(out, "ok: {} ({})", shown_path(file), rules.meta.name)?,
             Err(error) => failures.push(error.to_string()),
         }
     }
