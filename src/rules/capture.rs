@@ -14,7 +14,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::Board;
-use crate::position::{MAX_HOUSES, Position, Side};
+use crate::position::{MAX_HOUSES, Position, PositionError, Side};
 use crate::rules::grand_slam::GrandSlam;
 use crate::rules::sowing::Sown;
 use crate::trace::{Event, Trace};
@@ -1626,6 +1626,21 @@ fn across_gap(
         && pos.at(target) > 0
         && zone.allows(board.owner(target) == me))
     .then_some(target)
+}
+
+/// The `quiet:` layer of a position: at most the quiet moves the variant
+/// starts with (`[capture] quiet_moves`), which only count down.
+pub(crate) fn check_position(
+    captures: &Captures,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if position.quiet() > captures.quiet_moves {
+        return Err(PositionError::QuietUnused {
+            found: position.quiet(),
+            allowed: captures.quiet_moves,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
-use crate::position::{Position, Side};
+use crate::position::{Position, PositionError, Side};
 use crate::trace::EndReason;
 
 /// The most plies a variant's `ply_limit` may allow.
@@ -616,4 +616,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "in store"
         }
     );
+}
+
+/// The `last:` layer of a position: only where an ending gives the seeds
+/// left to the last capturer (`tracks_last_capturer`), which is why
+/// positions remember who that is.
+pub(crate) fn check_position(
+    tracks_last_capturer: bool,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if position.last_capturer().is_some() && !tracks_last_capturer {
+        return Err(PositionError::LastCapturerUnused);
+    }
+    Ok(())
 }

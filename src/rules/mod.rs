@@ -350,66 +350,16 @@ impl Rules {
                 found: position.total_seeds(),
             });
         }
-        // State words only where the variant has the state, so `feed` in
-        // Oware is refused rather than explained with Ouri's rule.
-        if position.last_capturer().is_some() && !self.tracks_last_capturer {
-            return Err(PositionError::LastCapturerUnused);
-        }
-        if position.feed_pending() && self.grand_slam != GrandSlam::CaptureThenFeed {
-            return Err(PositionError::FeedUnused);
-        }
-        if position.quiet() > self.captures.quiet_moves {
-            return Err(PositionError::QuietUnused {
-                found: position.quiet(),
-                allowed: self.captures.quiet_moves,
-            });
-        }
-        if position.child_houses() != 0 && self.children.is_none() {
-            return Err(PositionError::ChildrenUnused);
-        }
-        if position.blocked_houses() != 0 {
-            if self.blocking.is_none() {
-                return Err(PositionError::BlockedUnused);
-            }
-            let n = self.houses_per_side();
-            if let Some(house) = (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0)
-            {
-                return Err(PositionError::BlockedHoldsSeeds {
-                    house: crate::position::house_label(house, n),
-                    seeds: position.at(house),
-                });
-            }
-        }
-        if let Some(children) = &self.children {
-            let rams = children.kind == children::Kind::Ram;
-            if rams && position.kept_houses() != 0 {
-                return Err(PositionError::ChildrenKind {
-                    found: "a player's child",
-                    kind: "rams",
-                });
-            }
-            if !rams && position.rams() != 0 {
-                return Err(PositionError::ChildrenKind {
-                    found: "a ram (`R`)",
-                    kind: "players' children",
-                });
-            }
-        }
-        if position.crossed().is_some() && !self.playable.no_return {
-            return Err(PositionError::CrossedUnused);
-        }
-        if position.opening() > self.playable.opening_moves {
-            return Err(PositionError::OpeningUnused {
-                found: position.opening(),
-                allowed: self.playable.opening_moves,
-            });
-        }
-        if position.played_houses() != 0
-            && self.playable.allow != feeding::Allow::EachHouseOnceFirst
-        {
-            return Err(PositionError::PlayedUnused);
-        }
-        Ok(())
+        // Each layer of state is checked by the part of the rules that keeps
+        // it, in one place: that the variant has it at all (so `feed` in
+        // Oware is refused rather than explained with Ouri's rule), and that
+        // the rules could have made it.
+        ending::check_position(self.tracks_last_capturer, position)?;
+        grand_slam::check_position(self.grand_slam, position)?;
+        capture::check_position(&self.captures, position)?;
+        children::check_position(self.children.as_ref(), position)?;
+        blocking::check_position(self.blocking.as_ref(), position)?;
+        feeding::check_position(&self.playable, position)
     }
 }
 /// A shipped variant by its file name, for unit tests.
