@@ -149,19 +149,22 @@ pub fn excerpt(value: &str) -> String {
 /// counted in the escaped text.
 fn window(line: &str, at: usize, width: usize) -> (String, usize, usize) {
     let (cut, at, width) = cut_window(line, at, width);
-    let escaped_width = |chars: &mut dyn Iterator<Item = char>| -> usize {
-        chars
-            .map(|c| {
-                if is_hostile(c) {
-                    c.escape_debug().count()
-                } else {
-                    1
-                }
-            })
-            .sum()
+    // Characters a hostile one takes once escaped.
+    let shown = |c: char| {
+        if is_hostile(c) {
+            c.escape_debug().count()
+        } else {
+            1
+        }
     };
-    let caret = escaped_width(&mut cut.chars().take(at));
-    let width = escaped_width(&mut cut.chars().skip(at).take(width)).max(1);
+    let caret = cut.chars().take(at).map(shown).sum();
+    let width = cut
+        .chars()
+        .skip(at)
+        .take(width)
+        .map(shown)
+        .sum::<usize>()
+        .max(1);
     (escape_controls(&cut).into_owned(), caret, width)
 }
 
@@ -438,6 +441,31 @@ mod tests {
         let loc = Located::new("big", &line, line.len()..line.len(), "bad".into(), None);
         assert!(loc.source_line.starts_with('…') && loc.source_line.ends_with('b'));
         assert_eq!(loc.caret, MAX_SHOWN_LINE + 1);
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped_with_the_caret_still_in_place() {
+        let source = "x = \"\u{1b}[2J\" \r? \u{9b}";
+        let fault = source.find('?').unwrap();
+        let loc = Located::new(
+            "bad\u{7}.toml",
+            source,
+            fault..fault + 1,
+            "found `\u{1b}`".into(),
+            None,
+        );
+        assert_eq!(loc.source_line, "x = \"\\u{1b}[2J\" \\r? \\u{9b}");
+        assert_eq!(loc.origin, "bad\\u{7}.toml");
+        assert_eq!(loc.message, "found `\\u{1b}`");
+        // The column counts the characters of the file; the caret those shown.
+        assert_eq!(loc.column, 13);
+        let shown = loc.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[2].find('?'), lines[3].find('^'), "{shown}");
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown}"
+        );
     }
 
     #[test]
