@@ -585,6 +585,23 @@ fn type_errors_inside_tables_and_arrays_name_the_key_and_what_it_takes() {
             assert!(!located.message.contains(word), "{to}: {located}");
         }
     }
+    // Whole tables given a value: what the table is.
+    let oware = oware_mine();
+    for (line, expected) in [
+        ("turn = 1", "`turn` takes the table [turn], found 1"),
+        (
+            "children = \"yes\"",
+            "`children` takes the table [children], found the string \"yes\"",
+        ),
+    ] {
+        let Err(RulesError::Invalid(located)) =
+            Rules::from_toml(&format!("{line}\n{oware}"), "o.toml")
+        else {
+            panic!("`{line}` must be refused");
+        };
+        assert_eq!((located.line, located.column), (1, 1), "{located}");
+        assert_eq!(located.message, expected);
+    }
     // A number past any key's range is a range error, not a type error.
     let file = kalah.replacen(
         "houses_per_side = 6",

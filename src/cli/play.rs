@@ -407,7 +407,17 @@ fn deliver_record(path: Option<&std::path::Path>, record: &Record) -> Outcome {
     let print = || -> Outcome {
         let stdout = io::stdout();
         let mut out = stdout.lock();
-        writeln!(out, "\n{record}")?;
+        if stdout.is_terminal() {
+            // A resumed game keeps its tags, which may hold anything but a
+            // line break: on a terminal they are shown escaped. Redirected,
+            // the record is kept as it is.
+            writeln!(out)?;
+            for line in record.to_string().lines() {
+                writeln!(out, "{}", escape_controls(line))?;
+            }
+        } else {
+            writeln!(out, "\n{record}")?;
+        }
         Ok(out.flush()?)
     };
     let Some(path) = path else {
