@@ -25,7 +25,9 @@ use sow::diagram::{draw, draw_from, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
-use sow::notation::{parse_move, parse_position_in, parse_records, read_record_file, records};
+use sow::notation::{
+    parse_move, parse_position_in, parse_records, read_record_file, read_record_text, records,
+};
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
 use sow::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use sow::plot::comparison_svg;

@@ -48,7 +48,7 @@ pub(super) fn replay(
     // The variant first: a wrong name fails before a pipe is read.
     let choice = VariantChoice::new(variant.map(load).transpose()?);
     let read = |origin: &str, reader: &mut dyn io::Read| {
-        sow::notation::read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
+        read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
     };
     let (origin, text) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => (
