@@ -87,7 +87,7 @@ impl Located {
             source_line,
             caret,
             width,
-            hint,
+            hint: hint.map(|hint| escape_controls(&hint).into_owned()),
         }
     }
 }
