@@ -336,7 +336,10 @@ impl Rules {
     }
 
     /// Checks that `position` fits this variant's board and seeds, and
-    /// carries only state the variant has (`last:`, `feed`, `children:`).
+    /// carries only state the variant has (`last:`, `feed`, `children:`,
+    /// …) and its rules could have made (no second child under `one_each`,
+    /// no `feed` while the player to be fed has seeds, …): each part of the
+    /// rules checks the state it keeps.
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.houses_per_side() != self.houses_per_side() {
             return Err(PositionError::WrongBoard {
