@@ -529,7 +529,7 @@ pub fn check_appendable(path: &Path) -> io::Result<()> {
         }
         Ok(metadata) if !metadata.is_file() => {
             return Err(io::Error::other(
-                "it is not a regular file (a device, a pipe or a socket): a record is kept in a file",
+                "it is not a regular file, but a device, a pipe or a socket",
             ));
         }
         Ok(_) => {}

@@ -262,6 +262,31 @@ fn a_record_that_cannot_be_kept_is_refused_before_the_first_move() {
         }
     }
     assert!(!dir.path().join("missing").exists());
+    // The records and the chart of `match` and `compare` likewise, before
+    // the games are played.
+    for args in [
+        &[
+            "match",
+            "oware",
+            "--south",
+            "random",
+            "--north",
+            "random",
+            "--records",
+            "folder",
+        ][..],
+        &["compare", "oware", "--records", "missing/r.sow"],
+        &["compare", "oware", "--plot", "/dev/full"],
+    ] {
+        let output = sow_in(dir.path(), args, "");
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("cannot write the "), "{args:?}: {stderr}");
+        assert!(
+            text(&output.stdout).is_empty(),
+            "{args:?}: no game was played"
+        );
+    }
     // --resume alone adds to the file it reads: checked the same way.
     let output = play_and_quit(dir.path(), &["--resume", "folder"]);
     assert_eq!(output.status.code(), Some(2));

@@ -413,14 +413,17 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
         } => {
             let rules = load(&variant)?;
+            // Before the games: a file that could not take their records.
+            writable(options.records.as_deref(), "records")?;
             let progress = Progress::new(games);
             let run = options.run(games);
             let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
             progress.finish();
-            if let Some(path) = &options.records {
-                write_records(path, &report.records)?;
+            print_match(&mut out, &report, options.format)?;
+            match &options.records {
+                Some(path) => write_records(&mut out, path, &report.records),
+                None => Ok(()),
             }
-            print_match(&mut out, &report, options.format)
         }
         Command::Compare {
             variants,
@@ -430,6 +433,9 @@ pub fn run(cli: Cli) -> Outcome {
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            // Before the games: files that could not take what they make.
+            writable(options.records.as_deref(), "records")?;
+            writable(plot.as_deref(), "chart")?;
             let progress = Progress::new(games * rules.len() as u64);
             let run = options.run(games);
             let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
@@ -437,9 +443,9 @@ pub fn run(cli: Cli) -> Outcome {
                     .into_iter()
                     .unzip();
             progress.finish();
-            if let Some(path) = &options.records {
-                write_records(path, &kept.concat())?;
-            }
+            // The table first: whatever fails to be written after it, the
+            // results are shown.
+            print_comparison(&mut out, &reports, options.format)?;
             if let Some(path) = plot {
                 let title =
                     format!("{south} (South) vs {north} (North), {games} games per variant");
@@ -447,7 +453,10 @@ pub fn run(cli: Cli) -> Outcome {
                     Failure::Input(format!("{}: cannot write the plot: {e}", shown_path(&path)))
                 })?;
             }
-            print_comparison(&mut out, &reports, options.format)
+            match &options.records {
+                Some(path) => write_records(&mut out, path, &kept.concat()),
+                None => Ok(()),
+            }
         }
         Command::Bench {
             variant,
@@ -523,16 +532,41 @@ fn bench_all(
     Ok(())
 }
 
-/// Writes records to `path`, one after another, streamed rather than
-/// gathered into one string first.
-fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
-    let cannot =
-        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", shown_path(path)));
-    let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
-    for record in records {
-        writeln!(file, "{record}").map_err(cannot)?;
+/// Refuses, before a run, a file the run could not write (`what` names it):
+/// a missing folder, a folder, a device, a pipe ([`check_appendable`]).
+fn writable(path: Option<&std::path::Path>, what: &str) -> Outcome {
+    match path {
+        Some(path) => check_appendable(path).map_err(|e| {
+            Failure::Input(format!(
+                "{}: cannot write the {what} there: {e}",
+                shown_path(path)
+            ))
+        }),
+        None => Ok(()),
     }
-    file.flush().map_err(cannot)
+}
+
+/// Writes records to `path`, one after another, streamed rather than
+/// gathered into one string first. When the file cannot be written, the
+/// records are printed on `out` instead, and the error says so.
+fn write_records(out: &mut impl Write, path: &std::path::Path, records: &[Record]) -> Outcome {
+    let written = (|| -> io::Result<()> {
+        let mut file = io::BufWriter::new(std::fs::File::create(path)?);
+        for record in records {
+            writeln!(file, "{record}")?;
+        }
+        file.flush()
+    })();
+    let Err(error) = written else {
+        return Ok(());
+    };
+    for record in records {
+        writeln!(out, "\n{record}")?;
+    }
+    Err(Failure::Input(format!(
+        "{}: cannot write records: {error}; they are printed above, on standard output, so no game is lost",
+        shown_path(path)
+    )))
 }
 
 fn load(variant: &str) -> Result<Rules, Failure> {
