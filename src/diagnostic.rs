@@ -2,19 +2,24 @@
 //!
 //! Variant files, positions and records all report faults this way, so every
 //! message a user sees has the same shape. Texts come in through
-//! [`read_text`], which bounds what it reads and names the first byte that
-//! is not UTF-8.
+//! [`read_text`] (files through [`read_file`]), which bounds what it reads
+//! and names the first byte that is not UTF-8. Whatever came from input is
+//! shown through [`escape_controls`], so it can never drive the terminal.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
 use std::io::Read;
 use std::ops::Range;
+use std::path::Path;
 
 /// The most characters of a source line an error shows: a longer line is cut
 /// to a window around the fault, so a 5 MB line never floods the terminal.
 pub const MAX_SHOWN_LINE: usize = 160;
 /// The most characters of a message, which may quote the input.
 const MAX_MESSAGE: usize = 400;
+/// The most characters of input an [`excerpt`] quotes.
+pub const MAX_EXCERPT: usize = 40;
 /// Characters shown before the fault when a line is cut.
 const SHOWN_BEFORE: usize = 60;
 
@@ -68,42 +73,103 @@ impl Located {
         let text = source[line_start..line_end].trim_end_matches('\r');
         let (source_line, caret, width) = window(text, column - 1, width);
         // Messages may quote the input (toml's do); a quote of a huge value
-        // is cut like the line.
+        // is cut like the line, and its control characters are shown.
         let message = match message.char_indices().nth(MAX_MESSAGE) {
             Some((cut, _)) => format!("{}…", &message[..cut]),
             None => message,
         };
+        let message = escape_controls(&message).into_owned();
         Located {
-            origin: origin.to_string(),
+            origin: escape_controls(origin).into_owned(),
             line,
             column,
             message,
             source_line,
             caret,
             width,
-            hint,
+            hint: hint.map(|hint| escape_controls(&hint).into_owned()),
         }
     }
 }
 
-/// A piece of input quoted in a message: escaped, and cut at 40 characters,
-/// so a hostile value can neither flood nor garble a terminal.
+/// Whether `c` may not reach a terminal as it is: a control character (C0,
+/// DEL, C1: ESC starts the sequences that clear a screen or retitle a
+/// window, CR rewrites a line), a line or paragraph separator, or a mark
+/// that reorders text (bidirectional overrides and isolates). A tab is
+/// harmless, and source lines are indented with it: it is kept.
+pub(crate) fn is_hostile(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(
+            c,
+            '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// Text that came from input, as it may be printed: each character of
+/// [`is_hostile`] written visibly as Rust's `escape_debug` writes it
+/// (`\u{1b}`, `\r`, `\n`, `\0`), every other character as it is, quotes and
+/// backslashes included, so a path or a name reads as typed. The crate's one
+/// escape: every message and listing that prints something from a file, an
+/// argument, a tag or a typed line passes it through here, so no input can
+/// clear the screen, retitle the window or rewrite the lines above it.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hostile(c) {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
+/// A path as messages show it: its control characters escaped.
+pub fn shown_path(path: &Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
+}
+
+/// A piece of input quoted in a message or a table cell: escaped, and cut at
+/// [`MAX_EXCERPT`] characters (marked `…`), so a hostile value can neither
+/// flood nor garble a terminal, nor widen a column without bound.
 pub fn excerpt(value: &str) -> String {
-    let mut text: String = value
-        .chars()
-        .take(40)
-        .flat_map(char::escape_debug)
-        .collect();
-    if value.chars().nth(40).is_some() {
+    let mut text: String = value.chars().take(MAX_EXCERPT).collect();
+    if value.chars().nth(MAX_EXCERPT).is_some() {
         text.push('…');
     }
-    text
+    escape_controls(&text).into_owned()
 }
 
 /// Cuts `line` to at most [`MAX_SHOWN_LINE`] characters around the
-/// character `at`; returns the text shown, where the caret starts in it and
-/// the width to underline.
+/// character `at` and escapes its control characters; returns the text
+/// shown, where the caret starts in it and the width to underline, both
+/// counted in the escaped text.
 fn window(line: &str, at: usize, width: usize) -> (String, usize, usize) {
+    let (cut, at, width) = cut_window(line, at, width);
+    // Characters a hostile one takes once escaped.
+    let shown = |c: char| {
+        if is_hostile(c) {
+            c.escape_debug().count()
+        } else {
+            1
+        }
+    };
+    let caret = cut.chars().take(at).map(shown).sum();
+    let width = cut
+        .chars()
+        .skip(at)
+        .take(width)
+        .map(shown)
+        .sum::<usize>()
+        .max(1);
+    (escape_controls(&cut).into_owned(), caret, width)
+}
+
+/// [`window`] before escaping: the line cut around `at`.
+fn cut_window(line: &str, at: usize, width: usize) -> (String, usize, usize) {
     let length = line.chars().count();
     if length <= MAX_SHOWN_LINE {
         return (line.to_string(), at, width);
@@ -147,10 +213,13 @@ pub enum ReadError {
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::Io { origin, message } => write!(f, "{origin}: cannot read: {message}"),
+            ReadError::Io { origin, message } => {
+                write!(f, "{}: cannot read: {message}", escape_controls(origin))
+            }
             ReadError::TooLarge { origin, limit } => write!(
                 f,
-                "{origin}: the text is longer than {limit} bytes ({}), the most that is read",
+                "{}: the text is longer than {limit} bytes ({}), the most that is read",
+                escape_controls(origin),
                 human_bytes(*limit)
             ),
             ReadError::NotUtf8(located) => located.fmt(f),
@@ -190,6 +259,19 @@ pub fn read_text(reader: impl Read, limit: usize, origin: &str) -> Result<String
         });
     }
     decode(bytes, origin)
+}
+
+/// Reads at most `limit` bytes of text from the file at `path`, as
+/// [`read_text`] does: the one way `sow` reads a file, whether a variant
+/// file, a record or a game to resume, so every read stops at its limit
+/// (`/dev/zero` included) and names the file in its errors.
+pub fn read_file(path: &Path, limit: usize) -> Result<String, ReadError> {
+    let origin = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| ReadError::Io {
+        origin: origin.clone(),
+        message: e.to_string(),
+    })?;
+    read_text(file, limit, &origin)
 }
 
 /// `bytes` as text, or the line and column of the first byte that is not
@@ -359,6 +441,31 @@ mod tests {
         let loc = Located::new("big", &line, line.len()..line.len(), "bad".into(), None);
         assert!(loc.source_line.starts_with('…') && loc.source_line.ends_with('b'));
         assert_eq!(loc.caret, MAX_SHOWN_LINE + 1);
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped_with_the_caret_still_in_place() {
+        let source = "x = \"\u{1b}[2J\" \r? \u{9b}";
+        let fault = source.find('?').unwrap();
+        let loc = Located::new(
+            "bad\u{7}.toml",
+            source,
+            fault..fault + 1,
+            "found `\u{1b}`".into(),
+            None,
+        );
+        assert_eq!(loc.source_line, "x = \"\\u{1b}[2J\" \\r? \\u{9b}");
+        assert_eq!(loc.origin, "bad\\u{7}.toml");
+        assert_eq!(loc.message, "found `\\u{1b}`");
+        // The column counts the characters of the file; the caret those shown.
+        assert_eq!(loc.column, 13);
+        let shown = loc.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[2].find('?'), lines[3].find('^'), "{shown}");
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -271,6 +271,25 @@ pub fn generated_variant(data: &[u8]) -> String {
             pick(46, &zones),
             pick(47, &bools)
         ));
+        // The rest of byte 44: where children may not be made, and their
+        // kind (a position's checks must accept every child they make).
+        let more = byte(44) / 4;
+        match more % 3 {
+            1 => text.push_str("apart = \"mirror\"\n"),
+            2 => text.push_str("apart = \"facing\"\n"),
+            _ => {}
+        }
+        if (more / 3) % 2 == 1 {
+            text.push_str(&format!("never_in = [{houses}]\n"));
+        }
+        text.push_str(
+            [
+                "",
+                "kind = \"weg\"\n",
+                "kind = \"bull\"\n",
+                "kind = \"qur\"\n",
+            ][(more / 6) as usize % 4],
+        );
     }
     text
 }
@@ -307,6 +326,13 @@ fn play(rules: &Rules, choices: &[u8], ply_cap: usize) {
             assert!(game.position().total_seeds() <= total, "no seed is made");
         } else {
             assert_eq!(game.position().total_seeds(), total, "seeds are conserved");
+            // The rules' checks of a position refuse only what they never make.
+            assert_eq!(
+                rules.check_position(game.position()),
+                Ok(()),
+                "{}",
+                game.position()
+            );
         }
     }
 }

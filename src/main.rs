@@ -5,7 +5,7 @@ use clap::Parser;
 mod cli;
 
 fn main() {
-    let args = cli::Cli::parse();
+    let args = cli::Cli::try_parse().unwrap_or_else(|error| cli::usage_error(error));
     if let Err(failure) = cli::run(args) {
         match &failure {
             cli::Failure::Rule(message) | cli::Failure::Input(message) => {

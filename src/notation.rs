@@ -436,6 +436,12 @@ pub fn read_record_text(reader: impl std::io::Read, origin: &str) -> Result<Stri
     read_text(reader, MAX_RECORD_BYTES, origin)
 }
 
+/// Reads the record file at `path`, as [`read_record_text`] reads a text:
+/// at most [`MAX_RECORD_BYTES`], reading stops there.
+pub fn read_record_file(path: &std::path::Path) -> Result<String, ReadError> {
+    crate::diagnostic::read_file(path, MAX_RECORD_BYTES)
+}
+
 /// Reads every game in a record text; `origin` (a file name) names it in
 /// errors. A text without a game is refused: an empty file is more likely a
 /// mistake than a collection of nothing. Each tag may appear once per game,

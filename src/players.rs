@@ -566,13 +566,14 @@ impl std::str::FromStr for PlayerSpec {
         let mut parts = spec.split(':');
         let kind = parts.next().unwrap_or("");
         let args: Vec<&str> = parts.collect();
-        let bad = || format!("bad player `{spec}` (players: {PLAYER_NAMES})");
+        let shown = crate::diagnostic::excerpt(spec);
+        let bad = || format!("bad player `{shown}` (players: {PLAYER_NAMES})");
         let number = |text: &str, what: &str, max: u64| -> Result<u64, String> {
             let n: u64 = text.parse().map_err(|_| bad())?;
             if (1..=max).contains(&n) {
                 Ok(n)
             } else {
-                Err(format!("`{spec}`: {what} must be between 1 and {max}"))
+                Err(format!("`{shown}`: {what} must be between 1 and {max}"))
             }
         };
         match (kind, args.as_slice()) {

@@ -30,7 +30,7 @@ fn row_label(svg: &mut String, mid: f64, name: &str) {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
         LEFT - 8.0,
         mid + 4.0,
-        escape(name)
+        escape(&crate::diagnostic::excerpt(name))
     );
 }
 
@@ -173,7 +173,7 @@ fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: 
             r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{} ({} games)</text>"#,
             x0 + bar_w * 1.5,
             plot_bottom + 18.0,
-            escape(&report.variant),
+            escape(&crate::diagnostic::excerpt(&report.variant)),
             report.games
         );
     }

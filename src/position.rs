@@ -905,6 +905,65 @@ pub enum PositionError {
         /// The seeds it holds.
         seeds: u8,
     },
+    /// `feed` while the side to be fed has seeds: the grand slam that made
+    /// the debt took every seed of that row.
+    #[error(
+        "`feed` says {fed} is owed a feeding move after a grand slam, but {fed}'s row holds {seeds} seed(s): a grand slam takes every seed of it, so none is left to feed ([capture] grand_slam = \"capture_then_feed\", R2)"
+    )]
+    FeedWithSeeds {
+        /// The side owed the feeding move.
+        fed: Side,
+        /// The seeds in its row.
+        seeds: u32,
+    },
+    /// `crossed:` at a house that is not at the end of a row.
+    #[error(
+        "`crossed:{house}` names a house inside a row, but a single seed crosses only from one row's end into the other's ([play] no_return)"
+    )]
+    CrossedInside {
+        /// The house's label.
+        house: char,
+    },
+    /// A blocked house that `never_in` keeps open.
+    #[error("house {house} is blocked, but [blocking] never_in says it never closes")]
+    BlockedNeverCloses {
+        /// The house's label.
+        house: char,
+    },
+    /// More children for one player than `one_each` allows.
+    #[error(
+        "`children:` gives {side} {found} children, but a player has at most {most} ([children] one_each)"
+    )]
+    TooManyChildren {
+        /// Whose children.
+        side: Side,
+        /// How many the position gives.
+        found: u32,
+        /// The most the rules make.
+        most: u32,
+    },
+    /// A child where the rules never make one.
+    #[error("house {house} is {side}'s child, but {rule}")]
+    ChildOutOfPlace {
+        /// The house's label.
+        house: char,
+        /// Whose child it is.
+        side: Side,
+        /// The rule it breaks, named by its key.
+        rule: &'static str,
+    },
+    /// Two children that `apart` keeps apart.
+    #[error(
+        "houses {} and {} are both children, but [children] apart = \"{apart}\" never makes a child there beside another",
+        houses[0],
+        houses[1]
+    )]
+    ChildrenApart {
+        /// The two houses' labels.
+        houses: [char; 2],
+        /// The `apart` word.
+        apart: &'static str,
+    },
     /// `children:` marking a kind of house the variant never makes: a ram
     /// (`R`) where houses become players' children, or a player's child
     /// where they become rams.

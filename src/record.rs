@@ -532,6 +532,34 @@ pub fn append_record(path: &Path, record: &Record) -> io::Result<()> {
     file.flush()
 }
 
+/// Checks, before a game starts, that a record can be added to `path`
+/// later, so that no game is played only to find that its record cannot be
+/// kept. The path must be a regular file or not exist yet (a device such as
+/// `/dev/full`, a pipe, which would block, or a folder is refused); the file
+/// is created, empty, if it is missing, and opened for appending. A disk
+/// that fills up during the game can only be found when the record is
+/// written.
+pub fn check_appendable(path: &Path) -> io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => {
+            return Err(io::Error::other("it is a folder, not a file"));
+        }
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(io::Error::other(
+                "it is not a regular file, but a device, a pipe or a socket",
+            ));
+        }
+        Ok(_) => {}
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+        Err(error) => return Err(error),
+    }
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(drop)
+}
+
 /// The record of `game` so far, read from its history, with `tags`; a
 /// game that did not start from the variant's start gets a `Position` tag.
 pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {

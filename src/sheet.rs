@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::Side;
+use crate::diagnostic::escape_controls;
 use crate::rules::{
     Rules, blocking, capture, children, ending, feeding, grand_slam, rounds, sowing, turn,
 };
@@ -14,25 +15,28 @@ use crate::rules::{
 pub fn rule_sheet(rules: &Rules) -> String {
     let meta = &rules.meta;
     let mut out = String::new();
-    let mut title = meta.name.clone();
+    // `check` refuses control characters in these strings; they are
+    // escaped here all the same, as everything from a file is.
+    let shown = |text: &str| escape_controls(text).into_owned();
+    let mut title = shown(&meta.name);
     if !meta.aliases.is_empty() {
-        let _ = write!(title, " (also {})", meta.aliases.join(", "));
+        let _ = write!(title, " (also {})", shown(&meta.aliases.join(", ")));
     }
     let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
     if let Some(summary) = &meta.summary {
-        let _ = writeln!(out, "{summary}");
+        let _ = writeln!(out, "{}", shown(summary));
     }
     if let Some(region) = &meta.region {
-        let _ = writeln!(out, "Played in: {region}");
+        let _ = writeln!(out, "Played in: {}", shown(region));
     }
     if let Some(source) = &meta.source {
-        let _ = writeln!(out, "Source: {source}");
+        let _ = writeln!(out, "Source: {}", shown(source));
     }
     if let Some(book) = &meta.rule_book {
-        let _ = writeln!(out, "Rule book: {book}");
+        let _ = writeln!(out, "Rule book: {}", shown(book));
     }
     if let Some(differs) = &meta.differs_from {
-        let _ = writeln!(out, "Differs from {differs}");
+        let _ = writeln!(out, "Differs from {}", shown(differs));
     }
     if !meta.rulings.is_empty() {
         let _ = writeln!(

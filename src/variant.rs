@@ -23,6 +23,9 @@ use crate::rules::{blocking, capture, children, ending, feeding, rounds, sowing,
 /// A whole variant file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a variant file: the tables [variant], [board], [capture] and [end], and the others it needs"
+)]
 pub struct VariantFile {
     /// Names, origin and sources.
     pub variant: Metadata,
@@ -55,6 +58,7 @@ pub struct VariantFile {
 /// `[variant]`: names, origin and sources.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [variant]")]
 pub struct Metadata {
     /// The name used on the command line, in lowercase.
     pub name: Spanned<String>,
@@ -63,30 +67,31 @@ pub struct Metadata {
     pub aliases: Vec<Spanned<String>>,
     /// Where the game is played.
     #[serde(default)]
-    pub region: Option<String>,
+    pub region: Option<Spanned<String>>,
     /// The rule document the file follows.
     #[serde(default)]
-    pub source: Option<String>,
+    pub source: Option<Spanned<String>>,
     /// The rule book or web page behind the source, where the source is
     /// another engine's configuration (the MancalaGames catalogue cites one
     /// for every game).
     #[serde(default)]
-    pub rule_book: Option<String>,
+    pub rule_book: Option<Spanned<String>>,
     /// How this reading of a game differs from another shipped variant of
     /// the same game, named first: `sow rules` prints it.
     #[serde(default)]
-    pub differs_from: Option<String>,
+    pub differs_from: Option<Spanned<String>>,
     /// The rulings (`docs/rulings.md`) the file follows, such as `"R6"`.
     #[serde(default)]
     pub rulings: Vec<Spanned<String>>,
     /// One line that tells the game apart from the others.
     #[serde(default)]
-    pub summary: Option<String>,
+    pub summary: Option<Spanned<String>>,
 }
 
 /// `[board]`: the board and the seeds at the start.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [board]")]
 pub struct Board {
     /// Houses in each of the two rows, 1 to 26.
     pub houses_per_side: Spanned<i64>,

@@ -46,8 +46,8 @@ fn named_faults_point_at_file_line_and_column() {
         (
             "variant_string_for_number.toml",
             13,
-            19,
-            "invalid type: string \"six\", expected an integer",
+            1,
+            "`houses_per_side` takes a whole number, found the string \"six\"",
             None,
         ),
         (
@@ -92,8 +92,8 @@ fn named_faults_point_at_file_line_and_column() {
         (
             "variant_extra_turn_wrong_type.toml",
             23,
-            14,
-            "expected one of this key's words in quotes",
+            1,
+            "`extra_turn` takes one of `never`, `last_seed_in_own_store`, `after_capture`, in quotes, found `true`",
             None,
         ),
         (

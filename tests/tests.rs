@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod documents;
 mod hostile;
+mod hostile_three;
 mod import;
 mod options;
 mod perft;

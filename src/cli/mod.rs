@@ -20,20 +20,22 @@ use serde::Serialize;
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
-use sow::diagnostic::read_text;
+use sow::diagnostic::{escape_controls, excerpt, read_file, shown_path};
 use sow::diagram::{draw, draw_from, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
 use sow::import::{ImportError, MAX_GAME_FILE_BYTES};
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
-use sow::notation::{parse_move, parse_position_in, parse_records, read_record_text, records};
+use sow::notation::{
+    parse_move, parse_position_in, parse_records, read_record_file, read_record_text, records,
+};
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
 use sow::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use sow::plot::comparison_svg;
 use sow::position::{Move, Position, Side};
 use sow::record::{
-    Record, RecordedMove, VariantChoice, append_record, full_move_numbers, move_number_dots,
-    record_of,
+    Record, RecordedMove, VariantChoice, append_record, check_appendable, full_move_numbers,
+    move_number_dots, record_of,
 };
 use sow::rng::Rng;
 use sow::rules::{Rules, builtin_groups, builtin_rules};
@@ -298,6 +300,27 @@ enum Format {
     Json,
 }
 
+/// Ends the process on a command line that does not parse, as clap would,
+/// except that clap quotes the arguments as they are: when one holds a
+/// control character, the message is made again from the arguments with
+/// their control characters escaped, so a usage error cannot drive the
+/// terminal either.
+pub fn usage_error(error: clap::Error) -> ! {
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    let shown: Vec<String> = args
+        .iter()
+        .map(|arg| escape_controls(arg).into_owned())
+        .collect();
+    if shown != args
+        && let Err(escaped) = Cli::try_parse_from(shown)
+    {
+        escaped.exit()
+    }
+    error.exit()
+}
+
 /// Why a command failed, and so its exit code.
 #[derive(Debug)]
 pub enum Failure {
@@ -400,14 +423,17 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
         } => {
             let rules = load(&variant)?;
+            // Before the games: a file that could not take their records.
+            writable(options.records.as_deref(), "records")?;
             let progress = Progress::new(games);
             let run = options.run(games);
             let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
             progress.finish();
-            if let Some(path) = &options.records {
-                write_records(path, &report.records)?;
+            print_match(&mut out, &report, options.format)?;
+            match &options.records {
+                Some(path) => write_records(&mut out, path, &report.records),
+                None => Ok(()),
             }
-            print_match(&mut out, &report, options.format)
         }
         Command::Compare {
             variants,
@@ -417,6 +443,9 @@ pub fn run(cli: Cli) -> Outcome {
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            // Before the games: files that could not take what they make.
+            writable(options.records.as_deref(), "records")?;
+            writable(plot.as_deref(), "chart")?;
             let progress = Progress::new(games * rules.len() as u64);
             let run = options.run(games);
             let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
@@ -424,17 +453,20 @@ pub fn run(cli: Cli) -> Outcome {
                     .into_iter()
                     .unzip();
             progress.finish();
-            if let Some(path) = &options.records {
-                write_records(path, &kept.concat())?;
-            }
+            // The table first: whatever fails to be written after it, the
+            // results are shown.
+            print_comparison(&mut out, &reports, options.format)?;
             if let Some(path) = plot {
                 let title =
                     format!("{south} (South) vs {north} (North), {games} games per variant");
                 std::fs::write(&path, comparison_svg(&reports, &title)).map_err(|e| {
-                    Failure::Input(format!("{}: cannot write the plot: {e}", path.display()))
+                    Failure::Input(format!("{}: cannot write the plot: {e}", shown_path(&path)))
                 })?;
             }
-            print_comparison(&mut out, &reports, options.format)
+            match &options.records {
+                Some(path) => write_records(&mut out, path, &kept.concat()),
+                None => Ok(()),
+            }
         }
         Command::Bench {
             variant,
@@ -510,26 +542,47 @@ fn bench_all(
     Ok(())
 }
 
-/// Writes records to `path`, one after another, streamed rather than
-/// gathered into one string first.
-fn write_records(path: &std::path::Path, records: &[Record]) -> Outcome {
-    let cannot =
-        |e: io::Error| Failure::Input(format!("{}: cannot write records: {e}", path.display()));
-    let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
-    for record in records {
-        writeln!(file, "{record}").map_err(cannot)?;
+/// Refuses, before a run, a file the run could not write (`what` names it):
+/// a missing folder, a folder, a device, a pipe ([`check_appendable`]).
+fn writable(path: Option<&std::path::Path>, what: &str) -> Outcome {
+    match path {
+        Some(path) => check_appendable(path).map_err(|e| {
+            Failure::Input(format!(
+                "{}: cannot write the {what} there: {e}",
+                shown_path(path)
+            ))
+        }),
+        None => Ok(()),
     }
-    file.flush().map_err(cannot)
+}
+
+/// Writes records to `path`, one after another, streamed rather than
+/// gathered into one string first. When the file cannot be written, the
+/// records are printed on `out` instead, and the error says so.
+fn write_records(out: &mut impl Write, path: &std::path::Path, records: &[Record]) -> Outcome {
+    let written = (|| -> io::Result<()> {
+        let mut file = io::BufWriter::new(std::fs::File::create(path)?);
+        for record in records {
+            writeln!(file, "{record}")?;
+        }
+        file.flush()
+    })();
+    let Err(error) = written else {
+        return Ok(());
+    };
+    for record in records {
+        writeln!(out, "\n{record}")?;
+    }
+    Err(Failure::Input(format!(
+        "{}: cannot write records: {error}; they are printed above, on standard output, so no game is lost",
+        shown_path(path)
+    )))
 }
 
 /// `sow import FILE`: the variant file's text.
 fn import(path: &std::path::Path) -> Result<String, Failure> {
     let origin = path.display().to_string();
-    let text = std::fs::File::open(path)
-        .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))
-        .and_then(|file| {
-            read_text(file, MAX_GAME_FILE_BYTES, &origin).map_err(|e| Failure::Input(e.to_string()))
-        })?;
+    let text = read_file(path, MAX_GAME_FILE_BYTES).map_err(|e| Failure::Input(e.to_string()))?;
     sow::import::import(&text, &origin).map_err(|e| match e {
         ImportError::Unsupported(_) => Failure::Rule(e.to_string()),
         ImportError::Invalid(_) => Failure::Input(e.to_string()),
@@ -625,7 +678,7 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     let mut failures = Vec::new();
     for file in files {
         match Rules::from_path(file) {
-            Ok(rules) => writeln!(out, "ok: {} ({})", file.display(), rules.meta.name)?,
+            Ok(rules) => writeln!(out, "ok: {} ({})", shown_path(file), rules.meta.name)?,
             Err(error) => failures.push(error.to_string()),
         }
     }

@@ -97,6 +97,16 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             (game, tags, options.record.clone())
         }
     };
+    // Before the first move: a record that could not be kept is refused now,
+    // not after the game.
+    if let Some(path) = &save_to {
+        check_appendable(path).map_err(|e| {
+            Failure::Input(format!(
+                "{}: cannot keep the record there: {e}",
+                shown_path(path)
+            ))
+        })?;
+    }
     let human = |i: usize| matches!(players[i], Seat::Human);
     // A human alone at North sits at North; `--seat` overrides.
     let seat = match options.seat {
@@ -113,8 +123,10 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         // On Ctrl-C, the game so far is saved before the process ends.
         let _ = ctrlc::set_handler(move || {
             let record = saved.lock().ok().and_then(|mut r| r.take());
-            if let Some(record) = record {
-                let _ = deliver_record(save_to.as_deref(), &record);
+            if let Some(record) = record
+                && let Err(Failure::Input(message)) = deliver_record(save_to.as_deref(), &record)
+            {
+                eprintln!("error: {message}");
             }
             std::process::exit(130);
         });
@@ -157,12 +169,14 @@ fn resume<'r>(
     path: &std::path::Path,
 ) -> Result<(Game<'r>, Vec<(String, String)>), Failure> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
+    let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;
     let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
     let number = records.len();
     let Some(record) = records.last() else {
-        return Err(Failure::Input(format!("{origin}: no game to resume")));
+        return Err(Failure::Input(format!(
+            "{}: no game to resume",
+            escape_controls(&origin)
+        )));
     };
     let at = GameAt {
         origin: &origin,
@@ -348,7 +362,11 @@ impl Session<'_> {
                         "illegal: {error}. Try again (`moves` lists the legal ones)."
                     )?,
                 },
-                Err(_) => writeln!(out, "`{command}` is not a move or a command; type `help`.")?,
+                Err(_) => writeln!(
+                    out,
+                    "`{}` is not a move or a command; type `help`.",
+                    excerpt(command)
+                )?,
             },
         }
         Ok(None)
@@ -383,21 +401,40 @@ impl Session<'_> {
 const HINT_DEPTH: u32 = 6;
 
 /// Appends the record to `path` as one more game, or prints it when there
-/// is no path.
+/// is no path. When the file cannot be written (a full disk, a file removed
+/// during the game), the record is printed instead and the error says so:
+/// a game is never lost.
 fn deliver_record(path: Option<&std::path::Path>, record: &Record) -> Outcome {
-    match path {
-        Some(path) => {
-            append_record(path, record).map_err(|e| {
-                Failure::Input(format!("{}: cannot write record: {e}", path.display()))
-            })?;
-            eprintln!("record added to {}", path.display());
+    let print = || -> Outcome {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        if stdout.is_terminal() {
+            // A resumed game keeps its tags, which may hold anything but a
+            // line break: on a terminal they are shown escaped. Redirected,
+            // the record is kept as it is.
+            writeln!(out)?;
+            for line in record.to_string().lines() {
+                writeln!(out, "{}", escape_controls(line))?;
+            }
+        } else {
+            writeln!(out, "\n{record}")?;
+        }
+        Ok(out.flush()?)
+    };
+    let Some(path) = path else {
+        return print();
+    };
+    match append_record(path, record) {
+        Ok(()) => {
+            eprintln!("record added to {}", shown_path(path));
             Ok(())
         }
-        None => {
-            let stdout = io::stdout();
-            let mut out = stdout.lock();
-            writeln!(out, "\n{record}")?;
-            Ok(())
+        Err(error) => {
+            print()?;
+            Err(Failure::Input(format!(
+                "{}: cannot write the record: {error}; it is printed above, on standard output, so the game is not lost",
+                shown_path(path)
+            )))
         }
     }
 }

@@ -61,13 +61,10 @@ pub(super) fn replay(
         read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
     };
     let (origin, text) = match file.as_deref() {
-        Some(path) if path.as_os_str() != "-" => {
-            let origin = path.display().to_string();
-            let mut file = std::fs::File::open(path)
-                .map_err(|e| Failure::Input(format!("{origin}: cannot read: {e}")))?;
-            let text = read(&origin, &mut file)?;
-            (origin, text)
-        }
+        Some(path) if path.as_os_str() != "-" => (
+            path.display().to_string(),
+            read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?,
+        ),
         _ => {
             if io::stdin().is_terminal() {
                 eprintln!(
@@ -129,6 +126,7 @@ impl GameAt<'_> {
     /// like parse errors; `file: game N: message` otherwise.
     pub(super) fn say(&self, at: Option<(usize, usize)>, message: impl fmt::Display) -> String {
         let GameAt { origin, number } = self;
+        let origin = escape_controls(origin);
         match at {
             Some((line, column)) => format!("{origin}:{line}:{column}: game {number}: {message}"),
             None => format!("{origin}: game {number}: {message}"),
@@ -203,7 +201,7 @@ fn replay_one(
         return Ok(());
     }
     for (name, value) in &record.tags {
-        writeln!(out, "[{name} \"{value}\"]")?;
+        writeln!(out, "[{name} \"{}\"]", escape_controls(value))?;
     }
     write!(out, "{}", draw(&replay.start))?;
     let sides: Vec<Side> = replay.plies.iter().map(|p| p.mover).collect();

@@ -162,17 +162,20 @@ pub(super) fn print_comparison(
                     )
                 }));
             }
+            // A name as long as a file allows would make a column wider than
+            // any screen (and than `format!` can pad): names are cut.
+            let names: Vec<String> = reports.iter().map(|r| excerpt(&r.variant)).collect();
             let label_width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 2;
             let width = rows
                 .iter()
                 .flat_map(|(_, cells)| cells.iter().map(String::len))
-                .chain(reports.iter().map(|r| r.variant.len()))
+                .chain(names.iter().map(|name| name.chars().count()))
                 .max()
                 .unwrap_or(0)
                 + 3;
             write!(out, "{:<label_width$}", "")?;
-            for r in reports {
-                write!(out, "{:>width$}", r.variant)?;
+            for name in &names {
+                write!(out, "{name:>width$}")?;
             }
             writeln!(out)?;
             for (label, cells) in rows {

@@ -29,7 +29,7 @@ use super::sowing::{
 };
 use super::{CompileError, Rules, err, in_range};
 use crate::board::{Board, Direction, STORE, StoreSowing};
-use crate::position::{Position, Side};
+use crate::position::{Position, PositionError, Side};
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::{Children, Collect, Ending};
 use crate::trace::{Event, Trace};
@@ -37,6 +37,7 @@ use crate::trace::{Event, Trace};
 /// `[blocking]`: when a relay closes a house of the opponent's row.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [blocking]")]
 pub struct Section {
     /// The count the last seed of a handful must bring a house of the
     /// opponent's row to for that house to close, as the relay lifts it.
@@ -308,4 +309,33 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  Sowing passes over your own blocked houses; a seed that reaches one of the opponent's leaves play, and a last seed that does ends the sowing. The seeds out of play are kept in South's store (as MancalaGames keeps them) and count for nobody; the seeds in each row count for its owner."
     );
+}
+
+/// The `blocked:` layer of a position: only in a variant with `[blocking]`,
+/// never in a house that holds seeds (sowing passes a blocked house), and
+/// never in a house that `never_in` keeps open.
+pub(crate) fn check_position(
+    blocking: Option<&Blocking>,
+    position: &Position,
+) -> Result<(), PositionError> {
+    let blocked = position.blocked_houses();
+    let n = position.houses_per_side();
+    let label = |house| crate::position::house_label(house, n);
+    if let Some(house) = (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0) {
+        return Err(PositionError::BlockedHoldsSeeds {
+            house: label(house),
+            seeds: position.at(house),
+        });
+    }
+    // A round's unfilled houses may be any; a relay closes only some.
+    let Some(blocking) = blocking else {
+        return Ok(());
+    };
+    let never = blocked & blocking.never;
+    if never != 0 {
+        return Err(PositionError::BlockedNeverCloses {
+            house: label(never.trailing_zeros() as usize),
+        });
+    }
+    Ok(())
 }

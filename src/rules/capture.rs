@@ -14,7 +14,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::Board;
-use crate::position::{MAX_HOUSES, Position, Side};
+use crate::position::{MAX_HOUSES, Position, PositionError, Side};
 use crate::rules::grand_slam::GrandSlam;
 use crate::rules::sowing::Sown;
 use crate::trace::{Event, Trace};
@@ -37,6 +37,7 @@ pub enum Zone {
 /// `[capture]`: when and where seeds are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [capture]")]
 pub struct Section {
     /// The counts a hole must reach to be captured, such as `[2, 3]`.
     #[serde(default)]
@@ -146,6 +147,7 @@ pub struct Section {
 /// `{ at_most = N }`: a count of seeds on the board.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ at_most = N }`")]
 pub struct AtMostSection {
     /// The most seeds on the board for the rule to apply.
     pub at_most: Spanned<i64>,
@@ -167,6 +169,7 @@ pub enum LapCaptures {
 /// captured when it holds one of `counts`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
 pub struct NextSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -217,6 +220,7 @@ pub enum BeforeSowing {
 /// house; the seeds of the house after it are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
 pub struct AcrossGapSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -235,6 +239,9 @@ fn yes() -> bool {
 /// seeds of the house opposite (Kalah).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …] }`"
+)]
 pub struct CrossSection {
     /// The row the empty house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -1707,6 +1714,21 @@ fn across_gap(
         && pos.at(target) > 0
         && zone.allows(board.owner(target) == me))
     .then_some(target)
+}
+
+/// The `quiet:` layer of a position: at most the quiet moves the variant
+/// starts with (`[capture] quiet_moves`), which only count down.
+pub(crate) fn check_position(
+    captures: &Captures,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if position.quiet() > captures.quiet_moves {
+        return Err(PositionError::QuietUnused {
+            found: position.quiet(),
+            allowed: captures.quiet_moves,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -18,13 +18,14 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, ZoneMask, err, in_range};
 use crate::board::Board;
-use crate::position::{PLACES, Position, Side};
+use crate::position::{PLACES, Position, PositionError, Side};
 use crate::rules::capture::Zone;
 use crate::trace::{Event, Trace};
 
 /// `[children]`: when the last seed makes its house the mover's child.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [children]")]
 pub struct Section {
     /// The count the last seed must bring a house to for it to become a
     /// child of the mover (with `kind = "qur"`: the count of the house
@@ -662,4 +663,94 @@ impl Children {
     pub(crate) fn start_masks(&self, houses_per_side: usize) -> [u64; 2] {
         [0, 1].map(|side| (self.at_start as u64) << (side * houses_per_side))
     }
+}
+
+/// The `children:` layer of a position: only in a variant with children,
+/// of the kind it makes (rams, or players' children), and, where a child is
+/// made only at its last seed's house, only as the rules make them: no
+/// more than `one_each` allows, only where `zone`, `never_in` or the
+/// `in_*_row` lists allow (or where the game starts with one), and never
+/// beside another where `apart` forbids it.
+pub(crate) fn check_position(
+    children: &Children,
+    position: &Position,
+) -> Result<(), PositionError> {
+    let rams = children.kind == Kind::Ram;
+    if rams && position.kept_houses() != 0 {
+        return Err(PositionError::ChildrenKind {
+            found: "a player's child",
+            kind: "rams",
+        });
+    }
+    if !rams && position.rams() != 0 {
+        return Err(PositionError::ChildrenKind {
+            found: "a ram (`R`)",
+            kind: "players' children",
+        });
+    }
+    if rams {
+        return Ok(());
+    }
+    let n = position.houses_per_side();
+    let label = |house: u64| crate::position::house_label(house.trailing_zeros() as usize, n);
+    let start = children.start_masks(n);
+    // Bulls and qurs make a second child beside the first, where the rules
+    // of place are not asked: only one child a move is checked house by house.
+    let one_a_move = matches!(children.kind, Kind::Normal | Kind::Weg);
+    for side in Side::BOTH {
+        let own = position.children_of(side);
+        if children.one_each {
+            let most = (if one_a_move { 1 } else { 2 }).max(children.at_start.count_ones());
+            if own.count_ones() > most {
+                return Err(PositionError::TooManyChildren {
+                    side,
+                    found: own.count_ones(),
+                    most,
+                });
+            }
+        }
+        if !one_a_move {
+            continue;
+        }
+        let misplaced = own & !children.allowed[side.index()] & !start[side.index()];
+        if misplaced != 0 {
+            let house = misplaced & misplaced.wrapping_neg();
+            let rule = if children.made_at == 0 {
+                "no child is made during the game, and the game starts with none there ([children] at_start)"
+            } else if house & children.never != 0 {
+                "no house there ever becomes a child ([children] never_in)"
+            } else if children.places.is_some() {
+                "a player makes children only in the houses that [children] in_own_row and in_opponent_row name"
+            } else {
+                "a player makes children only in the row that [children] zone names"
+            };
+            return Err(PositionError::ChildOutOfPlace {
+                house: label(house),
+                side,
+                rule,
+            });
+        }
+    }
+    if let Some(apart) = children.apart
+        && one_a_move
+        && children.at_start == 0
+    {
+        let all = position.kept_houses();
+        for house in (0..2 * n).filter(|&h| all >> h & 1 == 1) {
+            let other = match apart {
+                Apart::Mirror => (house + n) % (2 * n),
+                Apart::Facing => 2 * n - 1 - house,
+            };
+            if all >> other & 1 == 1 {
+                return Err(PositionError::ChildrenApart {
+                    houses: [label(1 << house), label(1 << other)],
+                    apart: match apart {
+                        Apart::Mirror => "mirror",
+                        Apart::Facing => "facing",
+                    },
+                });
+            }
+        }
+    }
+    Ok(())
 }

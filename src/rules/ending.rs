@@ -13,7 +13,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
-use crate::position::{Position, Side};
+use crate::position::{Position, PositionError, Side};
 use crate::trace::EndReason;
 
 /// The most plies a variant's `ply_limit` may allow.
@@ -97,6 +97,7 @@ pub enum Whose {
 /// `[end.cleared_row]`: the game ends when one row is empty after a move.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ row = \"…\", taken_by = \"…\" }`")]
 pub struct ClearedRowSection {
     /// Whose row.
     pub row: Whose,
@@ -107,6 +108,7 @@ pub struct ClearedRowSection {
 /// `[end.seeds_left]`: the game ends when few seeds are left.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ at_most = N, taken_by = \"…\" }`")]
 pub struct SeedsLeftSection {
     /// The game ends when the board holds this many seeds or fewer.
     pub at_most: Spanned<i64>,
@@ -117,6 +119,7 @@ pub struct SeedsLeftSection {
 /// `[end.ply_limit]`: the game ends after a number of moves.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table `{ plies = N, taken_by = \"…\" }`")]
 pub struct PlyLimitSection {
     /// Moves played, by both players together.
     pub plies: Spanned<i64>,
@@ -127,6 +130,7 @@ pub struct PlyLimitSection {
 /// `[end]`: when the game ends and who takes the seeds left.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [end]")]
 pub struct Section {
     /// What the players play for.
     #[serde(default)]
@@ -612,4 +616,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "in store"
         }
     );
+}
+
+/// The `last:` layer of a position: only where an ending gives the seeds
+/// left to the last capturer (`tracks_last_capturer`), which is why
+/// positions remember who that is.
+pub(crate) fn check_position(
+    tracks_last_capturer: bool,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if position.last_capturer().is_some() && !tracks_last_capturer {
+        return Err(PositionError::LastCapturerUnused);
+    }
+    Ok(())
 }

@@ -9,11 +9,12 @@ use toml::Spanned;
 use super::{CompileError, Rules, in_range};
 use crate::board::Direction;
 use crate::engine::Verdict;
-use crate::position::{Position, Side, nonzero_bytes};
+use crate::position::{Position, PositionError, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [play]")]
 pub struct Section {
     /// The fewest seeds a house must hold to be played.
     #[serde(default = "one")]
@@ -503,4 +504,33 @@ impl Rules {
         }
         playable
     }
+}
+
+/// The layers of a position that `[play]` keeps: `crossed:` only with
+/// `no_return`, and only at the end of a row (a single seed crosses from one
+/// row's end into the other's); `opening:` at most the opening moves the
+/// variant starts with; `played:` only with `allow =
+/// "each_house_once_first"`.
+pub(crate) fn check_position(
+    playable: &Playable,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if let Some(house) = position.crossed() {
+        if !playable.no_return {
+            return Err(PositionError::CrossedUnused);
+        }
+        let n = position.houses_per_side();
+        if ![0, n - 1, n, 2 * n - 1].contains(&house) {
+            return Err(PositionError::CrossedInside {
+                house: crate::position::house_label(house, n),
+            });
+        }
+    }
+    if position.opening() > playable.opening_moves {
+        return Err(PositionError::OpeningUnused {
+            found: position.opening(),
+            allowed: playable.opening_moves,
+        });
+    }
+    Ok(())
 }

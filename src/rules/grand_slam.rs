@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::Rules;
 use crate::board::Board;
-use crate::position::{Position, Side};
+use crate::position::{Position, PositionError, Side};
 
 /// What happens to a move that would capture every seed of the opponent.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,4 +80,25 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  Grand slam (taking every seed the opponent has): {slam}."
     );
+}
+
+/// The `feed` layer of a position: only under `grand_slam =
+/// "capture_then_feed"`, and only when the side owed a feeding move has no
+/// seed in its row, since the grand slam that made the debt took them all
+/// (R2).
+pub(crate) fn check_position(
+    grand_slam: GrandSlam,
+    position: &Position,
+) -> Result<(), PositionError> {
+    if !position.feed_pending() {
+        return Ok(());
+    }
+    if grand_slam != GrandSlam::CaptureThenFeed {
+        return Err(PositionError::FeedUnused);
+    }
+    let fed = position.to_move().opponent();
+    match position.seeds_on_side(fed) {
+        0 => Ok(()),
+        seeds => Err(PositionError::FeedWithSeeds { fed, seeds }),
+    }
 }

@@ -24,7 +24,9 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::board::Board;
-use crate::diagnostic::{Located, ReadError, read_text, without_bom};
+use crate::diagnostic::{
+    Located, ReadError, escape_controls, excerpt, is_hostile, read_file, without_bom,
+};
 use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
 use crate::variant::VariantFile;
@@ -234,8 +236,7 @@ impl Rules {
     fn compile_text(source: &str, origin: &str, check_names: bool) -> Result<Rules, RulesError> {
         let source = without_bom(source);
         let file: VariantFile = toml::from_str(source).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            let message = toml_message(e.message(), source.get(span.clone()).unwrap_or(""));
+            let (span, message) = toml_message(e.message(), source, e.span().unwrap_or(0..0));
             let hint = typo_hint(&message);
             RulesError::at(origin, source, span, message, hint)
         })?;
@@ -265,8 +266,7 @@ impl Rules {
             path: origin.clone(),
             message,
         };
-        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
-        let source = read_text(file, MAX_VARIANT_BYTES, &origin).map_err(|e| match e {
+        let source = read_file(path, MAX_VARIANT_BYTES).map_err(|e| match e {
             ReadError::Io { message, .. } => io(message),
             ReadError::TooLarge { limit, .. } => io(format!(
                 "longer than {limit} bytes, the most a variant file may hold"
@@ -346,7 +346,10 @@ impl Rules {
     }
 
     /// Checks that `position` fits this variant's board and seeds, and
-    /// carries only state the variant has (`last:`, `feed`, `children:`).
+    /// carries only state the variant has (`last:`, `feed`, `children:`,
+    /// …) and its rules could have made (no second child under `one_each`,
+    /// no `feed` while the player to be fed has seeds, …): each part of the
+    /// rules checks the state it keeps.
     pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.houses_per_side() != self.houses_per_side() {
             return Err(PositionError::WrongBoard {
@@ -360,31 +363,17 @@ impl Rules {
                 found: position.total_seeds(),
             });
         }
-        // State words only where the variant has the state, so `feed` in
-        // Oware is refused rather than explained with Ouri's rule.
-        if position.last_capturer().is_some() && !self.tracks_last_capturer {
-            return Err(PositionError::LastCapturerUnused);
-        }
-        if position.feed_pending() && self.grand_slam != GrandSlam::CaptureThenFeed {
-            return Err(PositionError::FeedUnused);
-        }
-        if position.quiet() > self.captures.quiet_moves {
-            return Err(PositionError::QuietUnused {
-                found: position.quiet(),
-                allowed: self.captures.quiet_moves,
-            });
-        }
+        // The state words each part of the rules keeps are checked by that
+        // part, in one place: that the variant has the state at all (so
+        // `feed` in Oware is refused rather than explained with Ouri's
+        // rule), and that the rules could have made it. The per-house layers
+        // are checked layer by layer.
+        ending::check_position(self.tracks_last_capturer, position)?;
+        grand_slam::check_position(self.grand_slam, position)?;
+        capture::check_position(&self.captures, position)?;
+        feeding::check_position(&self.playable, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
-        }
-        if position.crossed().is_some() && !self.playable.no_return {
-            return Err(PositionError::CrossedUnused);
-        }
-        if position.opening() > self.playable.opening_moves {
-            return Err(PositionError::OpeningUnused {
-                found: position.opening(),
-                allowed: self.playable.opening_moves,
-            });
         }
         Ok(())
     }
@@ -415,39 +404,15 @@ impl Rules {
             });
         }
         match layer {
-            Layer::Children => {
-                let children = self
-                    .children
+            Layer::Children => children::check_position(
+                self.children
                     .as_ref()
-                    .expect("a variant that keeps children");
-                let rams = children.kind == children::Kind::Ram;
-                if rams && position.kept_houses() != 0 {
-                    return Err(PositionError::ChildrenKind {
-                        found: "a player's child",
-                        kind: "rams",
-                    });
-                }
-                if !rams && position.rams() != 0 {
-                    return Err(PositionError::ChildrenKind {
-                        found: "a ram (`R`)",
-                        kind: "players' children",
-                    });
-                }
-            }
-            Layer::Blocked => {
-                let n = self.houses_per_side();
-                if let Some(house) =
-                    (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0)
-                {
-                    return Err(PositionError::BlockedHoldsSeeds {
-                        house: crate::position::house_label(house, n),
-                        seeds: position.at(house),
-                    });
-                }
-            }
-            Layer::Played | Layer::Owner => {}
+                    .expect("a variant that keeps children"),
+                position,
+            ),
+            Layer::Blocked => blocking::check_position(self.blocking.as_ref(), position),
+            Layer::Played | Layer::Owner => Ok(()),
         }
-        Ok(())
     }
 }
 /// A shipped variant by its file name, for unit tests.
@@ -609,6 +574,28 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         rounds,
     } = file;
 
+    // Every string of `[variant]` is printed by `sow rules` and `sow
+    // variants`: none may hold a character that would drive the terminal.
+    let texts = [
+        ("name", Some(&meta.name)),
+        ("region", meta.region.as_ref()),
+        ("source", meta.source.as_ref()),
+        ("rule_book", meta.rule_book.as_ref()),
+        ("differs_from", meta.differs_from.as_ref()),
+        ("summary", meta.summary.as_ref()),
+    ];
+    let lists = [("aliases", &meta.aliases), ("rulings", &meta.rulings)];
+    let all = texts
+        .into_iter()
+        .flat_map(|(key, text)| text.map(|t| (key, t)))
+        .chain(
+            lists
+                .into_iter()
+                .flat_map(|(key, list)| list.iter().map(move |t| (key, t))),
+        );
+    for (key, text) in all {
+        plain_text(key, text)?;
+    }
     let name = meta.name.get_ref().trim().to_string();
     if name.is_empty()
         || !name
@@ -778,12 +765,12 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         meta: Metadata {
             name,
             aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
-            region: meta.region,
-            source: meta.source,
-            rule_book: meta.rule_book,
-            differs_from: meta.differs_from,
+            region: meta.region.map(toml::Spanned::into_inner),
+            source: meta.source.map(toml::Spanned::into_inner),
+            rule_book: meta.rule_book.map(toml::Spanned::into_inner),
+            differs_from: meta.differs_from.map(toml::Spanned::into_inner),
             rulings,
-            summary: meta.summary,
+            summary: meta.summary.map(toml::Spanned::into_inner),
         },
         board,
         seeds_per_house: seeds as u8,
@@ -809,6 +796,23 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     };
     rules.packed = crate::packed::Packed::compile(&rules);
     Ok(rules)
+}
+
+/// Refuses a `[variant]` string that holds a control character (or another
+/// character that [`escape_controls`] shows escaped): names and descriptions are
+/// printed as they are, so they must be text a terminal only displays.
+fn plain_text(key: &str, text: &toml::Spanned<String>) -> Result<(), CompileError> {
+    let Some(c) = text.get_ref().chars().find(|&c| is_hostile(c)) else {
+        return Ok(());
+    };
+    Err((
+        text.span(),
+        format!(
+            "`{key}` holds the control character `{}`: names and descriptions are printed as they are, so they may hold only text that a terminal displays",
+            c.escape_debug()
+        ),
+        Some("remove it, or write the text on one line without escapes such as \\u001b".into()),
+    ))
 }
 
 /// Houses of a row counted from their owner's left (1 is the first), as a
@@ -859,41 +863,160 @@ pub(crate) fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
-/// toml's message in words of TOML, not of the Rust types behind it;
-/// `found` is the source text the message points at.
-fn toml_message(message: &str, found: &str) -> String {
+/// toml's message in words of TOML, not of the Rust types behind it, and
+/// where it points: a value of the wrong type is reported from its key on,
+/// saying what the key takes (`relay` takes `true` or `false`), so the
+/// line and column are the key's.
+fn toml_message(message: &str, source: &str, span: Range<usize>) -> (Range<usize>, String) {
     let message = message.trim_end();
-    if message.starts_with("invalid type:") {
-        if let Some(name) = found
+    let found = source.get(span.clone()).unwrap_or("");
+    if message.starts_with("invalid type:")
+        && let Some(name) = found
             .strip_prefix("[[")
             .and_then(|rest| rest.split("]]").next())
-        {
-            let name = name.trim();
-            return format!(
+    {
+        let name = name.trim();
+        return (
+            span,
+            format!(
                 "`[[{name}]]` is an array of tables, but `{name}` is one table: write `[{name}]`"
-            );
-        }
-        if let Some(rest) = message.strip_prefix("invalid type: integer `")
-            && let Some((number, _)) = rest.split_once('`')
-        {
-            return format!(
-                "{number} is out of range: a number here must lie between {} and {}",
-                i64::MIN,
-                i64::MAX
-            );
-        }
-    }
-    if message == "wanted string or table" {
-        // What serde says of a non-word where a choice of words belongs.
-        return format!(
-            "expected one of this key's words in quotes (variants/README.md lists them), found `{}`",
-            crate::diagnostic::excerpt(found)
+            ),
         );
     }
-    // serde names Rust types; a person writing TOML thinks in TOML's.
-    message
-        .replace("expected i64", "expected an integer")
-        .replace("a sequence", "an array")
+    let wrong = if let Some(rest) = message.strip_prefix("invalid type: ") {
+        let (was, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        if let Some(number) = was
+            .strip_prefix("integer `")
+            .and_then(|n| n.strip_suffix("` as i128"))
+        {
+            // toml reads a number past i64 as a wider one, which no key takes.
+            return (
+                span,
+                format!(
+                    "{number} is out of range: a whole number here must lie between {} and {}",
+                    i64::MIN,
+                    i64::MAX
+                ),
+            );
+        }
+        Some((toml_expected(expected), toml_found(was)))
+    } else if let Some(rest) = message.strip_prefix("invalid length ") {
+        // A table written as an array: serde counts the array's items.
+        let expected = rest.split_once(", expected ").map_or("", |(_, e)| e);
+        let expected = expected.split(" with ").next().unwrap_or(expected);
+        Some((toml_expected(expected), "an array".to_string()))
+    } else if message == "wanted string or table" {
+        // What toml says of a non-word where a choice of words belongs.
+        let words = enum_words(source, &span).map_or(
+            "one of its words in quotes (variants/README.md lists them)".to_string(),
+            |words| format!("one of {words}, in quotes"),
+        );
+        Some((words, toml_value(found)))
+    } else {
+        None
+    };
+    let Some((expected, found_words)) = wrong else {
+        // serde names Rust types; a person writing TOML thinks in TOML's.
+        let message = message
+            .replace("expected i64", "expected a whole number")
+            .replace("a sequence", "an array");
+        return (span, message);
+    };
+    match key_before(source, span.start) {
+        Some((key, in_array)) => {
+            let name = &source[key.clone()];
+            let message = if in_array {
+                format!("each item of `{name}` is {expected}, found {found_words}")
+            } else {
+                format!("`{name}` takes {expected}, found {found_words}")
+            };
+            (key.start..span.end.max(key.end), message)
+        }
+        None => (span, format!("expected {expected}, found {found_words}")),
+    }
+}
+
+/// What serde says a key expects, in TOML's words.
+fn toml_expected(expected: &str) -> String {
+    match expected {
+        "a boolean" => "`true` or `false`".into(),
+        "i64" | "u8" | "u32" | "u64" | "usize" | "an integer" => "a whole number".into(),
+        "a string" => "a string in quotes".into(),
+        "a sequence" => "an array in brackets, `[…]`".into(),
+        // A struct without its own words (each section has them): say what
+        // kind of value, never the type's name.
+        other if other.starts_with("struct ") => "a table".into(),
+        other => other.to_string(),
+    }
+}
+
+/// What serde says it found, in TOML's words.
+fn toml_found(found: &str) -> String {
+    let quoted = |prefix: &str| {
+        found
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_suffix('`'))
+    };
+    if let Some(value) = quoted("integer `")
+        .or_else(|| quoted("floating point `"))
+        .or_else(|| quoted("boolean `"))
+    {
+        return value.to_string();
+    }
+    if let Some(text) = found
+        .strip_prefix("string \"")
+        .and_then(|rest| rest.strip_suffix('"'))
+    {
+        return format!("the string \"{}\"", excerpt(text));
+    }
+    match found {
+        "sequence" => "an array".into(),
+        "map" => "a table".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The value `text` as a person wrote it, named by its kind.
+fn toml_value(text: &str) -> String {
+    let text = text.trim();
+    match text.chars().next() {
+        Some('[') => "an array".into(),
+        Some('{') => "a table".into(),
+        _ => format!("`{}`", excerpt(text)),
+    }
+}
+
+/// The words an enum key takes, as toml lists them: the file is read again
+/// with a word no key takes in place of the value at `span`, and the
+/// "unknown variant" error names the words.
+fn enum_words(source: &str, span: &Range<usize>) -> Option<String> {
+    let probe = format!(
+        "{}\"?\"{}",
+        source.get(..span.start)?,
+        source.get(span.end..)?
+    );
+    let error = toml::from_str::<VariantFile>(&probe).err()?;
+    let rest = error
+        .message()
+        .strip_prefix("unknown variant `?`, expected ")?
+        .trim_end();
+    let words = rest.strip_prefix("one of ").unwrap_or(rest).to_string();
+    (!words.is_empty()).then_some(words)
+}
+
+/// The key whose value starts at byte `at`, when it is written on the same
+/// line (`relay = 1`, or `plies = "x"` inside an inline table): its span, and
+/// whether the value is an item of an array (`rulings = ["R1", 2]`).
+fn key_before(source: &str, at: usize) -> Option<(Range<usize>, bool)> {
+    let before = source.get(..at)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = &before[line_start..];
+    let equals = line.rfind('=')?;
+    let in_array = line[equals + 1..].contains('[');
+    let key_text = line[..equals].trim_end();
+    let is_key = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '"');
+    let start = key_text.rfind(|c: char| !is_key(c)).map_or(0, |i| i + 1);
+    (start < key_text.len()).then(|| (line_start + start..line_start + key_text.len(), in_array))
 }
 
 /// Turns toml's "unknown field `x`, expected one of `a`, `b`" into a
@@ -967,12 +1090,17 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::Io { path, message } => {
-                write!(f, "{path}: cannot read variant file: {message}")
+                write!(
+                    f,
+                    "{}: cannot read variant file: {message}",
+                    escape_controls(path)
+                )
             }
             RulesError::Unknown { name, known } => {
                 write!(
                     f,
-                    "no variant named `{name}` (shipped: {known}), and no such .toml file"
+                    "no variant named `{}` (shipped: {known}), and no such .toml file",
+                    excerpt(name)
                 )
             }
             RulesError::Invalid(located) => located.fmt(f),

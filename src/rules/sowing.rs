@@ -29,6 +29,7 @@ pub const MAX_RELAY_LIFTS: u32 = 100_000;
 /// `[sowing]`: how seeds are sown.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [sowing]")]
 pub struct Section {
     /// The way seeds travel.
     #[serde(default)]

@@ -15,6 +15,7 @@ use crate::position::Side;
 /// `[turn]`: extra turns.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "the table [turn]")]
 pub struct Section {
     /// When the sower moves again.
     pub extra_turn: Spanned<ExtraTurn>,
