@@ -32,8 +32,10 @@ pub struct PlayedGame {
     pub choices: u64,
     /// The ply of the first capture (from 1), if any.
     pub first_capture: Option<usize>,
-    /// The final stores.
-    pub stores: [u8; 2],
+    /// Each player's final score, `[south, north]`, as the variant counts it
+    /// ([`crate::game::Outcome::score`]); the seeds each holds (store and
+    /// children) for a game cut off unfinished.
+    pub score: [u32; 2],
     /// The winner, if any; `None` also for a game cut off unfinished.
     pub winner: Option<Side>,
     /// Why it ended (`None` if it hit the safety cap).
@@ -103,7 +105,7 @@ pub fn play_game(
         captured,
         choices,
         first_capture,
-        stores: game.position().stores(),
+        score: game.score(),
         winner: game.outcome().and_then(|o| o.winner),
         reason: game.outcome().map(|o| o.reason),
         record,

@@ -116,7 +116,7 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
 pub fn status(game: &Game<'_>) -> String {
     match game.outcome() {
         Some(outcome) => {
-            let [south, north] = game.position().stores();
+            let [south, north] = outcome.score;
             let verdict = match outcome.winner {
                 Some(side) => format!("{side} wins"),
                 None => "a draw".to_string(),

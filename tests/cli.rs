@@ -59,8 +59,43 @@ fn replay_json_gives_back_every_reference_game() {
                 );
             }
             assert_eq!(got["result"], want.expected_result(), "{at}: result");
+            if want.variant == "kalah" {
+                // Kalah credits each player with the seeds left in their row.
+                let last = want.plies.last().unwrap();
+                let row = |side: usize| last.board[side * 6..side * 6 + 6].iter().sum::<u8>();
+                let score = [0, 1].map(|side| u32::from(last.stores[side] + row(side)));
+                assert_eq!(got["score"], serde_json::json!(score), "{at}: score");
+            }
         }
     }
+}
+
+/// Game 17 of OpenSpiel's Kalah games ends when North's row empties, with
+/// stores 19-22 and 7 seeds left in South's row: South wins 26-22, and the
+/// status line, the JSON score and the result all say so.
+#[test]
+fn kalah_score_counts_the_seeds_left_in_place() {
+    let game = &fixture_games("kalah.jsonl")[16];
+    let last = game.plies.last().unwrap();
+    assert_eq!(last.stores, [19, 22]);
+    assert_eq!(last.board[..6].iter().sum::<u8>(), 7);
+    let moves: Vec<&str> = game.plies.iter().map(|p| p.mv.as_str()).collect();
+    let record = format!("[Variant \"kalah\"]\n\n{} 1-0\n", moves.join(" "));
+    let output = sow(&["replay", "-"], &record);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let shown = text(&output.stdout);
+    assert!(
+        shown.contains("Game over (a row is empty): South wins, 26-22 (1-0)"),
+        "{shown}"
+    );
+    let output = sow(&["replay", "--json", "-"], &record);
+    let json: Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(json["score"], serde_json::json!([26, 22]));
+    assert_eq!(json["result"], "1-0");
+    assert_eq!(
+        json["plies"].as_array().unwrap().last().unwrap()["stores"],
+        serde_json::json!([19, 22])
+    );
 }
 
 #[test]
