@@ -294,3 +294,67 @@ fn a_long_game_is_played_and_recorded_whole() {
     assert_eq!(stdout.matches(" plays ").count(), 20_000);
     assert!(stdout.contains("the ply limit was reached"));
 }
+
+/// Resumed without `--south` or `--north`, the players are the record's:
+/// `[North "greedy"]` plays North again, not the default random player.
+/// Resuming and stopping before a new move adds nothing to the file.
+#[test]
+fn resume_takes_the_recorded_players_and_adds_nothing_without_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "oware", "--south", "human", "--north", "greedy", "--record", "g.sow",
+    ];
+    let first = sow_in(dir.path(), &args, "C\nquit\n");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let before = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    assert_eq!(parse_records(&before, "g.sow").unwrap().len(), 1);
+
+    // Quit at once: the file is left as it was.
+    let quit = sow_in(
+        dir.path(),
+        &["play", "oware", "--resume", "g.sow"],
+        "quit\n",
+    );
+    assert!(quit.status.success(), "{}", text(&quit.stderr));
+    assert!(text(&quit.stderr).contains("no new move: nothing added"));
+    let after = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    assert_eq!(after, before, "nothing was appended");
+
+    // A record whose players are both computers: resumed with no seat
+    // given, they play the game out (a human South would stop at the end of
+    // input), and North plays as `--north greedy` does with the same seed,
+    // not as the default random player.
+    let computers = "[Variant \"oware\"]\n[South \"random\"]\n[North \"greedy\"]\n\n1. C *\n";
+    let continued = |extra: &[&str]| {
+        std::fs::write(dir.path().join("c.sow"), computers).unwrap();
+        let mut args = vec!["play", "oware", "--resume", "c.sow", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let output = sow_in(dir.path(), &args, "");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let file = std::fs::read_to_string(dir.path().join("c.sow")).unwrap();
+        let mut games = parse_records(&file, "c.sow").unwrap();
+        assert_eq!(games.len(), 2);
+        games.remove(1)
+    };
+    let recorded = continued(&[]);
+    assert_ne!(recorded.result, "*", "the recorded computers played it out");
+    let moves = |r: &sow::record::Record| -> Vec<String> {
+        r.moves.iter().map(|m| m.mv.to_string()).collect()
+    };
+    assert_eq!(moves(&recorded), moves(&continued(&["--north", "greedy"])));
+    assert_ne!(moves(&recorded), moves(&continued(&["--north", "random"])));
+    let human = continued(&["--south", "human"]);
+    assert_eq!(human.result, "*", "a human South stops at the end of input");
+
+    // A recorded player sow does not know is refused, naming the tag.
+    let odd = before.replace("[North \"greedy\"]", "[North \"Ada\"]");
+    std::fs::write(dir.path().join("odd.sow"), odd).unwrap();
+    let refused = sow_in(dir.path(), &["play", "oware", "--resume", "odd.sow"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("[North \"Ada\"]"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(text(&refused.stderr).contains("--north"));
+}

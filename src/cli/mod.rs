@@ -91,12 +91,15 @@ enum Command {
     Play {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Who plays South: human, random, greedy, alphabeta[:DEPTH|:MILLISms], mcts[:PLAYOUTS].
-        #[arg(long, default_value = "human")]
-        south: String,
-        /// Who plays North (the same choices).
-        #[arg(long, default_value = "random")]
-        north: String,
+        /// Who plays South: human, random, greedy,
+        /// alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS] (default:
+        /// human, or the record's [South] tag with --resume).
+        #[arg(long)]
+        south: Option<String>,
+        /// Who plays North, the same choices (default: random, or the
+        /// record's [North] tag with --resume).
+        #[arg(long)]
+        north: Option<String>,
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
@@ -347,7 +350,7 @@ pub fn run(cli: Cli) -> Outcome {
             drop(out);
             let rules = load(&variant)?;
             let options = PlayOptions {
-                seats: [&south, &north],
+                seats: [south.as_deref(), north.as_deref()],
                 from: from.as_deref(),
                 seed,
                 record,

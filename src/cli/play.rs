@@ -34,7 +34,8 @@ pub(super) enum SeatArg {
 
 /// What `sow play` was asked to do, as parsed.
 pub(super) struct PlayOptions<'a> {
-    pub(super) seats: [&'a str; 2],
+    /// Who plays each seat, where given (`--south`, `--north`).
+    pub(super) seats: [Option<&'a str>; 2],
     pub(super) from: Option<&'a str>,
     pub(super) seed: u64,
     pub(super) record: Option<PathBuf>,
@@ -67,35 +68,60 @@ enum Stop {
 const PLAY_PLY_CAP: usize = 1_000_000;
 
 pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
-    let mut names = [String::new(), String::new()];
-    let mut players: Vec<Seat> = Vec::new();
-    for (i, spec) in options.seats.iter().enumerate() {
-        if *spec == "human" {
-            names[i] = "human".into();
-            players.push(Seat::Human);
-        } else {
-            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
-                .map_err(Failure::Input)?;
-            names[i] = player.name();
-            players.push(Seat::Computer(player));
-        }
-    }
     let (game, tags, save_to) = match &options.resume {
         Some(path) => {
             let (game, tags) = resume(rules, path)?;
             let save_to = options.record.clone().unwrap_or_else(|| path.clone());
             (game, tags, Some(save_to))
         }
-        None => {
-            let game = start(rules, options.from)?;
-            let tags = vec![
-                ("Variant".to_string(), rules.meta.name.clone()),
-                ("South".to_string(), names[0].clone()),
-                ("North".to_string(), names[1].clone()),
-                ("Date".to_string(), today()),
-            ];
-            (game, tags, options.record.clone())
+        None => (
+            start(rules, options.from)?,
+            Vec::new(),
+            options.record.clone(),
+        ),
+    };
+    // Resumed, a seat not given goes to the player the record names.
+    let recorded = |tag: &str| {
+        tags.iter()
+            .find(|(name, _)| name == tag)
+            .map(|(_, value)| value.as_str())
+    };
+    let mut names = [String::new(), String::new()];
+    let mut players: Vec<Seat> = Vec::new();
+    for (i, (given, tag, default)) in [
+        (options.seats[0], "South", "human"),
+        (options.seats[1], "North", "random"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let spec = given.or_else(|| recorded(tag)).unwrap_or(default);
+        if spec == "human" {
+            names[i] = "human".into();
+            players.push(Seat::Human);
+        } else {
+            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
+                .map_err(|e| match given {
+                    Some(_) => Failure::Input(e),
+                    None => Failure::Input(format!(
+                        "the record's [{tag} \"{spec}\"] is not a player sow knows: {e}; give --{} to choose one",
+                        tag.to_lowercase()
+                    )),
+                })?;
+            names[i] = player.name();
+            players.push(Seat::Computer(player));
         }
+    }
+    let tags = if options.resume.is_some() {
+        // The record's tags stay as they were, its players' names included.
+        tags
+    } else {
+        vec![
+            ("Variant".to_string(), rules.meta.name.clone()),
+            ("South".to_string(), names[0].clone()),
+            ("North".to_string(), names[1].clone()),
+            ("Date".to_string(), today()),
+        ]
     };
     let human = |i: usize| matches!(players[i], Seat::Human);
     // A human alone at North sits at North; `--seat` overrides.
@@ -106,14 +132,19 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         None => Side::South,
     };
     let tag_refs: Vec<(&str, String)> = tags.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(&game, &tag_refs))));
+    let first = record_of(&game, &tag_refs);
+    // Resumed, the game is saved again only once it has a new move: the
+    // file already holds it as it was.
+    let unchanged = options.resume.as_ref().map(|_| first.moves.len());
+    let grown = move |record: &Record| unchanged.is_none_or(|moves| record.moves.len() > moves);
+    let saved: SavedRecord = Arc::new(Mutex::new(Some(first)));
     {
         let saved = Arc::clone(&saved);
         let save_to = save_to.clone();
         // On Ctrl-C, the game so far is saved before the process ends.
         let _ = ctrlc::set_handler(move || {
             let record = saved.lock().ok().and_then(|mut r| r.take());
-            if let Some(record) = record {
+            if let Some(record) = record.filter(grown) {
                 let _ = deliver_record(save_to.as_deref(), &record);
             }
             std::process::exit(130);
@@ -141,7 +172,12 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         Ok(mut slot) => match slot.take() {
             Some(_) => {
                 let record = record_of(&session.game, &tags);
-                deliver_record(save_to.as_deref(), &record)
+                if grown(&record) {
+                    deliver_record(save_to.as_deref(), &record)
+                } else {
+                    eprintln!("no new move: nothing added to the record");
+                    Ok(())
+                }
             }
             None => Ok(()),
         },
