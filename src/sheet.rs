@@ -69,10 +69,11 @@ pub fn rule_sheet(rules: &Rules) -> String {
     }
     sowing::describe(rules, &mut out);
     feeding::describe(rules, &mut out);
+    // The grand slam is a capture's fate: its line goes under Captures.
     capture::describe(rules, &mut out);
+    grand_slam::describe(rules, &mut out);
     children::describe(rules, &mut out);
     blocking::describe(rules, &mut out);
-    grand_slam::describe(rules, &mut out);
     turn::describe(rules, &mut out);
     ending::describe(rules, &mut out);
     out
