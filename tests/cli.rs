@@ -222,7 +222,7 @@ fn check_starts_every_error_with_error() {
             "check",
             "variants/oware.toml",
             "tests/bad_inputs/variant_string_for_number.toml",
-            "tests/bad_inputs/variant_majority_above_total.toml",
+            "tests/bad_inputs/variant_seeds_left_at_start.toml",
             "no-such-file.toml",
         ],
         "",
@@ -237,7 +237,7 @@ fn check_starts_every_error_with_error() {
     assert_eq!(firsts.len(), 3, "{stderr}");
     for (first, file) in firsts.iter().zip([
         "variant_string_for_number.toml",
-        "variant_majority_above_total.toml",
+        "variant_seeds_left_at_start.toml",
         "no-such-file.toml",
     ]) {
         assert!(first.starts_with("error: "), "{first}");
@@ -270,4 +270,38 @@ fn bench_all_prints_a_line_per_shipped_variant() {
     }
     let usage = sow(&["bench"], "");
     assert_eq!(usage.status.code(), Some(2), "a variant or --all");
+}
+
+/// A threshold that no longer fits the board is warned of, not refused:
+/// `check` succeeds, and standard error says `warning:` with the place.
+#[test]
+fn check_warns_of_a_majority_copied_from_a_bigger_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let oware = std::fs::read_to_string(test_path("../variants/oware.toml")).unwrap();
+    let copy = oware
+        .replace("name = \"oware\"", "name = \"small-oware\"")
+        .replace(
+            "aliases = [\"abapa\", \"oware-abapa\", \"awale\", \"awari\"]",
+            "",
+        )
+        .replace("seeds_per_house = 4", "seeds_per_house = 2")
+        .replace("even_split_draw = true", "even_split_draw = false");
+    let path = dir.path().join("small.toml");
+    std::fs::write(&path, &copy).unwrap();
+    let output = sow(&["check", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("ok: "));
+    let line = copy
+        .lines()
+        .position(|l| l.starts_with("majority = 25"))
+        .unwrap()
+        + 1;
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "warning: {}:{line}:12: majority = 25 is above the 24 seeds in play: it never ends a game",
+            path.display()
+        )),
+        "{stderr}"
+    );
 }

@@ -52,9 +52,8 @@ fn rule_sheets_follow_the_options() {
 /// line) with the lines under it.
 fn sections(sheet: &str) -> Vec<(&str, Vec<&str>)> {
     let mut sections: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut lines = sheet.lines().peekable();
     let mut previous_blank = false;
-    while let Some(line) = lines.next() {
+    for line in sheet.lines() {
         if previous_blank && !line.starts_with(' ') {
             sections.push((line, Vec::new()));
         } else if let Some((_, body)) = sections.last_mut()

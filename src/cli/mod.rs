@@ -602,8 +602,13 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
 fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     let mut failures = Vec::new();
     for file in files {
-        match Rules::from_path(file) {
-            Ok(rules) => writeln!(out, "ok: {} ({})", file.display(), rules.meta.name)?,
+        match sow::warnings::check_path(file) {
+            Ok(checked) => {
+                for warning in &checked.warnings {
+                    eprint!("warning: {warning}");
+                }
+                writeln!(out, "ok: {} ({})", file.display(), checked.rules.meta.name)?
+            }
             Err(error) => failures.push(error.to_string()),
         }
     }

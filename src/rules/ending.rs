@@ -432,13 +432,14 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     let majority = match &section.majority {
         Some(m) => {
             let v = *m.get_ref();
-            if v < 1 || v > total as i64 {
-                return err(
-                    m.span(),
-                    format!("majority must be between 1 and the {total} seeds in play, found {v}"),
-                );
+            if v < 1 {
+                return err(m.span(), format!("majority must be at least 1, found {v}"));
             }
-            endings.push(Ending::Majority { threshold: v as u8 });
+            // Above the seeds in play it can never end a game: `sow check`
+            // warns of it (crate::warnings), and the rules leave it out.
+            if v <= total as i64 {
+                endings.push(Ending::Majority { threshold: v as u8 });
+            }
             Some((v, m.span()))
         }
         None => None,

@@ -250,6 +250,13 @@ impl Rules {
     /// Reads and compiles the variant file at `path`: at most
     /// [`MAX_VARIANT_BYTES`], UTF-8.
     pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
+        let source = Rules::read_source(path)?;
+        Rules::from_toml(&source, &path.display().to_string())
+    }
+
+    /// The text of the variant file at `path`: at most
+    /// [`MAX_VARIANT_BYTES`], UTF-8.
+    pub fn read_source(path: &Path) -> Result<String, RulesError> {
         let origin = path.display().to_string();
         let io = |message: String| RulesError::Io {
             path: origin.clone(),
@@ -263,7 +270,7 @@ impl Rules {
             )),
             ReadError::NotUtf8(located) => RulesError::Invalid(located),
         })?;
-        Rules::from_toml(&source, &origin)
+        Ok(source)
     }
 
     /// A variant that ships with the library, by name or alias, in any case.
