@@ -103,9 +103,10 @@ enum Command {
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Seed for the computer players.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed for the computer players (default: a fresh one each run,
+        /// written in the record's [Seed] tag).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Add the game to this record file when it ends or stops (the
         /// games already in the file are kept).
         #[arg(long, value_name = "FILE")]
@@ -232,9 +233,10 @@ impl From<EngineArg> for bench::Engine {
 /// records go and how the report is printed.
 #[derive(clap::Args, Debug)]
 struct RunArgs {
-    /// The run's seed: the same seed gives the same games.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The run's seed: the same seed gives the same games (default: a
+    /// fresh one each run, printed with the results).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Threads, 0 (all cores) to 256.
     #[arg(long, default_value_t = 0, value_parser = threads())]
     threads: usize,
@@ -251,7 +253,7 @@ impl RunArgs {
     fn run(&self, games: u64) -> Run {
         Run {
             games,
-            seed: self.seed,
+            seed: self.seed.unwrap_or_else(sow::rng::fresh_seed),
             threads: self.threads,
             keep_records: self.records.is_some(),
         }
@@ -352,7 +354,7 @@ pub fn run(cli: Cli) -> Outcome {
             let options = PlayOptions {
                 seats: [south.as_deref(), north.as_deref()],
                 from: from.as_deref(),
-                seed,
+                seed: seed.unwrap_or_else(sow::rng::fresh_seed),
                 record,
                 resume,
                 seat,

@@ -123,6 +123,16 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             ("Date".to_string(), today()),
         ]
     };
+    // The seed the computer players draw from, so the game can be played
+    // again: resumed, the seed of this session's players.
+    let mut tags = tags;
+    if players.iter().any(|p| matches!(p, Seat::Computer(_))) {
+        let seed = options.seed.to_string();
+        match tags.iter_mut().find(|(name, _)| name == "Seed") {
+            Some(slot) => slot.1 = seed,
+            None => tags.push(("Seed".to_string(), seed)),
+        }
+    }
     let human = |i: usize| matches!(players[i], Seat::Human);
     // A human alone at North sits at North; `--seat` overrides.
     let seat = match options.seat {
