@@ -363,6 +363,7 @@ mod tests {
             reasons,
             branching: 3.0,
             first_capture_ply: 9.0,
+            seed: 1,
         }
     }
 
