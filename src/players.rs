@@ -413,13 +413,7 @@ pub struct MctsPlayer {
 
 /// The exploration constant of UCT, for results in [0, 1]. Tuned in
 /// matches against OpenSpiel's MCTS (README, "Computer players").
-const EXPLORATION: f64 = 1.0;
-fn exploration() -> f64 {
-    std::env::var("SOW_C")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(EXPLORATION)
-}
+const EXPLORATION: f64 = 0.7;
 
 struct Node {
     /// The move that led here, and who made it.
