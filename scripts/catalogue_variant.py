@@ -757,7 +757,7 @@ def summary(game):
         if p.get("sow_rule") in ("SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"):
             parts.append("the first move closes nothing" if n == 1 else f"the first {n} moves close nothing")
         else:
-            parts.append(f"the first {n} move{'s' if n > 1 else ''} capture nothing")
+            parts.append("the first move captures nothing" if n == 1 else f"the first {n} moves capture nothing")
     if p.get("nosinglecapt"):
         parts.append("a single seed captures nothing")
     if p.get("grandslam") == "NO_CAPT":

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use crate::Side;
 use crate::rules::{Rules, blocking, capture, children, ending, feeding, grand_slam, sowing, turn};
+use crate::summary::counted;
 
 /// The rule sheet: a title, then one paragraph per part of the rules.
 pub fn rule_sheet(rules: &Rules) -> String {
@@ -45,10 +46,10 @@ pub fn rule_sheet(rules: &Rules) -> String {
     if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
         let _ = writeln!(
             out,
-            "\nBoard\n  Two rows of {} houses, {} seeds in each: {} seeds. South owns the bottom row and moves first.",
-            n,
-            rules.seeds_per_house(),
-            rules.total_seeds()
+            "\nBoard\n  Two rows of {}, {} in each: {}. South owns the bottom row and moves first.",
+            counted(n as u64, "house"),
+            counted(rules.seeds_per_house(), "seed"),
+            counted(rules.total_seeds(), "seed")
         );
     } else {
         let row = |side: Side| {
@@ -61,8 +62,9 @@ pub fn rule_sheet(rules: &Rules) -> String {
         };
         let _ = writeln!(
             out,
-            "\nBoard\n  Two rows of {n} houses, {} seeds in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom row and moves first.",
-            rules.total_seeds(),
+            "\nBoard\n  Two rows of {}, {} in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom row and moves first.",
+            counted(n as u64, "house"),
+            counted(rules.total_seeds(), "seed"),
             row(Side::South),
             row(Side::North)
         );

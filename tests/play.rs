@@ -56,7 +56,9 @@ fn every_capturing_move_gets_a_capture_line() {
 #[test]
 fn a_human_at_north_sees_the_board_from_north() {
     let output = sow(
-        &["play", "oware", "--south", "greedy", "--north", "human"],
+        &[
+            "play", "oware", "--south", "greedy", "--north", "human", "--seed", "1",
+        ],
         "quit\n",
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -359,4 +361,44 @@ fn resume_takes_the_recorded_players_and_adds_nothing_without_a_move() {
         text(&refused.stderr)
     );
     assert!(text(&refused.stderr).contains("--north"));
+}
+
+/// `undo` says which moves it took back; `last` then shows the move still
+/// last on the board, whoever made it (South's opening, for a human North);
+/// `rules` shows the rule sheet.
+#[test]
+fn undo_names_what_it_took_back_and_last_and_rules_follow_the_board() {
+    // A computer South opens; the human North plays c, then undoes it.
+    let output = sow(
+        &[
+            "play", "oware", "--south", "greedy", "--north", "human", "--seed", "4",
+        ],
+        "c\nundo\nlast\nrules\nquit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let opening = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("South plays "))
+        .and_then(|rest| rest.chars().next())
+        .expect("South opened");
+    // South's reply to c is taken back with c, the last played first.
+    let took = stdout
+        .lines()
+        .find_map(|l| l.find("took back").map(|at| &l[at..]))
+        .expect("undo says what it took back");
+    assert!(
+        took.starts_with("took back 2 moves: South ") && took.ends_with(", North c"),
+        "{took}"
+    );
+    let after_undo = &stdout[stdout.find("took back").unwrap()..];
+    assert!(
+        after_undo.contains(&format!("South plays {opening}:")),
+        "last shows South's opening, still on the board: {after_undo}"
+    );
+    assert!(!after_undo.contains("no move to show yet"));
+    assert!(
+        after_undo.contains("Which houses may be played"),
+        "{after_undo}"
+    );
 }

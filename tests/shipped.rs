@@ -46,6 +46,12 @@ fn rule_sheets_follow_the_options() {
     assert!(wouri.contains("unless the house now holds 1"), "{wouri}");
     assert!(wouri.contains("With 4 or fewer seeds"), "{wouri}");
     assert!(wouri.contains("loses the turn"), "{wouri}");
+    // One seed a house is no "1 seeds".
+    let micro = rule_sheet(&Rules::builtin("mg-micro-wari").unwrap());
+    assert!(
+        micro.contains("Two rows of 2 houses, 1 seed in each: 4 seeds."),
+        "{micro}"
+    );
 }
 
 /// A sheet's sections: each heading (a line at the margin after a blank

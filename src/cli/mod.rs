@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
-use sow::diagram::{draw, draw_from, status, steps_in};
+use sow::diagram::{draw, draw_from, last_move, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
@@ -37,7 +37,7 @@ use sow::rng::Rng;
 use sow::rules::{Rules, builtin_groups, builtin_rules};
 use sow::sheet::rule_sheet;
 use sow::stats::Proportion;
-use sow::summary::summarise;
+use sow::summary::{counted, summarise};
 use sow::trace::Event;
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.

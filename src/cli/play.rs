@@ -13,9 +13,10 @@ enum Seat {
 const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
   moves   list the legal moves and why the others are excluded
   board   draw the board again
-  last    show the last move step by step
+  last    show the last move step by step, whoever made it
+  rules   show the variant's rule sheet
   hint    ask the alpha-beta player for a move and its evaluation
-  undo    take back your last move (and the replies after it)
+  undo    take back your last move (and the replies after it), saying which
   help    show this text
   quit    stop, and save the record";
 
@@ -52,8 +53,6 @@ struct Session<'r> {
     players: Vec<Seat>,
     seat: Side,
     seed: u64,
-    /// The last move's line and steps, while it is the last move.
-    last: Option<(String, String)>,
     saved: SavedRecord,
 }
 
@@ -167,7 +166,6 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         players,
         seat,
         seed: options.seed,
-        last: None,
         saved,
     };
     let outcome = session.run();
@@ -270,7 +268,11 @@ impl Session<'_> {
         let mut input = stdin.lock();
         writeln!(out, "{} — type `help` for commands.", self.rules.meta.name)?;
         if self.game.plies() > 0 {
-            writeln!(out, "Resumed after {} moves.", self.game.plies())?;
+            writeln!(
+                out,
+                "Resumed after {}.",
+                counted(self.game.plies() as u64, "move")
+            )?;
         }
         self.board(&mut out)?;
         let mut stop = None;
@@ -326,11 +328,14 @@ impl Session<'_> {
             }
             let line = summarise(&before, mv, &events);
             writeln!(out, "{line}")?;
-            self.last = Some((line, steps_in(&events, &self.game)));
             self.board(&mut out)?;
         }
         if let Some(Stop::Quit) = stop {
-            writeln!(out, "Stopped after {} moves.", self.game.plies())?;
+            writeln!(
+                out,
+                "Stopped after {}.",
+                counted(self.game.plies() as u64, "move")
+            )?;
         }
         Ok(())
     }
@@ -355,10 +360,11 @@ impl Session<'_> {
                     }
                 }
             }
-            "last" => match &self.last {
+            "last" => match last_move(&self.game) {
                 Some((line, steps)) => write!(out, "{line}\n{steps}")?,
                 None => writeln!(out, "no move to show yet")?,
             },
+            "rules" => write!(out, "{}", rule_sheet(self.rules))?,
             "hint" => {
                 let mut player = AlphaBetaPlayer::new(
                     Budget::Depth(HINT_DEPTH),
@@ -378,11 +384,21 @@ impl Session<'_> {
                 }
             }
             "undo" => {
-                if self.undo_to_human() {
-                    self.last = None;
-                    self.board(out)?;
-                } else {
+                let taken = self.undo_to_human();
+                if taken.is_empty() {
                     writeln!(out, "nothing to undo")?;
+                } else {
+                    let moves: Vec<String> = taken
+                        .iter()
+                        .map(|mv| format!("{} {mv}", mv.side()))
+                        .collect();
+                    writeln!(
+                        out,
+                        "took back {}: {}",
+                        counted(moves.len() as u64, "move"),
+                        moves.join(", ")
+                    )?;
+                    self.board(out)?;
                 }
             }
             _ => match parse_move(command) {
@@ -400,8 +416,9 @@ impl Session<'_> {
     }
 
     /// Takes back moves until it is a human's turn again, having undone at
-    /// least one human move. Returns false when there is none to undo.
-    fn undo_to_human(&mut self) -> bool {
+    /// least one human move. Returns the moves taken back, the last played
+    /// first; none when there is no human move to undo.
+    fn undo_to_human(&mut self) -> Vec<Move> {
         let players = &self.players;
         let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
         let Some(last_human) = self
@@ -410,9 +427,11 @@ impl Session<'_> {
             .iter()
             .rposition(|ply| is_human(ply.mv.side()))
         else {
-            return false;
+            return Vec::new();
         };
+        let mut taken = Vec::new();
         while self.game.plies() > last_human {
+            taken.extend(self.game.history().last().map(|ply| ply.mv));
             self.game.undo();
             if let Ok(mut slot) = self.saved.lock()
                 && let Some(record) = slot.as_mut()
@@ -420,7 +439,7 @@ impl Session<'_> {
                 record.moves.pop();
             }
         }
-        true
+        taken
     }
 }
 
