@@ -265,11 +265,115 @@ fn bench_all_prints_a_line_per_shipped_variant() {
         // relay game on a busy machine rounds to 0.00).
         assert!(fields[2].parse::<u64>().unwrap() >= 20, "{line}: plies");
         assert!(fields[4].parse::<f64>().unwrap() > 0.0, "{line}: games/s");
-        let engine = fields[7];
+        assert!(fields[7].parse::<u64>().is_ok(), "{line}: checksum");
+        let engine = fields[8];
         assert!(engine == "packed" || engine == "general", "{line}: engine");
     }
     let usage = sow(&["bench"], "");
     assert_eq!(usage.status.code(), Some(2), "a variant or --all");
+}
+
+/// `sow bench VARIANT` labels its figures: the same header as `--all`.
+/// With `--json`, one object a variant, the checksum the text's.
+#[test]
+fn bench_labels_its_figures_and_speaks_json() {
+    let output = sow(&["bench", "oware", "--games", "50"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak", "MiB",
+            "checksum", "engine"
+        ]
+    );
+    let fields: Vec<&str> = lines[1].split_whitespace().collect();
+    let json = text(&sow(&["bench", "oware", "--games", "50", "--json"], "").stdout);
+    let value: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(value["variant"], "oware");
+    assert_eq!(value["games"], 50);
+    assert_eq!(value["checksum"].to_string(), fields[7], "the same games");
+    assert_eq!(value["plies"].to_string(), fields[2]);
+    assert_eq!(value["engine"], fields[8]);
+}
+
+/// `--json` on moves, explain, rules and perft: the text commands' facts,
+/// for scripts.
+#[test]
+fn moves_explain_rules_and_perft_speak_json() {
+    let json = |args: &[&str]| -> Value {
+        let output = sow(args, "");
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        serde_json::from_str(text(&output.stdout).trim()).expect("one JSON value")
+    };
+    let moves = json(&[
+        "moves",
+        "ouri",
+        "--from",
+        "1,0,2,0,0,1/0,0,0,0,0,0 20-24 S",
+        "--json",
+    ]);
+    assert_eq!(moves["to_move"], "south");
+    assert_eq!(moves["position"], "1,0,2,0,0,1/0,0,0,0,0,0 20-24 S");
+    let legal: Vec<&str> = moves["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let refused = moves["refused"].as_array().unwrap();
+    assert_eq!(
+        legal.len() + refused.len(),
+        6,
+        "every house is accounted for"
+    );
+    assert!(
+        refused
+            .iter()
+            .all(|r| !r["reason"].as_str().unwrap().is_empty())
+    );
+
+    let explain = json(&[
+        "explain",
+        "kalah",
+        "F",
+        "--from",
+        "0,0,0,0,0,1/0,0,0,0,0,3 20-24 S",
+        "--json",
+    ]);
+    assert_eq!(explain["after"], "0,0,0,0,0,0/0,0,0,0,0,3 21-24 S");
+    assert_eq!(explain["steps"][0], "lift 1 from F");
+    assert_eq!(explain["over"], true);
+    assert_eq!(explain["result"], "0-1");
+    assert_eq!(explain["score"], serde_json::json!([21, 27]));
+
+    let rules = json(&["rules", "oware", "--json"]);
+    assert_eq!(rules["name"], "oware");
+    let headings: Vec<&str> = rules["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["heading"].as_str().unwrap())
+        .collect();
+    assert_eq!(headings.first(), Some(&"Board"));
+    assert_eq!(headings.last(), Some(&"The end"));
+    assert!(headings.contains(&"Captures"));
+
+    let perft = json(&["perft", "oware", "4", "--divide", "--json"]);
+    assert_eq!(perft["count"], 1014, "tests/fixtures/perft.txt");
+    let divided: u64 = perft["divide"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(divided, 1014);
 }
 
 /// A threshold that no longer fits the board is warned of, not refused:
@@ -304,4 +408,22 @@ fn check_warns_of_a_majority_copied_from_a_bigger_board() {
         )),
         "{stderr}"
     );
+}
+
+/// Shell completions for bash, zsh and fish, and a man page, each naming
+/// the subcommands and their options.
+#[test]
+fn completions_and_man_page_name_the_commands() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = sow(&["completions", shell], "");
+        assert!(output.status.success(), "{shell}: {}", text(&output.stderr));
+        let script = text(&output.stdout);
+        for word in ["replay", "compare", "resume", "json"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    assert_eq!(sow(&["completions", "tcsh"], "").status.code(), Some(2));
+    let man = text(&sow(&["man"], "").stdout);
+    assert!(man.contains(".TH sow 1"), "{man}");
+    assert!(man.contains("replay"), "{man}");
 }
