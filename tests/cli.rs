@@ -427,3 +427,28 @@ fn completions_and_man_page_name_the_commands() {
     assert!(man.contains(".TH sow 1"), "{man}");
     assert!(man.contains("replay"), "{man}");
 }
+
+/// The size that opens a catalogue summary (`6x4`) is explained, and is the
+/// board's: houses in each row, seeds in each at the start.
+#[test]
+fn variants_explain_the_size_that_opens_a_summary() {
+    let output = sow(&["variants"], "");
+    let listing = text(&output.stdout);
+    assert!(
+        listing
+            .contains("6x4, is of a board of 6 houses in each row, 4 seeds in each at the start"),
+        "{listing}"
+    );
+    for rules in sow::rules::builtin_rules() {
+        let summary = rules.meta.summary.clone().unwrap_or_default();
+        if let Some((size, _)) = summary.split_once(": ")
+            && let Some((houses, seeds)) = size.split_once('x')
+            && let (Ok(houses), Ok(seeds)) = (houses.parse::<usize>(), seeds.parse::<u32>())
+        {
+            assert_eq!(houses, rules.houses_per_side(), "{}", rules.meta.name);
+            let start = rules.start();
+            let most = (0..2 * houses).map(|h| start.at(h) as u32).max().unwrap();
+            assert_eq!(seeds, most, "{}", rules.meta.name);
+        }
+    }
+}

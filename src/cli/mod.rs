@@ -726,6 +726,12 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
                 }
                 writeln!(out)?;
             }
+            // The catalogue's summaries open with the board, as MancalaGames
+            // writes it.
+            writeln!(
+                out,
+                "A summary that opens with a size, such as 6x4, is of a board of 6 houses in each row, 4 seeds in each at the start."
+            )?;
         }
     }
     Ok(())
