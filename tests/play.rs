@@ -402,3 +402,59 @@ fn undo_names_what_it_took_back_and_last_and_rules_follow_the_board() {
         "{after_undo}"
     );
 }
+
+/// Kalah's extra turns do not take new move numbers: a player's moves in a
+/// row stay under one number, so a record South opens never writes `N...`.
+/// The record replays, and so does one numbered the old way (numbers are
+/// read, never checked against the turns).
+#[test]
+fn extra_turns_stay_under_one_move_number() {
+    let output = sow(
+        &[
+            "play", "kalah", "--south", "greedy", "--north", "greedy", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let record = printed_record(&stdout);
+    let sides: Vec<_> = record.moves.iter().map(|m| m.mv.side()).collect();
+    assert!(
+        sides.windows(2).any(|w| w[0] == w[1]),
+        "the game has an extra turn"
+    );
+    let movetext = &stdout[stdout.rfind("]\n").unwrap()..];
+    assert!(!movetext.contains("..."), "{movetext}");
+    let turns = sides.windows(2).filter(|w| w[0] != w[1]).count();
+    let last_number = movetext
+        .split_whitespace()
+        .filter_map(|t| t.strip_suffix('.'))
+        .filter_map(|n| n.parse::<usize>().ok())
+        .max()
+        .unwrap();
+    // One number for each South turn and the North turn after it.
+    assert_eq!(last_number, turns / 2 + 1, "{movetext}");
+    let replayed = sow(&["replay", "-"], &record.to_string());
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    // The old numbering: a North move that answers no South move took a
+    // number of its own (`3... f 4... a`).
+    let mut old = String::from("[Variant \"kalah\"]\n\n");
+    let mut number = 0;
+    for (i, m) in record.moves.iter().enumerate() {
+        let answers = i > 0 && sides[i - 1] == sow::Side::South && sides[i] == sow::Side::North;
+        if !answers {
+            number += 1;
+            let dots = if sides[i] == sow::Side::South {
+                "."
+            } else {
+                "..."
+            };
+            old.push_str(&format!("{number}{dots} "));
+        }
+        old.push_str(&format!("{} ", m.mv));
+    }
+    old.push_str(&record.result);
+    assert!(old.contains("... "), "{old}");
+    let old_style = sow(&["replay", "-"], &old);
+    assert!(old_style.status.success(), "{}", text(&old_style.stderr));
+}
