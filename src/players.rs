@@ -661,7 +661,16 @@ impl std::str::FromStr for PlayerSpec {
             ("random", []) => Ok(PlayerSpec::Random),
             ("greedy", []) => Ok(PlayerSpec::Greedy),
             ("alphabeta", rest) if rest.len() <= 2 => {
-                let budget = match rest.first() {
+                // The budget may be left out before the evaluation:
+                // `alphabeta:rows` is `alphabeta:6:rows`.
+                let evaluation_only =
+                    matches!(rest, [word] if *word == "rows" || *word == "stores");
+                let (limit, evaluation) = if evaluation_only {
+                    (None, rest.first())
+                } else {
+                    (rest.first(), rest.get(1))
+                };
+                let budget = match limit {
                     None => Budget::Depth(6),
                     Some(limit) => match limit.strip_suffix("ms") {
                         Some(ms) => Budget::Time(std::time::Duration::from_millis(number(
@@ -674,7 +683,7 @@ impl std::str::FromStr for PlayerSpec {
                         ),
                     },
                 };
-                let evaluation = match rest.get(1) {
+                let evaluation = match evaluation {
                     None | Some(&"stores") => Evaluation::Stores,
                     Some(&"rows") => Evaluation::StoresAndRows,
                     Some(_) => return Err(bad()),
@@ -737,6 +746,22 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 mod tests {
     use super::*;
     use crate::position::{Position, Side};
+
+    #[test]
+    fn the_budget_may_be_left_out_before_the_evaluation() {
+        let rows: PlayerSpec = "alphabeta:rows".parse().unwrap();
+        assert_eq!(
+            rows,
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::StoresAndRows)
+        );
+        assert_eq!(rows, "alphabeta:6:rows".parse().unwrap());
+        assert_eq!(
+            "alphabeta:stores".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::Stores)
+        );
+        assert!("alphabeta:rows:6".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:6:rowz".parse::<PlayerSpec>().is_err());
+    }
 
     #[test]
     fn greedy_takes_the_biggest_capture() {
