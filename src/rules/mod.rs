@@ -865,6 +865,12 @@ fn typo_hint(message: &str) -> Option<String> {
         .strip_prefix("unknown field `")
         .or_else(|| message.strip_prefix("unknown variant `"))?;
     let (typed, expected) = rest.split_once('`')?;
+    // A key of another table: say which.
+    if message.starts_with("unknown field")
+        && let Some(table) = table_of_key(typed)
+    {
+        return Some(format!("`{typed}` belongs in [{table}]"));
+    }
     let best = expected
         .split('`')
         .skip(1)
@@ -872,6 +878,58 @@ fn typo_hint(message: &str) -> Option<String> {
         .map(|candidate| (edit_distance(typed, candidate), candidate))
         .min()?;
     (best.0 <= 2.max(typed.len() / 3)).then(|| format!("did you mean `{}`?", best.1))
+}
+
+/// The table of the variant file whose key `key` is, if any.
+fn table_of_key(key: &str) -> Option<&'static str> {
+    use crate::variant::{Board, Metadata};
+    let tables: [(&str, &[&str]); 9] = [
+        ("variant", fields_of::<Metadata>()),
+        ("board", fields_of::<Board>()),
+        ("sowing", fields_of::<sowing::Section>()),
+        ("play", fields_of::<feeding::Section>()),
+        ("capture", fields_of::<capture::Section>()),
+        ("turn", fields_of::<turn::Section>()),
+        ("children", fields_of::<children::Section>()),
+        ("end", fields_of::<ending::Section>()),
+        ("blocking", fields_of::<blocking::Section>()),
+    ];
+    tables
+        .into_iter()
+        .find(|(_, fields)| fields.contains(&key))
+        .map(|(table, _)| table)
+}
+
+/// The keys of a table's struct, as serde knows them: a deserializer that
+/// only asks for them.
+fn fields_of<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {
+    struct Fields(std::cell::Cell<&'static [&'static str]>);
+    impl<'de> serde::Deserializer<'de> for &Fields {
+        type Error = serde::de::value::Error;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(
+            self,
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            Err(serde::de::Error::custom("fields only"))
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0.set(fields);
+            Err(serde::de::Error::custom("fields only"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map enum identifier ignored_any
+        }
+    }
+    let fields = Fields(std::cell::Cell::new(&[]));
+    let _ = T::deserialize(&fields);
+    fields.0.get()
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -945,6 +1003,15 @@ impl std::error::Error for RulesError {}
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_key_is_found_in_its_table() {
+        assert_eq!(super::table_of_key("extra_turn"), Some("turn"));
+        assert_eq!(super::table_of_key("majority"), Some("end"));
+        assert_eq!(super::table_of_key("chain"), Some("capture"));
+        assert_eq!(super::table_of_key("houses_per_side"), Some("board"));
+        assert_eq!(super::table_of_key("chian"), None);
+    }
+
     use super::*;
 
     #[test]
