@@ -200,6 +200,7 @@ impl VariantChoice {
             .ok_or_else(|| VariantError::NotShipped {
                 name: excerpt(name),
                 shipped: crate::rules::names_in_brief(shipped),
+                closest: crate::rules::closest_name(name, shipped),
             })
     }
 }
@@ -215,6 +216,8 @@ pub enum VariantError {
         name: String,
         /// The shipped variants' names.
         shipped: String,
+        /// The shipped name nearest the tag's, if it looks like a slip.
+        closest: Option<String>,
     },
 }
 
@@ -225,7 +228,15 @@ impl fmt::Display for VariantError {
                 f,
                 "no [Variant] tag: name the variant with `sow replay --variant NAME|FILE`"
             ),
-            VariantError::NotShipped { name, shipped } => write!(
+            VariantError::NotShipped {
+                name,
+                shipped,
+                closest: Some(closest),
+            } => write!(
+                f,
+                "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); did you mean `{closest}`?"
+            ),
+            VariantError::NotShipped { name, shipped, .. } => write!(
                 f,
                 "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); to replay under a variant file, give it on the command line: `sow replay --variant FILE`"
             ),

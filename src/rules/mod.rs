@@ -287,9 +287,11 @@ impl Rules {
         if name_or_path.ends_with(".toml") || path.exists() {
             return Rules::from_path(path);
         }
+        let shipped = builtin_rules();
         Err(RulesError::Unknown {
             name: name_or_path.to_string(),
-            known: names_in_brief(&builtin_rules()),
+            known: names_in_brief(&shipped),
+            closest: closest_name(name_or_path, &shipped),
         })
     }
 
@@ -446,6 +448,18 @@ pub fn builtin_groups() -> Vec<(&'static str, Vec<Rules>)> {
         .iter()
         .map(|(heading, files)| (*heading, files.iter().map(compile_shipped).collect()))
         .collect()
+}
+
+/// The shipped variant's name or alias nearest `name` (a slip such as
+/// `kalh` for `kalah`), if one is within a few letters' edits.
+pub fn closest_name(name: &str, shipped: &[Rules]) -> Option<String> {
+    let name = name.to_lowercase();
+    let (distance, closest) = shipped
+        .iter()
+        .flat_map(|rules| std::iter::once(&rules.meta.name).chain(&rules.meta.aliases))
+        .map(|candidate| (edit_distance(&name, candidate), candidate))
+        .min_by_key(|&(distance, _)| distance)?;
+    (distance <= 2.min(name.chars().count() / 2).max(1)).then(|| closest.clone())
 }
 
 /// The names of the rule documents' variants, and how many more the
@@ -965,6 +979,9 @@ pub enum RulesError {
         name: String,
         /// The shipped names.
         known: String,
+        /// The shipped name or alias nearest the one asked for, if one is
+        /// near enough to be a slip.
+        closest: Option<String>,
     },
     /// The file is not a valid variant, at a place in it.
     Invalid(Box<Located>),
@@ -988,11 +1005,19 @@ impl fmt::Display for RulesError {
             RulesError::Io { path, message } => {
                 write!(f, "{path}: cannot read variant file: {message}")
             }
-            RulesError::Unknown { name, known } => {
+            RulesError::Unknown {
+                name,
+                known,
+                closest,
+            } => {
                 write!(
                     f,
                     "no variant named `{name}` (shipped: {known}), and no such .toml file"
-                )
+                )?;
+                match closest {
+                    Some(closest) => write!(f, "; did you mean `{closest}`?"),
+                    None => Ok(()),
+                }
             }
             RulesError::Invalid(located) => located.fmt(f),
         }
@@ -1010,6 +1035,18 @@ mod tests {
         assert_eq!(super::table_of_key("chain"), Some("capture"));
         assert_eq!(super::table_of_key("houses_per_side"), Some("board"));
         assert_eq!(super::table_of_key("chian"), None);
+    }
+
+    #[test]
+    fn a_slip_in_a_variant_name_finds_the_name() {
+        let shipped = super::builtin_rules();
+        let closest = |name| super::closest_name(name, &shipped);
+        assert_eq!(closest("kalh").as_deref(), Some("kalah"));
+        assert_eq!(closest("Owre").as_deref(), Some("oware"));
+        assert_eq!(closest("mg-kalh").as_deref(), Some("mg-kalah"));
+        assert_eq!(closest("chess"), None);
+        let error = super::Rules::load("kalh").unwrap_err().to_string();
+        assert!(error.ends_with("; did you mean `kalah`?"), "{error}");
     }
 
     use super::*;
