@@ -17,5 +17,5 @@ print("| --- | ---: | ---: | ---: | --- |")
 for line in out.splitlines()[1:]:
     fields = line.split()
     name, games_per_s, mplies, peak = fields[0], fields[4], fields[5], fields[6]
-    engine = " ".join(fields[7:])
+    engine = " ".join(fields[8:])  # fields[7] is the checksum
     print(f"| `{name}` | {int(games_per_s):,} | {mplies} | {peak} | {engine} |")

@@ -32,8 +32,10 @@ pub struct PlayedGame {
     pub choices: u64,
     /// The ply of the first capture (from 1), if any.
     pub first_capture: Option<usize>,
-    /// The final stores.
-    pub stores: [u8; 2],
+    /// Each player's final score, `[south, north]`, as the variant counts it
+    /// ([`crate::game::Outcome::score`]); the seeds each holds (store and
+    /// children) for a game cut off unfinished.
+    pub score: [u32; 2],
     /// The winner, if any; `None` also for a game cut off unfinished.
     pub winner: Option<Side>,
     /// Why it ended (`None` if it hit the safety cap).
@@ -64,12 +66,14 @@ pub struct Run {
     pub keep_records: bool,
 }
 
-/// Plays one game between two players; keeps its record if `keep_record`.
+/// Plays one game between two players; keeps its record if `keep_record`,
+/// with `tags` after the variant's and the players'.
 pub fn play_game(
     rules: &Rules,
     south: &mut dyn Player,
     north: &mut dyn Player,
     keep_record: bool,
+    tags: &[(&str, String)],
 ) -> PlayedGame {
     let mut game = Game::new(rules);
     let mut choices = 0;
@@ -91,19 +95,20 @@ pub fn play_game(
         }
     }
     let record = keep_record.then(|| {
-        let tags = [
+        let mut all = vec![
             ("Variant", rules.meta.name.clone()),
             ("South", south.name()),
             ("North", north.name()),
         ];
-        record_of(&game, &tags)
+        all.extend_from_slice(tags);
+        record_of(&game, &all)
     });
     PlayedGame {
         plies,
         captured,
         choices,
         first_capture,
-        stores: game.position().stores(),
+        score: game.score(),
         winner: game.outcome().and_then(|o| o.winner),
         reason: game.outcome().map(|o| o.reason),
         record,
@@ -132,7 +137,19 @@ fn play_games(
         };
         let mut south = south.build(seat_seed(run.seed, i, 0));
         let mut north = north.build(seat_seed(run.seed, i, 1));
-        let played = play_game(rules, south.as_mut(), north.as_mut(), run.keep_records);
+        // The run's seed and the game's number replay the game:
+        // `--seed SEED --games ROUND` plays it last.
+        let tags = [
+            ("Seed", run.seed.to_string()),
+            ("Round", (i + 1).to_string()),
+        ];
+        let played = play_game(
+            rules,
+            south.as_mut(),
+            north.as_mut(),
+            run.keep_records,
+            &tags,
+        );
         each();
         played
     };
@@ -159,6 +176,8 @@ pub struct MatchReport {
     pub losses: u64,
     /// The first player's Elo advantage, with its 95% interval.
     pub elo: Elo,
+    /// The run's seed: the same seed plays the same games.
+    pub seed: u64,
     /// The records of the games, in order.
     #[serde(skip)]
     pub records: Vec<Record>,
@@ -192,6 +211,7 @@ pub fn play_match(
         draws,
         losses,
         elo: Elo::from_results(wins, draws, losses),
+        seed: run.seed,
         records: played.into_iter().filter_map(|g| g.record).collect(),
     }
 }
@@ -223,6 +243,8 @@ pub struct VariantReport {
     pub branching: f64,
     /// Mean ply of the first capture, over the games that had one.
     pub first_capture_ply: f64,
+    /// The run's seed: the same seed plays the same games.
+    pub seed: u64,
 }
 
 /// The points of [`VariantReport::length_quantiles`].
@@ -241,7 +263,7 @@ pub fn compare(
         .iter()
         .map(|rules| {
             let played = play_games(rules, players, false, run, each);
-            let report = report(rules, &played);
+            let report = report(rules, &played, run.seed);
             (
                 report,
                 played.into_iter().filter_map(|g| g.record).collect(),
@@ -250,7 +272,7 @@ pub fn compare(
         .collect()
 }
 
-fn report(rules: &Rules, played: &[PlayedGame]) -> VariantReport {
+fn report(rules: &Rules, played: &[PlayedGame], seed: u64) -> VariantReport {
     let games = played.len() as u64;
     let count = |side: Option<Side>| played.iter().filter(|g| g.winner == side).count() as u64;
     let lengths: Vec<f64> = played.iter().map(|g| g.plies as f64).collect();
@@ -285,5 +307,6 @@ fn report(rules: &Rules, played: &[PlayedGame]) -> VariantReport {
             choices as f64 / moves as f64
         },
         first_capture_ply: mean(&first_captures),
+        seed,
     }
 }

@@ -27,10 +27,7 @@ pub struct BenchReport {
 pub fn random_game(game: &mut Game<'_>, rng: &mut Rng) -> (u64, [u32; 2]) {
     game.restart();
     play_randomly(game, rng, usize::MAX);
-    let score = game
-        .outcome()
-        .map_or(game.position().stores().map(u32::from), |o| o.score);
-    (game.plies() as u64, score)
+    (game.plies() as u64, game.score())
 }
 
 /// The most games one `bench` run may play: at a million games a second,

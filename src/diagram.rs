@@ -85,7 +85,7 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
 pub fn status(game: &Game<'_>) -> String {
     match game.outcome() {
         Some(outcome) => {
-            let [south, north] = game.position().stores();
+            let [south, north] = outcome.score;
             let verdict = match outcome.winner {
                 Some(side) => format!("{side} wins"),
                 None => "a draw".to_string(),
@@ -131,9 +131,43 @@ pub fn steps_in(events: &[Event], game: &Game<'_>) -> String {
     out
 }
 
+/// The last move of `game`, whoever made it: the line saying what it did
+/// ([`crate::summary::summarise`]) and its steps ([`steps_in`]), worked out
+/// again by taking it back and playing it on a copy; `None` before the
+/// first move.
+pub fn last_move(game: &Game<'_>) -> Option<(String, String)> {
+    let mv = game.history().last()?.mv;
+    let mut again = game.clone();
+    again.undo();
+    let before = again.position().clone();
+    let mut events: Vec<Event> = Vec::new();
+    again.play(mv, &mut events).ok()?;
+    Some((
+        crate::summary::summarise(&before, mv, &events),
+        steps_in(&events, &again),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_move_is_told_whoever_made_it() {
+        let rules = crate::rules::shipped("oware.toml");
+        let mut game = Game::new(&rules);
+        assert_eq!(last_move(&game), None);
+        for label in ['C', 'c'] {
+            game.play(Move::from_label(label).unwrap(), &mut ())
+                .unwrap();
+        }
+        let (line, steps) = last_move(&game).unwrap();
+        assert_eq!(line, "North plays c: no capture");
+        assert!(steps.starts_with("  1. lift 4 from c"), "{steps}");
+        game.undo();
+        let (line, _) = last_move(&game).unwrap();
+        assert_eq!(line, "South plays C: no capture");
+    }
 
     #[test]
     fn start_is_drawn_with_north_on_top() {

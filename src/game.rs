@@ -324,6 +324,17 @@ impl<'r> Game<'r> {
         self.outcome
     }
 
+    /// Each player's score, `[south, north]`: once the game is over, the
+    /// outcome's (what the variant credits each with at the end, seeds
+    /// counted in place included); before, the seeds each holds now (store
+    /// and children).
+    pub fn score(&self) -> [u32; 2] {
+        self.outcome
+            .map_or(Side::BOTH.map(|side| self.position.claimed(side)), |o| {
+                o.score
+            })
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()

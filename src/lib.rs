@@ -32,6 +32,7 @@ pub mod stats;
 pub mod summary;
 pub mod trace;
 pub mod variant;
+pub mod warnings;
 
 pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
 pub use game::{Game, Memory, Outcome, Ply};

@@ -282,7 +282,7 @@ impl AlphaBetaPlayer {
         }
         if let Some(outcome) = game.outcome() {
             let diff =
-                game.position().store(me) as i32 - game.position().store(me.opponent()) as i32;
+                outcome.score[me.index()] as i32 - outcome.score[me.opponent().index()] as i32;
             return Some(match outcome.winner {
                 Some(w) if w == me => WIN + diff,
                 Some(_) => -WIN + diff,
@@ -407,10 +407,18 @@ impl Player for AlphaBetaPlayer {
 }
 
 /// Monte Carlo tree search (UCT) with a budget of random playouts per move.
+/// A playout is judged by the game's own result (a win, a draw or a loss,
+/// the variant's final score deciding), never by the stores alone; games
+/// the tree plays to their end are proven (MCTS-Solver), so a won ending is
+/// played and a lost one avoided without spending playouts on them.
 pub struct MctsPlayer {
     playouts: u32,
     rng: Rng,
 }
+
+/// The exploration constant of UCT, for results in [0, 1]. Tuned in
+/// matches against OpenSpiel's MCTS (README, "Computer players").
+const EXPLORATION: f64 = 0.7;
 
 struct Node {
     /// The move that led here, and who made it.
@@ -419,8 +427,32 @@ struct Node {
     visits: u32,
     /// Wins for `mover` (draws count half).
     wins: f64,
+    /// The game's result for `mover` once the tree has seen it through:
+    /// 1 a win, 0.5 a draw, 0 a loss whatever the play from here.
+    proven: Option<f64>,
     children: Vec<usize>,
     untried: Vec<Move>,
+}
+
+/// A finished game's result for `side`: 1 a win, 0.5 a draw, 0 a loss. A
+/// game stopped unfinished is judged by its score so far.
+fn result_for(game: &Game<'_>, side: Side) -> f64 {
+    let winner = match game.outcome() {
+        Some(outcome) => outcome.winner,
+        None => {
+            let score = game.score();
+            match score[0].cmp(&score[1]) {
+                std::cmp::Ordering::Greater => Some(Side::South),
+                std::cmp::Ordering::Less => Some(Side::North),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
+    };
+    match winner {
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
 }
 
 impl MctsPlayer {
@@ -432,17 +464,64 @@ impl MctsPlayer {
         }
     }
 
-    /// Plays random moves to the end (or a cap) and scores it for `side`.
+    /// Plays random moves to the end (or a cap) and gives the result for
+    /// `side`.
     fn rollout(&mut self, game: &mut Game<'_>, side: Side) -> f64 {
         play_randomly(game, &mut self.rng, 1000);
-        let position = game.position();
-        let (mine, theirs) = (position.store(side), position.store(side.opponent()));
-        match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Less => 0.0,
-            std::cmp::Ordering::Equal => 0.5,
+        result_for(game, side)
+    }
+}
+
+/// The child of `node` to descend to: a proven win for the side to move,
+/// else the best by UCT among those not proven lost.
+fn select(nodes: &[Node], node: usize) -> usize {
+    let parent = &nodes[node];
+    let log_visits = (parent.visits.max(1) as f64).ln();
+    let uct = |n: &Node| match n.proven {
+        Some(1.0) => f64::INFINITY,
+        Some(0.0) => f64::NEG_INFINITY,
+        _ => n.wins / n.visits as f64 + EXPLORATION * (log_visits / n.visits as f64).sqrt(),
+    };
+    parent
+        .children
+        .iter()
+        .copied()
+        .max_by(|&a, &b| uct(&nodes[a]).total_cmp(&uct(&nodes[b])))
+        .expect("children exist")
+}
+
+/// Proves `node` from its children when they settle it: one proven win for
+/// the side to move there is enough, otherwise every move must be tried and
+/// proven.
+fn prove(nodes: &mut [Node], node: usize) {
+    let to_move = match nodes[node].children.first() {
+        Some(&child) => nodes[child].mover,
+        None => return,
+    };
+    let mut best: Option<f64> = None;
+    let mut all = nodes[node].untried.is_empty();
+    for &child in &nodes[node].children {
+        match nodes[child].proven {
+            Some(value) => {
+                let value = if nodes[child].mover == to_move {
+                    value
+                } else {
+                    1.0 - value
+                };
+                best = Some(best.map_or(value, |b: f64| b.max(value)));
+            }
+            None => all = false,
         }
     }
+    let value = match best {
+        Some(v) if v == 1.0 || all => v,
+        _ => return,
+    };
+    nodes[node].proven = Some(if nodes[node].mover == to_move {
+        value
+    } else {
+        1.0 - value
+    });
 }
 
 impl Player for MctsPlayer {
@@ -457,6 +536,7 @@ impl Player for MctsPlayer {
             mover: root_side.opponent(),
             visits: 0,
             wins: 0.0,
+            proven: None,
             children: Vec::new(),
             untried: game.legal_moves().to_vec(),
         }];
@@ -464,24 +544,18 @@ impl Player for MctsPlayer {
         // what the rules need, not the game's whole history.
         let root = game.playout_copy();
         for _ in 0..self.playouts {
+            if nodes[0].proven.is_some() {
+                break;
+            }
             let mut state = root.clone();
             let mut path = vec![0usize];
             let mut node = 0;
-            // Selection: descend while fully expanded.
-            while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
-                let parent_visits = nodes[node].visits.max(1) as f64;
-                let pick = nodes[node]
-                    .children
-                    .iter()
-                    .copied()
-                    .max_by(|&a, &b| {
-                        let uct = |n: &Node| {
-                            n.wins / n.visits as f64
-                                + 1.4 * (parent_visits.ln() / n.visits as f64).sqrt()
-                        };
-                        uct(&nodes[a]).total_cmp(&uct(&nodes[b]))
-                    })
-                    .expect("children exist");
+            // Selection: descend while fully expanded and not settled.
+            while nodes[node].untried.is_empty()
+                && !nodes[node].children.is_empty()
+                && nodes[node].proven.is_none()
+            {
+                let pick = select(&nodes, node);
                 state
                     .play(nodes[pick].mv.expect("a child has a move"), &mut ())
                     .expect("legal");
@@ -489,17 +563,19 @@ impl Player for MctsPlayer {
                 path.push(node);
             }
             // Expansion: one untried move.
-            if !nodes[node].untried.is_empty() {
+            if !nodes[node].untried.is_empty() && nodes[node].proven.is_none() {
                 let i = self.rng.below(nodes[node].untried.len());
                 let mv = nodes[node].untried.swap_remove(i);
                 let mover = state.position().to_move();
                 state.play(mv, &mut ()).expect("legal");
                 let untried = state.legal_moves().to_vec();
+                let proven = state.is_over().then(|| result_for(&state, mover));
                 nodes.push(Node {
                     mv: Some(mv),
                     mover,
                     visits: 0,
                     wins: 0.0,
+                    proven,
                     children: Vec::new(),
                     untried,
                 });
@@ -508,9 +584,15 @@ impl Player for MctsPlayer {
                 node = child;
                 path.push(node);
             }
-            // Simulation, then backpropagation from South's point of view.
-            let south = self.rollout(&mut state, Side::South);
-            for &n in &path {
+            // Simulation, then backpropagation from South's point of view,
+            // proving what the new result settles on the way up.
+            let south = match nodes[node].proven {
+                Some(value) if nodes[node].mover == Side::South => value,
+                Some(value) => 1.0 - value,
+                None => self.rollout(&mut state, Side::South),
+            };
+            for &n in path.iter().rev() {
+                prove(&mut nodes, n);
                 let node = &mut nodes[n];
                 node.visits += 1;
                 node.wins += if node.mover == Side::South {
@@ -520,10 +602,15 @@ impl Player for MctsPlayer {
                 };
             }
         }
+        // A proven win first, then the most visited move not proven lost.
+        let rank = |n: &Node| match n.proven {
+            Some(value) => (value * 2.0 - 1.0) * f64::from(u32::MAX) + f64::from(n.visits),
+            None => f64::from(n.visits),
+        };
         nodes[0]
             .children
             .iter()
-            .max_by_key(|&&c| nodes[c].visits)
+            .max_by(|&&a, &&b| rank(&nodes[a]).total_cmp(&rank(&nodes[b])))
             .and_then(|&c| nodes[c].mv)
             .unwrap_or_else(|| game.legal_moves().get(0).expect("the game is not over"))
     }
@@ -580,7 +667,16 @@ impl std::str::FromStr for PlayerSpec {
             ("random", []) => Ok(PlayerSpec::Random),
             ("greedy", []) => Ok(PlayerSpec::Greedy),
             ("alphabeta", rest) if rest.len() <= 2 => {
-                let budget = match rest.first() {
+                // The budget may be left out before the evaluation:
+                // `alphabeta:rows` is `alphabeta:6:rows`.
+                let evaluation_only =
+                    matches!(rest, [word] if *word == "rows" || *word == "stores");
+                let (limit, evaluation) = if evaluation_only {
+                    (None, rest.first())
+                } else {
+                    (rest.first(), rest.get(1))
+                };
+                let budget = match limit {
                     None => Budget::Depth(6),
                     Some(limit) => match limit.strip_suffix("ms") {
                         Some(ms) => Budget::Time(std::time::Duration::from_millis(number(
@@ -593,7 +689,7 @@ impl std::str::FromStr for PlayerSpec {
                         ),
                     },
                 };
-                let evaluation = match rest.get(1) {
+                let evaluation = match evaluation {
                     None | Some(&"stores") => Evaluation::Stores,
                     Some(&"rows") => Evaluation::StoresAndRows,
                     Some(_) => return Err(bad()),
@@ -658,6 +754,22 @@ mod tests {
     use crate::position::{Position, Side};
 
     #[test]
+    fn the_budget_may_be_left_out_before_the_evaluation() {
+        let rows: PlayerSpec = "alphabeta:rows".parse().unwrap();
+        assert_eq!(
+            rows,
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::StoresAndRows)
+        );
+        assert_eq!(rows, "alphabeta:6:rows".parse().unwrap());
+        assert_eq!(
+            "alphabeta:stores".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::Stores)
+        );
+        assert!("alphabeta:rows:6".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:6:rowz".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
     fn greedy_takes_the_biggest_capture() {
         let rules = crate::rules::shipped("oware.toml");
         // D, E and F end in a (1 -> 2) and capture 2; C's five seeds end in
@@ -667,6 +779,21 @@ mod tests {
         let game = Game::from_position(&rules, position).unwrap();
         let mut greedy = GreedyPlayer::new(Rng::new(1));
         assert_eq!(greedy.choose(&game), Move::from_label('C').unwrap());
+    }
+
+    /// A Kalah game that ends 19-22 in store with 7 seeds left in South's
+    /// row is South's, 26-22: a playout is judged by the result.
+    #[test]
+    fn a_playout_is_judged_by_the_result_not_the_stores() {
+        let rules = crate::rules::shipped("kalah.toml");
+        let position =
+            Position::new(&[1, 1, 0, 3, 0, 2, 0, 0, 0, 0, 0, 1], [19, 21], Side::North).unwrap();
+        let mut game = Game::from_position(&rules, position).unwrap();
+        game.play(Move::from_label('f').unwrap(), &mut ()).unwrap();
+        assert_eq!(game.position().stores(), [19, 22]);
+        assert_eq!(game.outcome().unwrap().score, [26, 22]);
+        assert_eq!(result_for(&game, Side::South), 1.0);
+        assert_eq!(result_for(&game, Side::North), 0.0);
     }
 
     #[test]

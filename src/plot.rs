@@ -10,25 +10,63 @@ use std::fmt::Write as _;
 use crate::arena::VariantReport;
 use crate::stats::Proportion;
 
-const WIDTH: f64 = 760.0;
-const LEFT: f64 = 110.0;
+/// The width of the plotting area, labels aside.
+const PLOT_WIDTH: f64 = 620.0;
+/// The least room for the variants' names at the left.
+const MIN_LEFT: f64 = 110.0;
 const RIGHT: f64 = 30.0;
+/// About how wide a character of the 12-pixel labels is.
+const CHAR_WIDTH: f64 = 7.0;
+
+/// The chart's frame: room at the left for the longest name, so no name is
+/// cut at the edge, and the whole width.
+#[derive(Clone, Copy)]
+struct Frame {
+    left: f64,
+    width: f64,
+}
+
+impl Frame {
+    fn for_names<'a>(names: impl Iterator<Item = &'a str>) -> Frame {
+        let longest = names.map(|n| n.chars().count()).max().unwrap_or(0) as f64;
+        let left = MIN_LEFT.max(longest * CHAR_WIDTH + 16.0);
+        Frame {
+            left,
+            width: left + PLOT_WIDTH + RIGHT,
+        }
+    }
+}
 const SERIES: [(&str, &str); 3] = [
     ("South wins", "#3b6fb6"),
     ("North wins", "#c8553d"),
     ("Draws", "#8a8a8a"),
 ];
-/// Colours for end reasons, in the order of their names.
-const REASON_COLOURS: [&str; 8] = [
-    "#4c956c", "#e0a458", "#6c757d", "#5e60ce", "#d1495b", "#2c7da0", "#a47148", "#b5838d",
-];
+/// Each end reason's colour, the same in every chart: by its name, and
+/// every `N_left` (seeds left) alike.
+fn reason_colour(reason: &str) -> &'static str {
+    match reason {
+        "majority" => "#4c956c",
+        "no_move" => "#e0a458",
+        "repetition" => "#6c757d",
+        "cannot_feed_after_slam" => "#5e60ce",
+        "cannot_feed" => "#d1495b",
+        "ply_limit" => "#2c7da0",
+        "empty_row" => "#a47148",
+        "row_cleared" => "#b5838d",
+        "cleared" => "#9c6644",
+        "deprived" => "#7b2cbf",
+        "unfinished" => "#000000",
+        seeds_left if seeds_left.ends_with("_left") => "#f28482",
+        _ => "#bbbbbb",
+    }
+}
 
 /// A variant's name at the left of its row, centred on `mid`.
-fn row_label(svg: &mut String, mid: f64, name: &str) {
+fn row_label(svg: &mut String, left: f64, mid: f64, name: &str) {
     let _ = writeln!(
         svg,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-        LEFT - 8.0,
+        left - 8.0,
         mid + 4.0,
         escape(&crate::diagnostic::excerpt(name))
     );
@@ -71,32 +109,34 @@ pub fn comparison_svg(reports: &[VariantReport], title: &str) -> String {
     let lengths_h = 60.0 + rows * row_h;
     let endings_h = 80.0 + rows * row_h;
     let height = 50.0 + results_h + lengths_h + endings_h;
+    let frame = Frame::for_names(reports.iter().map(|r| r.variant.as_str()));
+    let width = frame.width;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="24" text-anchor="middle" font-size="15">{}</text>"#,
-        WIDTH / 2.0,
+        width / 2.0,
         escape(title)
     );
     let mut top = 50.0;
-    results_panel(&mut svg, reports, top, results_h);
+    results_panel(&mut svg, frame, reports, top, results_h);
     top += results_h;
-    lengths_panel(&mut svg, reports, top, row_h);
+    lengths_panel(&mut svg, frame, reports, top, row_h);
     top += lengths_h;
-    endings_panel(&mut svg, reports, &reasons, top, row_h);
+    endings_panel(&mut svg, frame, reports, &reasons, top, row_h);
     svg.push_str("</svg>\n");
     svg
 }
 
-fn panel_title(svg: &mut String, top: f64, text: &str) {
+fn panel_title(svg: &mut String, left: f64, top: f64, text: &str) {
     let _ = writeln!(
         svg,
-        r#"<text x="{LEFT}" y="{:.1}" font-size="13" font-weight="bold">{}</text>"#,
+        r#"<text x="{left}" y="{:.1}" font-size="13" font-weight="bold">{}</text>"#,
         top + 16.0,
         escape(text)
     );
@@ -104,8 +144,14 @@ fn panel_title(svg: &mut String, top: f64, text: &str) {
 
 /// Grouped bars with values and 95% intervals; the axis reaches just past
 /// the highest interval.
-fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: f64) {
-    panel_title(svg, top, "Results (share of games, with 95% intervals)");
+fn results_panel(svg: &mut String, frame: Frame, reports: &[VariantReport], top: f64, height: f64) {
+    let Frame { left, width } = frame;
+    panel_title(
+        svg,
+        left,
+        top,
+        "Results (share of games, with 95% intervals)",
+    );
     let plot_top = top + 40.0;
     let plot_bottom = top + height - 50.0;
     let plot_h = plot_bottom - plot_top;
@@ -120,18 +166,18 @@ fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: 
         let ty = y(tick / 100.0);
         let _ = writeln!(
             svg,
-            r##"<line x1="{LEFT}" x2="{:.1}" y1="{ty:.1}" y2="{ty:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{tick}%</text>"##,
-            WIDTH - RIGHT,
-            LEFT - 6.0,
+            r##"<line x1="{left}" x2="{:.1}" y1="{ty:.1}" y2="{ty:.1}" stroke="#dddddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{tick}%</text>"##,
+            width - RIGHT,
+            left - 6.0,
             ty + 4.0,
         );
         tick += step;
     }
-    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_w = width - left - RIGHT;
     let group_w = plot_w / reports.len().max(1) as f64;
     let bar_w = group_w / 4.0;
     for (g, report) in reports.iter().enumerate() {
-        let x0 = LEFT + g as f64 * group_w + bar_w / 2.0;
+        let x0 = left + g as f64 * group_w + bar_w / 2.0;
         let bars: [Proportion; 3] = [report.south_wins, report.north_wins, report.draws];
         for (s, (bar, (name, colour))) in bars.iter().zip(SERIES).enumerate() {
             let x = x0 + s as f64 * bar_w;
@@ -178,7 +224,7 @@ fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: 
         );
     }
     for (s, (name, colour)) in SERIES.iter().enumerate() {
-        let x = LEFT + s as f64 * 150.0;
+        let x = left + s as f64 * 150.0;
         let _ = writeln!(
             svg,
             r#"<rect x="{x}" y="{:.1}" width="12" height="12" fill="{colour}"/><text x="{}" y="{:.1}">{name}</text>"#,
@@ -191,9 +237,11 @@ fn results_panel(svg: &mut String, reports: &[VariantReport], top: f64, height: 
 
 /// One box per variant: 25–75% of games in the box, the median as a line,
 /// whiskers to the 5% and 95% points, each labelled in plies.
-fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f64) {
+fn lengths_panel(svg: &mut String, frame: Frame, reports: &[VariantReport], top: f64, row_h: f64) {
+    let Frame { left, width } = frame;
     panel_title(
         svg,
+        left,
         top,
         "Game length in plies (box: middle half of games; line: median; whiskers: 5% to 95%)",
     );
@@ -204,7 +252,7 @@ fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f
         .map(|r| r.length_quantiles[4])
         .fold(0.0, f64::max);
     let (axis, step) = axis_top(longest, 6);
-    let x = |plies: f64| LEFT + (WIDTH - LEFT - RIGHT) * (plies / axis).clamp(0.0, 1.0);
+    let x = |plies: f64| left + (width - left - RIGHT) * (plies / axis).clamp(0.0, 1.0);
     let mut tick = 0.0;
     while tick <= axis + 1e-9 {
         let tx = x(tick);
@@ -219,7 +267,7 @@ fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f
         let [p5, p25, p50, p75, p95] = report.length_quantiles;
         let mid = plot_top + (i as f64 + 0.5) * row_h;
         let half = row_h * 0.3;
-        row_label(svg, mid, &report.variant);
+        row_label(svg, left, mid, &report.variant);
         let _ = writeln!(
             svg,
             r##"<path d="M{:.1},{mid:.1}H{:.1}M{:.1},{mid:.1}H{:.1}M{:.1},{:.1}V{:.1}M{:.1},{:.1}V{:.1}" stroke="#333333"/>"##,
@@ -272,27 +320,29 @@ fn lengths_panel(svg: &mut String, reports: &[VariantReport], top: f64, row_h: f
 /// its segment (or beside the bar when the segment is too narrow).
 fn endings_panel(
     svg: &mut String,
+    frame: Frame,
     reports: &[VariantReport],
     reasons: &[&String],
     top: f64,
     row_h: f64,
 ) {
-    panel_title(svg, top, "How games end (share of games)");
+    let Frame { left, width } = frame;
+    panel_title(svg, left, top, "How games end (share of games)");
     let plot_top = top + 30.0;
-    let width = WIDTH - LEFT - RIGHT;
+    let bar_width = width - left - RIGHT;
     for (i, report) in reports.iter().enumerate() {
         let mid = plot_top + (i as f64 + 0.5) * row_h;
         let half = row_h * 0.32;
-        row_label(svg, mid, &report.variant);
-        let mut x = LEFT;
+        row_label(svg, left, mid, &report.variant);
+        let mut x = left;
         let mut small: Vec<String> = Vec::new();
-        for (r, reason) in reasons.iter().enumerate() {
+        for reason in reasons {
             let share = report.reasons.get(*reason).copied().unwrap_or(0.0);
             if share <= 0.0 {
                 continue;
             }
-            let w = width * share;
-            let colour = REASON_COLOURS[r % REASON_COLOURS.len()];
+            let w = bar_width * share;
+            let colour = reason_colour(reason);
             let _ = writeln!(
                 svg,
                 r#"<rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{colour}"><title>{}: {:.1}%</title></rect>"#,
@@ -318,16 +368,16 @@ fn endings_panel(
             // Shares too narrow to hold their number are named under the bar.
             let _ = writeln!(
                 svg,
-                r##"<text x="{LEFT}" y="{:.1}" font-size="10" fill="#333333">also: {}</text>"##,
+                r##"<text x="{left}" y="{:.1}" font-size="10" fill="#333333">also: {}</text>"##,
                 mid + half + 10.0,
                 escape(&small.join(", "))
             );
         }
     }
     let legend_y = plot_top + reports.len() as f64 * row_h + 30.0;
-    let mut x = LEFT;
-    for (r, reason) in reasons.iter().enumerate() {
-        let colour = REASON_COLOURS[r % REASON_COLOURS.len()];
+    let mut x = left;
+    for reason in reasons {
+        let colour = reason_colour(reason);
         let _ = writeln!(
             svg,
             r#"<rect x="{x:.1}" y="{:.1}" width="12" height="12" fill="{colour}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
@@ -363,7 +413,47 @@ mod tests {
             reasons,
             branching: 3.0,
             first_capture_ply: 9.0,
+            seed: 1,
         }
+    }
+
+    /// The `fill` of the ending bar whose tooltip names `reason`.
+    fn fill_of(svg: &str, reason: &str) -> String {
+        let title = svg.find(&format!("<title>{reason}: ")).expect("a bar");
+        let rect = svg[..title].rfind("<rect").unwrap();
+        let fill = svg[rect..title].find("fill=\"").unwrap() + rect + 6;
+        svg[fill..fill + 7].to_string()
+    }
+
+    #[test]
+    fn an_ending_keeps_its_colour_from_chart_to_chart() {
+        let one = report("oware", 10, 10, 1);
+        let mut two = report("wouri", 10, 10, 1);
+        // "four_left" sorts before "majority": by position in the list,
+        // majority would take another colour here.
+        two.reasons.insert("four_left".to_string(), 0.2);
+        let (a, b) = (comparison_svg(&[one], "a"), comparison_svg(&[two], "b"));
+        assert_eq!(fill_of(&a, "majority"), fill_of(&b, "majority"));
+        assert_eq!(fill_of(&a, "repetition"), fill_of(&b, "repetition"));
+        assert_ne!(fill_of(&b, "four_left"), fill_of(&b, "majority"));
+    }
+
+    #[test]
+    fn a_long_name_gets_room_at_the_left() {
+        let name = "mg-leb-bbut-ahbochen";
+        let svg = comparison_svg(&[report(name, 10, 10, 1), report("oware", 1, 2, 3)], "t");
+        let label = svg
+            .find(&format!(">{name}</text>"))
+            .expect("the name is written");
+        let x_at = svg[..label].rfind("x=\"").unwrap() + 3;
+        let x: f64 = svg[x_at..].split('"').next().unwrap().parse().unwrap();
+        // Right-aligned at x: the name's width must fit left of it.
+        assert!(x >= name.len() as f64 * CHAR_WIDTH, "{x}");
+        let short = comparison_svg(&[report("oware", 1, 2, 3)], "t");
+        assert!(
+            short.contains(r#"width="760""#),
+            "a short name keeps the width"
+        );
     }
 
     #[test]

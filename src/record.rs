@@ -208,6 +208,7 @@ impl VariantChoice {
             .ok_or_else(|| VariantError::NotShipped {
                 name: excerpt(name),
                 shipped: crate::rules::names_in_brief(shipped),
+                closest: crate::rules::closest_name(name, shipped),
             })
     }
 }
@@ -223,6 +224,8 @@ pub enum VariantError {
         name: String,
         /// The shipped variants' names.
         shipped: String,
+        /// The shipped name nearest the tag's, if it looks like a slip.
+        closest: Option<String>,
     },
 }
 
@@ -233,7 +236,15 @@ impl fmt::Display for VariantError {
                 f,
                 "no [Variant] tag: name the variant with `sow replay --variant NAME|FILE`"
             ),
-            VariantError::NotShipped { name, shipped } => write!(
+            VariantError::NotShipped {
+                name,
+                shipped,
+                closest: Some(closest),
+            } => write!(
+                f,
+                "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); did you mean `{closest}`?"
+            ),
+            VariantError::NotShipped { name, shipped, .. } => write!(
                 f,
                 "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); to replay under a variant file, give it on the command line: `sow replay --variant FILE`"
             ),
@@ -476,17 +487,22 @@ impl fmt::Display for Record {
 }
 
 /// Full-move numbers, as in PGN, for moves by `sides` in order: each move's
-/// number, and whether it begins that number (a South move does; a North
-/// move does only when it does not answer a South move, as at the start of a
-/// game North opens, or after an extra turn). A North move that answers one
-/// shares its number: `13. Ax2 fx6`.
+/// number, and whether it begins that number. A number is one turn of each
+/// player, South's first: a South move after a North move begins the next
+/// number, and every other move shares the number before it, so a North
+/// answer (`13. Ax2 fx6`) and a player's moves in a row after an extra
+/// turn (`5. A B d`, `7. C f a`) stand under one number. A game North opens
+/// begins `1... f`.
 pub fn full_move_numbers(sides: &[Side]) -> Vec<(u32, bool)> {
     let mut number = 1;
     let mut previous: Option<Side> = None;
     sides
         .iter()
         .map(|&side| {
-            let begins = previous.is_none() || side == Side::South || previous == Some(Side::North);
+            let begins = match previous {
+                None => true,
+                Some(before) => side == Side::South && before == Side::North,
+            };
             if begins && previous.is_some() {
                 number += 1;
             }
@@ -603,16 +619,18 @@ mod tests {
             full_move_numbers(&[South, North, South, North]),
             [(1, true), (1, false), (2, true), (2, false)]
         );
-        // North opens; later North moves twice running (an extra turn).
+        // North opens; later North moves twice running (an extra turn), and
+        // then South: each player's moves in a row stay under one number.
         assert_eq!(
-            full_move_numbers(&[North, South, North, North, South, South]),
+            full_move_numbers(&[North, South, North, North, South, South, North]),
             [
                 (1, true),
                 (2, true),
                 (2, false),
+                (2, false),
                 (3, true),
-                (4, true),
-                (5, true)
+                (3, false),
+                (3, false)
             ]
         );
     }
@@ -623,7 +641,13 @@ mod tests {
             moves: moves("Dbafa"),
             ..Record::default()
         };
-        assert_eq!(record.to_string(), "1. D b 2... a 3... f 4... a *\n");
+        // North's extra turns keep the number of North's turn.
+        assert_eq!(record.to_string(), "1. D b a f a *\n");
+        let record = Record {
+            moves: moves("DEbAc"),
+            ..Record::default()
+        };
+        assert_eq!(record.to_string(), "1. D E b 2. A c *\n");
         let record = Record {
             moves: moves("aDb"),
             ..Record::default()

@@ -10,6 +10,20 @@ pub struct Rng {
     state: u64,
 }
 
+/// A seed that differs from run to run, for a run given none: drawn from
+/// the standard library's per-process random hash keys (seeded by the
+/// operating system), mixed with the time.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    // Small seeds read and type well: 53 bits still never repeat in practice.
+    hasher.finish() >> 11
+}
+
 impl Rng {
     /// A generator seeded with `seed`.
     pub const fn new(seed: u64) -> Rng {
@@ -36,6 +50,15 @@ impl Rng {
     #[inline]
     pub fn below(&mut self, bound: usize) -> usize {
         (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
+    }
+}
+
+#[cfg(test)]
+mod fresh_tests {
+    #[test]
+    fn fresh_seeds_differ() {
+        let seeds: std::collections::BTreeSet<u64> = (0..8).map(|_| super::fresh_seed()).collect();
+        assert_eq!(seeds.len(), 8);
     }
 }
 

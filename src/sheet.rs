@@ -10,6 +10,66 @@ use crate::diagnostic::escape_controls;
 use crate::rules::{
     Rules, blocking, capture, children, ending, feeding, grand_slam, rounds, sowing, turn,
 };
+use crate::summary::counted;
+
+/// A rule sheet taken apart, for tools (`sow rules --json`): the lines
+/// under the title, then each section's heading and lines, as
+/// [`rule_sheet`] prints them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SheetParts {
+    /// The variant's name.
+    pub name: String,
+    /// Its other names.
+    pub aliases: Vec<String>,
+    /// The lines between the title and the first section (summary, origin,
+    /// sources).
+    pub about: Vec<String>,
+    /// Each section: its heading and its lines, unindented.
+    pub sections: Vec<SheetSection>,
+}
+
+/// One section of a rule sheet.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SheetSection {
+    /// The heading, such as `Captures`.
+    pub heading: String,
+    /// Its lines, in order.
+    pub lines: Vec<String>,
+}
+
+/// The rule sheet of `rules`, taken apart into its sections.
+pub fn sheet_parts(rules: &Rules) -> SheetParts {
+    let sheet = rule_sheet(rules);
+    let mut about = Vec::new();
+    let mut sections: Vec<SheetSection> = Vec::new();
+    let mut after_blank = false;
+    // The title and its underline come first.
+    for line in sheet.lines().skip(2) {
+        if line.is_empty() {
+            after_blank = true;
+            continue;
+        }
+        if after_blank && !line.starts_with(' ') {
+            sections.push(SheetSection {
+                heading: line.to_string(),
+                lines: Vec::new(),
+            });
+        } else {
+            let text = line.trim_start().to_string();
+            match sections.last_mut() {
+                Some(section) => section.lines.push(text),
+                None => about.push(text),
+            }
+        }
+        after_blank = false;
+    }
+    SheetParts {
+        name: rules.meta.name.clone(),
+        aliases: rules.meta.aliases.clone(),
+        about,
+        sections,
+    }
+}
 
 /// The rule sheet: a title, then one paragraph per part of the rules.
 pub fn rule_sheet(rules: &Rules) -> String {
@@ -51,10 +111,10 @@ pub fn rule_sheet(rules: &Rules) -> String {
     if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
         let _ = writeln!(
             out,
-            "\nBoard\n  Two rows of {} houses, {} seeds in each: {} seeds. South owns the bottom row and moves first.",
-            n,
-            rules.seeds_per_house(),
-            rules.total_seeds()
+            "\nBoard\n  Two rows of {}, {} in each: {}. South owns the bottom row and moves first.",
+            counted(n as u64, "house"),
+            counted(rules.seeds_per_house(), "seed"),
+            counted(rules.total_seeds(), "seed")
         );
     } else {
         let row = |side: Side| {
@@ -67,20 +127,46 @@ pub fn rule_sheet(rules: &Rules) -> String {
         };
         let _ = writeln!(
             out,
-            "\nBoard\n  Two rows of {n} houses, {} seeds in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom row and moves first.",
-            rules.total_seeds(),
+            "\nBoard\n  Two rows of {}, {} in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom row and moves first.",
+            counted(n as u64, "house"),
+            counted(rules.total_seeds(), "seed"),
             row(Side::South),
             row(Side::North)
         );
     }
     sowing::describe(rules, &mut out);
     feeding::describe(rules, &mut out);
+    // The grand slam is a capture's fate: its line goes under Captures.
     capture::describe(rules, &mut out);
+    grand_slam::describe(rules, &mut out);
     children::describe(rules, &mut out);
     blocking::describe(rules, &mut out);
-    grand_slam::describe(rules, &mut out);
     turn::describe(rules, &mut out);
     ending::describe(rules, &mut out);
     rounds::describe(rules, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parts_hold_every_line_of_the_sheet() {
+        for rules in crate::rules::builtin_rules() {
+            let parts = sheet_parts(&rules);
+            let sheet = rule_sheet(&rules);
+            let lines = sheet.lines().filter(|l| !l.is_empty()).count();
+            let held = 2
+                + parts.about.len()
+                + parts
+                    .sections
+                    .iter()
+                    .map(|s| 1 + s.lines.len())
+                    .sum::<usize>();
+            assert_eq!(held, lines, "{}", rules.meta.name);
+            assert_eq!(parts.sections[0].heading, "Board");
+            assert_eq!(parts.sections.last().unwrap().heading, "The end");
+        }
+    }
 }

@@ -112,6 +112,12 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     format!("{side} plays {mv}: {}", parts.join("; "))
 }
 
+/// `1 move`, `2 moves`: a count and its noun, made plural by an `s`.
+pub fn counted(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn and_list(items: &[String]) -> String {
     match items {
@@ -219,6 +225,9 @@ mod tests {
             score: [25, 20],
         };
         assert_eq!(ending(&draw), "the stores split the seeds evenly");
+        assert_eq!(counted(1u32, "move"), "1 move");
+        assert_eq!(counted(0u32, "move"), "0 moves");
+        assert_eq!(counted(2u8, "seed"), "2 seeds");
         assert_eq!(ending(&win), "a store holds the majority");
     }
 

@@ -37,7 +37,8 @@ pub struct VariantFile {
     /// Which houses may be played.
     #[serde(default)]
     pub play: feeding::Section,
-    /// When and where seeds are captured.
+    /// When and where seeds are captured; none: nothing ever is.
+    #[serde(default)]
     pub capture: capture::Section,
     /// Extra turns.
     #[serde(default)]

@@ -59,8 +59,43 @@ fn replay_json_gives_back_every_reference_game() {
                 );
             }
             assert_eq!(got["result"], want.expected_result(), "{at}: result");
+            if want.variant == "kalah" {
+                // Kalah credits each player with the seeds left in their row.
+                let last = want.plies.last().unwrap();
+                let row = |side: usize| last.board[side * 6..side * 6 + 6].iter().sum::<u8>();
+                let score = [0, 1].map(|side| u32::from(last.stores[side] + row(side)));
+                assert_eq!(got["score"], serde_json::json!(score), "{at}: score");
+            }
         }
     }
+}
+
+/// Game 17 of OpenSpiel's Kalah games ends when North's row empties, with
+/// stores 19-22 and 7 seeds left in South's row: South wins 26-22, and the
+/// status line, the JSON score and the result all say so.
+#[test]
+fn kalah_score_counts_the_seeds_left_in_place() {
+    let game = &fixture_games("kalah.jsonl")[16];
+    let last = game.plies.last().unwrap();
+    assert_eq!(last.stores, [19, 22]);
+    assert_eq!(last.board[..6].iter().sum::<u8>(), 7);
+    let moves: Vec<&str> = game.plies.iter().map(|p| p.mv.as_str()).collect();
+    let record = format!("[Variant \"kalah\"]\n\n{} 1-0\n", moves.join(" "));
+    let output = sow(&["replay", "-"], &record);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let shown = text(&output.stdout);
+    assert!(
+        shown.contains("Game over (a row is empty): South wins, 26-22 (1-0)"),
+        "{shown}"
+    );
+    let output = sow(&["replay", "--json", "-"], &record);
+    let json: Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(json["score"], serde_json::json!([26, 22]));
+    assert_eq!(json["result"], "1-0");
+    assert_eq!(
+        json["plies"].as_array().unwrap().last().unwrap()["stores"],
+        serde_json::json!([19, 22])
+    );
 }
 
 #[test]
@@ -187,7 +222,7 @@ fn check_starts_every_error_with_error() {
             "check",
             "variants/oware.toml",
             "tests/bad_inputs/variant_string_for_number.toml",
-            "tests/bad_inputs/variant_majority_above_total.toml",
+            "tests/bad_inputs/variant_seeds_left_at_start.toml",
             "no-such-file.toml",
         ],
         "",
@@ -202,7 +237,7 @@ fn check_starts_every_error_with_error() {
     assert_eq!(firsts.len(), 3, "{stderr}");
     for (first, file) in firsts.iter().zip([
         "variant_string_for_number.toml",
-        "variant_majority_above_total.toml",
+        "variant_seeds_left_at_start.toml",
         "no-such-file.toml",
     ]) {
         assert!(first.starts_with("error: "), "{first}");
@@ -230,9 +265,190 @@ fn bench_all_prints_a_line_per_shipped_variant() {
         // relay game on a busy machine rounds to 0.00).
         assert!(fields[2].parse::<u64>().unwrap() >= 20, "{line}: plies");
         assert!(fields[4].parse::<f64>().unwrap() > 0.0, "{line}: games/s");
-        let engine = fields[7];
+        assert!(fields[7].parse::<u64>().is_ok(), "{line}: checksum");
+        let engine = fields[8];
         assert!(engine == "packed" || engine == "general", "{line}: engine");
     }
     let usage = sow(&["bench"], "");
     assert_eq!(usage.status.code(), Some(2), "a variant or --all");
+}
+
+/// `sow bench VARIANT` labels its figures: the same header as `--all`.
+/// With `--json`, one object a variant, the checksum the text's.
+#[test]
+fn bench_labels_its_figures_and_speaks_json() {
+    let output = sow(&["bench", "oware", "--games", "50"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak", "MiB",
+            "checksum", "engine"
+        ]
+    );
+    let fields: Vec<&str> = lines[1].split_whitespace().collect();
+    let json = text(&sow(&["bench", "oware", "--games", "50", "--json"], "").stdout);
+    let value: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(value["variant"], "oware");
+    assert_eq!(value["games"], 50);
+    assert_eq!(value["checksum"].to_string(), fields[7], "the same games");
+    assert_eq!(value["plies"].to_string(), fields[2]);
+    assert_eq!(value["engine"], fields[8]);
+}
+
+/// `--json` on moves, explain, rules and perft: the text commands' facts,
+/// for scripts.
+#[test]
+fn moves_explain_rules_and_perft_speak_json() {
+    let json = |args: &[&str]| -> Value {
+        let output = sow(args, "");
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        serde_json::from_str(text(&output.stdout).trim()).expect("one JSON value")
+    };
+    let moves = json(&[
+        "moves",
+        "ouri",
+        "--from",
+        "1,0,2,0,0,1/0,0,0,0,0,0 20-24 S",
+        "--json",
+    ]);
+    assert_eq!(moves["to_move"], "south");
+    assert_eq!(moves["position"], "1,0,2,0,0,1/0,0,0,0,0,0 20-24 S");
+    let legal: Vec<&str> = moves["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let refused = moves["refused"].as_array().unwrap();
+    assert_eq!(
+        legal.len() + refused.len(),
+        6,
+        "every house is accounted for"
+    );
+    assert!(
+        refused
+            .iter()
+            .all(|r| !r["reason"].as_str().unwrap().is_empty())
+    );
+
+    let explain = json(&[
+        "explain",
+        "kalah",
+        "F",
+        "--from",
+        "0,0,0,0,0,1/0,0,0,0,0,3 20-24 S",
+        "--json",
+    ]);
+    assert_eq!(explain["after"], "0,0,0,0,0,0/0,0,0,0,0,3 21-24 S");
+    assert_eq!(explain["steps"][0], "lift 1 from F");
+    assert_eq!(explain["over"], true);
+    assert_eq!(explain["result"], "0-1");
+    assert_eq!(explain["score"], serde_json::json!([21, 27]));
+
+    let rules = json(&["rules", "oware", "--json"]);
+    assert_eq!(rules["name"], "oware");
+    let headings: Vec<&str> = rules["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["heading"].as_str().unwrap())
+        .collect();
+    assert_eq!(headings.first(), Some(&"Board"));
+    assert_eq!(headings.last(), Some(&"The end"));
+    assert!(headings.contains(&"Captures"));
+
+    let perft = json(&["perft", "oware", "4", "--divide", "--json"]);
+    assert_eq!(perft["count"], 1014, "tests/fixtures/perft.txt");
+    let divided: u64 = perft["divide"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(divided, 1014);
+}
+
+/// A threshold that no longer fits the board is warned of, not refused:
+/// `check` succeeds, and standard error says `warning:` with the place.
+#[test]
+fn check_warns_of_a_majority_copied_from_a_bigger_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let oware = std::fs::read_to_string(test_path("../variants/oware.toml")).unwrap();
+    let copy = oware
+        .replace("name = \"oware\"", "name = \"small-oware\"")
+        .replace(
+            "aliases = [\"abapa\", \"oware-abapa\", \"awale\", \"awari\"]",
+            "",
+        )
+        .replace("seeds_per_house = 4", "seeds_per_house = 2")
+        .replace("even_split_draw = true", "even_split_draw = false");
+    let path = dir.path().join("small.toml");
+    std::fs::write(&path, &copy).unwrap();
+    let output = sow(&["check", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("ok: "));
+    let line = copy
+        .lines()
+        .position(|l| l.starts_with("majority = 25"))
+        .unwrap()
+        + 1;
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "warning: {}:{line}:12: majority = 25 is above the 24 seeds in play: it never ends a game",
+            path.display()
+        )),
+        "{stderr}"
+    );
+}
+
+/// Shell completions for bash, zsh and fish, and a man page, each naming
+/// the subcommands and their options.
+#[test]
+fn completions_and_man_page_name_the_commands() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = sow(&["completions", shell], "");
+        assert!(output.status.success(), "{shell}: {}", text(&output.stderr));
+        let script = text(&output.stdout);
+        for word in ["replay", "compare", "resume", "json"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    assert_eq!(sow(&["completions", "tcsh"], "").status.code(), Some(2));
+    let man = text(&sow(&["man"], "").stdout);
+    assert!(man.contains(".TH sow 1"), "{man}");
+    assert!(man.contains("replay"), "{man}");
+}
+
+/// The size that opens a catalogue summary (`6x4`) is explained, and is the
+/// board's: houses in each row, seeds in each at the start.
+#[test]
+fn variants_explain_the_size_that_opens_a_summary() {
+    let output = sow(&["variants"], "");
+    let listing = text(&output.stdout);
+    assert!(
+        listing
+            .contains("6x4, is of a board of 6 houses in each row, 4 seeds in each at the start"),
+        "{listing}"
+    );
+    for rules in sow::rules::builtin_rules() {
+        let summary = rules.meta.summary.clone().unwrap_or_default();
+        if let Some((size, _)) = summary.split_once(": ")
+            && let Some((houses, seeds)) = size.split_once('x')
+            && let (Ok(houses), Ok(seeds)) = (houses.parse::<usize>(), seeds.parse::<u32>())
+        {
+            assert_eq!(houses, rules.houses_per_side(), "{}", rules.meta.name);
+            let start = rules.start();
+            let most = (0..2 * houses).map(|h| start.at(h) as u32).max().unwrap();
+            assert_eq!(seeds, most, "{}", rules.meta.name);
+        }
+    }
 }

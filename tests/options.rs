@@ -436,3 +436,33 @@ fn either_row_empty_and_counting_in_place() {
     );
     assert_eq!(collected.outcome().unwrap().winner, Some(Side::South));
 }
+
+/// A variant that captures nothing may leave out `[capture]`: the file
+/// compiles to the same rules as with an empty table, and plays the same.
+#[test]
+fn a_variant_without_a_capture_table_captures_nothing() {
+    let with = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/mancalagames/nocapt.toml"),
+    )
+    .unwrap()
+    .replace("name = \"mg-nocapt\"", "name = \"nocapt-copy\"");
+    assert!(with.contains("[capture]\n"));
+    let without = with.replace("[capture]\n", "");
+    let with = Rules::from_toml(&with, "with.toml").unwrap();
+    let without = Rules::from_toml(&without, "without.toml").expect("[capture] is optional");
+    assert_eq!(
+        sow::sheet::rule_sheet(&with),
+        sow::sheet::rule_sheet(&without)
+    );
+    assert!(sow::sheet::rule_sheet(&without).contains("Nothing is ever captured."));
+    let (mut one, mut two) = (Game::new(&with), Game::new(&without));
+    let mut rng = sow::rng::Rng::new(7);
+    while !one.is_over() {
+        let mv = sow::players::random_move(&one, &mut rng);
+        let first = one.play(mv, &mut ()).unwrap();
+        assert_eq!(first.captured, 0);
+        assert_eq!(first, two.play(mv, &mut ()).unwrap());
+        assert_eq!(one.position(), two.position());
+    }
+    assert!(two.is_over());
+}

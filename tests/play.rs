@@ -56,7 +56,9 @@ fn every_capturing_move_gets_a_capture_line() {
 #[test]
 fn a_human_at_north_sees_the_board_from_north() {
     let output = sow(
-        &["play", "oware", "--south", "greedy", "--north", "human"],
+        &[
+            "play", "oware", "--south", "greedy", "--north", "human", "--seed", "1",
+        ],
         "quit\n",
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -147,6 +149,8 @@ fn a_record_file_is_added_to_never_replaced() {
         "greedy",
         "--record",
         "games.sow",
+        "--seed",
+        "1",
     ];
     for _ in 0..2 {
         let output = sow_in(dir.path(), &args, "");
@@ -293,4 +297,164 @@ fn a_long_game_is_played_and_recorded_whole() {
     assert_eq!(printed_record(&stdout).moves.len(), 20_000);
     assert_eq!(stdout.matches(" plays ").count(), 20_000);
     assert!(stdout.contains("the ply limit was reached"));
+}
+
+/// Resumed without `--south` or `--north`, the players are the record's:
+/// `[North "greedy"]` plays North again, not the default random player.
+/// Resuming and stopping before a new move adds nothing to the file.
+#[test]
+fn resume_takes_the_recorded_players_and_adds_nothing_without_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "oware", "--south", "human", "--north", "greedy", "--record", "g.sow",
+    ];
+    let first = sow_in(dir.path(), &args, "C\nquit\n");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let before = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    assert_eq!(parse_records(&before, "g.sow").unwrap().len(), 1);
+
+    // Quit at once: the file is left as it was.
+    let quit = sow_in(
+        dir.path(),
+        &["play", "oware", "--resume", "g.sow"],
+        "quit\n",
+    );
+    assert!(quit.status.success(), "{}", text(&quit.stderr));
+    assert!(text(&quit.stderr).contains("no new move: nothing added"));
+    let after = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    assert_eq!(after, before, "nothing was appended");
+
+    // A record whose players are both computers: resumed with no seat
+    // given, they play the game out (a human South would stop at the end of
+    // input), and North plays as `--north greedy` does with the same seed,
+    // not as the default random player.
+    let computers = "[Variant \"oware\"]\n[South \"random\"]\n[North \"greedy\"]\n\n1. C *\n";
+    let continued = |extra: &[&str]| {
+        std::fs::write(dir.path().join("c.sow"), computers).unwrap();
+        let mut args = vec!["play", "oware", "--resume", "c.sow", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let output = sow_in(dir.path(), &args, "");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let file = std::fs::read_to_string(dir.path().join("c.sow")).unwrap();
+        let mut games = parse_records(&file, "c.sow").unwrap();
+        assert_eq!(games.len(), 2);
+        games.remove(1)
+    };
+    let recorded = continued(&[]);
+    assert_ne!(recorded.result, "*", "the recorded computers played it out");
+    let moves = |r: &sow::record::Record| -> Vec<String> {
+        r.moves.iter().map(|m| m.mv.to_string()).collect()
+    };
+    assert_eq!(moves(&recorded), moves(&continued(&["--north", "greedy"])));
+    assert_ne!(moves(&recorded), moves(&continued(&["--north", "random"])));
+    let human = continued(&["--south", "human"]);
+    assert_eq!(human.result, "*", "a human South stops at the end of input");
+
+    // A recorded player sow does not know is refused, naming the tag.
+    let odd = before.replace("[North \"greedy\"]", "[North \"Ada\"]");
+    std::fs::write(dir.path().join("odd.sow"), odd).unwrap();
+    let refused = sow_in(dir.path(), &["play", "oware", "--resume", "odd.sow"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("[North \"Ada\"]"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(text(&refused.stderr).contains("--north"));
+}
+
+/// `undo` says which moves it took back; `last` then shows the move still
+/// last on the board, whoever made it (South's opening, for a human North);
+/// `rules` shows the rule sheet.
+#[test]
+fn undo_names_what_it_took_back_and_last_and_rules_follow_the_board() {
+    // A computer South opens; the human North plays c, then undoes it.
+    let output = sow(
+        &[
+            "play", "oware", "--south", "greedy", "--north", "human", "--seed", "4",
+        ],
+        "c\nundo\nlast\nrules\nquit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let opening = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("South plays "))
+        .and_then(|rest| rest.chars().next())
+        .expect("South opened");
+    // South's reply to c is taken back with c, the last played first.
+    let took = stdout
+        .lines()
+        .find_map(|l| l.find("took back").map(|at| &l[at..]))
+        .expect("undo says what it took back");
+    assert!(
+        took.starts_with("took back 2 moves: South ") && took.ends_with(", North c"),
+        "{took}"
+    );
+    let after_undo = &stdout[stdout.find("took back").unwrap()..];
+    assert!(
+        after_undo.contains(&format!("South plays {opening}:")),
+        "last shows South's opening, still on the board: {after_undo}"
+    );
+    assert!(!after_undo.contains("no move to show yet"));
+    assert!(
+        after_undo.contains("Which houses may be played"),
+        "{after_undo}"
+    );
+}
+
+/// Kalah's extra turns do not take new move numbers: a player's moves in a
+/// row stay under one number, so a record South opens never writes `N...`.
+/// The record replays, and so does one numbered the old way (numbers are
+/// read, never checked against the turns).
+#[test]
+fn extra_turns_stay_under_one_move_number() {
+    let output = sow(
+        &[
+            "play", "kalah", "--south", "greedy", "--north", "greedy", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let record = printed_record(&stdout);
+    let sides: Vec<_> = record.moves.iter().map(|m| m.mv.side()).collect();
+    assert!(
+        sides.windows(2).any(|w| w[0] == w[1]),
+        "the game has an extra turn"
+    );
+    let movetext = &stdout[stdout.rfind("]\n").unwrap()..];
+    assert!(!movetext.contains("..."), "{movetext}");
+    let turns = sides.windows(2).filter(|w| w[0] != w[1]).count();
+    let last_number = movetext
+        .split_whitespace()
+        .filter_map(|t| t.strip_suffix('.'))
+        .filter_map(|n| n.parse::<usize>().ok())
+        .max()
+        .unwrap();
+    // One number for each South turn and the North turn after it.
+    assert_eq!(last_number, turns / 2 + 1, "{movetext}");
+    let replayed = sow(&["replay", "-"], &record.to_string());
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    // The old numbering: a North move that answers no South move took a
+    // number of its own (`3... f 4... a`).
+    let mut old = String::from("[Variant \"kalah\"]\n\n");
+    let mut number = 0;
+    for (i, m) in record.moves.iter().enumerate() {
+        let answers = i > 0 && sides[i - 1] == sow::Side::South && sides[i] == sow::Side::North;
+        if !answers {
+            number += 1;
+            let dots = if sides[i] == sow::Side::South {
+                "."
+            } else {
+                "..."
+            };
+            old.push_str(&format!("{number}{dots} "));
+        }
+        old.push_str(&format!("{} ", m.mv));
+    }
+    old.push_str(&record.result);
+    assert!(old.contains("... "), "{old}");
+    let old_style = sow(&["replay", "-"], &old);
+    assert!(old_style.status.success(), "{}", text(&old_style.stderr));
 }

@@ -239,3 +239,86 @@ fn match_reports_elo_and_saves_records_that_replay() {
     assert_eq!(value["games"], 4);
     assert!(value["elo"]["difference"].is_number() || value["elo"]["difference"].is_null());
 }
+
+/// Without `--seed`, each run plays other games, and says which seed it
+/// drew; given that seed, a run plays its games again exactly. A match's
+/// records carry the seed and the game's number (`[Seed]`, `[Round]`), and
+/// replay accepts them.
+#[test]
+fn runs_without_a_seed_differ_and_print_the_seed_that_replays_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |seed: Option<&str>, records: &str| {
+        let path = dir.path().join(records);
+        let mut args = vec![
+            "match",
+            "oware",
+            "--south",
+            "random",
+            "--north",
+            "random",
+            "--games",
+            "4",
+            "--format",
+            "json",
+            "--records",
+        ];
+        args.push(path.to_str().unwrap());
+        if let Some(seed) = seed {
+            args.extend(["--seed", seed]);
+        }
+        let output = sow(&args, "");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let report: serde_json::Value = serde_json::from_str(&text(&output.stdout)).unwrap();
+        let file = std::fs::read_to_string(&path).unwrap();
+        (report["seed"].as_u64().expect("the seed is reported"), file)
+    };
+    let (first_seed, first) = run(None, "a.sow");
+    let (second_seed, second) = run(None, "b.sow");
+    assert_ne!(first_seed, second_seed);
+    assert_ne!(first, second, "two unseeded runs play other games");
+    let (again_seed, again) = run(Some(&first_seed.to_string()), "c.sow");
+    assert_eq!(again_seed, first_seed);
+    assert_eq!(again, first, "the printed seed plays the same games");
+    let games = sow::notation::parse_records(&first, "a.sow").unwrap();
+    assert_eq!(games[0].tag("Seed"), Some(first_seed.to_string().as_str()));
+    assert_eq!(games[3].tag("Round"), Some("4"));
+    let replay = sow(&["replay", dir.path().join("a.sow").to_str().unwrap()], "");
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+
+    let table = text(&sow(&["compare", "oware", "--games", "5", "--seed", "77"], "").stdout);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("seed") && l.trim_end().ends_with("77")),
+        "{table}"
+    );
+}
+
+/// `sow play` between computers, without `--seed`: two runs play other
+/// games; the record's `[Seed]` plays the same game again.
+#[test]
+fn play_without_a_seed_records_the_seed_it_drew() {
+    let play = |seed: Option<&str>| {
+        let mut args = vec!["play", "oware", "--south", "random", "--north", "random"];
+        if let Some(seed) = seed {
+            args.extend(["--seed", seed]);
+        }
+        let output = sow(&args, "");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let stdout = text(&output.stdout);
+        let start = stdout.find("[Variant").expect("the record is printed");
+        sow::notation::parse_records(&stdout[start..], "<stdout>")
+            .unwrap()
+            .remove(0)
+    };
+    let moves = |r: &sow::record::Record| -> Vec<String> {
+        r.moves.iter().map(|m| m.mv.to_string()).collect()
+    };
+    let (one, two) = (play(None), play(None));
+    assert_ne!(moves(&one), moves(&two));
+    let seed = one
+        .tag("Seed")
+        .expect("the record names its seed")
+        .to_string();
+    assert_eq!(moves(&play(Some(&seed))), moves(&one));
+}

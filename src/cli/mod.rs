@@ -21,7 +21,7 @@ use serde::Serialize;
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
 use sow::diagnostic::{escape_controls, excerpt, read_file, shown_path};
-use sow::diagram::{draw, draw_from, status, steps_in};
+use sow::diagram::{draw, draw_from, last_move, status, steps_in};
 use sow::engine::Verdict;
 use sow::game::Game;
 use sow::import::{ImportError, MAX_GAME_FILE_BYTES};
@@ -41,7 +41,7 @@ use sow::rng::Rng;
 use sow::rules::{Rules, builtin_groups, builtin_rules};
 use sow::sheet::rule_sheet;
 use sow::stats::Proportion;
-use sow::summary::summarise;
+use sow::summary::{counted, summarise};
 use sow::trace::Event;
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.
@@ -65,6 +65,9 @@ enum Command {
     Rules {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
+        /// Print the sheet as JSON: its sections, each with its lines.
+        #[arg(long)]
+        json: bool,
     },
     /// Write a MancalaGames game file (GameProps/<Game>.txt) as a sow
     /// variant file, to standard output.
@@ -87,6 +90,9 @@ enum Command {
         /// Start from this position instead (see "Notation" in the README).
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
+        /// Print JSON: the legal moves, and the reason each other is refused.
+        #[arg(long)]
+        json: bool,
     },
     /// Play one move and show every step.
     Explain {
@@ -98,23 +104,31 @@ enum Command {
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
+        /// Print JSON: the positions before and after, the steps, the
+        /// captures, and the result if the move ends the game.
+        #[arg(long)]
+        json: bool,
     },
     /// Play a game in the terminal.
     Play {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Who plays South: human, random, greedy, alphabeta[:DEPTH|:MILLISms], mcts[:PLAYOUTS].
-        #[arg(long, default_value = "human")]
-        south: String,
-        /// Who plays North (the same choices).
-        #[arg(long, default_value = "random")]
-        north: String,
+        /// Who plays South: human, random, greedy,
+        /// alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS] (default:
+        /// human, or the record's [South] tag with --resume).
+        #[arg(long)]
+        south: Option<String>,
+        /// Who plays North, the same choices (default: random, or the
+        /// record's [North] tag with --resume).
+        #[arg(long)]
+        north: Option<String>,
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Seed for the computer players.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed for the computer players (default: a fresh one each run,
+        /// written in the record's [Seed] tag).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Add the game to this record file when it ends or stops (the
         /// games already in the file are kept).
         #[arg(long, value_name = "FILE")]
@@ -159,6 +173,9 @@ enum Command {
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Print JSON: the count (and, with --divide, each first move's).
+        #[arg(long)]
+        json: bool,
     },
     /// Play two computer players against each other, sides alternating.
     Match {
@@ -216,7 +233,27 @@ enum Command {
         /// where the variant packs (`fastest`: the packed engine then).
         #[arg(long, value_enum, default_value_t = EngineArg::Fastest)]
         engine: EngineArg,
+        /// Print one JSON object a variant (JSON Lines).
+        #[arg(long)]
+        json: bool,
     },
+    /// Write a shell's completion script to standard output, e.g.
+    /// `sow completions bash > ~/.local/share/bash-completion/completions/sow`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: ShellArg,
+    },
+    /// Write the manual page (roff) to standard output, e.g. `sow man > sow.1`.
+    Man,
+}
+
+/// The shells `sow completions` writes for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ShellArg {
+    Bash,
+    Zsh,
+    Fish,
 }
 
 /// `sow bench --engine`.
@@ -241,9 +278,10 @@ impl From<EngineArg> for bench::Engine {
 /// records go and how the report is printed.
 #[derive(clap::Args, Debug)]
 struct RunArgs {
-    /// The run's seed: the same seed gives the same games.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The run's seed: the same seed gives the same games (default: a
+    /// fresh one each run, printed with the results).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Threads, 0 (all cores) to 256.
     #[arg(long, default_value_t = 0, value_parser = threads())]
     threads: usize,
@@ -260,7 +298,7 @@ impl RunArgs {
     fn run(&self, games: u64) -> Run {
         Run {
             games,
-            seed: self.seed,
+            seed: self.seed.unwrap_or_else(sow::rng::fresh_seed),
             threads: self.threads,
             keep_records: self.records.is_some(),
         }
@@ -361,13 +399,42 @@ pub fn run(cli: Cli) -> Outcome {
     let mut out = stdout.lock();
     match cli.command {
         Command::Variants { format } => variants(&mut out, format),
-        Command::Rules { variant } => Ok(write!(out, "{}", rule_sheet(&load(&variant)?))?),
         Command::Import { file } => Ok(write!(out, "{}", import(&file)?)?),
-        Command::Check { files } => check(&mut out, &files),
-        Command::Moves { variant, from } => moves(&mut out, &load(&variant)?, from.as_deref()),
-        Command::Explain { variant, mv, from } => {
-            explain(&mut out, &load(&variant)?, from.as_deref(), &mv)
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let shell = match shell {
+                ShellArg::Bash => clap_complete::Shell::Bash,
+                ShellArg::Zsh => clap_complete::Shell::Zsh,
+                ShellArg::Fish => clap_complete::Shell::Fish,
+            };
+            clap_complete::generate(shell, &mut Cli::command(), "sow", &mut out);
+            Ok(())
         }
+        Command::Man => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            Ok(())
+        }
+        Command::Rules { variant, json } => {
+            let rules = load(&variant)?;
+            if json {
+                print_json(&mut out, &sow::sheet::sheet_parts(&rules))
+            } else {
+                Ok(write!(out, "{}", rule_sheet(&rules))?)
+            }
+        }
+        Command::Check { files } => check(&mut out, &files),
+        Command::Moves {
+            variant,
+            from,
+            json,
+        } => moves(&mut out, &load(&variant)?, from.as_deref(), json),
+        Command::Explain {
+            variant,
+            mv,
+            from,
+            json,
+        } => explain(&mut out, &load(&variant)?, from.as_deref(), &mv, json),
         Command::Play {
             variant,
             south,
@@ -381,9 +448,9 @@ pub fn run(cli: Cli) -> Outcome {
             drop(out);
             let rules = load(&variant)?;
             let options = PlayOptions {
-                seats: [&south, &north],
+                seats: [south.as_deref(), north.as_deref()],
                 from: from.as_deref(),
-                seed,
+                seed: seed.unwrap_or_else(sow::rng::fresh_seed),
                 record,
                 resume,
                 seat,
@@ -401,9 +468,29 @@ pub fn run(cli: Cli) -> Outcome {
             depth,
             from,
             divide,
+            json,
         } => {
             let rules = load(&variant)?;
             let mut game = start(&rules, from.as_deref())?;
+            if json {
+                let divided = divide.then(|| perft_divide(&mut game, depth));
+                let count = match &divided {
+                    Some(counts) => counts.iter().map(|(_, c)| c).sum(),
+                    None => perft(&mut game, depth),
+                };
+                let report = JsonPerft {
+                    variant: &rules.meta.name,
+                    depth,
+                    count,
+                    divide: divided.map(|counts| {
+                        counts
+                            .iter()
+                            .map(|(mv, count)| (mv.to_string(), *count))
+                            .collect()
+                    }),
+                };
+                return print_json(&mut out, &report);
+            }
             if divide {
                 let counts = perft_divide(&mut game, depth);
                 for (mv, count) in &counts {
@@ -475,70 +562,118 @@ pub fn run(cli: Cli) -> Outcome {
             seed,
             threads,
             engine,
+            json,
         } => {
             let engine = engine.into();
-            if all {
-                return bench_all(&mut out, engine, games, seed, threads);
-            }
-            let rules = load(
-                variant
-                    .as_deref()
-                    .expect("clap requires a variant or --all"),
-            )?;
-            let run = bench::timed_games(engine, &rules, games, seed, threads);
-            writeln!(
-                out,
-                "variant {} engine {} games {} plies {} seconds {:.3} games/s {:.0} plies/s {:.0} checksum {}",
-                rules.meta.name,
-                bench::engine_name(engine, &rules),
-                run.report.games,
-                run.report.plies,
-                run.seconds,
-                run.games_per_second(),
-                run.plies_per_second(),
-                run.report.checksum
-            )?;
-            Ok(())
+            let variants = if all {
+                builtin_rules()
+            } else {
+                vec![load(
+                    variant
+                        .as_deref()
+                        .expect("clap requires a variant or --all"),
+                )?]
+            };
+            bench_variants(&mut out, &variants, engine, games, seed, threads, json)
         }
     }
 }
 
 /// `sow bench --all`: every shipped variant, one line each.
-fn bench_all(
+fn bench_variants(
     out: &mut impl Write,
+    variants: &[Rules],
     engine: bench::Engine,
     games: u64,
     seed: u64,
     threads: usize,
+    json: bool,
 ) -> Outcome {
-    writeln!(
-        out,
-        "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9}  engine",
-        "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB"
-    )?;
-    for rules in builtin_rules() {
-        let run = bench::timed_games(engine, &rules, games, seed, threads);
-        let peak = run.peak_bytes.map_or("n/a".to_string(), |b| {
-            format!("{:.1}", b as f64 / (1 << 20) as f64)
-        });
+    if !json {
         writeln!(
             out,
-            "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9}  {}{}",
-            rules.meta.name,
-            run.report.games,
-            run.report.plies,
-            run.seconds,
-            run.games_per_second(),
-            run.plies_per_second() / 1e6,
-            peak,
-            bench::engine_name(engine, &rules),
-            match rules.unpacked_because() {
-                Some(why) if engine == bench::Engine::Fastest => format!(" ({why})"),
-                _ => String::new(),
-            }
+            "{:<28} {:>9} {:>11} {:>9} {:>12} {:>11} {:>9} {:>20}  engine",
+            "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB", "checksum"
         )?;
+    }
+    for rules in variants {
+        let run = bench::timed_games(engine, rules, games, seed, threads);
+        let unpacked = match rules.unpacked_because() {
+            Some(why) if engine == bench::Engine::Fastest => Some(why),
+            _ => None,
+        };
+        if json {
+            let line = JsonBench {
+                variant: &rules.meta.name,
+                engine: bench::engine_name(engine, rules),
+                unpacked_because: unpacked,
+                games: run.report.games,
+                plies: run.report.plies,
+                seconds: run.seconds,
+                games_per_second: run.games_per_second(),
+                plies_per_second: run.plies_per_second(),
+                peak_bytes: run.peak_bytes,
+                checksum: run.report.checksum,
+                seed,
+            };
+            let text = serde_json::to_string(&line).map_err(|e| Failure::Input(e.to_string()))?;
+            writeln!(out, "{text}")?;
+        } else {
+            let peak = run.peak_bytes.map_or("n/a".to_string(), |b| {
+                format!("{:.1}", b as f64 / (1 << 20) as f64)
+            });
+            writeln!(
+                out,
+                "{:<28} {:>9} {:>11} {:>9.3} {:>12.0} {:>11.2} {:>9} {:>20}  {}{}",
+                rules.meta.name,
+                run.report.games,
+                run.report.plies,
+                run.seconds,
+                run.games_per_second(),
+                run.plies_per_second() / 1e6,
+                peak,
+                run.report.checksum,
+                bench::engine_name(engine, rules),
+                unpacked.map_or(String::new(), |why| format!(" ({why})"))
+            )?;
+        }
         out.flush()?;
     }
+    Ok(())
+}
+
+/// One line of `sow bench --json`.
+#[derive(Serialize)]
+struct JsonBench<'a> {
+    variant: &'a str,
+    engine: &'static str,
+    /// Why the packed engine cannot play the variant, where it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unpacked_because: Option<&'a str>,
+    games: u64,
+    plies: u64,
+    seconds: f64,
+    games_per_second: f64,
+    plies_per_second: f64,
+    peak_bytes: Option<u64>,
+    checksum: u64,
+    seed: u64,
+}
+
+/// `sow perft --json`.
+#[derive(Serialize)]
+struct JsonPerft<'a> {
+    variant: &'a str,
+    depth: u32,
+    count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<std::collections::BTreeMap<String, u64>>,
+}
+
+/// Prints `value` as one line of JSON.
+fn print_json(out: &mut impl Write, value: &impl Serialize) -> Outcome {
+    let text = serde_json::to_string(value).map_err(|e| Failure::Input(e.to_string()))?;
+    writeln!(out, "{text}")?;
     Ok(())
 }
 
@@ -669,6 +804,12 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
                 }
                 writeln!(out)?;
             }
+            // The catalogue's summaries open with the board, as MancalaGames
+            // writes it.
+            writeln!(
+                out,
+                "A summary that opens with a size, such as 6x4, is of a board of 6 houses in each row, 4 seeds in each at the start."
+            )?;
         }
     }
     Ok(())
@@ -677,8 +818,18 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
 fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     let mut failures = Vec::new();
     for file in files {
-        match Rules::from_path(file) {
-            Ok(rules) => writeln!(out, "ok: {} ({})", shown_path(file), rules.meta.name)?,
+        match sow::warnings::check_path(file) {
+            Ok(checked) => {
+                for warning in &checked.warnings {
+                    eprint!("warning: {warning}");
+                }
+                writeln!(
+                    out,
+                    "ok: {} ({})",
+                    shown_path(file),
+                    checked.rules.meta.name
+                )?
+            }
             Err(error) => failures.push(error.to_string()),
         }
     }
@@ -691,8 +842,32 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     }
 }
 
-fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>) -> Outcome {
+fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>, json: bool) -> Outcome {
     let game = start(rules, from)?;
+    if json {
+        let over = game.is_over();
+        let verdicts = if over {
+            Vec::new()
+        } else {
+            rules.verdicts(game.position())
+        };
+        let report = JsonMoves {
+            variant: &rules.meta.name,
+            position: game.position().to_string(),
+            to_move: (!over).then(|| game.position().to_move().name()),
+            over,
+            legal: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+            refused: verdicts
+                .iter()
+                .filter(|(_, verdict)| *verdict != Verdict::Legal)
+                .map(|(mv, verdict)| JsonRefusal {
+                    mv: mv.to_string(),
+                    reason: verdict.describe(),
+                })
+                .collect(),
+        };
+        return print_json(out, &report);
+    }
     write!(out, "{}", draw(game.position()))?;
     writeln!(out, "{}", status(&game))?;
     if game.is_over() {
@@ -708,21 +883,96 @@ fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>) -> Outcome {
     Ok(())
 }
 
-fn explain(out: &mut impl Write, rules: &Rules, from: Option<&str>, text: &str) -> Outcome {
+/// `sow moves --json`.
+#[derive(Serialize)]
+struct JsonMoves<'a> {
+    variant: &'a str,
+    /// The position, in the notation `--from` reads.
+    position: String,
+    /// `south` or `north`; null once the game is over.
+    to_move: Option<&'static str>,
+    over: bool,
+    legal: Vec<String>,
+    /// Each other house of the mover's row, and why it may not be played.
+    refused: Vec<JsonRefusal>,
+}
+
+#[derive(Serialize)]
+struct JsonRefusal {
+    #[serde(rename = "move")]
+    mv: String,
+    reason: String,
+}
+
+/// `sow explain --json`.
+#[derive(Serialize)]
+struct JsonExplain<'a> {
+    variant: &'a str,
+    #[serde(rename = "move")]
+    mv: String,
+    /// The positions before and after, in the notation `--from` reads.
+    before: String,
+    after: String,
+    /// What the move did, in one line, as `sow play` says it.
+    summary: String,
+    /// Each step, in words.
+    steps: Vec<String>,
+    captured: u32,
+    over: bool,
+    /// The result token and the final score, once the game is over.
+    result: Option<&'static str>,
+    score: Option<[u32; 2]>,
+}
+
+fn explain(
+    out: &mut impl Write,
+    rules: &Rules,
+    from: Option<&str>,
+    text: &str,
+    json: bool,
+) -> Outcome {
     let mut game = start(rules, from)?;
     let (mv, claimed) = parse_move(text).map_err(|e| Failure::Input(e.to_string()))?;
-    writeln!(out, "Before:")?;
-    write!(out, "{}", draw(game.position()))?;
-    writeln!(out, "{}\n", status(&game))?;
+    let before = game.position().clone();
+    if !json {
+        writeln!(out, "Before:")?;
+        write!(out, "{}", draw(&before))?;
+        writeln!(out, "{}\n", status(&game))?;
+    }
     let mut events: Vec<Event> = Vec::new();
     let effect = game
         .play(mv, &mut events)
         .map_err(|e| Failure::Rule(e.to_string()))?;
-    writeln!(out, "{mv}:")?;
-    write!(out, "{}", steps_in(&events, &game))?;
-    writeln!(out, "\nAfter:")?;
-    write!(out, "{}", draw(game.position()))?;
-    writeln!(out, "{}", status(&game))?;
+    if json {
+        let outcome = game.outcome();
+        let report = JsonExplain {
+            variant: &rules.meta.name,
+            mv: mv.to_string(),
+            before: before.to_string(),
+            after: game.position().to_string(),
+            summary: summarise(&before, mv, &events),
+            steps: steps_in(&events, &game)
+                .lines()
+                .map(|l| {
+                    l.trim_start()
+                        .split_once(". ")
+                        .map_or(l, |(_, step)| step)
+                        .to_string()
+                })
+                .collect(),
+            captured: effect.captured as u32,
+            over: outcome.is_some(),
+            result: outcome.map(|o| o.result_token()),
+            score: outcome.map(|o| o.score),
+        };
+        print_json(out, &report)?;
+    } else {
+        writeln!(out, "{mv}:")?;
+        write!(out, "{}", steps_in(&events, &game))?;
+        writeln!(out, "\nAfter:")?;
+        write!(out, "{}", draw(game.position()))?;
+        writeln!(out, "{}", status(&game))?;
+    }
     if let Some(claimed) = claimed
         && claimed != effect.captured as u32
     {

@@ -13,9 +13,10 @@ enum Seat {
 const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
   moves   list the legal moves and why the others are excluded
   board   draw the board again
-  last    show the last move step by step
+  last    show the last move step by step, whoever made it
+  rules   show the variant's rule sheet
   hint    ask the alpha-beta player for a move and its evaluation
-  undo    take back your last move (and the replies after it)
+  undo    take back your last move (and the replies after it), saying which
   help    show this text
   quit    stop, and save the record";
 
@@ -34,7 +35,8 @@ pub(super) enum SeatArg {
 
 /// What `sow play` was asked to do, as parsed.
 pub(super) struct PlayOptions<'a> {
-    pub(super) seats: [&'a str; 2],
+    /// Who plays each seat, where given (`--south`, `--north`).
+    pub(super) seats: [Option<&'a str>; 2],
     pub(super) from: Option<&'a str>,
     pub(super) seed: u64,
     pub(super) record: Option<PathBuf>,
@@ -51,8 +53,6 @@ struct Session<'r> {
     players: Vec<Seat>,
     seat: Side,
     seed: u64,
-    /// The last move's line and steps, while it is the last move.
-    last: Option<(String, String)>,
     saved: SavedRecord,
 }
 
@@ -67,35 +67,17 @@ enum Stop {
 const PLAY_PLY_CAP: usize = 1_000_000;
 
 pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
-    let mut names = [String::new(), String::new()];
-    let mut players: Vec<Seat> = Vec::new();
-    for (i, spec) in options.seats.iter().enumerate() {
-        if *spec == "human" {
-            names[i] = "human".into();
-            players.push(Seat::Human);
-        } else {
-            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
-                .map_err(Failure::Input)?;
-            names[i] = player.name();
-            players.push(Seat::Computer(player));
-        }
-    }
     let (game, tags, save_to) = match &options.resume {
         Some(path) => {
             let (game, tags) = resume(rules, path)?;
             let save_to = options.record.clone().unwrap_or_else(|| path.clone());
             (game, tags, Some(save_to))
         }
-        None => {
-            let game = start(rules, options.from)?;
-            let tags = vec![
-                ("Variant".to_string(), rules.meta.name.clone()),
-                ("South".to_string(), names[0].clone()),
-                ("North".to_string(), names[1].clone()),
-                ("Date".to_string(), today()),
-            ];
-            (game, tags, options.record.clone())
-        }
+        None => (
+            start(rules, options.from)?,
+            Vec::new(),
+            options.record.clone(),
+        ),
     };
     // Before the first move: a record that could not be kept is refused now,
     // not after the game.
@@ -107,6 +89,59 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             ))
         })?;
     }
+    // Resumed, a seat not given goes to the player the record names.
+    let recorded = |tag: &str| {
+        tags.iter()
+            .find(|(name, _)| name == tag)
+            .map(|(_, value)| value.as_str())
+    };
+    let mut names = [String::new(), String::new()];
+    let mut players: Vec<Seat> = Vec::new();
+    for (i, (given, tag, default)) in [
+        (options.seats[0], "South", "human"),
+        (options.seats[1], "North", "random"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let spec = given.or_else(|| recorded(tag)).unwrap_or(default);
+        if spec == "human" {
+            names[i] = "human".into();
+            players.push(Seat::Human);
+        } else {
+            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
+                .map_err(|e| match given {
+                    Some(_) => Failure::Input(e),
+                    None => Failure::Input(format!(
+                        "the record's [{tag} \"{spec}\"] is not a player sow knows: {e}; give --{} to choose one",
+                        tag.to_lowercase()
+                    )),
+                })?;
+            names[i] = player.name();
+            players.push(Seat::Computer(player));
+        }
+    }
+    let tags = if options.resume.is_some() {
+        // The record's tags stay as they were, its players' names included.
+        tags
+    } else {
+        vec![
+            ("Variant".to_string(), rules.meta.name.clone()),
+            ("South".to_string(), names[0].clone()),
+            ("North".to_string(), names[1].clone()),
+            ("Date".to_string(), today()),
+        ]
+    };
+    // The seed the computer players draw from, so the game can be played
+    // again: resumed, the seed of this session's players.
+    let mut tags = tags;
+    if players.iter().any(|p| matches!(p, Seat::Computer(_))) {
+        let seed = options.seed.to_string();
+        match tags.iter_mut().find(|(name, _)| name == "Seed") {
+            Some(slot) => slot.1 = seed,
+            None => tags.push(("Seed".to_string(), seed)),
+        }
+    }
     let human = |i: usize| matches!(players[i], Seat::Human);
     // A human alone at North sits at North; `--seat` overrides.
     let seat = match options.seat {
@@ -116,14 +151,19 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         None => Side::South,
     };
     let tag_refs: Vec<(&str, String)> = tags.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-    let saved: SavedRecord = Arc::new(Mutex::new(Some(record_of(&game, &tag_refs))));
+    let first = record_of(&game, &tag_refs);
+    // Resumed, the game is saved again only once it has a new move: the
+    // file already holds it as it was.
+    let unchanged = options.resume.as_ref().map(|_| first.moves.len());
+    let grown = move |record: &Record| unchanged.is_none_or(|moves| record.moves.len() > moves);
+    let saved: SavedRecord = Arc::new(Mutex::new(Some(first)));
     {
         let saved = Arc::clone(&saved);
         let save_to = save_to.clone();
         // On Ctrl-C, the game so far is saved before the process ends.
         let _ = ctrlc::set_handler(move || {
             let record = saved.lock().ok().and_then(|mut r| r.take());
-            if let Some(record) = record
+            if let Some(record) = record.filter(grown)
                 && let Err(Failure::Input(message)) = deliver_record(save_to.as_deref(), &record)
             {
                 eprintln!("error: {message}");
@@ -138,7 +178,6 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         players,
         seat,
         seed: options.seed,
-        last: None,
         saved,
     };
     let outcome = session.run();
@@ -153,7 +192,12 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         Ok(mut slot) => match slot.take() {
             Some(_) => {
                 let record = record_of(&session.game, &tags);
-                deliver_record(save_to.as_deref(), &record)
+                if grown(&record) {
+                    deliver_record(save_to.as_deref(), &record)
+                } else {
+                    eprintln!("no new move: nothing added to the record");
+                    Ok(())
+                }
             }
             None => Ok(()),
         },
@@ -238,7 +282,11 @@ impl Session<'_> {
         let mut input = stdin.lock();
         writeln!(out, "{} — type `help` for commands.", self.rules.meta.name)?;
         if self.game.plies() > 0 {
-            writeln!(out, "Resumed after {} moves.", self.game.plies())?;
+            writeln!(
+                out,
+                "Resumed after {}.",
+                counted(self.game.plies() as u64, "move")
+            )?;
         }
         self.board(&mut out)?;
         let mut stop = None;
@@ -295,11 +343,14 @@ impl Session<'_> {
             }
             let line = summarise(&before, mv, &events);
             writeln!(out, "{line}")?;
-            self.last = Some((line, steps_in(&events, &self.game)));
             self.board(&mut out)?;
         }
         if let Some(Stop::Quit) = stop {
-            writeln!(out, "Stopped after {} moves.", self.game.plies())?;
+            writeln!(
+                out,
+                "Stopped after {}.",
+                counted(self.game.plies() as u64, "move")
+            )?;
         }
         Ok(())
     }
@@ -324,10 +375,11 @@ impl Session<'_> {
                     }
                 }
             }
-            "last" => match &self.last {
+            "last" => match last_move(&self.game) {
                 Some((line, steps)) => write!(out, "{line}\n{steps}")?,
                 None => writeln!(out, "no move to show yet")?,
             },
+            "rules" => write!(out, "{}", rule_sheet(self.rules))?,
             "hint" => {
                 let mut player = AlphaBetaPlayer::new(
                     Budget::Depth(HINT_DEPTH),
@@ -347,11 +399,21 @@ impl Session<'_> {
                 }
             }
             "undo" => {
-                if self.undo_to_human() {
-                    self.last = None;
-                    self.board(out)?;
-                } else {
+                let taken = self.undo_to_human();
+                if taken.is_empty() {
                     writeln!(out, "nothing to undo")?;
+                } else {
+                    let moves: Vec<String> = taken
+                        .iter()
+                        .map(|mv| format!("{} {mv}", mv.side()))
+                        .collect();
+                    writeln!(
+                        out,
+                        "took back {}: {}",
+                        counted(moves.len() as u64, "move"),
+                        moves.join(", ")
+                    )?;
+                    self.board(out)?;
                 }
             }
             _ => match parse_move(command) {
@@ -373,8 +435,9 @@ impl Session<'_> {
     }
 
     /// Takes back moves until it is a human's turn again, having undone at
-    /// least one human move. Returns false when there is none to undo.
-    fn undo_to_human(&mut self) -> bool {
+    /// least one human move. Returns the moves taken back, the last played
+    /// first; none when there is no human move to undo.
+    fn undo_to_human(&mut self) -> Vec<Move> {
         let players = &self.players;
         let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
         let Some(last_human) = self
@@ -383,9 +446,11 @@ impl Session<'_> {
             .iter()
             .rposition(|ply| is_human(ply.mover))
         else {
-            return false;
+            return Vec::new();
         };
+        let mut taken = Vec::new();
         while self.game.plies() > last_human {
+            taken.extend(self.game.history().last().map(|ply| ply.mv));
             self.game.undo();
             if let Ok(mut slot) = self.saved.lock()
                 && let Some(record) = slot.as_mut()
@@ -393,7 +458,7 @@ impl Session<'_> {
                 record.moves.pop();
             }
         }
-        true
+        taken
     }
 }
 

@@ -46,6 +46,10 @@ struct JsonGame<'a> {
     plies: Vec<JsonPly>,
     result: &'a str,
     reason: Option<String>,
+    /// The final score, `[south, north]`, as the variant counts it (seeds
+    /// left in place included where the ending credits them); null for an
+    /// unfinished game.
+    score: Option<[u32; 2]>,
 }
 
 pub(super) fn replay(
@@ -195,6 +199,7 @@ fn replay_one(
                 .collect(),
             result,
             reason: replay.game.outcome().map(|o| o.reason.name()),
+            score: replay.game.outcome().map(|o| o.score),
         };
         let line = serde_json::to_string(&game).map_err(|e| Failure::Input(e.to_string()))?;
         writeln!(out, "{line}")?;

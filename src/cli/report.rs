@@ -51,11 +51,11 @@ pub(super) fn print_match(out: &mut impl Write, report: &MatchReport, format: Fo
         Format::Csv => {
             writeln!(
                 out,
-                "variant,player,opponent,games,wins,draws,losses,elo,elo_low,elo_high"
+                "variant,player,opponent,games,wins,draws,losses,elo,elo_low,elo_high,seed"
             )?;
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{:.1},{:.1},{:.1}",
+                "{},{},{},{},{},{},{},{:.1},{:.1},{:.1},{}",
                 report.variant,
                 report.player,
                 report.opponent,
@@ -65,14 +65,15 @@ pub(super) fn print_match(out: &mut impl Write, report: &MatchReport, format: Fo
                 report.losses,
                 elo.difference,
                 elo.low,
-                elo.high
+                elo.high,
+                report.seed
             )?;
         }
         Format::Table => {
             writeln!(
                 out,
-                "{}: {} vs {}, {} games, sides alternating",
-                report.variant, report.player, report.opponent, report.games
+                "{}: {} vs {}, {} games, sides alternating, seed {}",
+                report.variant, report.player, report.opponent, report.games, report.seed
             )?;
             writeln!(
                 out,
@@ -102,14 +103,14 @@ pub(super) fn print_comparison(
         }
         Format::Csv => {
             let mut header = String::from(
-                "variant,games,south_wins,south_low,south_high,north_wins,north_low,north_high,draws,draws_low,draws_high,mean_length,median_length,captured_per_game,branching,first_capture_ply",
+                "variant,games,seed,south_wins,south_low,south_high,north_wins,north_low,north_high,draws,draws_low,draws_high,mean_length,median_length,captured_per_game,branching,first_capture_ply",
             );
             for reason in &reasons {
                 header.push_str(&format!(",end_{reason}"));
             }
             writeln!(out, "{header}")?;
             for r in reports {
-                let mut line = format!("{},{}", r.variant, r.games);
+                let mut line = format!("{},{},{}", r.variant, r.games, r.seed);
                 for p in [&r.south_wins, &r.north_wins, &r.draws] {
                     line.push_str(&format!(",{:.4},{:.4},{:.4}", p.value, p.low, p.high));
                 }
@@ -139,6 +140,7 @@ pub(super) fn print_comparison(
             };
             let mut rows = vec![
                 row("games", &|r| r.games.to_string()),
+                row("seed", &|r| r.seed.to_string()),
                 row("South wins (95%)", &|r| percent(&r.south_wins)),
                 row("North wins (95%)", &|r| percent(&r.north_wins)),
                 row("draws (95%)", &|r| percent(&r.draws)),

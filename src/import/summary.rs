@@ -269,8 +269,11 @@ pub(super) fn summary(r: &Reading) -> String {
                 format!("the first {quiet} moves close nothing")
             });
         } else {
-            let s = if quiet > 1 { "s" } else { "" };
-            say(&format!("the first {quiet} move{s} capture nothing"));
+            say(&if quiet == 1 {
+                "the first move captures nothing".to_string()
+            } else {
+                format!("the first {quiet} moves capture nothing")
+            });
         }
     }
     if r.flag("nosinglecapt") {

@@ -144,6 +144,38 @@ pub struct Section {
     pub next: Option<NextSection>,
 }
 
+/// No `[capture]` table: nothing is ever captured (every key's default).
+impl Default for Section {
+    fn default() -> Section {
+        Section {
+            counts: Default::default(),
+            last_seed: Default::default(),
+            while_sowing: Default::default(),
+            chain: Default::default(),
+            chain_max: Default::default(),
+            chain_zone: Default::default(),
+            single_seed_captures: yes(),
+            grand_slam: Default::default(),
+            quiet_moves: Default::default(),
+            cross: Default::default(),
+            across_gap: Default::default(),
+            before_sowing: Default::default(),
+            empty_gives_store: Default::default(),
+            pull_across: Default::default(),
+            sweep: Default::default(),
+            opponent_store: Default::default(),
+            while_sowing_by: Default::default(),
+            while_sowing_last: Default::default(),
+            lap_captures: Default::default(),
+            opponent_takes_sown: Default::default(),
+            last_seeds_to_mover: Default::default(),
+            last_seeds_counted_in: Default::default(),
+            looks_along: Default::default(),
+            next: Default::default(),
+        }
+    }
+}
+
 /// `{ at_most = N }`: a count of seeds on the board.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::ending::{Collect, Ending};
 use super::{CompileError, Rules, ZoneMask, err, in_range};
 use crate::board::Board;
 use crate::position::{PLACES, Position, PositionError, Side};
@@ -609,9 +610,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             let _ = writeln!(out, "  No child is made facing another child.");
         }
     }
+    let majority = rules
+        .endings
+        .iter()
+        .any(|e| matches!(e, Ending::Majority { .. }));
     let _ = writeln!(
         out,
-        "  A child is never played and never captured; the seeds sown into it count for its owner, in the majority and at the end."
+        "  A child is never played and never captured; the seeds sown into it count for its owner{}.",
+        if majority {
+            ", in the majority and at the end"
+        } else {
+            " at the end"
+        }
     );
     if rules.sowing.relays() {
         let _ = writeln!(
@@ -643,9 +653,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         );
     }
     if children.child_is_store {
+        // Only an ending that gives the seeds left to a player collects any.
+        let collects = rules.endings.iter().any(|e| {
+            e.taken_by()
+                .is_some_and(|c| !matches!(c, Collect::Nobody | Collect::Removed))
+        });
         let _ = writeln!(
             out,
-            "  There are no stores: your last seed captures only while you have a child, and what a move of yours captures goes into your first child (the lowest house number, South's row from its left, then North's); at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)."
+            "  There are no stores: your last seed captures only while you have a child, and what a move of yours captures goes into your first child (the lowest house number, South's row from its left, then North's){}.",
+            if collects {
+                "; at the end, the seeds each player collects go there too (all of them to the only player with a child; with no child at all, South's to South's first house and North's to North's last)"
+            } else {
+                ""
+            }
         );
     }
 }

@@ -436,13 +436,14 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     let majority = match &section.majority {
         Some(m) => {
             let v = *m.get_ref();
-            if v < 1 || v > total as i64 {
-                return err(
-                    m.span(),
-                    format!("majority must be between 1 and the {total} seeds in play, found {v}"),
-                );
+            if v < 1 {
+                return err(m.span(), format!("majority must be at least 1, found {v}"));
             }
-            endings.push(Ending::Majority { threshold: v as u8 });
+            // Above the seeds in play it can never end a game: `sow check`
+            // warns of it (crate::warnings), and the rules leave it out.
+            if v <= total as i64 {
+                endings.push(Ending::Majority { threshold: v as u8 });
+            }
             Some((v, m.span()))
         }
         None => None,
@@ -532,9 +533,20 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     Ok(endings)
 }
 
+/// Where the sheet says a player's seeds are kept: the store, unless the
+/// children are the stores, or count beside it (rams count for nobody).
+fn kept_in(rules: &Rules) -> &'static str {
+    match rules.children {
+        Some(children) if children.child_is_store => "in their children",
+        Some(children) if children.kind != super::children::Kind::Ram => "in store and in children",
+        _ => "in store",
+    }
+}
+
 /// The sheet's paragraph on the end of the game.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nThe end");
+    let kept = kept_in(rules);
     let _ = writeln!(out, "  After every move, in this order:");
     let in_place = rules
         .endings
@@ -558,11 +570,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Ending::Cleared => "A player whose row is empty wins; if both rows are, the player who has just moved wins.".to_string(),
             Ending::Deprived => "A player whose row is empty loses; if both rows are, the player who has just moved wins.".to_string(),
             Ending::Immobilized => "A player who has no legal move loses.".to_string(),
-            Ending::Majority { threshold } => format!(
+            Ending::Majority { threshold } if kept == "in store" => format!(
                 "A store holding {threshold} or more ends the game at once; the seeds on the board stay."
             ),
-            Ending::EvenSplit { half } => {
+            Ending::Majority { threshold } => format!(
+                "A player holding {threshold} or more {kept} ends the game at once; the seeds on the board stay."
+            ),
+            Ending::EvenSplit { half } if kept == "in store" => {
                 format!("Both stores holding {half} ends the game as a draw.")
+            }
+            Ending::EvenSplit { half } => {
+                format!("When both players hold {half} {kept}, the game ends as a draw.")
             }
             Ending::SeedsLeft { at_most, taken_by } => format!(
                 "With {at_most} or fewer seeds on the board the game ends: {}.",
@@ -602,7 +620,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             if rules.blocking.is_some() {
                 "in their row (the stores, holding seeds out of play, count for nobody)"
             } else {
-                "in store"
+                kept
             }
         );
         return;
@@ -611,9 +629,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  The player with more seeds {} wins; equal counts are a draw.",
         if in_place {
-            "in store and counted in place"
+            format!("{kept} and counted in place")
         } else {
-            "in store"
+            kept.to_string()
         }
     );
 }

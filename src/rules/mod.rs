@@ -261,6 +261,13 @@ impl Rules {
     /// Reads and compiles the variant file at `path`: at most
     /// [`MAX_VARIANT_BYTES`], UTF-8.
     pub fn from_path(path: &Path) -> Result<Rules, RulesError> {
+        let source = Rules::read_source(path)?;
+        Rules::from_toml(&source, &path.display().to_string())
+    }
+
+    /// The text of the variant file at `path`: at most
+    /// [`MAX_VARIANT_BYTES`], UTF-8.
+    pub fn read_source(path: &Path) -> Result<String, RulesError> {
         let origin = path.display().to_string();
         let io = |message: String| RulesError::Io {
             path: origin.clone(),
@@ -273,7 +280,7 @@ impl Rules {
             )),
             ReadError::NotUtf8(located) => RulesError::Invalid(located),
         })?;
-        Rules::from_toml(&source, &origin)
+        Ok(source)
     }
 
     /// A variant that ships with the library, by name or alias, in any case.
@@ -290,9 +297,11 @@ impl Rules {
         if name_or_path.ends_with(".toml") || path.exists() {
             return Rules::from_path(path);
         }
+        let shipped = builtin_rules();
         Err(RulesError::Unknown {
             name: name_or_path.to_string(),
-            known: names_in_brief(&builtin_rules()),
+            known: names_in_brief(&shipped),
+            closest: closest_name(name_or_path, &shipped),
         })
     }
 
@@ -442,6 +451,18 @@ pub fn builtin_groups() -> Vec<(&'static str, Vec<Rules>)> {
         .iter()
         .map(|(heading, files)| (*heading, files.iter().map(compile_shipped).collect()))
         .collect()
+}
+
+/// The shipped variant's name or alias nearest `name` (a slip such as
+/// `kalh` for `kalah`), if one is within a few letters' edits.
+pub fn closest_name(name: &str, shipped: &[Rules]) -> Option<String> {
+    let name = name.to_lowercase();
+    let (distance, closest) = shipped
+        .iter()
+        .flat_map(|rules| std::iter::once(&rules.meta.name).chain(&rules.meta.aliases))
+        .map(|candidate| (edit_distance(&name, candidate), candidate))
+        .min_by_key(|&(distance, _)| distance)?;
+    (distance <= 2.min(name.chars().count() / 2).max(1)).then(|| closest.clone())
 }
 
 /// The names of the rule documents' variants, and how many more the
@@ -1026,6 +1047,12 @@ fn typo_hint(message: &str) -> Option<String> {
         .strip_prefix("unknown field `")
         .or_else(|| message.strip_prefix("unknown variant `"))?;
     let (typed, expected) = rest.split_once('`')?;
+    // A key of another table: say which.
+    if message.starts_with("unknown field")
+        && let Some(table) = table_of_key(typed)
+    {
+        return Some(format!("`{typed}` belongs in [{table}]"));
+    }
     let best = expected
         .split('`')
         .skip(1)
@@ -1033,6 +1060,59 @@ fn typo_hint(message: &str) -> Option<String> {
         .map(|candidate| (edit_distance(typed, candidate), candidate))
         .min()?;
     (best.0 <= 2.max(typed.len() / 3)).then(|| format!("did you mean `{}`?", best.1))
+}
+
+/// The table of the variant file whose key `key` is, if any.
+fn table_of_key(key: &str) -> Option<&'static str> {
+    use crate::variant::{Board, Metadata};
+    let tables: [(&str, &[&str]); 10] = [
+        ("variant", fields_of::<Metadata>()),
+        ("board", fields_of::<Board>()),
+        ("sowing", fields_of::<sowing::Section>()),
+        ("play", fields_of::<feeding::Section>()),
+        ("capture", fields_of::<capture::Section>()),
+        ("turn", fields_of::<turn::Section>()),
+        ("children", fields_of::<children::Section>()),
+        ("end", fields_of::<ending::Section>()),
+        ("blocking", fields_of::<blocking::Section>()),
+        ("rounds", fields_of::<rounds::Section>()),
+    ];
+    tables
+        .into_iter()
+        .find(|(_, fields)| fields.contains(&key))
+        .map(|(table, _)| table)
+}
+
+/// The keys of a table's struct, as serde knows them: a deserializer that
+/// only asks for them.
+fn fields_of<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {
+    struct Fields(std::cell::Cell<&'static [&'static str]>);
+    impl<'de> serde::Deserializer<'de> for &Fields {
+        type Error = serde::de::value::Error;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(
+            self,
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            Err(serde::de::Error::custom("fields only"))
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0.set(fields);
+            Err(serde::de::Error::custom("fields only"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map enum identifier ignored_any
+        }
+    }
+    let fields = Fields(std::cell::Cell::new(&[]));
+    let _ = T::deserialize(&fields);
+    fields.0.get()
 }
 
 /// How many single-character edits turn `a` into `b` (Levenshtein).
@@ -1069,6 +1149,9 @@ pub enum RulesError {
         name: String,
         /// The shipped names.
         known: String,
+        /// The shipped name or alias nearest the one asked for, if one is
+        /// near enough to be a slip.
+        closest: Option<String>,
     },
     /// The file is not a valid variant, at a place in it.
     Invalid(Box<Located>),
@@ -1096,12 +1179,20 @@ impl fmt::Display for RulesError {
                     escape_controls(path)
                 )
             }
-            RulesError::Unknown { name, known } => {
+            RulesError::Unknown {
+                name,
+                known,
+                closest,
+            } => {
                 write!(
                     f,
                     "no variant named `{}` (shipped: {known}), and no such .toml file",
                     excerpt(name)
-                )
+                )?;
+                match closest {
+                    Some(closest) => write!(f, "; did you mean `{closest}`?"),
+                    None => Ok(()),
+                }
             }
             RulesError::Invalid(located) => located.fmt(f),
         }
@@ -1112,6 +1203,27 @@ impl std::error::Error for RulesError {}
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_key_is_found_in_its_table() {
+        assert_eq!(super::table_of_key("extra_turn"), Some("turn"));
+        assert_eq!(super::table_of_key("majority"), Some("end"));
+        assert_eq!(super::table_of_key("chain"), Some("capture"));
+        assert_eq!(super::table_of_key("houses_per_side"), Some("board"));
+        assert_eq!(super::table_of_key("chian"), None);
+    }
+
+    #[test]
+    fn a_slip_in_a_variant_name_finds_the_name() {
+        let shipped = super::builtin_rules();
+        let closest = |name| super::closest_name(name, &shipped);
+        assert_eq!(closest("kalh").as_deref(), Some("kalah"));
+        assert_eq!(closest("Owre").as_deref(), Some("oware"));
+        assert_eq!(closest("mg-kalh").as_deref(), Some("mg-kalah"));
+        assert_eq!(closest("chess"), None);
+        let error = super::Rules::load("kalh").unwrap_err().to_string();
+        assert!(error.ends_with("; did you mean `kalah`?"), "{error}");
+    }
+
     use super::*;
 
     #[test]

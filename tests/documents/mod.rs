@@ -13,13 +13,14 @@ use std::fmt::Write as _;
 use sow::diagram::{draw, status, steps};
 use sow::{Event, Game, Move, MoveEffect, Rules};
 
-/// Documents 000, 001 and 003 are three copies of the same Ouri rules.
+/// The Ouri rules (documents 000, 001 and 003 of `docs/rulings.md`, three
+/// copies of the same text), named by title as the README names them.
 pub const OURI_DOCUMENTS: &str =
-    "000_165f89c30a47a7ce.txt, 001_68da4f84ccc83fa7.txt, 003_a84a22eac531d9c0.txt";
-/// Oware Abapa, in Dutch.
-pub const OWARE_DOCUMENT: &str = "002_8b4828ea0ef2d02b.txt";
-/// Wouri, in Catalan.
-pub const WOURI_DOCUMENT: &str = "004_99dea65d6e9cc76d.txt";
+    "Jogo Ouri, rules of the Campeonato Nacional de Jogos Matemáticos (Associação Ludus, Portugal)";
+/// Oware Abapa, in Dutch (document 002).
+pub const OWARE_DOCUMENT: &str = "Spelregels oware, jijbent.nl (Dutch)";
+/// Wouri, in Catalan (document 004).
+pub const WOURI_DOCUMENT: &str = "Wouri, \"Regles resumides del joc\" (Catalan)";
 
 /// A shipped variant, leaked so examples can borrow it freely.
 pub fn rules(name: &str) -> &'static Rules {
