@@ -244,6 +244,9 @@ def build(game):
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
+        if chosen:
+            # MancalaGames offers both ways of a house when either feeds.
+            play.append("feed_by_house = true")
     mustpass = take("mustpass", False)
     if mustpass:
         play.append("pass_when_no_move = true")
@@ -306,6 +309,14 @@ def build(game):
         # MancalaGames' default OPP_SOW would look at the house before).
         capture.append(f"counts = {counts}")
         capture.append(f'next = {{ zone = "{zone}", chain = {str(multicapt == -1).lower()} }}')
+    elif capt_type == "NEXT" and counts is None and not crosscapt and capt_dir == "SOW" and not multicapt and mlaps == "LAPPER" and p.get("mlap_cont") is None and sow_stores is None:
+        # With relay sowing MancalaGames judges the last hole (it ends
+        # holding its one seed) by capt_side, and takes the next house when
+        # it holds seeds; PICKFINAL then takes the last seed as well.
+        final = p.get("pickextra") == "PICKFINAL"
+        if final:
+            take("pickextra")
+        capture.append(f'next = {{ zone = "{zone}", from_empty = true, take_sowing_seed = {str(final).lower()} }}')
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
@@ -361,14 +372,15 @@ def build(game):
     pickextra = take("pickextra", None)
     if pickextra == "PICKLASTSEEDS":
         capture.append(f"last_seeds_to_mover = {seeds}")
-    elif pickextra is not None and not (pickextra == "PICKOPPBASIC" and "sweep = true" in capture):
+    elif pickextra is not None and not (pickextra == "PICKOPPBASIC" and "sweep = true" in capture) and not (
+            pickextra == "PICKFINAL" and any("take_sowing_seed = true" in c and c.startswith("next =") for c in capture)):
         raise Unsupported(f"pickextra={pickextra}")
     quiet = take("nocaptmoves", 0)
     if quiet:
         capture.append(f"quiet_moves = {quiet}")
     if take("nosinglecapt", False):
         capture.append("single_seed_captures = false")
-    if chosen and not direction_by and any(
+    if chosen and not direction_by and capt_dir != "SOW" and any(
             c.startswith(("chain = true", "next =", "across_gap =")) for c in capture):
         # MancalaGames turns a chain (and next, two out) against its fixed
         # sow_direct, whichever way the mover chose to sow.
@@ -723,7 +735,10 @@ def summary(game):
         parts.append("one seed of every handful goes to the store")
     if p.get("presowcapt") == "DRAW_1_XCAPT":
         parts.append("a single seed played takes the house opposite")
-    if p.get("capt_type") == "NEXT":
+    if p.get("capt_type") == "NEXT" and "capt_on" not in p:
+        side = {"OPP_SIDE": " across", "OWN_SIDE": " on your side"}.get(p.get("capt_side"), "")
+        parts.append(f"a last seed in an empty house{side} takes the house after it" + (" and itself" if p.get("pickextra") == "PICKFINAL" else ""))
+    elif p.get("capt_type") == "NEXT":
         parts.append("the house after the last seed's is captured holding " + " or ".join(str(c) for c in p.get("capt_on", [])) + (", chained" if p.get("multicapt") else ""))
     if p.get("capt_type") == "TWO_OUT":
         parts.append("a last seed before an empty house takes the house after it" + (", chained" if p.get("multicapt") else ""))
@@ -735,7 +750,7 @@ def summary(game):
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
     elif p.get("capt_type") == "PASS_STORE_CAPT":
         parts.append("a last seed in an empty house across gives your store to the opponent")
-    elif not p.get("crosscapt") and not p.get("presowcapt") and p.get("child_type") != "WEG" and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
+    elif not p.get("crosscapt") and not p.get("presowcapt") and p.get("child_type") != "WEG" and p.get("capt_type") != "NEXT" and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:
         parts.append("no captures")
     if p.get("child_type") in ("ONE_CHILD", "NORMAL", "WEG"):
         where = {"OPP_SIDE_ONLY": " across", "OWN_SIDE_ONLY": " on your side"}.get(p.get("child_rule"), "")

@@ -405,11 +405,8 @@ impl Rules {
         let lo = self.board.row_start(side);
         let feeding = self.must_feed_now(pos);
         let mut out: Vec<(Move, Verdict)> = (0..self.board.houses_per_side())
-            .flat_map(|offset| self.sowing.ways_from(offset))
-            .map(|(offset, chosen)| {
-                let mv = Move::new(side, offset as u8).sowing(chosen);
-                (mv, self.judge(pos, lo + offset, chosen, feeding))
-            })
+            .flat_map(|offset| self.judge_ways(pos, side, offset, feeding))
+            .map(|(mv, (verdict, _))| (mv, verdict))
             .collect();
         if self.playable.single_seed_rule {
             let any_multi = out
@@ -426,15 +423,39 @@ impl Rules {
         out
     }
 
-    /// The verdict on one house, before the single-seed rule (which compares houses).
-    fn judge(
+    /// The verdicts on the moves from the house `offset` places from the
+    /// mover's left, one a way (before the single-seed rule, which compares
+    /// houses), with what each came to when it was played out. With
+    /// `feed_by_house`, a way that does not feed is legal when the other
+    /// way of the house feeds.
+    #[allow(clippy::type_complexity)]
+    fn judge_ways(
         &self,
         pos: &Position,
-        house: usize,
-        chosen: Option<Direction>,
+        side: Side,
+        offset: usize,
         feeding: bool,
-    ) -> Verdict {
-        self.judge_played(pos, house, chosen, feeding).0
+    ) -> impl Iterator<Item = (Move, (Verdict, Option<(Position, MoveEffect)>))> + use<> {
+        let house = self.board.row_start(side) + offset;
+        let mut ways = [None, None];
+        for (slot, (_, chosen)) in ways.iter_mut().zip(self.sowing.ways_from(offset)) {
+            let mv = Move::new(side, offset as u8).sowing(chosen);
+            *slot = Some((mv, self.judge_played(pos, house, chosen, feeding)));
+        }
+        if feeding
+            && self.playable.feed_by_house
+            && ways
+                .iter()
+                .flatten()
+                .any(|(_, (v, _))| *v == Verdict::Legal)
+        {
+            for (mv, judged) in ways.iter_mut().flatten() {
+                if judged.0 == Verdict::DoesNotFeed {
+                    *judged = self.judge_played(pos, house, mv.direction(), false);
+                }
+            }
+        }
+        ways.into_iter().flatten()
     }
 
     /// The legal moves, and for a variant that must play its moves out to
@@ -455,12 +476,11 @@ impl Rules {
         let feeding = self.must_feed_now(pos);
         let mut list = MoveList::new();
         let mut multi = 0u32;
-        for (offset, chosen) in
-            (0..self.board.houses_per_side()).flat_map(|offset| self.sowing.ways_from(offset))
+        for (mv, (verdict, result)) in (0..self.board.houses_per_side())
+            .flat_map(|offset| self.judge_ways(pos, side, offset, feeding))
         {
-            let (verdict, result) = self.judge_played(pos, lo + offset, chosen, feeding);
+            let offset = mv.offset();
             if verdict == Verdict::Legal {
-                let mv = Move::new(side, offset as u8).sowing(chosen);
                 list.insert(mv);
                 multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
                 if let Some((after, effect)) = result {

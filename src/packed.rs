@@ -471,12 +471,16 @@ impl<const L: usize> Kernel<L> {
             min_seeds,
             single_seed_rule,
             feeding,
+            feed_by_house,
             allow,
             no_return,
             opening_moves,
             opening_from,
             judged: _,
         } = rules.playable;
+        if feed_by_house {
+            return Err("a house that feeds one way played either way");
+        }
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
@@ -565,7 +569,9 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
-                CaptureRule::Next { .. } => return Err("captures of the next house"),
+                CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {
+                    return Err("captures of the next house");
+                }
                 CaptureRule::CrossCounts { .. } => {
                     return Err("cross captures of some counts only");
                 }

@@ -58,9 +58,20 @@ impl CatalogueGame {
     }
 }
 
-/// The games of a `.jsonl` file.
+/// The games of a `.jsonl` file, or of a `.jsonl.gz` one (the full set's
+/// long games, read through the system's `gzip`).
 pub fn read_games(path: &Path) -> Vec<CatalogueGame> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = if path.extension().is_some_and(|x| x == "gz") {
+        let out = std::process::Command::new("gzip")
+            .arg("-dc")
+            .arg(path)
+            .output()
+            .unwrap_or_else(|e| panic!("gzip -dc {}: {e}", path.display()));
+        assert!(out.status.success(), "gzip -dc {}", path.display());
+        String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    } else {
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
@@ -274,9 +285,12 @@ fn full_catalogue_check() {
     let mut by_lower = std::collections::HashMap::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|x| x == "jsonl") {
-            let stem = path.file_stem().unwrap().to_string_lossy().to_lowercase();
-            by_lower.insert(stem, path);
+        let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+        if let Some(stem) = name
+            .strip_suffix(".jsonl")
+            .or_else(|| name.strip_suffix(".jsonl.gz"))
+        {
+            by_lower.insert(stem.to_string(), path);
         }
     }
     let only = std::env::var("SOW_ONLY").ok();

@@ -36,6 +36,7 @@ must_feed = false
 # allow = "any"
 # pass_when_no_move = false
 # no_return = false
+# feed_by_house = true
 # opening_moves = 2
 # opening_from = "right_half"
 [capture]
@@ -1573,9 +1574,15 @@ fn direction_chosen_in() {
     // A bare label is refused where a direction is chosen, a direction
     // where it is not, each with the rule named.
     let bare = sow_written(chosen, start, "B").unwrap_err();
-    assert!(bare.contains("sows either way") && bare.contains("B>"), "{bare}");
+    assert!(
+        bare.contains("sows either way") && bare.contains("B>"),
+        "{bare}"
+    );
     let needless = sow_written(chosen, start, "C<").unwrap_err();
-    assert!(needless.contains("the rules fix which way C sows"), "{needless}");
+    assert!(
+        needless.contains("the rules fix which way C sows"),
+        "{needless}"
+    );
     assert_eq!(
         sow_written(chosen, start, "C").unwrap(),
         "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N"
@@ -1613,4 +1620,83 @@ fn looks_along_the_board() {
         sow_written(by_board, from, "A<").unwrap(),
         "0,0,0,4,4,4/4,4,4,0,0,2 14-10 N"
     );
+}
+
+#[test]
+fn next_from_empty() {
+    // F's one seed falls in the empty a; b, after it along the sowing,
+    // holds 3.
+    let from = "4,4,4,4,4,1/0,3,4,4,4,4 2-2 S";
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let plain = rules(&none);
+    assert_eq!(
+        sow_written(plain, from, "F").unwrap(),
+        "4,4,4,4,4,0/1,3,4,4,4,4 2-2 N"
+    );
+    let next = |extra: &'static str| {
+        let mut edits = none.to_vec();
+        edits.push(("next", extra));
+        rules(&edits)
+    };
+    let from_empty = next("{ zone = \"opponent\", from_empty = true }");
+    assert_eq!(
+        sow_written(from_empty, from, "F").unwrap(),
+        "4,4,4,4,4,0/1,0,4,4,4,4 5-2 N"
+    );
+    // The sowing seed goes with them.
+    let with_seed = next("{ zone = \"opponent\", from_empty = true, take_sowing_seed = true }");
+    assert_eq!(
+        sow_written(with_seed, from, "F").unwrap(),
+        "4,4,4,4,4,0/0,0,4,4,4,4 6-2 N"
+    );
+    // A last seed in a house that held seeds, or in the mover's own row,
+    // takes nothing.
+    assert_eq!(
+        sow_written(with_seed, "4,4,4,4,4,1/1,3,4,4,4,3 2-2 S", "F").unwrap(),
+        "4,4,4,4,4,0/2,3,4,4,4,3 2-2 N"
+    );
+    assert_eq!(
+        sow_written(with_seed, "4,4,4,0,1,4/4,4,4,4,4,4 2-2 S", "E").unwrap(),
+        "4,4,4,0,0,5/4,4,4,4,4,4 2-2 N"
+    );
+    // The house after is the one along the move, whichever way it went:
+    // A sown clockwise ends in f, and e is taken, not A's neighbour B.
+    let mut edits = none.to_vec();
+    edits.push(("next", "{ zone = \"opponent\", from_empty = true }"));
+    edits.push(("direction_chosen_in", "[1]"));
+    let chosen = rules(&edits);
+    assert_eq!(
+        sow_written(chosen, "1,4,4,4,4,4/4,4,4,4,3,0 4-4 S", "A<").unwrap(),
+        "0,4,4,4,4,4/4,4,4,4,0,1 7-4 N"
+    );
+}
+
+#[test]
+fn feed_by_house() {
+    // North has no seeds: A feeds sown clockwise (into f), not
+    // counter-clockwise (into B); F feeds either way round.
+    let from = "1,0,0,0,0,0/0,0,0,0,0,0 24-23 S";
+    let moves = |rules: &Rules| -> Vec<String> {
+        rules
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let chosen = [
+        ("must_feed", "true"),
+        ("direction_chosen_in", "[1, 2, 3, 4, 5, 6]"),
+    ];
+    assert_eq!(moves(rules(&chosen)), ["A<"]);
+    let mut by_house = chosen.to_vec();
+    by_house.push(("feed_by_house", "true"));
+    assert_eq!(moves(rules(&by_house)), ["A>", "A<"]);
+    // A house that feeds neither way stays refused.
+    let two = "1,0,1,0,0,0/0,0,0,0,0,0 24-22 S";
+    let legal: Vec<String> = rules(&by_house)
+        .legal_moves(&position(two))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(legal, ["A>", "A<"]);
 }

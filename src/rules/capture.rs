@@ -169,6 +169,16 @@ pub struct NextSection {
     /// one taken, while it holds one of `counts` in `zone`.
     #[serde(default)]
     pub chain: bool,
+    /// Whether the rule is judged at the last seed's house instead: the
+    /// last seed falls in an empty house of `zone`, and the house after it
+    /// is taken whatever it holds (MancalaGames' `capt_type = NEXT` with
+    /// relay sowing, where it tests the last hole). Without `counts`.
+    #[serde(default)]
+    pub from_empty: Option<Spanned<bool>>,
+    /// With `from_empty`: whether the last seed is captured too
+    /// (MancalaGames' `pickextra = PICKFINAL`).
+    #[serde(default)]
+    pub take_sowing_seed: Option<Spanned<bool>>,
 }
 
 /// Which way a capture looks after a move whose direction was chosen.
@@ -322,6 +332,15 @@ pub enum CaptureRule {
         /// Whether the houses after it are taken too.
         chain: bool,
     },
+    /// The last seed falls in an empty house of `zone`, and the house after
+    /// it, along the sowing, holds seeds: they are taken, and with
+    /// `take_sowing_seed` the sowing seed too (`next` with `from_empty`).
+    NextFromEmpty {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Whether the sowing seed goes with them.
+        take_sowing_seed: bool,
+    },
     /// The cross capture when the house opposite must hold one of
     /// `counts` (`cross` with `opposite_holds`).
     CrossCounts {
@@ -430,15 +449,24 @@ pub(crate) fn compile(
         );
     }
     let next = section.next.as_ref();
+    let next_from_empty = next
+        .and_then(|n| n.from_empty.as_ref())
+        .is_some_and(|f| *f.get_ref());
     if let Some(next) = next
         && counts.is_empty()
+        && !next_from_empty
     {
         return err(
             next.zone.span(),
             "the capture of the next house takes it when it holds one of `counts`: give counts",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep && next.is_none() {
+    if !counts.is_empty()
+        && !last_seed.any()
+        && !while_sowing.any()
+        && !sweep
+        && (next.is_none() || next_from_empty)
+    {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -604,17 +632,39 @@ pub(crate) fn compile(
                 "the capture of the next house looks along the board's direction: not with direction_by",
             );
         }
-        if sowing.relays() {
+        if let Some(flag) = &next.take_sowing_seed
+            && *flag.get_ref()
+            && !next_from_empty
+        {
             return err(
-                next.zone.span(),
-                "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there)",
+                flag.span(),
+                "take_sowing_seed of the next house's capture only applies with from_empty = true: the last seed's house is judged there",
             );
         }
-        rules.push(CaptureRule::Next {
-            counts,
-            zone,
-            chain: next.chain,
-        });
+        if next_from_empty {
+            if next.chain {
+                return err(
+                    next.zone.span(),
+                    "a capture of the next house from an empty house takes one house: not with chain = true",
+                );
+            }
+            rules.push(CaptureRule::NextFromEmpty {
+                zone,
+                take_sowing_seed: next.take_sowing_seed.as_ref().is_some_and(|t| *t.get_ref()),
+            });
+        } else {
+            if sowing.relays() {
+                return err(
+                    next.zone.span(),
+                    "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there): write from_empty = true",
+                );
+            }
+            rules.push(CaptureRule::Next {
+                counts,
+                zone,
+                chain: next.chain,
+            });
+        }
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
     let by = match &section.while_sowing_by {
@@ -921,6 +971,21 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     }
                 );
             }
+            CaptureRule::NextFromEmpty {
+                zone,
+                take_sowing_seed,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {} and the house after it (along the sowing) holds seeds, those are captured{}.",
+                    zone_in_words(zone),
+                    if take_sowing_seed {
+                        ", with the sowing seed"
+                    } else {
+                        ""
+                    }
+                );
+            }
             CaptureRule::AcrossGap {
                 zone,
                 chain,
@@ -1059,7 +1124,13 @@ impl Captures {
         // By reference: a rule is copied only when it applies.
         for rule in &self.rules {
             if rule.applies(board, pos, me, last) {
-                return Some((*rule).plan(board, pos, me, last, reverse));
+                let plan = (*rule).plan(board, pos, me, last, reverse);
+                // Which house is next depends on the way the move went,
+                // which only the plan knows.
+                if plan.holes == 0 && matches!(rule, CaptureRule::NextFromEmpty { .. }) {
+                    continue;
+                }
+                return Some(plan);
             }
         }
         None
@@ -1146,6 +1217,14 @@ impl Captures {
                 for _ in 0..plan.holes {
                     house = ring.next(house);
                     capture(pos, house);
+                }
+            }
+            CaptureRule::NextFromEmpty {
+                take_sowing_seed, ..
+            } => {
+                capture(pos, board.ring_in(me, plan.reverse).next(last));
+                if take_sowing_seed {
+                    capture(pos, last);
                 }
             }
         }
@@ -1401,6 +1480,11 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::NextFromEmpty { zone, .. } => {
+                // The house after it is the plan's business: it depends on
+                // the way the move went.
+                zone.allows(own) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+            }
             CaptureRule::Next { counts, zone, .. } => {
                 // The board's direction (a move that turns is judged by its
                 // plan, which knows its direction).
@@ -1576,6 +1660,41 @@ impl CaptureRule {
                 Plan {
                     rule: self,
                     holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
+            CaptureRule::NextFromEmpty {
+                take_sowing_seed, ..
+            } => {
+                let next = board.ring_in(me, reverse).next(last);
+                // A child is never captured.
+                if !board.is_house(next) || pos.at(next) == 0 || pos.child_houses() >> next & 1 != 0
+                {
+                    return Plan {
+                        rule: self,
+                        holes: 0,
+                        take: 0,
+                        from_opponent: 0,
+                        reverse,
+                    };
+                }
+                let mut take = pos.at(next);
+                let mut from_opponent = if board.owner(next) != me {
+                    take as u32
+                } else {
+                    0
+                };
+                if take_sowing_seed {
+                    take += 1;
+                    if board.owner(last) != me {
+                        from_opponent += 1;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: 1,
                     take,
                     from_opponent,
                     reverse,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, Rules, in_range};
+use super::{CompileError, Rules, err, in_range};
 use crate::board::Direction;
 use crate::engine::Verdict;
 use crate::position::{Position, Side, nonzero_bytes};
@@ -25,6 +25,11 @@ pub struct Section {
     /// When the opponent's row is empty, only moves that sow into it are legal.
     #[serde(default)]
     pub must_feed: bool,
+    /// With `must_feed` and a direction chosen by the mover: a house that
+    /// feeds one way may be played either way (MancalaGames judges the
+    /// house, not the way).
+    #[serde(default)]
+    pub feed_by_house: Option<Spanned<bool>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -71,6 +76,7 @@ impl Default for Section {
             min_seeds: one(),
             single_seed_rule: false,
             must_feed: false,
+            feed_by_house: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -135,6 +141,8 @@ pub struct Playable {
     pub single_seed_rule: bool,
     /// The feeding obligation.
     pub feeding: Feeding,
+    /// Whether a house that feeds one way may be played either way.
+    pub feed_by_house: bool,
     /// Which houses may be played.
     pub allow: Allow,
     /// A single seed just sown across the end of a row may not go straight
@@ -166,7 +174,18 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         Some(from) => *from.get_ref(),
         None => OpeningFrom::Any,
     };
+    let feed_by_house = match &section.feed_by_house {
+        Some(flag) if *flag.get_ref() && !section.must_feed => {
+            return err(
+                flag.span(),
+                "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     Ok(Playable {
+        feed_by_house,
         opening_moves,
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
@@ -197,6 +216,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  When the opponent has no seeds, you must sow into their row if you can."
         );
+        if playable.feed_by_house {
+            let _ = writeln!(
+                out,
+                "  A house that feeds sown one way may then be played either way."
+            );
+        }
     }
     if playable.allow == Allow::EndsOnOpponentOrEmpty {
         let _ = writeln!(

@@ -651,6 +651,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
 
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
     let playable = feeding::compile(&play, total)?;
+    if let Some(flag) = &play.feed_by_house
+        && playable.feed_by_house
+        && compiled_sowing.chosen_in == 0
+    {
+        return err(
+            flag.span(),
+            "feed_by_house lets a house that feeds one way be played the other way: it needs [sowing] direction_chosen_in",
+        );
+    }
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
