@@ -150,7 +150,7 @@ def build(game):
     skip = take("skip_start", False)
     mlaps = take("mlaps", None)
     sow_stores = take("sow_stores", None)
-    if sow_stores not in (None, "OWN", "BOTH_NR_OPP"):
+    if sow_stores not in (None, "OWN", "BOTH_NR_OPP", "BOTH"):
         raise Unsupported(f"sow_stores={sow_stores}")
 
     sowing = [f'direction = "{"clockwise" if direction == "CW" else "counter-clockwise"}"',
@@ -167,7 +167,7 @@ def build(game):
         sowing.append(f"direction_chosen_in = {[h + 1 for h in chosen]}        # udir_holes, counted from 1")
     if sow_stores == "OWN":
         sowing.append('into_stores = "own"')
-    elif sow_stores == "BOTH_NR_OPP":
+    elif sow_stores in ("BOTH_NR_OPP", "BOTH"):
         sowing.append('into_stores = "both"')
     crosscapt = take("crosscapt", None)
     counts = counts_of(p, total)
@@ -396,6 +396,8 @@ def build(game):
     turn = []
     if sow_stores in ("OWN", "BOTH_NR_OPP"):
         turn.append('extra_turn = "last_seed_in_own_store"')
+    elif sow_stores == "BOTH":
+        turn.append('extra_turn = "last_seed_in_a_store"')
     rturn = take("capt_rturn", None)
     if rturn == "ALWAYS" and not sow_stores:
         turn.append('extra_turn = "after_capture"')
@@ -682,6 +684,8 @@ def summary(game):
         parts.append("relay sowing from the house after the last")
     if p.get("sow_stores") == "BOTH_NR_OPP":
         parts.append("sowing passes both stores, a last seed in yours moves again")
+    if p.get("sow_stores") == "BOTH":
+        parts.append("sowing passes both stores, a last seed in either moves again")
     if p.get("sow_stores") == "OWN":
         parts.append("sowing passes your store, a last seed there moves again")
     if p.get("sow_start"):

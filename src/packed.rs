@@ -588,6 +588,9 @@ impl<const L: usize> Kernel<L> {
             ExtraTurn::Never => false,
             ExtraTurn::LastSeedInOwnStore => true,
             ExtraTurn::AfterCapture => return Err("an extra turn after a capture"),
+            ExtraTurn::LastSeedInAStore => {
+                return Err("an extra turn for a last seed in either store");
+            }
         };
         let must_feed = match feeding {
             Feeding::Free => false,

@@ -1700,3 +1700,36 @@ fn feed_by_house() {
         .collect();
     assert_eq!(legal, ["A>", "A<"]);
 }
+
+#[test]
+fn extra_turn_last_seed_in_a_store() {
+    // F's eight seeds pass South's store and North's row, and the last
+    // falls in North's store.
+    let from = "0,0,0,0,0,8/4,4,4,4,4,4 8-8 S";
+    let turn = |extra: &str| {
+        variant(
+            &format!("{BASE}[turn]\nextra_turn = \"{extra}\"\n"),
+            &[("into_stores", "\"both\"")],
+        )
+    };
+    let (after, effect) = sow(turn("last_seed_in_own_store"), from, 'F');
+    assert!(!effect.extra_turn);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/5,5,5,5,5,5 9-9 N");
+    let (after, effect) = sow(turn("last_seed_in_a_store"), from, 'F');
+    assert!(effect.extra_turn, "the opponent's store gives a turn too");
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/5,5,5,5,5,5 9-9 S");
+    // A last seed in the sower's own store, as with last_seed_in_own_store.
+    let (after, _) = sow(
+        turn("last_seed_in_a_store"),
+        "0,0,0,0,0,1/4,4,4,4,4,4 11-12 S",
+        'F',
+    );
+    assert_eq!(after.to_move(), Side::South);
+    // A last seed in a house ends the turn.
+    let (after, _) = sow(
+        turn("last_seed_in_a_store"),
+        "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S",
+        'D',
+    );
+    assert_eq!(after.to_move(), Side::North);
+}
