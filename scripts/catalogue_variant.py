@@ -239,6 +239,11 @@ def build(game):
         # it only in passing over the opponent's houses.
         play.append("opening_moves = 1")
         sowing.append('opening = "no_skipping"')
+    elif prescribed == "NO_UDIR_FIRSTS" and chosen and not p.get("sow_stores") and not p.get("capt_rturn"):
+        # MancalaGames' first two movers (its movers count, which an extra
+        # turn does not advance; these games have none) sow the board's way.
+        play.append("opening_moves = 2")
+        sowing.append('opening = "board_direction"')
     elif prescribed is not None:
         raise Unsupported(f"prescribed={prescribed}")
     mustshare = take("mustshare", False)
@@ -338,6 +343,10 @@ def build(game):
     elif sow_rule == "ENPAS_ALL_OWNER_SOW" and any(c.startswith("last_seed") for c in capture):
         capture.append(f'while_sowing = "{zone}"')
         capture.append('while_sowing_by = "owner"')
+    elif sow_rule == "ENPAS_SOW_SOWER" and any(c.startswith("last_seed") for c in capture):
+        # Every seed but a handful's last that makes a capturing count in
+        # the sower's own row takes it for the sower.
+        capture.append('while_sowing = "own"')
     elif sow_rule == "ENPAS_ALL_OWNER_OWN" and any(c.startswith("last_seed") for c in capture) and not multicapt:
         # Every seed, the last too, captures for the house's owner: the
         # last hole is emptied before the sower could capture it.
@@ -725,6 +734,10 @@ def summary(game):
             parts.append(f"captures {what}{side}{chain}")
     if p.get("sow_rule") == "ENPAS_ALL_OWNER_OWN":
         parts.append("every seed sown to a capturing count, the last too, takes the house for its owner")
+    if p.get("prescribed") == "NO_UDIR_FIRSTS":
+        parts.append("each player's first move sows " + ("clockwise" if p.get("sow_direct") == "CW" else "counter-clockwise"))
+    if p.get("sow_rule") == "ENPAS_SOW_SOWER":
+        parts.append("a seed sown on the way to a capturing count in your row takes the house")
     if p.get("sow_rule") == "ENPAS_ALL_OWNER_SOW":
         parts.append("a seed sown on the way to a capturing count takes the house for its owner")
     if p.get("sow_rule") in ("LAP_CAPT", "LAP_CAPT_OPP_GETS"):

@@ -726,6 +726,15 @@ impl Rules {
         if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
             pos.set_played(from);
         }
+        // An opening move may sow the board's way, whatever was chosen.
+        let chosen = if gated
+            && self.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection
+            && pos.opening() > 0
+        {
+            None
+        } else {
+            chosen
+        };
         let mut sown = match &self.blocking {
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated

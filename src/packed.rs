@@ -456,7 +456,9 @@ impl<const L: usize> Kernel<L> {
         }
         match opening {
             OpeningSowing::AsUsual => {}
-            OpeningSowing::LastSeedToOpponent | OpeningSowing::NoSkipping => {
+            OpeningSowing::LastSeedToOpponent
+            | OpeningSowing::NoSkipping
+            | OpeningSowing::BoardDirection => {
                 return Err("opening moves sown apart");
             }
         }

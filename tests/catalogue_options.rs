@@ -1733,3 +1733,34 @@ fn extra_turn_last_seed_in_a_store() {
     );
     assert_eq!(after.to_move(), Side::North);
 }
+
+#[test]
+fn opening_board_direction() {
+    // South chooses to sow B clockwise, in the first of two opening moves.
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2";
+    let chosen = [
+        ("direction_chosen_in", "[1, 2, 3, 4, 5, 6]"),
+        ("opening_moves", "2"),
+    ];
+    assert_eq!(
+        sow_written(rules(&chosen), from, "B<").unwrap(),
+        "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N opening:1"
+    );
+    let mut fixed = chosen.to_vec();
+    fixed.push(("opening", "\"board_direction\""));
+    let fixed = rules(&fixed);
+    // The opening move sows counter-clockwise, whichever way was chosen.
+    assert_eq!(
+        sow_written(fixed, from, "B<").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N opening:1"
+    );
+    assert_eq!(
+        sow_written(fixed, from, "B>").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N opening:1"
+    );
+    // Once the opening is over, the choice holds.
+    assert_eq!(
+        sow_written(fixed, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "B<").unwrap(),
+        "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N"
+    );
+}

@@ -97,6 +97,9 @@ pub enum OpeningSowing {
     /// (`skip_opponent_holding` waits for the opening to end; MancalaGames'
     /// `prescribed = MLAPS_SOWER`).
     NoSkipping,
+    /// In the board's direction, whichever way the mover chose (MancalaGames'
+    /// `prescribed = NO_UDIR_FIRSTS`; only with `direction_chosen_in`).
+    BoardDirection,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -432,6 +435,15 @@ pub(crate) fn compile(
             "opening = \"no_skipping\" lifts skip_opponent_holding in the opening, and there is none",
         );
     }
+    if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::BoardDirection
+        && chosen_in == 0
+    {
+        return err(
+            opening.span(),
+            "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
+        );
+    }
     let sowing = Sowing {
         direction: section.direction,
         chosen_in,
@@ -539,6 +551,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 ", except in an opening move"
             } else {
                 ""
+            }
+        );
+    }
+    if rules.sowing.opening == OpeningSowing::BoardDirection {
+        let _ = writeln!(
+            out,
+            "  An opening move sows {}, whichever way the mover chose.",
+            match rules.board.direction() {
+                Direction::CounterClockwise => "counter-clockwise",
+                Direction::Clockwise => "clockwise",
             }
         );
     }
