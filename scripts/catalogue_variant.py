@@ -112,6 +112,10 @@ def start_pattern(game):
         # Every house holds the seeds but each row's last two.
         row = [seeds] * (n - 2) + [0, 0]
         return row + row
+    if pattern == "RIGHTMOST_PLUS_ONE":
+        # The seeds everywhere, and one more in each row's last house.
+        row = [seeds] * (n - 1) + [seeds + 1]
+        return row + row
     if pattern != "GAMACHA":
         raise Unsupported(f"start_pattern={pattern}")
     board = [0] * (2 * n)

@@ -1764,3 +1764,27 @@ fn opening_board_direction() {
         "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N"
     );
 }
+
+#[test]
+fn across_gap_looks_along_a_chosen_direction() {
+    // A sown clockwise ends in f, which held a seed; along the move e is
+    // empty and d holds 4, which are taken. (Along the board's direction,
+    // A and B after f are empty: nothing there.)
+    let from = "1,0,4,4,4,4/4,4,4,4,0,1 7-7 S";
+    let base = [
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("direction_chosen_in", "[1]"),
+    ];
+    assert_eq!(
+        sow_written(rules(&base), from, "A<").unwrap(),
+        "0,0,4,4,4,4/4,4,4,4,0,2 7-7 N"
+    );
+    let mut gap = base.to_vec();
+    gap.push(("across_gap", "{ zone = \"either\" }"));
+    assert_eq!(
+        sow_written(rules(&gap), from, "A<").unwrap(),
+        "0,0,4,4,4,4/4,4,4,0,0,2 11-7 N"
+    );
+}

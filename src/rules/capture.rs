@@ -1099,10 +1099,12 @@ impl Captures {
         pos: &Position,
         me: Side,
         last: usize,
+        reverse: bool,
     ) -> bool {
+        let reverse = reverse && self.looks_along == LooksAlong::Move;
         self.rules
             .iter()
-            .any(|rule| rule.applies(board, pos, me, last))
+            .any(|rule| rule.applies(board, pos, me, last, reverse))
     }
 
     /// The capture the first applying rule would make at `last`, after a
@@ -1123,14 +1125,8 @@ impl Captures {
         // the compiler once the move's code grew, at a cost on every move.
         // By reference: a rule is copied only when it applies.
         for rule in &self.rules {
-            if rule.applies(board, pos, me, last) {
-                let plan = (*rule).plan(board, pos, me, last, reverse);
-                // Which house is next depends on the way the move went,
-                // which only the plan knows.
-                if plan.holes == 0 && matches!(rule, CaptureRule::NextFromEmpty { .. }) {
-                    continue;
-                }
-                return Some(plan);
+            if rule.applies(board, pos, me, last, reverse) {
+                return Some((*rule).plan(board, pos, me, last, reverse));
             }
         }
         None
@@ -1441,7 +1437,7 @@ impl Captures {
 
 impl CaptureRule {
     #[inline(always)]
-    fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
+    fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize, reverse: bool) -> bool {
         if !board.is_house(last) {
             return *self == CaptureRule::OpponentStore
                 && last == board.store(me.opponent())
@@ -1481,20 +1477,24 @@ impl CaptureRule {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
             CaptureRule::NextFromEmpty { zone, .. } => {
-                // The house after it is the plan's business: it depends on
-                // the way the move went.
-                zone.allows(own) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+                let next = board.ring_in(me, reverse).next(last);
+                // A child is never captured.
+                zone.allows(own)
+                    && pos.at(last) == 1
+                    && board.is_house(next)
+                    && pos.at(next) > 0
+                    && pos.child_houses() >> next & 1 == 0
             }
             CaptureRule::Next { counts, zone, .. } => {
-                // The board's direction (a move that turns is judged by its
-                // plan, which knows its direction).
-                let next = board.ring(me).next(last);
+                // Along the move (direction_by is refused with it).
+                let next = board.ring_in(me, reverse).next(last);
                 next_capturable(board, pos, me, next, counts, zone)
             }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
-                // The board's direction: direction_by is refused with it.
+                // Along the move (direction_by is refused with it).
                 (!occupied || pos.at(last) > 1)
-                    && across_gap(board, board.ring(me), pos, me, last, zone, 0).is_some()
+                    && across_gap(board, board.ring_in(me, reverse), pos, me, last, zone, 0)
+                        .is_some()
             }
         }
     }
@@ -1669,17 +1669,6 @@ impl CaptureRule {
                 take_sowing_seed, ..
             } => {
                 let next = board.ring_in(me, reverse).next(last);
-                // A child is never captured.
-                if !board.is_house(next) || pos.at(next) == 0 || pos.child_houses() >> next & 1 != 0
-                {
-                    return Plan {
-                        rule: self,
-                        holes: 0,
-                        take: 0,
-                        from_opponent: 0,
-                        reverse,
-                    };
-                }
                 let mut take = pos.at(next);
                 let mut from_opponent = if board.owner(next) != me {
                     take as u32

@@ -946,7 +946,7 @@ impl Rules {
                 && (!board.is_house(h)
                     || stops.contains(pos.at(h))
                     || !rows.allows(board.owner(h) == me)
-                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h)))
+                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
             {
                 return sown;
             }
