@@ -97,7 +97,9 @@ def start_pattern(game):
     seeds of the house `source` across the board (MancalaGames'
     fill_patterns; the starter is South in every recorded game)."""
     pattern = game["non_default_params"].get("start_pattern")
-    if pattern is None:
+    if pattern is None or pattern == "MOVE_RIGHTMOST":
+        # MOVE_RIGHTMOST starts from seeds_per_hole everywhere: its opening
+        # move is the game's ([play] opening_from = "rightmost").
         return None
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
@@ -250,6 +252,14 @@ def build(game):
         sowing.append('opening = "board_direction"')
     elif prescribed is not None:
         raise Unsupported(f"prescribed={prescribed}")
+    if p.get("start_pattern") == "MOVE_RIGHTMOST":
+        # MancalaGames makes the starter's first move itself, from the
+        # rightmost house; the recorded games write it as the first ply.
+        if any(line.startswith("opening_moves") for line in play):
+            raise Unsupported("start_pattern=MOVE_RIGHTMOST with another opening")
+        play.append("opening_moves = 1")
+        play.append('opening_from = "rightmost"')
+        NOTES.append("MancalaGames makes the first move itself (start_pattern = MOVE_RIGHTMOST), from the starter's rightmost house; its recorded games write it as their first ply, so here it is the game's first move, the only legal one (opening_from = \"rightmost\").")
     mustshare = take("mustshare", False)
     if mustshare:
         play.append("must_feed = true")
@@ -738,6 +748,8 @@ def summary(game):
             parts.append(f"captures {what}{side}{chain}")
     if p.get("sow_rule") == "ENPAS_ALL_OWNER_OWN":
         parts.append("every seed sown to a capturing count, the last too, takes the house for its owner")
+    if p.get("start_pattern") == "MOVE_RIGHTMOST":
+        parts.append("the first move is the rightmost house")
     if p.get("prescribed") == "NO_UDIR_FIRSTS":
         parts.append("each player's first move sows " + ("clockwise" if p.get("sow_direct") == "CW" else "counter-clockwise"))
     if p.get("sow_rule") == "ENPAS_SOW_SOWER":

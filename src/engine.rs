@@ -231,6 +231,9 @@ pub enum Verdict {
     /// An opening move, and the house is not in the right half of the row
     /// (`opening_from = "right_half"`).
     NotInOpeningHalf,
+    /// An opening move, and the house is not the rightmost of the row
+    /// (`opening_from = "rightmost"`).
+    NotOpeningRightmost,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -283,6 +286,9 @@ impl Verdict {
             }
             Verdict::NotInOpeningHalf => {
                 "an opening move is played from the right half of your row".into()
+            }
+            Verdict::NotOpeningRightmost => {
+                "an opening move is played from the rightmost house of your row".into()
             }
             Verdict::HoldsTwo => {
                 "it holds two seeds, and another playable house of your row does not".into()

@@ -497,6 +497,7 @@ impl<const L: usize> Kernel<L> {
         match opening_from {
             OpeningFrom::Any => {}
             OpeningFrom::RightHalf => return Err("opening moves from the right half"),
+            OpeningFrom::Rightmost => return Err("an opening move from the rightmost house"),
         }
         if no_return {
             return Err("a seed that may not go straight back");

@@ -1788,3 +1788,26 @@ fn across_gap_looks_along_a_chosen_direction() {
         "0,0,4,4,4,4/4,4,4,0,0,2 11-7 N"
     );
 }
+
+#[test]
+fn opening_from_rightmost() {
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    let moves = |rules: &Rules, at: &str| -> Vec<String> {
+        rules
+            .legal_moves(&position(at))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let opening = [("opening_moves", "1")];
+    assert_eq!(moves(rules(&opening), from), ["A", "B", "C", "D", "E", "F"]);
+    let mut rightmost = opening.to_vec();
+    rightmost.push(("opening_from", "\"rightmost\""));
+    let rightmost = rules(&rightmost);
+    assert_eq!(moves(rightmost, from), ["F"]);
+    assert_eq!(verdict(rightmost, from, 'A'), Verdict::NotOpeningRightmost);
+    // After it, any house.
+    let after = sow_written(rightmost, from, "F").unwrap();
+    assert_eq!(after, "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N");
+    assert_eq!(moves(rightmost, &after), ["a", "b", "c", "d", "e", "f"]);
+}

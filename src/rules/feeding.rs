@@ -68,6 +68,10 @@ pub enum OpeningFrom {
     /// mover (the middle house of an odd row in neither half); `allow` is
     /// not applied (MancalaGames' `RIGHT_HALF_1ST_OPE`, `RIGHT_HALF_FIRSTS`).
     RightHalf,
+    /// Only the rightmost house of the mover's row, seen from the mover;
+    /// `allow` is not applied (MancalaGames' `start_pattern =
+    /// MOVE_RIGHTMOST`, whose first move it makes itself).
+    Rightmost,
 }
 
 impl Default for Section {
@@ -279,6 +283,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from a house in the right half of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
                 );
             }
+            OpeningFrom::Rightmost => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from the rightmost house of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -335,10 +345,14 @@ impl Rules {
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
         if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
-            // An opening move: only the right half of the row, and no allow rule.
+            // An opening move: only the right half of the row, or its
+            // rightmost house, and no allow rule.
             let n = self.board.houses_per_side();
             let offset = house - self.board.row_start(pos.to_move());
-            return (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf);
+            return match self.playable.opening_from {
+                OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
+                _ => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
+            };
         }
         if self.playable.allow == Allow::Any {
             return None;
