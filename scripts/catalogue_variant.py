@@ -97,7 +97,8 @@ def start_pattern(game):
     seeds of the house `source` across the board (MancalaGames'
     fill_patterns; the starter is South in every recorded game)."""
     pattern = game["non_default_params"].get("start_pattern")
-    if pattern is None or pattern == "MOVE_RIGHTMOST":
+    if pattern in (None, "MOVE_RIGHTMOST", "RANDOM"):
+        # RANDOM: see seeds_in_play; each game's start is its own.
         # MOVE_RIGHTMOST starts from seeds_per_hole everywhere: its opening
         # move is the game's ([play] opening_from = "rightmost").
         return None
@@ -130,16 +131,24 @@ def start_pattern(game):
     return board
 
 
+def seeds_in_play(game):
+    """The seeds in play: MancalaGames' RANDOM start deals seeds_per_hole
+    seeds in all (its nbr_start), a pattern its sum, else every house's."""
+    if game["non_default_params"].get("start_pattern") == "RANDOM":
+        return game["seeds_per_hole"]
+    pattern = start_pattern(game)
+    if pattern:
+        return sum(pattern)
+    return 2 * game["holes_per_side"] * game["seeds_per_hole"]
+
+
 def build(game):
     NOTES.clear()
     p = dict(game["non_default_params"])
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
-    total = 2 * n * seeds
+    total = seeds_in_play(game)
     used = set(IGNORED) | {"start_pattern"}
-    pattern = start_pattern(game)
-    if pattern:
-        total = sum(pattern)
     notes = []
 
     def take(key, default=None):
@@ -615,10 +624,8 @@ def pattern_places(locs, n):
 def finish(game, p, used, sowing, play, capture, turn, end, children=(), blocking=()):
     n = game["holes_per_side"]
     seeds = game["seeds_per_hole"]
-    total = 2 * n * seeds
+    total = seeds_in_play(game)
     pattern = start_pattern(game)
-    if pattern:
-        total = sum(pattern)
     unknown = set(p) - used
     if unknown:
         raise Unsupported(", ".join(f"{k}={p[k]}" for k in sorted(unknown)))
@@ -651,7 +658,10 @@ def finish(game, p, used, sowing, play, capture, turn, end, children=(), blockin
     if stem in DIFFERS:
         lines.append(f"differs_from = {toml_str(DIFFERS[stem])}")
     lines.append(f"summary = {toml_str(summary(game))}")
-    if pattern:
+    if p.get("start_pattern") == "RANDOM":
+        lines += ["", "[board]", f"houses_per_side = {n}",
+                  f"start = {{ random = {total} }}        # start_pattern = RANDOM: each game deals its own start"]
+    elif pattern:
         lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # the pattern's seeds per house; {total} seeds in all"]
     else:
         lines += ["", "[board]", f"houses_per_side = {n}", f"seeds_per_house = {seeds}        # {total} seeds"]
@@ -846,7 +856,10 @@ def summary(game):
     elif unclaimed == "UNFED_PLAYER":
         parts.append("an unfeedable player takes the seeds left")
     text = "; ".join(parts)
-    return f"{game['holes_per_side']}x{game['seeds_per_hole']}: {text[0].upper() + text[1:] if text else 'Plain sowing'}."
+    size = f"{game['holes_per_side']}x{game['seeds_per_hole']}"
+    if p.get("start_pattern") == "RANDOM":
+        size = f"{game['holes_per_side']} a side, {game['seeds_per_hole']} seeds dealt at random"
+    return f"{size}: {text[0].upper() + text[1:] if text else 'Plain sowing'}."
 
 
 def main(argv):

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::bench::pool;
 use crate::game::Game;
 use crate::players::{Player, PlayerSpec};
-use crate::position::Side;
+use crate::position::{Position, Side};
 use crate::record::{Record, record_of};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -64,14 +64,16 @@ pub struct Run {
     pub keep_records: bool,
 }
 
-/// Plays one game between two players; keeps its record if `keep_record`.
+/// Plays one game between two players from `start`; keeps its record if
+/// `keep_record`.
 pub fn play_game(
     rules: &Rules,
+    start: Position,
     south: &mut dyn Player,
     north: &mut dyn Player,
     keep_record: bool,
 ) -> PlayedGame {
-    let mut game = Game::new(rules);
+    let mut game = Game::from_position(rules, start).expect("a start of the variant's own");
     let mut choices = 0;
     let mut captured = 0;
     let mut first_capture = None;
@@ -132,7 +134,16 @@ fn play_games(
         };
         let mut south = south.build(seat_seed(run.seed, i, 0));
         let mut north = north.build(seat_seed(run.seed, i, 1));
-        let played = play_game(rules, south.as_mut(), north.as_mut(), run.keep_records);
+        // A start dealt at random (where the variant says so) from a stream
+        // of its own.
+        let start = rules.start_drawn(&mut Rng::for_game(!run.seed, i));
+        let played = play_game(
+            rules,
+            start,
+            south.as_mut(),
+            north.as_mut(),
+            run.keep_records,
+        );
         each();
         played
     };

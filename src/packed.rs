@@ -599,6 +599,9 @@ impl<const L: usize> Kernel<L> {
             Feeding::Free => false,
             Feeding::MustFeed => true,
         };
+        if rules.random_start() {
+            return Err("a random start");
+        }
         let start = rules.start();
         if start.feed_pending()
             || start.quiet() != 0

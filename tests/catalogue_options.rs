@@ -1811,3 +1811,43 @@ fn opening_from_rightmost() {
     assert_eq!(after, "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N");
     assert_eq!(moves(rightmost, &after), ["a", "b", "c", "d", "e", "f"]);
 }
+
+#[test]
+fn random_start() {
+    let pattern = rules(&[
+        ("seeds_per_house", "-"),
+        ("start", "[4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]"),
+    ]);
+    let random = rules(&[("seeds_per_house", "-"), ("start", "{ random = 48 }")]);
+    assert!(!pattern.random_start());
+    assert!(random.random_start());
+    // A fixed start is the start whatever the seed, and draws nothing.
+    let mut rng = sow::rng::Rng::new(5);
+    assert_eq!(pattern.start_drawn(&mut rng), pattern.start());
+    assert_eq!(rng.next_u64(), sow::rng::Rng::new(5).next_u64());
+    // A random one deals 48 seeds, at least 2 a house, seed by seed.
+    let deals: Vec<_> = (0..20u64)
+        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .collect();
+    for deal in &deals {
+        assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
+        assert!(deal.houses().iter().all(|&s| s >= 2), "{deal}");
+        assert_eq!(deal.stores(), [0, 0]);
+        assert_eq!(deal.to_move(), Side::South);
+    }
+    assert!(
+        deals.windows(2).any(|w| w[0] != w[1]),
+        "the seed changes the deal"
+    );
+    assert_eq!(
+        deals[3],
+        random.start_drawn(&mut sow::rng::Rng::new(3)),
+        "the same seed deals the same start"
+    );
+    // Without a seed: seed 0's deal.
+    assert_eq!(random.start(), deals[0]);
+    // Too few seeds for 2 a house: none is promised.
+    let few = rules(&[("seeds_per_house", "-"), ("start", "{ random = 20 }")]);
+    let deal = few.start_drawn(&mut sow::rng::Rng::new(1));
+    assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 20);
+}

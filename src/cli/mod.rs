@@ -100,7 +100,8 @@ enum Command {
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Seed for the computer players.
+        /// Seed for the computer players, and for the start where the
+        /// variant deals it at random.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Add the game to this record file when it ends or stops (the

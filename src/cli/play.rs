@@ -87,7 +87,13 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             (game, tags, Some(save_to))
         }
         None => {
-            let game = start(rules, options.from)?;
+            let game = match options.from {
+                Some(_) => start(rules, options.from)?,
+                // A start dealt at random, where the variant says so, from
+                // the seed.
+                None => Game::from_position(rules, rules.start_drawn(&mut Rng::new(options.seed)))
+                    .map_err(|e| Failure::Input(e.to_string()))?,
+            };
             let tags = vec![
                 ("Variant".to_string(), rules.meta.name.clone()),
                 ("South".to_string(), names[0].clone()),
