@@ -345,6 +345,9 @@ def build(game):
         if final:
             take("pickextra")
         capture.append(f'next = {{ zone = "{zone}", from_empty = true, take_sowing_seed = {str(final).lower()} }}')
+    elif capt_type == "MATCH_OPP" and counts is None and not crosscapt and not multicapt and capt_dir is None and side == "BOTH":
+        # The last hole and the hole opposite holding the same count.
+        capture.append("match_opposite = true")
     elif capt_type == "PASS_STORE_CAPT" and counts is None and not crosscapt and capt_dir is None:
         capture.append(f'empty_gives_store = "{zone}"')
     elif capt_type is not None or capt_dir is not None:
@@ -791,6 +794,8 @@ def summary(game):
         parts.append("a last seed in the opponent's store takes it")
     elif p.get("capt_type") == "PULL_ACROSS":
         parts.append("a last seed in an empty house pulls the seeds opposite into it")
+    elif p.get("capt_type") == "MATCH_OPP":
+        parts.append("a last seed making as many as the house opposite takes both")
     elif p.get("capt_type") == "PASS_STORE_CAPT":
         parts.append("a last seed in an empty house across gives your store to the opponent")
     elif not p.get("crosscapt") and not p.get("presowcapt") and p.get("child_type") != "WEG" and p.get("capt_type") != "NEXT" and counts_of(p, 2 * game["holes_per_side"] * game["seeds_per_hole"]) is None:

@@ -572,6 +572,9 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
+                CaptureRule::MatchOpposite => {
+                    return Err("captures of a house matching the one opposite");
+                }
                 CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {
                     return Err("captures of the next house");
                 }

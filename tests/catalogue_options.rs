@@ -62,6 +62,7 @@ chain = false
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # next = { zone = "either" }
+# match_opposite = true
 # looks_along = "board"
 [end]
 # goal = "most_seeds"
@@ -1850,4 +1851,27 @@ fn random_start() {
     let few = rules(&[("seeds_per_house", "-"), ("start", "{ random = 20 }")]);
     let deal = few.start_drawn(&mut sow::rng::Rng::new(1));
     assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 20);
+}
+
+#[test]
+fn match_opposite() {
+    // D's seed falls in E, which now holds 3, as b opposite it does.
+    let from = "0,0,0,1,2,4/4,3,4,4,4,4 9-9 S";
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    assert_eq!(
+        sow_written(rules(&none), from, "D").unwrap(),
+        "0,0,0,0,3,4/4,3,4,4,4,4 9-9 N"
+    );
+    let mut matching = none.to_vec();
+    matching.push(("match_opposite", "true"));
+    let matching = rules(&matching);
+    assert_eq!(
+        sow_written(matching, from, "D").unwrap(),
+        "0,0,0,0,0,4/4,0,4,4,4,4 15-9 N"
+    );
+    // Counts that differ take nothing.
+    assert_eq!(
+        sow_written(matching, "0,0,0,1,1,4/4,3,4,4,4,4 9-10 S", "D").unwrap(),
+        "0,0,0,0,2,4/4,3,4,4,4,4 9-10 N"
+    );
 }

@@ -136,6 +136,10 @@ pub struct Section {
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
     pub next: Option<NextSection>,
+    /// Whether a last seed whose house then holds as many seeds as the
+    /// house opposite captures both (MancalaGames' `capt_type = MATCH_OPP`).
+    #[serde(default)]
+    pub match_opposite: Option<Spanned<bool>>,
 }
 
 /// `{ at_most = N }`: a count of seeds on the board.
@@ -341,6 +345,9 @@ pub enum CaptureRule {
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
     },
+    /// The last seed's house then holds as many seeds as the house
+    /// opposite: both are taken (`match_opposite`).
+    MatchOpposite,
     /// The cross capture when the house opposite must hold one of
     /// `counts` (`cross` with `opposite_holds`).
     CrossCounts {
@@ -577,6 +584,13 @@ pub(crate) fn compile(
             chain,
             occupied: !relays,
         });
+    }
+    if section
+        .match_opposite
+        .as_ref()
+        .is_some_and(|m| *m.get_ref())
+    {
+        rules.push(CaptureRule::MatchOpposite);
     }
     if let Some(zone) = &section.empty_gives_store {
         let mask = ZoneMask::from_zone(*zone.get_ref());
@@ -846,6 +860,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     for rule in &captures.rules {
         match *rule {
+            CaptureRule::MatchOpposite => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
+                );
+            }
             CaptureRule::Count {
                 counts,
                 zone,
@@ -1177,6 +1197,10 @@ impl Captures {
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
             }
+            CaptureRule::MatchOpposite => {
+                capture(pos, last);
+                capture(pos, board.opposite(last));
+            }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
                 let children = pos.kept_houses();
@@ -1476,6 +1500,12 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::MatchOpposite => {
+                let opposite = board.opposite(last);
+                // A child is never captured.
+                pos.at(last) == pos.at(opposite)
+                    && (pos.kept_houses() >> last | pos.kept_houses() >> opposite) & 1 == 0
+            }
             CaptureRule::NextFromEmpty { zone, .. } => {
                 let next = board.ring_in(me, reverse).next(last);
                 // A child is never captured.
@@ -1617,6 +1647,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::MatchOpposite => Plan {
+                rule: self,
+                holes: 2,
+                take: 2 * pos.at(last),
+                from_opponent: pos.at(last) as u32,
+                reverse,
+            },
             CaptureRule::OpponentStore => Plan {
                 rule: self,
                 holes: 1,
