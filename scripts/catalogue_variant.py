@@ -156,12 +156,18 @@ def build(game):
         return p.get(key, default)
 
     direction = take("sow_direct", "CCW")
-    direction_by = {"SPLIT": "half_row", "EVEN_ODD_DIR": "parity"}.get(direction)
+    direction_by = {"SPLIT": "half_row", "EVEN_ODD_DIR": "parity", "PLAYALTDIR": "first_move"}.get(direction)
     if direction_by:
         direction = "CCW"
     if direction not in ("CW", "CCW"):
         raise Unsupported(f"sow_direct={direction}")
     chosen = take("udir_holes", [])
+    if direction_by == "first_move":
+        # The first move chooses from every house (MancalaGames makes every
+        # house a udir hole for PLAYALTDIR), and fixes the ways after it.
+        if chosen and len(chosen) != n:
+            raise Unsupported("sow_direct=PLAYALTDIR without every house in udir_holes")
+        chosen = []
     skip = take("skip_start", False)
     mlaps = take("mlaps", None)
     sow_stores = take("sow_stores", None)
@@ -700,7 +706,9 @@ def summary(game):
         parts.append("each half of a row sows towards its own end")
     elif direct == "EVEN_ODD_DIR":
         parts.append("odd counts sow counter-clockwise, even clockwise")
-    udir = p.get("udir_holes", [])
+    elif direct == "PLAYALTDIR":
+        parts.append("the first move chooses its way, then South sows that way and North the other")
+    udir = p.get("udir_holes", []) if direct != "PLAYALTDIR" else []
     if udir and len(udir) == game["holes_per_side"]:
         parts.append("every move sows either way, by choice")
     elif udir:

@@ -389,7 +389,11 @@ impl Rules {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
-        MoveList::of_row(side, self.playable_mask(pos, side), self.sowing.chosen_in)
+        MoveList::of_row(
+            side,
+            self.playable_mask(pos, side),
+            self.sowing.choosing(pos, self.board.houses_per_side()),
+        )
     }
 
     /// The legal moves, each house judged in full: the slow path, kept out
@@ -444,7 +448,11 @@ impl Rules {
     ) -> impl Iterator<Item = (Move, (Verdict, Option<(Position, MoveEffect)>))> + use<> {
         let house = self.board.row_start(side) + offset;
         let mut ways = [None, None];
-        for (slot, (_, chosen)) in ways.iter_mut().zip(self.sowing.ways_from(offset)) {
+        let choosing = self.sowing.choosing(pos, self.board.houses_per_side());
+        for (slot, (_, chosen)) in ways
+            .iter_mut()
+            .zip(crate::rules::Sowing::ways_from(choosing, offset))
+        {
             let mv = Move::new(side, offset as u8).sowing(chosen);
             *slot = Some((mv, self.judge_played(pos, house, chosen, feeding)));
         }
@@ -511,6 +519,7 @@ impl Rules {
         feeding: bool,
     ) -> (Verdict, Option<(Position, MoveEffect)>) {
         let verdict = |v: Verdict| (v, None);
+        let chosen = self.sowing.way_of(pos, chosen);
         let seeds = pos.at(house);
         if pos.child_houses() >> house & 1 != 0 {
             return verdict(if pos.child_of(house).is_some() {
@@ -581,7 +590,8 @@ impl Rules {
                 to_move: pos.to_move(),
             };
         }
-        match (self.sowing.chooses_from(mv.offset()), mv.direction()) {
+        let choosing = self.sowing.choosing(pos, houses_per_side);
+        match (choosing >> mv.offset() & 1 != 0, mv.direction()) {
             (true, None) => return IllegalMove::DirectionNeeded { mv },
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
@@ -732,6 +742,20 @@ impl Rules {
         if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
             pos.set_played(from);
         }
+        // The game's first move may choose the ways for the rest of it.
+        let chosen = if gated && self.sowing.turning == crate::rules::sowing::Turning::FirstMove {
+            if pos.ways().is_none()
+                && let Some(way) = chosen
+            {
+                pos.set_ways(Some(match me {
+                    Side::South => way,
+                    Side::North => way.reversed(),
+                }));
+            }
+            self.sowing.way_of(pos, chosen)
+        } else {
+            chosen
+        };
         // An opening move may sow the board's way, whatever was chosen.
         let chosen = if gated
             && self.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection

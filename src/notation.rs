@@ -67,7 +67,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::children => "`children:` and one mark a house, such as `children:..S.`",
         Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`, `opening:2`, `played:...`)"
+            "variant state (`last:S`, `feed`, `children:...`, `quiet:2`, `blocked:...`, `crossed:a`, `opening:2`, `played:...`, `ways:><`)"
         }
         Rule::blocked_marks => "one mark a house: `.` or `x`",
         Rule::blocked => "`blocked:` and one mark a house, such as `blocked:.x..`",
@@ -75,6 +75,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
         Rule::played_marks => "one mark a house: `.` or `x`",
         Rule::played => "`played:` and one mark a house, such as `played:x...`",
+        Rule::way_pair => "South's way then North's: `><` or `<>`",
+        Rule::ways => "`ways:` and the ways South and North sow, `ways:><` or `ways:<>`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -283,7 +285,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen.
-    let mut seen: [Option<&str>; 8] = [None; 8];
+    let mut seen: [Option<&str>; 9] = [None; 9];
     for state in inner {
         let slot = match state.as_rule() {
             Rule::last => 0,
@@ -294,6 +296,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::crossed => 5,
             Rule::opening => 6,
             Rule::played => 7,
+            Rule::ways => 8,
             other => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -397,6 +400,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                 let moves = state.into_inner().next().expect("a count");
                 position.set_opening(count(moves)?);
             }
+            Rule::ways => {
+                let pair = state.into_inner().next().expect("a pair of ways");
+                position.set_ways(Some(if pair.as_str() == "><" {
+                    crate::board::Direction::CounterClockwise
+                } else {
+                    crate::board::Direction::Clockwise
+                }));
+            }
             Rule::played => {
                 let marks = state.clone().into_inner().next().expect("marks");
                 let houses = position.houses().len();
@@ -479,6 +490,9 @@ impl fmt::Display for Position {
         }
         if self.played_houses() != 0 {
             write!(f, " played:{}", self.played_marks())?;
+        }
+        if let Some(south) = self.ways() {
+            write!(f, " ways:{}{}", south.mark(), south.reversed().mark())?;
         }
         Ok(())
     }

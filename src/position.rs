@@ -87,6 +87,9 @@ const KEY_BLOCKED: [u64; MAX_HOUSES] = key_stream(0x3C6E_F372_FE94_F82B);
 const KEY_PLAYED: [u64; MAX_HOUSES] = key_stream(0x5851_F42D_4C95_7F2D);
 /// The key's multiplier of the opening moves left.
 const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
+/// The key's multiplier of the ways the players sow (`[sowing] direction_by
+/// = "first_move"`).
+const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -265,6 +268,10 @@ pub struct Position {
     crossed: u8,
     /// Opening moves left (`[play] opening_moves`).
     opening: u8,
+    /// The way South sows for the rest of the game, North the other
+    /// (`[sowing] direction_by = "first_move"`): 0 not chosen yet, 1
+    /// counter-clockwise, 2 clockwise.
+    ways: u8,
     /// Per-house state: bit `h` set when house `h` has been played
     /// (`[play] allow = "each_house_once_first"`); zero in other variants.
     played: u64,
@@ -305,6 +312,7 @@ impl Position {
             blocked: 0,
             crossed: 0,
             opening: 0,
+            ways: 0,
             played: 0,
         };
         position.key = position.compute_key();
@@ -561,6 +569,32 @@ impl Position {
         self.opening = moves;
     }
 
+    /// The way South sows for the rest of the game, North sowing the other
+    /// way (`[sowing] direction_by = "first_move"`); `None` until the
+    /// game's first move chose it.
+    #[inline]
+    pub fn ways(&self) -> Option<Direction> {
+        match self.ways {
+            1 => Some(Direction::CounterClockwise),
+            2 => Some(Direction::Clockwise),
+            _ => None,
+        }
+    }
+
+    /// Sets the way South sows (North sows the other way).
+    pub fn set_ways(&mut self, south: Option<Direction>) {
+        let code = match south {
+            None => 0,
+            Some(Direction::CounterClockwise) => 1,
+            Some(Direction::Clockwise) => 2,
+        };
+        self.key = self
+            .key
+            .wrapping_sub((self.ways as u64).wrapping_mul(KEY_WAYS))
+            .wrapping_add((code as u64).wrapping_mul(KEY_WAYS));
+        self.ways = code;
+    }
+
     /// The houses already played, as a mask over house numbers
     /// (`[play] allow = "each_house_once_first"`).
     #[inline]
@@ -759,6 +793,7 @@ impl Position {
         key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
         key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
         key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
+        key = key.wrapping_add((self.ways as u64).wrapping_mul(KEY_WAYS));
         let mut played = self.played;
         while played != 0 {
             key = key.wrapping_add(KEY_PLAYED[played.trailing_zeros() as usize]);
@@ -797,6 +832,7 @@ impl fmt::Debug for Position {
             .field("blocked", &self.blocked)
             .field("crossed", &self.crossed)
             .field("opening", &self.opening)
+            .field("ways", &self.ways)
             .field("played", &self.played)
             .finish()
     }
@@ -884,6 +920,11 @@ pub enum PositionError {
         "`played:` does not belong to this variant: it does not remember which houses have been played"
     )]
     PlayedUnused,
+    /// `ways:` in a variant whose first move does not choose the ways.
+    #[error(
+        "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
+    )]
+    WaysUnused,
     /// `played:` with a word of the wrong length.
     #[error("`played:` needs one mark (`.` or `x`) per house, {expected} in all, found {found}")]
     PlayedLength {

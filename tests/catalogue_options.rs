@@ -1875,3 +1875,42 @@ fn match_opposite() {
         "0,0,0,0,2,4/4,3,4,4,4,4 9-10 N"
     );
 }
+
+#[test]
+fn direction_by_first_move() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let moves = |rules: &Rules, at: &str| -> Vec<String> {
+        rules
+            .legal_moves(&position(at))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let first = rules(&[("direction_by", "\"first_move\"")]);
+    // The first move chooses its way from any house.
+    assert_eq!(moves(first, start).len(), 12);
+    let after = sow_written(first, start, "B<").unwrap();
+    assert_eq!(after, "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:<>");
+    // Then North sows the other way, counter-clockwise, with bare labels.
+    assert_eq!(moves(first, &after), ["a", "b", "c", "d", "e", "f"]);
+    let err = sow_written(first, &after, "a<").unwrap_err();
+    assert!(err.contains("write a alone"), "{err}");
+    let after = sow_written(first, &after, "a").unwrap();
+    assert_eq!(after, "5,0,4,4,4,4/0,5,5,6,6,5 0-0 S ways:<>");
+    // And South clockwise, as chosen.
+    assert_eq!(
+        sow_written(first, &after, "C").unwrap(),
+        "6,1,0,4,4,4/0,5,5,6,7,6 0-0 N ways:<>"
+    );
+    // Without the option, the board's direction, and no choice.
+    assert_eq!(
+        sow_written(rules(&[]), start, "B").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N"
+    );
+    assert!(sow_written(rules(&[]), start, "B<").is_err());
+    // The ways are part of the position: same board, other ways, other key.
+    assert_ne!(
+        position("5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:<>").key(),
+        position("5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:><").key()
+    );
+}

@@ -431,6 +431,9 @@ impl Rules {
         {
             return Err(PositionError::PlayedUnused);
         }
+        if position.ways().is_some() && self.sowing.turning != sowing::Turning::FirstMove {
+            return Err(PositionError::WaysUnused);
+        }
         Ok(())
     }
 }
@@ -751,7 +754,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.last_seeds_to_mover > 0
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
-        || turn.extra_turn == ExtraTurn::AfterCapture;
+        || turn.extra_turn == ExtraTurn::AfterCapture
+        || compiled_sowing.turning == sowing::Turning::FirstMove;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0
