@@ -543,9 +543,6 @@ pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
     for (name, value) in tags {
         record.set_tag(name, value.clone());
     }
-    if game.rules().random_start() || *game.start() != game.rules().start() {
-        record.set_tag("Position", game.start().to_string());
-    }
     record.moves = game
         .history()
         .iter()
@@ -556,6 +553,10 @@ pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
         .collect();
     let result = game.outcome().map_or("*", |o| o.result_token()).to_string();
     record.set_tag("Result", result.clone());
+    // After the result, in the order the record prints its tags.
+    if game.rules().random_start() || *game.start() != game.rules().start() {
+        record.set_tag("Position", game.start().to_string());
+    }
     record.result = result;
     record
 }
