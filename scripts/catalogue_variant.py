@@ -245,6 +245,8 @@ def build(game):
         play.append('opening_from = "right_half"')
     elif allow == "TWO_ONLY_ALL_RIGHT":
         play.append('allow = "two_only_if_all_two_rightmost"')
+    elif allow == "TWO_ONLY_ALL":
+        play.append('allow = "two_only_if_all_two"')
     elif allow is not None:
         raise Unsupported(f"allow_rule={allow}")
     prescribed = take("prescribed", None)

@@ -489,7 +489,9 @@ impl<const L: usize> Kernel<L> {
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
-            Allow::TwoOnlyIfAllTwoRightmost => return Err("houses of two played last"),
+            Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
+                return Err("houses of two played last");
+            }
         }
         if opening_moves != 0 {
             return Err("opening moves");
@@ -844,7 +846,9 @@ impl<const L: usize> Kernel<L> {
                 let next = handfuls[offset].last[1] as usize & (L - 1);
                 seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
             }
-            Allow::EachHouseOnceFirst | Allow::TwoOnlyIfAllTwoRightmost => {
+            Allow::EachHouseOnceFirst
+            | Allow::TwoOnlyIfAllTwoRightmost
+            | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")
             }
         };

@@ -1914,3 +1914,23 @@ fn direction_by_first_move() {
         position("5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:><").key()
     );
 }
+
+#[test]
+fn allow_two_only_if_all_two() {
+    let two = rules(&[("allow", "\"two_only_if_all_two\"")]);
+    // C holds three: the houses of two wait.
+    let from = "2,2,3,0,2,0/2,2,2,2,2,2 10-10 S";
+    assert_eq!(legal(rules(&[]), from), "ABCE");
+    assert_eq!(legal(two, from), "C");
+    assert_eq!(verdict(two, from, 'A'), Verdict::HoldsTwo);
+    // Every playable house holds two: any of them, unlike
+    // two_only_if_all_two_rightmost.
+    assert_eq!(legal(two, "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"), "ABDE");
+    assert_eq!(
+        legal(
+            rules(&[("allow", "\"two_only_if_all_two_rightmost\"")]),
+            "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"
+        ),
+        "E"
+    );
+}

@@ -124,6 +124,10 @@ pub enum Allow {
     /// rightmost of them, seen from the mover (MancalaGames'
     /// `TWO_ONLY_ALL_RIGHT`).
     TwoOnlyIfAllTwoRightmost,
+    /// A house holding exactly two seeds may be played only when every
+    /// playable house of the mover's row holds two (MancalaGames'
+    /// `TWO_ONLY_ALL`).
+    TwoOnlyIfAllTwo,
 }
 
 /// The feeding obligation.
@@ -249,6 +253,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  Every house of your row must be played once before any is played twice: while one of your houses has not been played yet in the game, only such a house may be played (if none of them can be, you have no move)."
+        );
+    }
+    if playable.allow == Allow::TwoOnlyIfAllTwo {
+        let _ = writeln!(
+            out,
+            "  A house holding exactly two seeds may be played only when every playable house of your row holds two."
         );
     }
     if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
@@ -391,7 +401,7 @@ impl Rules {
                 (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
                     .then_some(Verdict::SingleToOccupied)
             }
-            Allow::TwoOnlyIfAllTwoRightmost => {
+            Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 if seeds != 2 {
                     return None;
                 }
@@ -405,6 +415,9 @@ impl Rules {
                 };
                 if (lo..lo + n).any(|h| playable(h) && pos.at(h) != 2) {
                     return Some(Verdict::HoldsTwo);
+                }
+                if self.playable.allow == Allow::TwoOnlyIfAllTwo {
+                    return None;
                 }
                 (house + 1..lo + n)
                     .any(playable)
