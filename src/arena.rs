@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::bench::pool;
 use crate::game::Game;
 use crate::players::{Player, PlayerSpec};
-use crate::position::Side;
+use crate::position::{Position, Side};
 use crate::record::{Record, record_of};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -66,16 +66,17 @@ pub struct Run {
     pub keep_records: bool,
 }
 
-/// Plays one game between two players; keeps its record if `keep_record`,
-/// with `tags` after the variant's and the players'.
+/// Plays one game between two players from `start`; keeps its record if
+/// `keep_record`, with `tags` after the variant's and the players'.
 pub fn play_game(
     rules: &Rules,
+    start: Position,
     south: &mut dyn Player,
     north: &mut dyn Player,
     keep_record: bool,
     tags: &[(&str, String)],
 ) -> PlayedGame {
-    let mut game = Game::new(rules);
+    let mut game = Game::from_position(rules, start).expect("a start of the variant's own");
     let mut choices = 0;
     let mut captured = 0;
     let mut first_capture = None;
@@ -143,8 +144,12 @@ fn play_games(
             ("Seed", run.seed.to_string()),
             ("Round", (i + 1).to_string()),
         ];
+        // A start dealt at random (where the variant says so) from a stream
+        // of its own.
+        let start = rules.start_drawn(&mut Rng::for_game(!run.seed, i));
         let played = play_game(
             rules,
+            start,
             south.as_mut(),
             north.as_mut(),
             run.keep_records,

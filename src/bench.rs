@@ -25,7 +25,7 @@ pub struct BenchReport {
 /// and final score (stores, plus seeds counted in place where the ending
 /// says so).
 pub fn random_game(game: &mut Game<'_>, rng: &mut Rng) -> (u64, [u32; 2]) {
-    game.restart();
+    game.restart_drawn(rng);
     play_randomly(game, rng, usize::MAX);
     (game.plies() as u64, game.score())
 }

@@ -39,6 +39,14 @@ impl Direction {
         }
     }
 
+    /// The other direction.
+    pub fn reversed(self) -> Direction {
+        match self {
+            Direction::CounterClockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::CounterClockwise,
+        }
+    }
+
     /// The direction a move's mark names.
     pub fn from_mark(mark: char) -> Option<Direction> {
         match mark {

@@ -78,6 +78,18 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     if position.opening() > 0 {
         let _ = writeln!(out, "  Opening moves left: {}", position.opening());
     }
+    if let Some(south) = position.ways() {
+        let words = |way: crate::board::Direction| match way {
+            crate::board::Direction::CounterClockwise => "counter-clockwise",
+            crate::board::Direction::Clockwise => "clockwise",
+        };
+        let _ = writeln!(
+            out,
+            "  South sows {}, North {}",
+            words(south),
+            words(south.reversed())
+        );
+    }
     out
 }
 

@@ -248,6 +248,9 @@ pub enum Verdict {
     /// An opening move, and the house is not in the right half of the row
     /// (`opening_from = "right_half"`).
     NotInOpeningHalf,
+    /// An opening move, and the house is not the rightmost of the row
+    /// (`opening_from = "rightmost"`).
+    NotOpeningRightmost,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -300,6 +303,9 @@ impl Verdict {
             }
             Verdict::NotInOpeningHalf => {
                 "an opening move is played from the right half of your row".into()
+            }
+            Verdict::NotOpeningRightmost => {
+                "an opening move is played from the rightmost house of your row".into()
             }
             Verdict::HoldsTwo => {
                 "it holds two seeds, and another playable house of your row does not".into()
@@ -400,10 +406,11 @@ impl Rules {
             return self.judged_moves(pos);
         }
         let side = pos.to_move();
-        let mut list = MoveList::of_row(side, self.playable_mask(pos, side), self.sowing.chosen_in);
+        let choosing = self.sowing.choosing(pos, self.board.houses_per_side());
+        let mut list = MoveList::of_row(side, self.playable_mask(pos, side), choosing);
         if self.playable.either_row {
             let other = side.opponent();
-            list.add_row(other, self.playable_mask(pos, other), self.sowing.chosen_in);
+            list.add_row(other, self.playable_mask(pos, other), choosing);
         }
         list
     }
@@ -442,14 +449,9 @@ impl Rules {
             .iter()
             .flat_map(|&row| {
                 (0..self.board.houses_per_side())
-                    .flat_map(|offset| self.sowing.ways_from(offset))
-                    .map(move |(offset, chosen)| (row, offset, chosen))
+                    .flat_map(move |offset| self.judge_ways(pos, row, offset, feeding))
             })
-            .map(|(row, offset, chosen)| {
-                let mv = Move::new(row, offset as u8).sowing(chosen);
-                let house = self.board.row_start(row) + offset;
-                (mv, self.judge(pos, house, chosen, feeding))
-            })
+            .map(|(mv, (verdict, _))| (mv, verdict))
             .collect();
         if self.playable.single_seed_rule {
             let any_multi = out
@@ -466,15 +468,43 @@ impl Rules {
         out
     }
 
-    /// The verdict on one house, before the single-seed rule (which compares houses).
-    fn judge(
+    /// The verdicts on the moves from the house `offset` places from the
+    /// mover's left, one a way (before the single-seed rule, which compares
+    /// houses), with what each came to when it was played out. With
+    /// `feed_by_house`, a way that does not feed is legal when the other
+    /// way of the house feeds.
+    #[allow(clippy::type_complexity)]
+    fn judge_ways(
         &self,
         pos: &Position,
-        house: usize,
-        chosen: Option<Direction>,
+        side: Side,
+        offset: usize,
         feeding: bool,
-    ) -> Verdict {
-        self.judge_played(pos, house, chosen, feeding).0
+    ) -> impl Iterator<Item = (Move, (Verdict, Option<(Position, MoveEffect)>))> + use<> {
+        let house = self.board.row_start(side) + offset;
+        let mut ways = [None, None];
+        let choosing = self.sowing.choosing(pos, self.board.houses_per_side());
+        for (slot, (_, chosen)) in ways
+            .iter_mut()
+            .zip(crate::rules::Sowing::ways_from(choosing, offset))
+        {
+            let mv = Move::new(side, offset as u8).sowing(chosen);
+            *slot = Some((mv, self.judge_played(pos, house, chosen, feeding)));
+        }
+        if feeding
+            && self.playable.feed_by_house
+            && ways
+                .iter()
+                .flatten()
+                .any(|(_, (v, _))| *v == Verdict::Legal)
+        {
+            for (mv, judged) in ways.iter_mut().flatten() {
+                if judged.0 == Verdict::DoesNotFeed {
+                    *judged = self.judge_played(pos, house, mv.direction(), false);
+                }
+            }
+        }
+        ways.into_iter().flatten()
     }
 
     /// The legal moves, and for a variant that must play its moves out to
@@ -496,14 +526,13 @@ impl Rules {
         let mut multi = 0u32;
         for &row in self.rows_played(pos) {
             let lo = self.board.row_start(row);
-            for (offset, chosen) in
-                (0..self.board.houses_per_side()).flat_map(|offset| self.sowing.ways_from(offset))
+            for (mv, (verdict, result)) in (0..self.board.houses_per_side())
+                .flat_map(|offset| self.judge_ways(pos, row, offset, feeding))
             {
-                let (verdict, result) = self.judge_played(pos, lo + offset, chosen, feeding);
                 if verdict != Verdict::Legal {
                     continue;
                 }
-                let mv = Move::new(row, offset as u8).sowing(chosen);
+                let offset = mv.offset();
                 list.insert(mv);
                 if row == side {
                     multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
@@ -530,6 +559,7 @@ impl Rules {
         feeding: bool,
     ) -> (Verdict, Option<(Position, MoveEffect)>) {
         let verdict = |v: Verdict| (v, None);
+        let chosen = self.sowing.way_of(pos, chosen);
         let seeds = pos.at(house);
         if pos.child_houses() >> house & 1 != 0 {
             return verdict(if pos.child_of(house).is_some() {
@@ -600,7 +630,8 @@ impl Rules {
                 to_move: pos.to_move(),
             };
         }
-        match (self.sowing.chooses_from(mv.offset()), mv.direction()) {
+        let choosing = self.sowing.choosing(pos, houses_per_side);
+        match (choosing >> mv.offset() & 1 != 0, mv.direction()) {
             (true, None) => return IllegalMove::DirectionNeeded { mv },
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
@@ -751,6 +782,29 @@ impl Rules {
         if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
             pos.set_played(from);
         }
+        // The game's first move may choose the ways for the rest of it.
+        let chosen = if gated && self.sowing.turning == crate::rules::sowing::Turning::FirstMove {
+            if pos.ways().is_none()
+                && let Some(way) = chosen
+            {
+                pos.set_ways(Some(match me {
+                    Side::South => way,
+                    Side::North => way.reversed(),
+                }));
+            }
+            self.sowing.way_of(pos, chosen)
+        } else {
+            chosen
+        };
+        // An opening move may sow the board's way, whatever was chosen.
+        let chosen = if gated
+            && self.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection
+            && pos.opening() > 0
+        {
+            None
+        } else {
+            chosen
+        };
         let mut sown = match &self.blocking {
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated

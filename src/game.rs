@@ -269,6 +269,13 @@ impl<'r> Game<'r> {
         self.restart_from_current();
     }
 
+    /// Starts again from a start drawn with `rng` where the variant deals
+    /// its start at random ([`Rules::start_drawn`]), else as [`Game::restart`].
+    pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {
+        self.position = self.rules.start_drawn(rng);
+        self.restart_from_current();
+    }
+
     fn restart_from_current(&mut self) {
         self.history.clear();
         self.since_capture_at.clear();

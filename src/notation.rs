@@ -66,13 +66,15 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::feed => "`feed`",
         Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `quiet:2`, `crossed:a`, `opening:2`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
+            "variant state (`last:S`, `feed`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
         }
         Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
         Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
         Rule::layer_word => "a layer: `children`, `blocked`, `played` or `owner`",
         Rule::layer_marks => "one mark a house",
         Rule::layer => "a layer's word and one mark a house, such as `blocked:.x..`",
+        Rule::way_pair => "South's way then North's: `><` or `<>`",
+        Rule::ways => "`ways:` and the ways South and North sow, `ways:><` or `ways:<>`",
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -280,21 +282,22 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         )
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
-    // repeated word is a slip that should not pass unseen. Slots 0-4 are
+    // repeated word is a slip that should not pass unseen. Slots 0-5 are
     // the scalar words, then one per layer.
-    let mut seen: [Option<&str>; 5 + Layer::ALL.len()] = [None; 5 + Layer::ALL.len()];
+    let mut seen: [Option<&str>; 6 + Layer::ALL.len()] = [None; 6 + Layer::ALL.len()];
     for state in inner {
         let layer = (state.as_rule() == Rule::layer).then(|| {
             let word = state.clone().into_inner().next().expect("a layer word");
             Layer::from_word(word.as_str()).expect("the grammar's layer words are layers")
         });
         let slot = match (state.as_rule(), layer) {
-            (_, Some(layer)) => 5 + layer as usize,
+            (_, Some(layer)) => 6 + layer as usize,
             (Rule::last, _) => 0,
             (Rule::feed, _) => 1,
             (Rule::quiet, _) => 2,
             (Rule::crossed, _) => 3,
             (Rule::opening, _) => 4,
+            (Rule::ways, _) => 5,
             (other, _) => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -308,6 +311,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         2 => "one count of quiet moves".into(),
                         3 => "one crossed house".into(),
                         4 => "one count of opening moves".into(),
+                        5 => "one pair of ways".into(),
                         _ => "one last capturer".into(),
                     },
                 };
@@ -350,6 +354,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::opening => {
                 let moves = state.into_inner().next().expect("a count");
                 position.set_opening(count(moves)?);
+            }
+            Rule::ways => {
+                let pair = state.into_inner().next().expect("a pair of ways");
+                position.set_ways(Some(if pair.as_str() == "><" {
+                    crate::board::Direction::CounterClockwise
+                } else {
+                    crate::board::Direction::Clockwise
+                }));
             }
             _ => position.set_feed_pending(true),
         }
@@ -405,6 +417,9 @@ impl fmt::Display for Position {
         }
         if self.opening() > 0 {
             write!(f, " opening:{}", self.opening())?;
+        }
+        if let Some(south) = self.ways() {
+            write!(f, " ways:{}{}", south.mark(), south.reversed().mark())?;
         }
         for layer in Layer::ALL {
             if !self.layer_is_empty(layer) {

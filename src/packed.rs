@@ -459,7 +459,9 @@ impl<const L: usize> Kernel<L> {
         }
         match opening {
             OpeningSowing::AsUsual => {}
-            OpeningSowing::LastSeedToOpponent | OpeningSowing::NoSkipping => {
+            OpeningSowing::LastSeedToOpponent
+            | OpeningSowing::NoSkipping
+            | OpeningSowing::BoardDirection => {
                 return Err("opening moves sown apart");
             }
         }
@@ -474,6 +476,7 @@ impl<const L: usize> Kernel<L> {
             min_seeds,
             single_seed_rule,
             feeding,
+            feed_by_house,
             allow,
             no_return,
             opening_moves,
@@ -484,13 +487,18 @@ impl<const L: usize> Kernel<L> {
         if either_row {
             return Err("moves from either row");
         }
+        if feed_by_house {
+            return Err("a house that feeds one way played either way");
+        }
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
-            Allow::TwoOnlyIfAllTwoRightmost => return Err("houses of two played last"),
+            Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
+                return Err("houses of two played last");
+            }
         }
         if opening_moves != 0 {
             return Err("opening moves");
@@ -498,6 +506,7 @@ impl<const L: usize> Kernel<L> {
         match opening_from {
             OpeningFrom::Any => {}
             OpeningFrom::RightHalf => return Err("opening moves from the right half"),
+            OpeningFrom::Rightmost => return Err("an opening move from the rightmost house"),
         }
         if no_return {
             return Err("a seed that may not go straight back");
@@ -573,7 +582,12 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
-                CaptureRule::Next { .. } => return Err("captures of the next house"),
+                CaptureRule::MatchOpposite => {
+                    return Err("captures of a house matching the one opposite");
+                }
+                CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {
+                    return Err("captures of the next house");
+                }
                 CaptureRule::CrossCounts { .. } => {
                     return Err("cross captures of some counts only");
                 }
@@ -590,11 +604,17 @@ impl<const L: usize> Kernel<L> {
             ExtraTurn::Never => false,
             ExtraTurn::LastSeedInOwnStore => true,
             ExtraTurn::AfterCapture => return Err("an extra turn after a capture"),
+            ExtraTurn::LastSeedInAStore => {
+                return Err("an extra turn for a last seed in either store");
+            }
         };
         let must_feed = match feeding {
             Feeding::Free => false,
             Feeding::MustFeed => true,
         };
+        if rules.random_start() {
+            return Err("a random start");
+        }
         let start = rules.start();
         if start.feed_pending()
             || start.quiet() != 0
@@ -834,7 +854,9 @@ impl<const L: usize> Kernel<L> {
                 let next = handfuls[offset].last[1] as usize & (L - 1);
                 seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
             }
-            Allow::EachHouseOnceFirst | Allow::TwoOnlyIfAllTwoRightmost => {
+            Allow::EachHouseOnceFirst
+            | Allow::TwoOnlyIfAllTwoRightmost
+            | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")
             }
         };

@@ -93,6 +93,9 @@ const PLAYED: usize = 3;
 
 /// The key's multiplier of the opening moves left.
 const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
+/// The key's multiplier of the ways the players sow (`[sowing] direction_by
+/// = "first_move"`).
+const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -266,6 +269,10 @@ pub struct Position {
     crossed: u8,
     /// Opening moves left (`[play] opening_moves`).
     opening: u8,
+    /// The way South sows for the rest of the game, North the other
+    /// (`[sowing] direction_by = "first_move"`): 0 not chosen yet, 1
+    /// counter-clockwise, 2 clockwise.
+    ways: u8,
 }
 
 impl Position {
@@ -302,6 +309,7 @@ impl Position {
             layers: [0; PLANES],
             crossed: 0,
             opening: 0,
+            ways: 0,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -614,6 +622,32 @@ impl Position {
         self.opening = moves;
     }
 
+    /// The way South sows for the rest of the game, North sowing the other
+    /// way (`[sowing] direction_by = "first_move"`); `None` until the
+    /// game's first move chose it.
+    #[inline]
+    pub fn ways(&self) -> Option<Direction> {
+        match self.ways {
+            1 => Some(Direction::CounterClockwise),
+            2 => Some(Direction::Clockwise),
+            _ => None,
+        }
+    }
+
+    /// Sets the way South sows (North sows the other way).
+    pub fn set_ways(&mut self, south: Option<Direction>) {
+        let code = match south {
+            None => 0,
+            Some(Direction::CounterClockwise) => 1,
+            Some(Direction::Clockwise) => 2,
+        };
+        self.key = self
+            .key
+            .wrapping_sub((self.ways as u64).wrapping_mul(KEY_WAYS))
+            .wrapping_add((code as u64).wrapping_mul(KEY_WAYS));
+        self.ways = code;
+    }
+
     /// The houses already played, as a mask over house numbers
     /// (`[play] allow = "each_house_once_first"`).
     #[inline]
@@ -762,6 +796,7 @@ impl Position {
         key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
         key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
         key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
+        key = key.wrapping_add((self.ways as u64).wrapping_mul(KEY_WAYS));
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -789,6 +824,7 @@ impl fmt::Debug for Position {
             .field("layers", &self.layers)
             .field("crossed", &self.crossed)
             .field("opening", &self.opening)
+            .field("ways", &self.ways)
             .finish()
     }
 }
@@ -867,6 +903,11 @@ pub enum PositionError {
         /// The variant's opening moves at the start.
         allowed: u8,
     },
+    /// `ways:` in a variant whose first move does not choose the ways.
+    #[error(
+        "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
+    )]
+    WaysUnused,
     /// A layer's word in a variant that does not keep the layer.
     #[error("`{layer}:` does not belong to this variant: {why}")]
     LayerUnused {

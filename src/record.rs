@@ -112,6 +112,12 @@ impl Record {
                     .map_err(ReplayError::PositionMismatch)?;
                 position
             }
+            None if rules.random_start() => {
+                return Err(ReplayError::StartNeeded {
+                    line: self.line,
+                    column: self.column,
+                });
+            }
             None => rules.start(),
         };
         let mut game =
@@ -342,6 +348,14 @@ pub enum ReplayError {
         /// Its column.
         column: usize,
     },
+    /// The variant deals its start at random, and the record has no
+    /// `[Position]` tag to say which start the game had.
+    StartNeeded {
+        /// Where the game starts.
+        line: usize,
+        /// Its column.
+        column: usize,
+    },
     /// The record claims a result, but the game is not over after its moves.
     ResultUnfinished {
         /// The record's token.
@@ -360,7 +374,8 @@ impl ReplayError {
             ReplayError::Illegal { line, column, .. }
             | ReplayError::MarkMismatch { line, column, .. }
             | ReplayError::ResultMismatch { line, column, .. }
-            | ReplayError::ResultUnfinished { line, column, .. } => Some((line, column)),
+            | ReplayError::ResultUnfinished { line, column, .. }
+            | ReplayError::StartNeeded { line, column } => Some((line, column)),
             ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_) => None,
         }
     }
@@ -370,7 +385,9 @@ impl ReplayError {
     pub fn is_rule_error(&self) -> bool {
         !matches!(
             self,
-            ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_)
+            ReplayError::BadPosition(_)
+                | ReplayError::PositionMismatch(_)
+                | ReplayError::StartNeeded { .. }
         )
     }
 }
@@ -382,6 +399,10 @@ impl fmt::Display for ReplayError {
             ReplayError::PositionMismatch(error) => {
                 write!(f, "the [Position] tag does not fit the variant: {error}")
             }
+            ReplayError::StartNeeded { .. } => write!(
+                f,
+                "the variant deals its start at random: the record needs a [Position] tag with the game's start"
+            ),
             ReplayError::Illegal { ply, error, .. } => {
                 write!(f, "illegal move at ply {ply}: {error}")
             }
@@ -583,9 +604,6 @@ pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
     for (name, value) in tags {
         record.set_tag(name, value.clone());
     }
-    if *game.start() != game.rules().start() {
-        record.set_tag("Position", game.start().to_string());
-    }
     record.moves = game
         .history()
         .iter()
@@ -597,6 +615,10 @@ pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
         .collect();
     let result = game.outcome().map_or("*", |o| o.result_token()).to_string();
     record.set_tag("Result", result.clone());
+    // After the result, in the order the record prints its tags.
+    if game.rules().random_start() || *game.start() != game.rules().start() {
+        record.set_tag("Position", game.start().to_string());
+    }
     record.result = result;
     record
 }

@@ -108,7 +108,13 @@ pub fn rule_sheet(rules: &Rules) -> String {
 
     let start = rules.start();
     let n = rules.houses_per_side();
-    if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
+    if rules.random_start() {
+        let _ = writeln!(
+            out,
+            "\nBoard\n  Two rows of {n} houses and {} seeds, dealt at random for every game: each house gets 2 seeds when there are at least 2 for every house (none otherwise), then each seed left goes into a house drawn at random. South owns the bottom row and moves first.",
+            rules.total_seeds()
+        );
+    } else if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
         let _ = writeln!(
             out,
             "\nBoard\n  Two rows of {}, {} in each: {}. South owns the bottom row and moves first.",

@@ -96,11 +96,62 @@ pub struct Metadata {
 pub struct Board {
     /// Houses in each of the two rows, 1 to 26.
     pub houses_per_side: Spanned<i64>,
-    /// Seeds in every house at the start.
-    pub seeds_per_house: Spanned<i64>,
-    /// A start pattern: the seeds in each house at the start, South's row
-    /// from its left, then North's from its left (C1 order), instead of
-    /// `seeds_per_house` in every house.
+    /// Seeds in every house at the start (required unless `start` says
+    /// how the seeds are laid out).
     #[serde(default)]
-    pub start: Option<Spanned<Vec<i64>>>,
+    pub seeds_per_house: Option<Spanned<i64>>,
+    /// A start pattern, or a random start, instead of `seeds_per_house` in
+    /// every house.
+    #[serde(default)]
+    pub start: Option<Spanned<Start>>,
+}
+
+/// `[board] start`: how the seeds lie at the start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    /// The seeds in each house, South's row from its left, then North's
+    /// from its left (C1 order).
+    Pattern(Vec<i64>),
+    /// `{ random = N }`: N seeds, dealt at random for every game.
+    Random(i64),
+}
+
+impl<'de> Deserialize<'de> for Start {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Start, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Start;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of seeds per house, or { random = N }")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Start, A::Error> {
+                let mut houses = Vec::new();
+                while let Some(seeds) = seq.next_element::<i64>()? {
+                    houses.push(seeds);
+                }
+                Ok(Start::Pattern(houses))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Start, A::Error> {
+                let mut random = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key != "random" || random.is_some() {
+                        return Err(serde::de::Error::custom(format!(
+                            "a random start is {{ random = N }}, N the seeds in play; found `{key}`"
+                        )));
+                    }
+                    random = Some(map.next_value::<i64>()?);
+                }
+                random
+                    .map(Start::Random)
+                    .ok_or_else(|| serde::de::Error::missing_field("random"))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }

@@ -23,11 +23,23 @@ use crate::common::{sow, test_path, text};
 #[derive(Debug, Deserialize)]
 pub struct CatalogueGame {
     pub seed: u32,
+    /// The position the game started from (random starts differ game by
+    /// game).
+    #[serde(default)]
+    pub start: Option<CatalogueStart>,
     pub plies: Vec<CataloguePly>,
     pub result: String,
     pub reason: String,
     #[serde(default)]
     pub capped: bool,
+}
+
+/// A reference game's start.
+#[derive(Debug, Deserialize)]
+pub struct CatalogueStart {
+    pub board: Vec<u8>,
+    pub stores: [u8; 2],
+    pub to_move: String,
 }
 
 /// One ply: the move and the position after it.
@@ -96,9 +108,39 @@ fn moves(game: &CatalogueGame) -> impl Iterator<Item = &CataloguePly> {
     game.plies.iter().filter(|p| p.mv != "pass")
 }
 
+/// The start of `game` in the notation, where it is not the variant's own
+/// (a random start): the record's `[Position]` tag.
+fn start_tag(rules: &Rules, game: &CatalogueGame) -> Option<String> {
+    let start = game.start.as_ref()?;
+    if rules.start().houses() == &start.board[..] && !rules.random_start() {
+        return None;
+    }
+    let n = start.board.len() / 2;
+    let row = |r: &[u8]| {
+        r.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    Some(format!(
+        "{}/{} {}-{} {}",
+        row(&start.board[..n]),
+        row(&start.board[n..]),
+        start.stores[0],
+        start.stores[1],
+        start.to_move
+    ))
+}
+
 /// Replays `game` with `rules` through the library; the first disagreement.
 pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
-    let mut g = Game::new(rules);
+    let mut g = match start_tag(rules, game) {
+        Some(tag) => {
+            let position: sow::Position = tag.parse().map_err(|e| format!("{tag}: {e}"))?;
+            Game::from_position(rules, position).map_err(|e| format!("{tag}: {e}"))?
+        }
+        None => Game::new(rules),
+    };
     for (i, want) in moves(game).enumerate() {
         let at = format!("seed {} ply {} ({})", game.seed, i + 1, want.mv);
         let (mv, _) =
@@ -272,8 +314,12 @@ fn catalogue_games_replay_through_the_library() {
 fn catalogue_games_replay_through_the_command_line() {
     for (stem, path) in catalogue_files() {
         let games = read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl")));
+        let rules = rules_of(&path);
         let mut records = String::new();
         for game in &games {
+            if let Some(tag) = start_tag(&rules, game) {
+                records.push_str(&format!("[Position \"{tag}\"]\n"));
+            }
             for ply in moves(game) {
                 records.push_str(&ply.mv);
                 records.push(' ');

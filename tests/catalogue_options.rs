@@ -37,6 +37,7 @@ must_feed = false
 # allow = "any"
 # pass_when_no_move = false
 # no_return = false
+# feed_by_house = true
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
@@ -63,6 +64,7 @@ chain = false
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # next = { zone = "either" }
+# match_opposite = true
 # looks_along = "board"
 [end]
 # goal = "most_seeds"
@@ -1706,6 +1708,149 @@ fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
 }
 
 #[test]
+fn next_from_empty() {
+    // F's one seed falls in the empty a; b, after it along the sowing,
+    // holds 3.
+    let from = "4,4,4,4,4,1/0,3,4,4,4,4 2-2 S";
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let plain = rules(&none);
+    assert_eq!(
+        sow_written(plain, from, "F").unwrap(),
+        "4,4,4,4,4,0/1,3,4,4,4,4 2-2 N"
+    );
+    let next = |extra: &'static str| {
+        let mut edits = none.to_vec();
+        edits.push(("next", extra));
+        rules(&edits)
+    };
+    let from_empty = next("{ zone = \"opponent\", from_empty = true }");
+    assert_eq!(
+        sow_written(from_empty, from, "F").unwrap(),
+        "4,4,4,4,4,0/1,0,4,4,4,4 5-2 N"
+    );
+    // The sowing seed goes with them.
+    let with_seed = next("{ zone = \"opponent\", from_empty = true, take_sowing_seed = true }");
+    assert_eq!(
+        sow_written(with_seed, from, "F").unwrap(),
+        "4,4,4,4,4,0/0,0,4,4,4,4 6-2 N"
+    );
+    // A last seed in a house that held seeds, or in the mover's own row,
+    // takes nothing.
+    assert_eq!(
+        sow_written(with_seed, "4,4,4,4,4,1/1,3,4,4,4,3 2-2 S", "F").unwrap(),
+        "4,4,4,4,4,0/2,3,4,4,4,3 2-2 N"
+    );
+    assert_eq!(
+        sow_written(with_seed, "4,4,4,0,1,4/4,4,4,4,4,4 2-2 S", "E").unwrap(),
+        "4,4,4,0,0,5/4,4,4,4,4,4 2-2 N"
+    );
+    // The house after is the one along the move, whichever way it went:
+    // A sown clockwise ends in f, and e is taken, not A's neighbour B.
+    let mut edits = none.to_vec();
+    edits.push(("next", "{ zone = \"opponent\", from_empty = true }"));
+    edits.push(("direction_chosen_in", "[1]"));
+    let chosen = rules(&edits);
+    assert_eq!(
+        sow_written(chosen, "1,4,4,4,4,4/4,4,4,4,3,0 4-4 S", "A<").unwrap(),
+        "0,4,4,4,4,4/4,4,4,4,0,1 7-4 N"
+    );
+}
+
+#[test]
+fn feed_by_house() {
+    // North has no seeds: A feeds sown clockwise (into f), not
+    // counter-clockwise (into B); F feeds either way round.
+    let from = "1,0,0,0,0,0/0,0,0,0,0,0 24-23 S";
+    let moves = |rules: &Rules| -> Vec<String> {
+        rules
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let chosen = [
+        ("must_feed", "true"),
+        ("direction_chosen_in", "[1, 2, 3, 4, 5, 6]"),
+    ];
+    assert_eq!(moves(rules(&chosen)), ["A<"]);
+    let mut by_house = chosen.to_vec();
+    by_house.push(("feed_by_house", "true"));
+    assert_eq!(moves(rules(&by_house)), ["A>", "A<"]);
+    // A house that feeds neither way stays refused.
+    let two = "1,0,1,0,0,0/0,0,0,0,0,0 24-22 S";
+    let legal: Vec<String> = rules(&by_house)
+        .legal_moves(&position(two))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(legal, ["A>", "A<"]);
+}
+
+#[test]
+fn extra_turn_last_seed_in_a_store() {
+    // F's eight seeds pass South's store and North's row, and the last
+    // falls in North's store.
+    let from = "0,0,0,0,0,8/4,4,4,4,4,4 8-8 S";
+    let turn = |extra: &str| {
+        variant(
+            &format!("{BASE}[turn]\nextra_turn = \"{extra}\"\n"),
+            &[("into_stores", "\"both\"")],
+        )
+    };
+    let (after, effect) = sow(turn("last_seed_in_own_store"), from, 'F');
+    assert!(!effect.extra_turn);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/5,5,5,5,5,5 9-9 N");
+    let (after, effect) = sow(turn("last_seed_in_a_store"), from, 'F');
+    assert!(effect.extra_turn, "the opponent's store gives a turn too");
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/5,5,5,5,5,5 9-9 S");
+    // A last seed in the sower's own store, as with last_seed_in_own_store.
+    let (after, _) = sow(
+        turn("last_seed_in_a_store"),
+        "0,0,0,0,0,1/4,4,4,4,4,4 11-12 S",
+        'F',
+    );
+    assert_eq!(after.to_move(), Side::South);
+    // A last seed in a house ends the turn.
+    let (after, _) = sow(
+        turn("last_seed_in_a_store"),
+        "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S",
+        'D',
+    );
+    assert_eq!(after.to_move(), Side::North);
+}
+
+#[test]
+fn opening_board_direction() {
+    // South chooses to sow B clockwise, in the first of two opening moves.
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2";
+    let chosen = [
+        ("direction_chosen_in", "[1, 2, 3, 4, 5, 6]"),
+        ("opening_moves", "2"),
+    ];
+    assert_eq!(
+        sow_written(rules(&chosen), from, "B<").unwrap(),
+        "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N opening:1"
+    );
+    let mut fixed = chosen.to_vec();
+    fixed.push(("opening", "\"board_direction\""));
+    let fixed = rules(&fixed);
+    // The opening move sows counter-clockwise, whichever way was chosen.
+    assert_eq!(
+        sow_written(fixed, from, "B<").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N opening:1"
+    );
+    assert_eq!(
+        sow_written(fixed, from, "B>").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N opening:1"
+    );
+    // Once the opening is over, the choice holds.
+    assert_eq!(
+        sow_written(fixed, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "B<").unwrap(),
+        "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N"
+    );
+}
+
+#[test]
 fn from_either_row() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     let either = rules(&[("from_either_row", "true")]);
@@ -1727,4 +1872,173 @@ fn from_either_row() {
     assert_eq!(game.history()[0].mover, Side::South);
     let record = sow::record::record_of(&game, &[]);
     assert!(record.to_string().contains("1. c"), "{record}");
+}
+
+#[test]
+fn across_gap_looks_along_a_chosen_direction() {
+    // A sown clockwise ends in f, which held a seed; along the move e is
+    // empty and d holds 4, which are taken. (Along the board's direction,
+    // A and B after f are empty: nothing there.)
+    let from = "1,0,4,4,4,4/4,4,4,4,0,1 7-7 S";
+    let base = [
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("direction_chosen_in", "[1]"),
+    ];
+    assert_eq!(
+        sow_written(rules(&base), from, "A<").unwrap(),
+        "0,0,4,4,4,4/4,4,4,4,0,2 7-7 N"
+    );
+    let mut gap = base.to_vec();
+    gap.push(("across_gap", "{ zone = \"either\" }"));
+    assert_eq!(
+        sow_written(rules(&gap), from, "A<").unwrap(),
+        "0,0,4,4,4,4/4,4,4,0,0,2 11-7 N"
+    );
+}
+
+#[test]
+fn opening_from_rightmost() {
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    let moves = |rules: &Rules, at: &str| -> Vec<String> {
+        rules
+            .legal_moves(&position(at))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let opening = [("opening_moves", "1")];
+    assert_eq!(moves(rules(&opening), from), ["A", "B", "C", "D", "E", "F"]);
+    let mut rightmost = opening.to_vec();
+    rightmost.push(("opening_from", "\"rightmost\""));
+    let rightmost = rules(&rightmost);
+    assert_eq!(moves(rightmost, from), ["F"]);
+    assert_eq!(verdict(rightmost, from, 'A'), Verdict::NotOpeningRightmost);
+    // After it, any house.
+    let after = sow_written(rightmost, from, "F").unwrap();
+    assert_eq!(after, "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N");
+    assert_eq!(moves(rightmost, &after), ["a", "b", "c", "d", "e", "f"]);
+}
+
+#[test]
+fn random_start() {
+    let pattern = rules(&[
+        ("seeds_per_house", "-"),
+        ("start", "[4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]"),
+    ]);
+    let random = rules(&[("seeds_per_house", "-"), ("start", "{ random = 48 }")]);
+    assert!(!pattern.random_start());
+    assert!(random.random_start());
+    // A fixed start is the start whatever the seed, and draws nothing.
+    let mut rng = sow::rng::Rng::new(5);
+    assert_eq!(pattern.start_drawn(&mut rng), pattern.start());
+    assert_eq!(rng.next_u64(), sow::rng::Rng::new(5).next_u64());
+    // A random one deals 48 seeds, at least 2 a house, seed by seed.
+    let deals: Vec<_> = (0..20u64)
+        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .collect();
+    for deal in &deals {
+        assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
+        assert!(deal.houses().iter().all(|&s| s >= 2), "{deal}");
+        assert_eq!(deal.stores(), [0, 0]);
+        assert_eq!(deal.to_move(), Side::South);
+    }
+    assert!(
+        deals.windows(2).any(|w| w[0] != w[1]),
+        "the seed changes the deal"
+    );
+    assert_eq!(
+        deals[3],
+        random.start_drawn(&mut sow::rng::Rng::new(3)),
+        "the same seed deals the same start"
+    );
+    // Without a seed: seed 0's deal.
+    assert_eq!(random.start(), deals[0]);
+    // Too few seeds for 2 a house: none is promised.
+    let few = rules(&[("seeds_per_house", "-"), ("start", "{ random = 20 }")]);
+    let deal = few.start_drawn(&mut sow::rng::Rng::new(1));
+    assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 20);
+}
+
+#[test]
+fn match_opposite() {
+    // D's seed falls in E, which now holds 3, as b opposite it does.
+    let from = "0,0,0,1,2,4/4,3,4,4,4,4 9-9 S";
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    assert_eq!(
+        sow_written(rules(&none), from, "D").unwrap(),
+        "0,0,0,0,3,4/4,3,4,4,4,4 9-9 N"
+    );
+    let mut matching = none.to_vec();
+    matching.push(("match_opposite", "true"));
+    let matching = rules(&matching);
+    assert_eq!(
+        sow_written(matching, from, "D").unwrap(),
+        "0,0,0,0,0,4/4,0,4,4,4,4 15-9 N"
+    );
+    // Counts that differ take nothing.
+    assert_eq!(
+        sow_written(matching, "0,0,0,1,1,4/4,3,4,4,4,4 9-10 S", "D").unwrap(),
+        "0,0,0,0,2,4/4,3,4,4,4,4 9-10 N"
+    );
+}
+
+#[test]
+fn direction_by_first_move() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let moves = |rules: &Rules, at: &str| -> Vec<String> {
+        rules
+            .legal_moves(&position(at))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    let first = rules(&[("direction_by", "\"first_move\"")]);
+    // The first move chooses its way from any house.
+    assert_eq!(moves(first, start).len(), 12);
+    let after = sow_written(first, start, "B<").unwrap();
+    assert_eq!(after, "5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:<>");
+    // Then North sows the other way, counter-clockwise, with bare labels.
+    assert_eq!(moves(first, &after), ["a", "b", "c", "d", "e", "f"]);
+    let err = sow_written(first, &after, "a<").unwrap_err();
+    assert!(err.contains("write a alone"), "{err}");
+    let after = sow_written(first, &after, "a").unwrap();
+    assert_eq!(after, "5,0,4,4,4,4/0,5,5,6,6,5 0-0 S ways:<>");
+    // And South clockwise, as chosen.
+    assert_eq!(
+        sow_written(first, &after, "C").unwrap(),
+        "6,1,0,4,4,4/0,5,5,6,7,6 0-0 N ways:<>"
+    );
+    // Without the option, the board's direction, and no choice.
+    assert_eq!(
+        sow_written(rules(&[]), start, "B").unwrap(),
+        "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N"
+    );
+    assert!(sow_written(rules(&[]), start, "B<").is_err());
+    // The ways are part of the position: same board, other ways, other key.
+    assert_ne!(
+        position("5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:<>").key(),
+        position("5,0,4,4,4,4/4,4,4,5,5,5 0-0 N ways:><").key()
+    );
+}
+
+#[test]
+fn allow_two_only_if_all_two() {
+    let two = rules(&[("allow", "\"two_only_if_all_two\"")]);
+    // C holds three: the houses of two wait.
+    let from = "2,2,3,0,2,0/2,2,2,2,2,2 10-10 S";
+    assert_eq!(legal(rules(&[]), from), "ABCE");
+    assert_eq!(legal(two, from), "C");
+    assert_eq!(verdict(two, from, 'A'), Verdict::HoldsTwo);
+    // Every playable house holds two: any of them, unlike
+    // two_only_if_all_two_rightmost.
+    assert_eq!(legal(two, "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"), "ABDE");
+    assert_eq!(
+        legal(
+            rules(&[("allow", "\"two_only_if_all_two_rightmost\"")]),
+            "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"
+        ),
+        "E"
+    );
 }

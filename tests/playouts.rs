@@ -39,7 +39,9 @@ fn slow_games(rules: &Rules, games: u64, seed: u64) -> (u64, u64) {
     let (mut plies, mut checksum) = (0u64, 0u64);
     for i in 0..games {
         let mut rng = Rng::for_game(seed, i);
-        let mut game = Game::new(rules);
+        // A random start is dealt from the game's own stream, as the fast
+        // path deals it.
+        let mut game = Game::from_position(rules, rules.start_drawn(&mut rng)).unwrap();
         while !game.is_over() {
             let legal = game.legal_moves();
             let mv = legal.get(rng.below(legal.len())).unwrap();

@@ -125,7 +125,8 @@ enum Command {
         /// Start from this position instead.
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Seed for the computer players (default: a fresh one each run,
+        /// Seed for the computer players, and for the start where the
+        /// variant deals it at random (default: a fresh one each run,
         /// written in the record's [Seed] tag).
         #[arg(long)]
         seed: Option<u64>,

@@ -73,11 +73,16 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             let save_to = options.record.clone().unwrap_or_else(|| path.clone());
             (game, tags, Some(save_to))
         }
-        None => (
-            start(rules, options.from)?,
-            Vec::new(),
-            options.record.clone(),
-        ),
+        None => {
+            let game = match options.from {
+                Some(_) => start(rules, options.from)?,
+                // A start dealt at random, where the variant says so, from
+                // the seed.
+                None => Game::from_position(rules, rules.start_drawn(&mut Rng::new(options.seed)))
+                    .map_err(|e| Failure::Input(e.to_string()))?,
+            };
+            (game, Vec::new(), options.record.clone())
+        }
     };
     // Before the first move: a record that could not be kept is refused now,
     // not after the game.

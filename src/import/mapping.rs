@@ -210,6 +210,16 @@ fn start_pattern(
     };
     let n = holes as usize;
     Ok(Some(match pattern {
+        // RANDOM: each game deals its own start ([board] start = { random });
+        // MOVE_RIGHTMOST starts from the seeds everywhere, its opening move
+        // the game's ([play] opening_from = "rightmost").
+        "RANDOM" | "MOVE_RIGHTMOST" => return Ok(None),
+        "RIGHTMOST_PLUS_ONE" => {
+            // The seeds everywhere, and one more in each row's last house.
+            let mut row = vec![seeds; n];
+            row[n - 1] += 1;
+            [row.clone(), row].concat()
+        }
         "CLIPPEDTRIPLES" => {
             // Repeating 0, seeds, seeds from each row's first house.
             let mut row = vec![0; n];
@@ -256,6 +266,10 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
     if let Some(pattern) = &out.start {
         out.total = pattern.iter().sum();
     }
+    if r.choice("start_pattern") == Some("RANDOM") {
+        // MancalaGames' RANDOM deals its nbr_start seeds in all.
+        out.total = seeds;
+    }
     sowing(r, &mut out)?;
     play(r, &mut out)?;
     capture(r, &mut out)?;
@@ -282,6 +296,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let direction_by = match direction {
         "SPLIT" => Some("half_row"),
         "EVEN_ODD_DIR" => Some("parity"),
+        "PLAYALTDIR" => Some("first_move"),
         _ => None,
     };
     if direction_by.is_some() {
@@ -293,7 +308,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let skip = r.take_flag("skip_start");
     let mlaps = r.take_choice("mlaps");
     let sow_stores = r.take_choice("sow_stores");
-    if !matches!(sow_stores, None | Some("OWN") | Some("BOTH_NR_OPP")) {
+    if !matches!(sow_stores, None | Some("OWN" | "BOTH_NR_OPP" | "BOTH")) {
         return Err(r.refuse("sow_stores"));
     }
     let sowing = &mut out.sowing;
@@ -322,8 +337,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if let Some(by) = direction_by {
         sowing.push(format!("direction_by = \"{by}\""));
     }
-    r.take("udir_holes");
-    let chosen = r.list("udir_holes");
+    let chosen = chosen_holes(r)?;
     if !chosen.is_empty() {
         let places: Vec<i64> = chosen.iter().map(|h| h + 1).collect();
         sowing.push(format!(
@@ -333,7 +347,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     }
     match sow_stores {
         Some("OWN") => sowing.push("into_stores = \"own\"".into()),
-        Some("BOTH_NR_OPP") => sowing.push("into_stores = \"both\"".into()),
+        Some("BOTH_NR_OPP" | "BOTH") => sowing.push("into_stores = \"both\"".into()),
         _ => {}
     }
     let mlap_cont = r.take_choice("mlap_cont");
@@ -399,6 +413,24 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     Ok(())
 }
 
+/// The houses whose direction the mover chooses (`udir_holes`): none where
+/// the first move chooses for the game (PLAYALTDIR, whose every house
+/// MancalaGames makes a udir hole).
+fn chosen_holes<'g>(r: &Reading<'g>) -> Result<&'g [i64], Unsupported> {
+    r.take("udir_holes");
+    let chosen = r.list("udir_holes");
+    if r.choice("sow_direct") == Some("PLAYALTDIR") {
+        if !chosen.is_empty() && chosen.len() as i64 != r.game.holes {
+            return Err(r.unsupported(
+                "sow_direct",
+                "sow_direct = PLAYALTDIR without every house in udir_holes".into(),
+            ));
+        }
+        return Ok(&[]);
+    }
+    Ok(chosen)
+}
+
 /// `[play]`: which houses may be played, openings, feeding and passing.
 fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let min_move = min_move(r);
@@ -428,6 +460,7 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             play.push("opening_from = \"right_half\"".into());
         }
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
+        Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
         Some(_) => return Err(r.refuse("allow_rule")),
     }
     match r.take_choice("prescribed") {
@@ -452,7 +485,29 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             play.push("opening_moves = 1".into());
             sowing.push("opening = \"no_skipping\"".into());
         }
+        Some("NO_UDIR_FIRSTS")
+            if !chosen_holes(r)?.is_empty() && !r.has("sow_stores") && !r.has("capt_rturn") =>
+        {
+            // MancalaGames' first two movers (its movers count, which an
+            // extra turn does not advance; these games have none) sow the
+            // board's way.
+            play.push("opening_moves = 2".into());
+            sowing.push("opening = \"board_direction\"".into());
+        }
         Some(_) => return Err(r.refuse("prescribed")),
+    }
+    if r.choice("start_pattern") == Some("MOVE_RIGHTMOST") {
+        // MancalaGames makes the starter's first move itself, from the
+        // rightmost house; the recorded games write it as the first ply.
+        if play.iter().any(|l| l.starts_with("opening_moves")) {
+            return Err(r.unsupported(
+                "start_pattern",
+                "start_pattern = MOVE_RIGHTMOST with another opening".into(),
+            ));
+        }
+        play.push("opening_moves = 1".into());
+        play.push("opening_from = \"rightmost\"".into());
+        out.notes.push("MancalaGames makes the first move itself (start_pattern = MOVE_RIGHTMOST), from the starter's rightmost house; its recorded games write it as their first ply, so here it is the game's first move, the only legal one (opening_from = \"rightmost\").".into());
     }
     if r.take_flag("no_sides") {
         play.push("from_either_row = true".into());
@@ -460,12 +515,16 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let mustshare = r.take_flag("mustshare");
     if mustshare {
         play.push("must_feed = true".into());
+        if !chosen_holes(r)?.is_empty() {
+            // MancalaGames offers both ways of a house when either feeds.
+            play.push("feed_by_house = true".into());
+        }
     }
     let mustpass = r.take_flag("mustpass");
     if mustpass {
         play.push("pass_when_no_move = true".into());
     }
-    let chosen = r.list("udir_holes");
+    let chosen = chosen_holes(r)?;
     let n = r.game.holes;
     if r.choice("sow_direct") == Some("SPLIT")
         && min_move == 1
@@ -637,6 +696,37 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 toml_bool(multicapt == -1)
             ));
         }
+        Some("NEXT")
+            if counts.is_none()
+                && crosscapt.is_none()
+                && capt_dir == Some("SOW")
+                && multicapt == 0
+                && mlaps == Some("LAPPER")
+                && !r.has("mlap_cont")
+                && sow_stores.is_none() =>
+        {
+            // With relay sowing MancalaGames judges the last hole (it ends
+            // holding its one seed) by capt_side, and takes the next house
+            // when it holds seeds; PICKFINAL then takes the last seed too.
+            let last = r.choice("pickextra") == Some("PICKFINAL");
+            if last {
+                r.take("pickextra");
+            }
+            capture.push(format!(
+                "next = {{ zone = \"{zone}\", from_empty = true, take_sowing_seed = {} }}",
+                toml_bool(last)
+            ));
+        }
+        Some("MATCH_OPP")
+            if counts.is_none()
+                && crosscapt.is_none()
+                && multicapt == 0
+                && capt_dir.is_none()
+                && side == "BOTH" =>
+        {
+            // The last hole and the hole opposite holding the same count.
+            capture.push("match_opposite = true".into());
+        }
         Some("PASS_STORE_CAPT")
             if counts.is_none() && crosscapt.is_none() && capt_dir.is_none() =>
         {
@@ -678,6 +768,11 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("ENPAS_ALL_OWNER_SOW") if has_last_seed(capture) => {
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
+        }
+        Some("ENPAS_SOW_SOWER") if has_last_seed(capture) => {
+            // Every seed but a handful's last that makes a capturing count
+            // in the sower's own row takes it for the sower.
+            capture.push("while_sowing = \"own\"".into());
         }
         Some("ENPAS_ALL_OWNER_OWN") if has_last_seed(capture) && multicapt == 0 => {
             // Every seed, the last too, captures for the house's owner: the
@@ -745,6 +840,10 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         Some("PICKOPPBASIC") if capture.iter().any(|c| c == "sweep = true") => {}
+        Some("PICKFINAL")
+            if capture
+                .iter()
+                .any(|c| c.starts_with("next =") && c.contains("take_sowing_seed = true")) => {}
         Some(_) => return Err(r.refuse("pickextra")),
     }
     let quiet = r.take_number("nocaptmoves");
@@ -755,8 +854,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         capture.push("single_seed_captures = false".into());
     }
     let looks = ["chain = true", "next =", "across_gap ="];
-    if !r.list("udir_holes").is_empty()
+    if !chosen_holes(r)?.is_empty()
         && matches!(r.choice("sow_direct"), None | Some("CW" | "CCW"))
+        && r.choice("capt_dir") != Some("SOW")
         && capture
             .iter()
             .any(|c| looks.iter().any(|l| c.starts_with(l)))
@@ -778,9 +878,14 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
 /// `[turn]`: extra turns.
 fn turn(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let sow_stores = r.choice("sow_stores");
-    if sow_stores.is_some() {
-        out.turn
-            .push("extra_turn = \"last_seed_in_own_store\"".into());
+    match sow_stores {
+        Some("BOTH") => out
+            .turn
+            .push("extra_turn = \"last_seed_in_a_store\"".into()),
+        Some(_) => out
+            .turn
+            .push("extra_turn = \"last_seed_in_own_store\"".into()),
+        None => {}
     }
     match r.take_choice("capt_rturn") {
         None => {}

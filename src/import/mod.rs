@@ -92,7 +92,16 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
         ));
     }
     let (holes, (seeds, seeds_at)) = (game.holes, game.seeds.clone());
-    let total = i128::from(seeds) * i128::from(2 * holes);
+    // A random start deals nbr_start seeds in all; every other start puts
+    // them in every house.
+    let random = game
+        .setting("start_pattern")
+        .is_some_and(|s| matches!(s.value, game_file::Value::Choice("RANDOM")));
+    let total = if random {
+        i128::from(seeds)
+    } else {
+        i128::from(seeds) * i128::from(2 * holes)
+    };
     if total > i128::from(crate::position::MAX_SEEDS) {
         return Err(unsupported(
             seeds_at,
@@ -284,6 +293,9 @@ fn write(
                 value_text(game, "start_pattern")
             ));
         }
+        None if reading.choice("start_pattern") == Some("RANDOM") => lines.push(format!(
+            "start = {{ random = {total} }}        # start_pattern = RANDOM: each game deals its own start"
+        )),
         None => lines.push(format!("seeds_per_house = {seeds}        # {total} seeds")),
     }
     let mut table = |title: &str, body: Vec<String>| {

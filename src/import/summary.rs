@@ -29,9 +29,16 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("CW") => say("sown clockwise"),
         Some("SPLIT") => say("each half of a row sows towards its own end"),
         Some("EVEN_ODD_DIR") => say("odd counts sow counter-clockwise, even clockwise"),
+        Some("PLAYALTDIR") => {
+            say("the first move chooses its way, then South sows that way and North the other")
+        }
         _ => {}
     }
-    let udir = r.list("udir_holes");
+    let udir = if r.choice("sow_direct") == Some("PLAYALTDIR") {
+        &[]
+    } else {
+        r.list("udir_holes")
+    };
     let holes = r.game.holes;
     if !udir.is_empty() && udir.len() as i64 == holes {
         say("every move sows either way, by choice");
@@ -62,6 +69,7 @@ pub(super) fn summary(r: &Reading) -> String {
     }
     match r.choice("sow_stores") {
         Some("BOTH_NR_OPP") => say("sowing passes both stores, a last seed in yours moves again"),
+        Some("BOTH") => say("sowing passes both stores, a last seed in either moves again"),
         Some("OWN") => say("sowing passes your store, a last seed there moves again"),
         _ => {}
     }
@@ -136,9 +144,22 @@ pub(super) fn summary(r: &Reading) -> String {
         };
         say(&format!("captures {what}{side}{chained}"));
     }
+    if sow_rule == Some("ENPAS_ALL_OWNER_OWN") {
+        say("every seed sown to a capturing count, the last too, takes the house for its owner");
+    }
+    if r.choice("start_pattern") == Some("MOVE_RIGHTMOST") {
+        say("the first move is the rightmost house");
+    }
+    if r.choice("prescribed") == Some("NO_UDIR_FIRSTS") {
+        say(if r.choice("sow_direct") == Some("CW") {
+            "each player's first move sows clockwise"
+        } else {
+            "each player's first move sows counter-clockwise"
+        });
+    }
     match sow_rule {
-        Some("ENPAS_ALL_OWNER_OWN") => {
-            say("every seed sown to a capturing count, the last too, takes the house for its owner")
+        Some("ENPAS_SOW_SOWER") => {
+            say("a seed sown on the way to a capturing count in your row takes the house")
         }
         Some("ENPAS_ALL_OWNER_SOW") => {
             say("a seed sown on the way to a capturing count takes the house for its owner")
@@ -164,7 +185,21 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("DRAW_1_XCAPT") => say("a single seed played takes the house opposite"),
         _ => {}
     }
-    if capt_type == Some("NEXT") {
+    if capt_type == Some("NEXT") && !r.has("capt_on") {
+        let side = match r.choice("capt_side") {
+            Some("OPP_SIDE") => " across",
+            Some("OWN_SIDE") => " on your side",
+            _ => "",
+        };
+        let itself = if r.choice("pickextra") == Some("PICKFINAL") {
+            " and itself"
+        } else {
+            ""
+        };
+        say(&format!(
+            "a last seed in an empty house{side} takes the house after it{itself}"
+        ));
+    } else if capt_type == Some("NEXT") {
         say(&format!(
             "the house after the last seed's is captured holding {}{chained}",
             or_list(capt_on)
@@ -183,12 +218,14 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("PULL_ACROSS") => {
             say("a last seed in an empty house pulls the seeds opposite into it")
         }
+        Some("MATCH_OPP") => say("a last seed making as many as the house opposite takes both"),
         Some("PASS_STORE_CAPT") => {
             say("a last seed in an empty house across gives your store to the opponent")
         }
         _ if !r.has("crosscapt")
             && !r.has("presowcapt")
             && child_type != Some("WEG")
+            && capt_type != Some("NEXT")
             && r.counts(total).is_none() =>
         {
             say("no captures")
@@ -310,5 +347,9 @@ pub(super) fn summary(r: &Reading) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => "Plain sowing".to_string(),
     };
-    format!("{holes}x{seeds}: {text}.")
+    if r.choice("start_pattern") == Some("RANDOM") {
+        format!("{holes} a side, {seeds} seeds dealt at random: {text}.")
+    } else {
+        format!("{holes}x{seeds}: {text}.")
+    }
 }

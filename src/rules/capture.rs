@@ -142,6 +142,10 @@ pub struct Section {
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
     pub next: Option<NextSection>,
+    /// Whether a last seed whose house then holds as many seeds as the
+    /// house opposite captures both (MancalaGames' `capt_type = MATCH_OPP`).
+    #[serde(default)]
+    pub match_opposite: Option<Spanned<bool>>,
 }
 
 /// No `[capture]` table: nothing is ever captured (every key's default).
@@ -171,6 +175,7 @@ impl Default for Section {
             last_seeds_to_mover: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
+            match_opposite: Default::default(),
             next: Default::default(),
         }
     }
@@ -209,6 +214,16 @@ pub struct NextSection {
     /// one taken, while it holds one of `counts` in `zone`.
     #[serde(default)]
     pub chain: bool,
+    /// Whether the rule is judged at the last seed's house instead: the
+    /// last seed falls in an empty house of `zone`, and the house after it
+    /// is taken whatever it holds (MancalaGames' `capt_type = NEXT` with
+    /// relay sowing, where it tests the last hole). Without `counts`.
+    #[serde(default)]
+    pub from_empty: Option<Spanned<bool>>,
+    /// With `from_empty`: whether the last seed is captured too
+    /// (MancalaGames' `pickextra = PICKFINAL`).
+    #[serde(default)]
+    pub take_sowing_seed: Option<Spanned<bool>>,
 }
 
 /// Which way a capture looks after a move whose direction was chosen.
@@ -366,6 +381,18 @@ pub enum CaptureRule {
         /// Whether the houses after it are taken too.
         chain: bool,
     },
+    /// The last seed falls in an empty house of `zone`, and the house after
+    /// it, along the sowing, holds seeds: they are taken, and with
+    /// `take_sowing_seed` the sowing seed too (`next` with `from_empty`).
+    NextFromEmpty {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Whether the sowing seed goes with them.
+        take_sowing_seed: bool,
+    },
+    /// The last seed's house then holds as many seeds as the house
+    /// opposite: both are taken (`match_opposite`).
+    MatchOpposite,
     /// The cross capture when the house opposite must hold one of
     /// `counts` (`cross` with `opposite_holds`).
     CrossCounts {
@@ -476,15 +503,24 @@ pub(crate) fn compile(
         );
     }
     let next = section.next.as_ref();
+    let next_from_empty = next
+        .and_then(|n| n.from_empty.as_ref())
+        .is_some_and(|f| *f.get_ref());
     if let Some(next) = next
         && counts.is_empty()
+        && !next_from_empty
     {
         return err(
             next.zone.span(),
             "the capture of the next house takes it when it holds one of `counts`: give counts",
         );
     }
-    if !counts.is_empty() && !last_seed.any() && !while_sowing.any() && !sweep && next.is_none() {
+    if !counts.is_empty()
+        && !last_seed.any()
+        && !while_sowing.any()
+        && !sweep
+        && (next.is_none() || next_from_empty)
+    {
         return Err((
             counts_span,
             "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
@@ -596,6 +632,13 @@ pub(crate) fn compile(
             occupied: !relays,
         });
     }
+    if section
+        .match_opposite
+        .as_ref()
+        .is_some_and(|m| *m.get_ref())
+    {
+        rules.push(CaptureRule::MatchOpposite);
+    }
     if let Some(zone) = &section.empty_gives_store {
         let mask = ZoneMask::from_zone(*zone.get_ref());
         if !mask.any() {
@@ -650,17 +693,39 @@ pub(crate) fn compile(
                 "the capture of the next house looks along the board's direction: not with direction_by",
             );
         }
-        if sowing.relays() {
+        if let Some(flag) = &next.take_sowing_seed
+            && *flag.get_ref()
+            && !next_from_empty
+        {
             return err(
-                next.zone.span(),
-                "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there)",
+                flag.span(),
+                "take_sowing_seed of the next house's capture only applies with from_empty = true: the last seed's house is judged there",
             );
         }
-        rules.push(CaptureRule::Next {
-            counts,
-            zone,
-            chain: next.chain,
-        });
+        if next_from_empty {
+            if next.chain {
+                return err(
+                    next.zone.span(),
+                    "a capture of the next house from an empty house takes one house: not with chain = true",
+                );
+            }
+            rules.push(CaptureRule::NextFromEmpty {
+                zone,
+                take_sowing_seed: next.take_sowing_seed.as_ref().is_some_and(|t| *t.get_ref()),
+            });
+        } else {
+            if sowing.relays() {
+                return err(
+                    next.zone.span(),
+                    "the capture of the next house is not supported with relay sowing (MancalaGames judges the last hole there): write from_empty = true",
+                );
+            }
+            rules.push(CaptureRule::Next {
+                counts,
+                zone,
+                chain: next.chain,
+            });
+        }
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
     let by = match &section.while_sowing_by {
@@ -859,6 +924,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     for rule in &captures.rules {
         match *rule {
+            CaptureRule::MatchOpposite => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
+                );
+            }
             CaptureRule::Count {
                 counts,
                 zone,
@@ -979,6 +1050,21 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     zone_in_words(zone),
                     if chain {
                         "; then the houses after it, going on along the sowing, while they hold such a count there"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            CaptureRule::NextFromEmpty {
+                zone,
+                take_sowing_seed,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {} and the house after it (along the sowing) holds seeds, those are captured{}.",
+                    zone_in_words(zone),
+                    if take_sowing_seed {
+                        ", with the sowing seed"
                     } else {
                         ""
                     }
@@ -1107,10 +1193,12 @@ impl Captures {
         pos: &Position,
         me: Side,
         last: usize,
+        reverse: bool,
     ) -> bool {
+        let reverse = reverse && self.looks_along == LooksAlong::Move;
         self.rules
             .iter()
-            .any(|rule| rule.applies(board, pos, me, last))
+            .any(|rule| rule.applies(board, pos, me, last, reverse))
     }
 
     /// The capture the first applying rule would make at `last`, after a
@@ -1131,7 +1219,7 @@ impl Captures {
         // the compiler once the move's code grew, at a cost on every move.
         // By reference: a rule is copied only when it applies.
         for rule in &self.rules {
-            if rule.applies(board, pos, me, last) {
+            if rule.applies(board, pos, me, last, reverse) {
                 return Some((*rule).plan(board, pos, me, last, reverse));
             }
         }
@@ -1183,6 +1271,10 @@ impl Captures {
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
             }
+            CaptureRule::MatchOpposite => {
+                capture(pos, last);
+                capture(pos, board.opposite(last));
+            }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
                 let children = pos.kept_houses();
@@ -1219,6 +1311,14 @@ impl Captures {
                 for _ in 0..plan.holes {
                     house = open_after(ring, pos, house);
                     capture(pos, house);
+                }
+            }
+            CaptureRule::NextFromEmpty {
+                take_sowing_seed, ..
+            } => {
+                capture(pos, board.ring_in(me, plan.reverse).next(last));
+                if take_sowing_seed {
+                    capture(pos, last);
                 }
             }
         }
@@ -1440,7 +1540,7 @@ impl Captures {
 
 impl CaptureRule {
     #[inline(always)]
-    fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize) -> bool {
+    fn applies(&self, board: &Board, pos: &Position, me: Side, last: usize, reverse: bool) -> bool {
         if !board.is_house(last) {
             return *self == CaptureRule::OpponentStore
                 && last == board.store(me.opponent())
@@ -1479,16 +1579,31 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::MatchOpposite => {
+                let opposite = board.opposite(last);
+                // A child is never captured.
+                pos.at(last) == pos.at(opposite)
+                    && (pos.kept_houses() >> last | pos.kept_houses() >> opposite) & 1 == 0
+            }
+            CaptureRule::NextFromEmpty { zone, .. } => {
+                let next = board.ring_in(me, reverse).next(last);
+                // A child is never captured.
+                zone.allows(own)
+                    && pos.at(last) == 1
+                    && board.is_house(next)
+                    && pos.at(next) > 0
+                    && pos.child_houses() >> next & 1 == 0
+            }
             CaptureRule::Next { counts, zone, .. } => {
-                // The board's direction (a move that turns is judged by its
-                // plan, which knows its direction).
-                let next = board.ring(me).next(last);
+                // Along the move (direction_by is refused with it).
+                let next = board.ring_in(me, reverse).next(last);
                 next_capturable(board, pos, me, next, counts, zone)
             }
             CaptureRule::AcrossGap { zone, occupied, .. } => {
-                // The board's direction: direction_by is refused with it.
+                // Along the move (direction_by is refused with it).
                 (!occupied || pos.at(last) > 1)
-                    && across_gap(board, board.ring(me), pos, me, last, zone, 0).is_some()
+                    && across_gap(board, board.ring_in(me, reverse), pos, me, last, zone, 0)
+                        .is_some()
             }
         }
     }
@@ -1611,6 +1726,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::MatchOpposite => Plan {
+                rule: self,
+                holes: 2,
+                take: 2 * pos.at(last),
+                from_opponent: pos.at(last) as u32,
+                reverse,
+            },
             CaptureRule::OpponentStore => Plan {
                 rule: self,
                 holes: 1,
@@ -1654,6 +1776,30 @@ impl CaptureRule {
                 Plan {
                     rule: self,
                     holes,
+                    take,
+                    from_opponent,
+                    reverse,
+                }
+            }
+            CaptureRule::NextFromEmpty {
+                take_sowing_seed, ..
+            } => {
+                let next = board.ring_in(me, reverse).next(last);
+                let mut take = pos.at(next);
+                let mut from_opponent = if board.owner(next) != me {
+                    take as u32
+                } else {
+                    0
+                };
+                if take_sowing_seed {
+                    take += 1;
+                    if board.owner(last) != me {
+                        from_opponent += 1;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: 1,
                     take,
                     from_opponent,
                     reverse,

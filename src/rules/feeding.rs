@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, Rules, in_range};
+use super::{CompileError, Rules, err, in_range};
 use crate::board::Direction;
 use crate::engine::Verdict;
 use crate::position::{Position, PositionError, Side, nonzero_bytes};
@@ -26,6 +26,11 @@ pub struct Section {
     /// When the opponent's row is empty, only moves that sow into it are legal.
     #[serde(default)]
     pub must_feed: bool,
+    /// With `must_feed` and a direction chosen by the mover: a house that
+    /// feeds one way may be played either way (MancalaGames judges the
+    /// house, not the way).
+    #[serde(default)]
+    pub feed_by_house: Option<Spanned<bool>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -68,6 +73,10 @@ pub enum OpeningFrom {
     /// mover (the middle house of an odd row in neither half); `allow` is
     /// not applied (MancalaGames' `RIGHT_HALF_1ST_OPE`, `RIGHT_HALF_FIRSTS`).
     RightHalf,
+    /// Only the rightmost house of the mover's row, seen from the mover;
+    /// `allow` is not applied (MancalaGames' `start_pattern =
+    /// MOVE_RIGHTMOST`, whose first move it makes itself).
+    Rightmost,
 }
 
 impl Default for Section {
@@ -76,6 +85,7 @@ impl Default for Section {
             min_seeds: one(),
             single_seed_rule: false,
             must_feed: false,
+            feed_by_house: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -120,6 +130,10 @@ pub enum Allow {
     /// rightmost of them, seen from the mover (MancalaGames'
     /// `TWO_ONLY_ALL_RIGHT`).
     TwoOnlyIfAllTwoRightmost,
+    /// A house holding exactly two seeds may be played only when every
+    /// playable house of the mover's row holds two (MancalaGames'
+    /// `TWO_ONLY_ALL`).
+    TwoOnlyIfAllTwo,
 }
 
 /// The feeding obligation.
@@ -141,6 +155,8 @@ pub struct Playable {
     pub single_seed_rule: bool,
     /// The feeding obligation.
     pub feeding: Feeding,
+    /// Whether a house that feeds one way may be played either way.
+    pub feed_by_house: bool,
     /// Which houses may be played.
     pub allow: Allow,
     /// A single seed just sown across the end of a row may not go straight
@@ -204,8 +220,19 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         }
         _ => false,
     };
+    let feed_by_house = match &section.feed_by_house {
+        Some(flag) if *flag.get_ref() && !section.must_feed => {
+            return err(
+                flag.span(),
+                "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     Ok(Playable {
         either_row,
+        feed_by_house,
         opening_moves,
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
@@ -247,6 +274,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  When the opponent has no seeds, you must sow into their row if you can."
         );
+        if playable.feed_by_house {
+            let _ = writeln!(
+                out,
+                "  A house that feeds sown one way may then be played either way."
+            );
+        }
     }
     if playable.allow == Allow::EndsOnOpponentOrEmpty {
         let _ = writeln!(
@@ -270,6 +303,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  Every house of your row must be played once before any is played twice: while one of your houses has not been played yet in the game, only such a house may be played (if none of them can be, you have no move)."
+        );
+    }
+    if playable.allow == Allow::TwoOnlyIfAllTwo {
+        let _ = writeln!(
+            out,
+            "  A house holding exactly two seeds may be played only when every playable house of your row holds two."
         );
     }
     if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
@@ -302,6 +341,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 let _ = writeln!(
                     out,
                     ": an opening move is played from a house in the right half of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
+                );
+            }
+            OpeningFrom::Rightmost => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from the rightmost house of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
                 );
             }
         }
@@ -360,10 +405,14 @@ impl Rules {
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
         if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
-            // An opening move: only the right half of the row, and no allow rule.
+            // An opening move: only the right half of the row, or its
+            // rightmost house, and no allow rule.
             let n = self.board.houses_per_side();
             let offset = house - self.board.row_start(pos.to_move());
-            return (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf);
+            return match self.playable.opening_from {
+                OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
+                _ => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
+            };
         }
         if self.playable.allow == Allow::Any {
             return None;
@@ -402,7 +451,7 @@ impl Rules {
                 (seeds == 1 && self.board.is_house(next) && pos.at(next) > 0)
                     .then_some(Verdict::SingleToOccupied)
             }
-            Allow::TwoOnlyIfAllTwoRightmost => {
+            Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 if seeds != 2 {
                     return None;
                 }
@@ -416,6 +465,9 @@ impl Rules {
                 };
                 if (lo..lo + n).any(|h| playable(h) && pos.at(h) != 2) {
                     return Some(Verdict::HoldsTwo);
+                }
+                if self.playable.allow == Allow::TwoOnlyIfAllTwo {
+                    return None;
                 }
                 (house + 1..lo + n)
                     .any(playable)

@@ -29,7 +29,7 @@ use crate::diagnostic::{
 };
 use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
-use crate::variant::VariantFile;
+use crate::variant::{Start, VariantFile};
 
 pub mod blocking;
 pub mod capture;
@@ -172,6 +172,8 @@ pub struct Rules {
     /// The board: places, owners, opposites and sowing rings.
     pub board: Board,
     pub(crate) seeds_per_house: u8,
+    /// Whether every game deals its start at random (`start = { random = N }`).
+    pub(crate) random_start: bool,
     pub(crate) total_seeds: u32,
     /// The start position, made once.
     start: Position,
@@ -329,6 +331,26 @@ impl Rules {
         self.seeds_per_house
     }
 
+    /// Whether every game deals its start at random (`[board] start =
+    /// { random = N }`); [`Rules::start`] is then seed 0's deal.
+    pub fn random_start(&self) -> bool {
+        self.random_start
+    }
+
+    /// A game's start: the variant's start, or where the start is random,
+    /// one dealt with `rng` (which is not drawn from otherwise).
+    pub fn start_drawn(&self, rng: &mut crate::rng::Rng) -> Position {
+        let mut start = self.start();
+        if self.random_start {
+            let houses = deal(self.houses_per_side(), self.total_seeds, rng);
+            for (house, seeds) in houses.into_iter().enumerate() {
+                start.take(house);
+                start.add(house, seeds);
+            }
+        }
+        start
+    }
+
     /// Seeds in the game.
     pub fn total_seeds(&self) -> u32 {
         self.total_seeds
@@ -383,6 +405,9 @@ impl Rules {
         feeding::check_position(&self.playable, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
+        }
+        if position.ways().is_some() && self.sowing.turning != sowing::Turning::FirstMove {
+            return Err(PositionError::WaysUnused);
         }
         Ok(())
     }
@@ -648,57 +673,80 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         MAX_HOUSES_PER_SIDE as i64,
         "houses_per_side",
     )? as usize;
-    if *board.seeds_per_house.get_ref() == 0 {
-        return err(
-            board.seeds_per_house.span(),
-            "the board starts with no seeds: seeds_per_house must be at least 1",
-        );
-    }
-    let seeds = in_range(
-        &board.seeds_per_house,
-        1,
-        MAX_SEEDS as i64,
-        "seeds_per_house",
-    )?;
-    let total = 2 * n as i64 * seeds;
-    if total > MAX_SEEDS as i64 {
-        return err(
-            board.seeds_per_house.span(),
-            format!(
-                "{} houses of {seeds} seeds make {total} seeds; a game may hold at most {MAX_SEEDS}",
-                2 * n
-            ),
-        );
-    }
-    let mut total = total as u32;
-    let mut houses = vec![seeds as u8; 2 * n];
-    if let Some(start) = &board.start {
-        if start.get_ref().len() != 2 * n {
+    let (seeds, houses, total, random_start) = match (&board.seeds_per_house, &board.start) {
+        (Some(seeds), Some(start)) if matches!(start.get_ref(), Start::Random(_)) => {
             return err(
-                start.span(),
-                format!(
-                    "start lists {} houses; the board has {} ({n} a side)",
-                    start.get_ref().len(),
-                    2 * n
-                ),
+                seeds.span(),
+                "seeds_per_house and start = { random = N } both say how many seeds there are: keep the random start's",
             );
         }
-        let sum: i64 = start.get_ref().iter().sum();
-        if start.get_ref().iter().any(|&s| s < 0) || sum < 1 || sum > MAX_SEEDS as i64 {
-            return err(
-                start.span(),
-                format!(
-                    "start must give every house 0 seeds or more, at least 1 and at most {MAX_SEEDS} in all"
-                ),
-            );
+        (None, None) => {
+            return Err((
+                board.houses_per_side.span(),
+                "[board] needs seeds_per_house, the seeds in every house at the start".into(),
+                Some("or give start, a pattern of seeds per house or { random = N }".into()),
+            ));
         }
-        houses = start.get_ref().iter().map(|&s| s as u8).collect();
-        total = sum as u32;
-    }
+        (Some(seeds), start) => {
+            if *seeds.get_ref() == 0 {
+                return err(
+                    seeds.span(),
+                    "the board starts with no seeds: seeds_per_house must be at least 1",
+                );
+            }
+            let per = in_range(seeds, 1, MAX_SEEDS as i64, "seeds_per_house")?;
+            let total = 2 * n as i64 * per;
+            if total > MAX_SEEDS as i64 {
+                return err(
+                    seeds.span(),
+                    format!(
+                        "{} houses of {per} seeds make {total} seeds; a game may hold at most {MAX_SEEDS}",
+                        2 * n
+                    ),
+                );
+            }
+            match start.as_ref().map(|s| (s.span(), s.get_ref())) {
+                Some((span, Start::Pattern(pattern))) => {
+                    let (houses, total) = start_pattern(pattern, span, n)?;
+                    (per as u8, houses, total, false)
+                }
+                _ => (per as u8, vec![per as u8; 2 * n], total as u32, false),
+            }
+        }
+        (None, Some(start)) => match start.get_ref() {
+            Start::Pattern(pattern) => {
+                let (houses, total) = start_pattern(pattern, start.span(), n)?;
+                ((total as usize / (2 * n)) as u8, houses, total, false)
+            }
+            Start::Random(seeds) => {
+                if !(1..=MAX_SEEDS as i64).contains(seeds) {
+                    return err(
+                        start.span(),
+                        format!(
+                            "a random start deals between 1 and {MAX_SEEDS} seeds; found {seeds}"
+                        ),
+                    );
+                }
+                let total = *seeds as u32;
+                // The start a command without a seed plays from: seed 0's deal.
+                let houses = deal(n, total, &mut crate::rng::Rng::new(0));
+                ((total as usize / (2 * n)) as u8, houses, total, true)
+            }
+        },
+    };
 
     let uniform_start = board.start.is_none();
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
     let playable = feeding::compile(&play, total)?;
+    if let Some(flag) = &play.feed_by_house
+        && playable.feed_by_house
+        && compiled_sowing.chosen_in == 0
+    {
+        return err(
+            flag.span(),
+            "feed_by_house lets a house that feeds one way be played the other way: it needs [sowing] direction_chosen_in",
+        );
+    }
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
     let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
@@ -731,7 +779,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
-    let rounds = rounds::compile(rounds.as_ref(), n, seeds as u8, uniform_start)?;
+    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start)?;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
@@ -758,7 +806,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.last_seeds_to_mover > 0
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
-        || turn.extra_turn == ExtraTurn::AfterCapture;
+        || turn.extra_turn == ExtraTurn::AfterCapture
+        || compiled_sowing.turning == sowing::Turning::FirstMove;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0
@@ -794,7 +843,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             summary: meta.summary.map(toml::Spanned::into_inner),
         },
         board,
-        seeds_per_house: seeds as u8,
+        seeds_per_house: seeds,
+        random_start,
         total_seeds: total,
         sowing: compiled_sowing,
         playable,
@@ -834,6 +884,48 @@ fn plain_text(key: &str, text: &toml::Spanned<String>) -> Result<(), CompileErro
         ),
         Some("remove it, or write the text on one line without escapes such as \\u001b".into()),
     ))
+}
+
+/// A start pattern's houses and seeds in all, checked against a board of
+/// `n` houses a side.
+fn start_pattern(
+    pattern: &[i64],
+    span: std::ops::Range<usize>,
+    n: usize,
+) -> Result<(Vec<u8>, u32), CompileError> {
+    if pattern.len() != 2 * n {
+        return err(
+            span,
+            format!(
+                "start lists {} houses; the board has {} ({n} a side)",
+                pattern.len(),
+                2 * n
+            ),
+        );
+    }
+    let sum: i64 = pattern.iter().sum();
+    if pattern.iter().any(|&s| s < 0) || sum < 1 || sum > MAX_SEEDS as i64 {
+        return err(
+            span,
+            format!(
+                "start must give every house 0 seeds or more, at least 1 and at most {MAX_SEEDS} in all"
+            ),
+        );
+    }
+    Ok((pattern.iter().map(|&s| s as u8).collect(), sum as u32))
+}
+
+/// A random start (`start = { random = N }`) on `n` houses a side: every
+/// house gets 2 seeds when there are at least 2 for each (none otherwise),
+/// then each seed left goes into a house drawn uniformly at random.
+pub(crate) fn deal(n: usize, total: u32, rng: &mut crate::rng::Rng) -> Vec<u8> {
+    let count = 2 * n;
+    let base = if total as usize >= 2 * count { 2 } else { 0 };
+    let mut houses = vec![base as u8; count];
+    for _ in 0..total as usize - base * count {
+        houses[rng.below(count)] += 1;
+    }
+    houses
 }
 
 /// Houses of a row counted from their owner's left (1 is the first), as a

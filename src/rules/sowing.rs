@@ -98,6 +98,9 @@ pub enum OpeningSowing {
     /// (`skip_opponent_holding` waits for the opening to end; MancalaGames'
     /// `prescribed = MLAPS_SOWER`).
     NoSkipping,
+    /// In the board's direction, whichever way the mover chose (MancalaGames'
+    /// `prescribed = NO_UDIR_FIRSTS`; only with `direction_chosen_in`).
+    BoardDirection,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -175,6 +178,10 @@ pub enum Turning {
     /// A house holding an odd number of seeds sows counter-clockwise, an even
     /// number clockwise (MancalaGames' `sow_direct = EVEN_ODD_DIR`).
     Parity,
+    /// The game's first move chooses its way (`C>` or `C<`); from then on
+    /// South sows that way and North the other (MancalaGames' `sow_direct =
+    /// PLAYALTDIR`). The position carries the ways (`ways:><`).
+    FirstMove,
 }
 
 impl Sowing {
@@ -192,7 +199,8 @@ impl Sowing {
             return direction != self.direction;
         }
         match self.turning {
-            Turning::Fixed => false,
+            // The engine gives every move of these its way.
+            Turning::Fixed | Turning::FirstMove => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
             Turning::Parity => seeds.is_multiple_of(2),
         }
@@ -204,10 +212,10 @@ impl Sowing {
     /// sown the rules' way, or one each way where the mover chooses.
     #[inline]
     pub(crate) fn ways_from(
-        &self,
+        choosing: u32,
         offset: usize,
     ) -> impl Iterator<Item = (usize, Option<Direction>)> + use<> {
-        let ways: &'static [Option<Direction>] = if self.chosen_in >> offset & 1 != 0 {
+        let ways: &'static [Option<Direction>] = if choosing >> offset & 1 != 0 {
             &[
                 Some(Direction::CounterClockwise),
                 Some(Direction::Clockwise),
@@ -218,11 +226,30 @@ impl Sowing {
         ways.iter().map(move |&way| (offset, way))
     }
 
-    /// Whether the mover chooses the direction from the house `offset`
-    /// places from its owner's left.
+    /// The houses from which the player to move in `pos` chooses the
+    /// direction, as a mask over the row: `direction_chosen_in`, or every
+    /// house in the game's first move where it chooses the ways.
     #[inline]
-    pub fn chooses_from(&self, offset: usize) -> bool {
-        self.chosen_in >> offset & 1 != 0
+    pub fn choosing(&self, pos: &Position, houses_per_side: usize) -> u32 {
+        if self.turning == Turning::FirstMove && pos.ways().is_none() {
+            (1u32 << houses_per_side) - 1
+        } else {
+            self.chosen_in
+        }
+    }
+
+    /// The way the player to move in `pos` sows a move written with
+    /// `chosen` (none where the rules fix it): where the first move chose
+    /// the ways, the mover's own.
+    #[inline]
+    pub(crate) fn way_of(&self, pos: &Position, chosen: Option<Direction>) -> Option<Direction> {
+        match (self.turning, chosen, pos.ways()) {
+            (Turning::FirstMove, None, Some(south)) => Some(match pos.to_move() {
+                crate::position::Side::South => south,
+                crate::position::Side::North => south.reversed(),
+            }),
+            _ => chosen,
+        }
     }
 
     /// Whether sowing relays.
@@ -388,6 +415,12 @@ pub(crate) fn compile(
                 );
             }
             match *by.get_ref() {
+                Turning::FirstMove if chosen_in != 0 => {
+                    return err(
+                        by.span(),
+                        "direction_by = \"first_move\" lets the first move choose from every house, and fixes every later move: leave direction_chosen_in out",
+                    );
+                }
                 Turning::HalfRow
                     if houses_per_side % 2 == 1 && chosen_in >> (houses_per_side / 2) & 1 == 0 =>
                 {
@@ -433,6 +466,15 @@ pub(crate) fn compile(
             "opening = \"no_skipping\" lifts skip_opponent_holding in the opening, and there is none",
         );
     }
+    if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::BoardDirection
+        && chosen_in == 0
+    {
+        return err(
+            opening.span(),
+            "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
+        );
+    }
     let sowing = Sowing {
         direction: section.direction,
         chosen_in,
@@ -472,6 +514,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         }
         Turning::Parity => {
             "counter-clockwise when the house holds an odd number, clockwise when even"
+        }
+        Turning::FirstMove => {
+            "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
         }
     };
     let _ = writeln!(
@@ -540,6 +585,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 ", except in an opening move"
             } else {
                 ""
+            }
+        );
+    }
+    if rules.sowing.opening == OpeningSowing::BoardDirection {
+        let _ = writeln!(
+            out,
+            "  An opening move sows {}, whichever way the mover chose.",
+            match rules.board.direction() {
+                Direction::CounterClockwise => "counter-clockwise",
+                Direction::Clockwise => "clockwise",
             }
         );
     }
@@ -937,7 +992,7 @@ impl Rules {
                 && (!board.is_house(h)
                     || stops.contains(pos.at(h))
                     || !rows.allows(board.owner(h) == me)
-                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h)))
+                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
             {
                 return sown;
             }

@@ -30,6 +30,9 @@ pub enum ExtraTurn {
     Never,
     /// When the last seed falls in the sower's own store (Kalah).
     LastSeedInOwnStore,
+    /// When the last seed falls in either store (MancalaGames'
+    /// `sow_stores = BOTH`; only with `into_stores = "both"`).
+    LastSeedInAStore,
     /// When a capture is made where the last seed falls (MancalaGames'
     /// `capt_rturn = ALWAYS`).
     AfterCapture,
@@ -79,6 +82,14 @@ pub(crate) fn compile(
             Some("add into_stores = \"own\" to [sowing]".into()),
         ));
     }
+    if extra_turn == ExtraTurn::LastSeedInAStore && board.store_sowing() != StoreSowing::Both {
+        return Err((
+            section.map_or(0..0, |s| s.extra_turn.span()),
+            "an extra turn for a last seed in either store needs a sowing that passes both stores"
+                .into(),
+            Some("add into_stores = \"both\" to [sowing], or say last_seed_in_own_store".into()),
+        ));
+    }
     let no_move = play.pass_when_no_move.as_ref().filter(|p| *p.get_ref());
     let pass = match (play.pass_when_empty, no_move) {
         (true, Some(p)) => {
@@ -100,7 +111,11 @@ impl Turn {
     /// is behind `Rules::capture_gates`.)
     #[inline]
     pub(crate) fn moves_again(&self, board: &Board, me: Side, last: usize) -> bool {
-        self.extra_turn == ExtraTurn::LastSeedInOwnStore && last == board.store(me)
+        match self.extra_turn {
+            ExtraTurn::LastSeedInOwnStore => last == board.store(me),
+            ExtraTurn::LastSeedInAStore => !board.is_house(last),
+            ExtraTurn::Never | ExtraTurn::AfterCapture => false,
+        }
     }
 }
 
@@ -115,6 +130,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  When the last seed falls in your own store, you move again."
+        );
+    }
+    if turn.extra_turn == ExtraTurn::LastSeedInAStore {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in either store, yours or the opponent's, you move again."
         );
     }
     if turn.extra_turn == ExtraTurn::AfterCapture {
