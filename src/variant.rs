@@ -122,7 +122,7 @@ impl<'de> Deserialize<'de> for Start {
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Start;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a list of seeds per house, or { random = N }")
+                f.write_str("an array of seeds per house, or a table `{ random = N }`")
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,

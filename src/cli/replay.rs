@@ -22,6 +22,10 @@ struct JsonPly {
     /// In a variant with opening moves: how many are left.
     #[serde(skip_serializing_if = "Option::is_none")]
     opening: Option<u8>,
+    /// In a variant whose first move chooses the ways: South's and North's,
+    /// such as `><`, or null before the first move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ways: Option<Option<String>>,
     /// On a ply that ends a round of a match: true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     round_over: bool,
@@ -187,6 +191,12 @@ fn replay_one(
                             })
                         }),
                         opening: (rules.playable.opening_moves > 0).then(|| shown.opening()),
+                        ways: (rules.sowing.turning == sow::rules::sowing::Turning::FirstMove)
+                            .then(|| {
+                                shown.ways().map(|south| {
+                                    format!("{}{}", south.mark(), south.reversed().mark())
+                                })
+                            }),
                         round_over: ply.round_end.is_some(),
                         next_round: ply.round_end.as_ref().map(|_| JsonRound {
                             board: ply.position.houses().to_vec(),
