@@ -392,10 +392,8 @@ impl AlphaBetaPlayer {
 
 impl Player for AlphaBetaPlayer {
     fn name(&self) -> String {
-        match self.budget {
-            Budget::Depth(d) => format!("alphabeta:{d}"),
-            Budget::Time(t) => format!("alphabeta:{}ms", t.as_millis()),
-        }
+        // The name the player is read back from, evaluation included.
+        PlayerSpec::AlphaBeta(self.budget, self.evaluation).to_string()
     }
 
     fn choose(&mut self, game: &Game<'_>) -> Move {

@@ -458,3 +458,26 @@ fn extra_turns_stay_under_one_move_number() {
     let old_style = sow(&["replay", "-"], &old);
     assert!(old_style.status.success(), "{}", text(&old_style.stderr));
 }
+
+/// A record names each computer player in full, so that a resumed game
+/// gets the same player back: `alphabeta:2:rows`, not `alphabeta:2`.
+#[test]
+fn records_name_the_players_in_full() {
+    let output = sow(
+        &[
+            "play",
+            "oware",
+            "--south",
+            "human",
+            "--north",
+            "alphabeta:2:rows",
+            "--seed",
+            "1",
+        ],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let record = printed_record(&text(&output.stdout));
+    assert_eq!(record.tag("North"), Some("alphabeta:2:rows"));
+    assert_eq!(record.tag("South"), Some("human"));
+}

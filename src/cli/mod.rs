@@ -30,7 +30,7 @@ use sow::notation::{
     parse_move, parse_position_in, parse_records, read_record_file, read_record_text, records,
 };
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
-use sow::players::{self, AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
+use sow::players::{AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
 use sow::plot::comparison_svg;
 use sow::position::{Move, Position, Side};
 use sow::record::{

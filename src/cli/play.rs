@@ -114,16 +114,19 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
             names[i] = "human".into();
             players.push(Seat::Human);
         } else {
-            let player = players::by_name(spec, options.seed.wrapping_add(i as u64))
-                .map_err(|e| match given {
-                    Some(_) => Failure::Input(e),
-                    None => Failure::Input(format!(
-                        "the record's [{tag} \"{spec}\"] is not a player sow knows: {e}; give --{} to choose one",
-                        tag.to_lowercase()
-                    )),
-                })?;
-            names[i] = player.name();
-            players.push(Seat::Computer(player));
+            let parsed: PlayerSpec = spec.parse().map_err(|e| match given {
+                Some(_) => Failure::Input(e),
+                None => Failure::Input(format!(
+                    "the record's [{tag} \"{spec}\"] is not a player sow knows: {e}; give --{} to choose one",
+                    tag.to_lowercase()
+                )),
+            })?;
+            // The full name (`alphabeta:6:rows`), so a resumed game gets
+            // the same player back.
+            names[i] = parsed.to_string();
+            players.push(Seat::Computer(
+                parsed.build(options.seed.wrapping_add(i as u64)),
+            ));
         }
     }
     let tags = if options.resume.is_some() {
