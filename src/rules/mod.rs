@@ -403,11 +403,9 @@ impl Rules {
         grand_slam::check_position(self.grand_slam, position)?;
         capture::check_position(&self.captures, position)?;
         feeding::check_position(&self.playable, position)?;
+        sowing::check_position(&self.sowing, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
-        }
-        if position.ways().is_some() && self.sowing.turning != sowing::Turning::FirstMove {
-            return Err(PositionError::WaysUnused);
         }
         Ok(())
     }

@@ -13,7 +13,7 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
 use crate::board::{Board, Direction, StoreSowing};
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::children::OpponentSows;
@@ -496,6 +496,15 @@ pub(crate) fn compile(
         sowing,
         Board::new(houses_per_side, section.direction, stores),
     ))
+}
+
+/// Checks the state a position carries for sowing: the ways the first move
+/// fixed (`ways:`) only where the first move fixes them.
+pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(), PositionError> {
+    if position.ways().is_some() && sowing.turning != Turning::FirstMove {
+        return Err(PositionError::WaysUnused);
+    }
+    Ok(())
 }
 
 /// The sheet's paragraph on sowing.
