@@ -77,6 +77,28 @@ fn findings(file: &VariantFile, rules: &Rules) -> Vec<(Range<usize>, String)> {
                     "majority = {value} is not above half of the {total} seeds in play: both players can reach it"
                 ),
             ));
+        } else if value > total / 2 + 1 && rules.rounds.is_none() {
+            // A match of rounds may set the bar higher on purpose: a round
+            // ends when the opponent cannot fill the houses to play on.
+            found.push((
+                majority.span(),
+                format!(
+                    "majority = {value} is more than the {} that is more than half of the {total} seeds in play: a store of {} already decides the game (copied from a bigger board?)",
+                    total / 2 + 1,
+                    total / 2 + 1
+                ),
+            ));
+        }
+    }
+    if let Some(rule) = &end.seeds_left {
+        let value = *rule.at_most.get_ref();
+        if value >= total {
+            found.push((
+                rule.at_most.span(),
+                format!(
+                    "seeds_left.at_most = {value} is not below the {total} seeds in play: every game is over before its first move"
+                ),
+            ));
         }
     }
     if let Some(limit) = &end.ply_limit {

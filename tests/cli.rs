@@ -222,7 +222,7 @@ fn check_starts_every_error_with_error() {
             "check",
             "variants/oware.toml",
             "tests/bad_inputs/variant_string_for_number.toml",
-            "tests/bad_inputs/variant_seeds_left_at_start.toml",
+            "tests/bad_inputs/variant_zero_houses.toml",
             "no-such-file.toml",
         ],
         "",
@@ -237,7 +237,7 @@ fn check_starts_every_error_with_error() {
     assert_eq!(firsts.len(), 3, "{stderr}");
     for (first, file) in firsts.iter().zip([
         "variant_string_for_number.toml",
-        "variant_seeds_left_at_start.toml",
+        "variant_zero_houses.toml",
         "no-such-file.toml",
     ]) {
         assert!(first.starts_with("error: "), "{first}");
@@ -378,6 +378,56 @@ fn moves_explain_rules_and_perft_speak_json() {
 
 /// A threshold that no longer fits the board is warned of, not refused:
 /// `check` succeeds, and standard error says `warning:` with the place.
+/// The newcomer's Oware on 5 houses of 3 seeds keeps `majority = 25`, which
+/// its 30 seeds make meaningless: a store of 16 already decides the game.
+#[test]
+fn check_warns_of_a_majority_above_what_decides_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let oware = std::fs::read_to_string(test_path("../variants/oware.toml")).unwrap();
+    let copy = oware
+        .replace("name = \"oware\"", "name = \"small-oware\"")
+        .replace(
+            "aliases = [\"abapa\", \"oware-abapa\", \"awale\", \"awari\"]",
+            "",
+        )
+        .replace("houses_per_side = 6", "houses_per_side = 5")
+        .replace("seeds_per_house = 4", "seeds_per_house = 3");
+    let path = dir.path().join("small.toml");
+    std::fs::write(&path, &copy).unwrap();
+    let output = sow(&["check", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "majority = 25 is more than the 16 that is more than half of the 30 seeds in play"
+        ),
+        "{stderr}"
+    );
+    // The shipped files draw no warning.
+    let shipped = sow(&["check", "variants/oware.toml", "variants/kalah.toml"], "");
+    assert!(
+        text(&shipped.stderr).is_empty(),
+        "{}",
+        text(&shipped.stderr)
+    );
+}
+
+/// An ending count at or above the seeds in play ends every game at once:
+/// warned of, not refused.
+#[test]
+fn check_warns_of_an_ending_count_above_the_seeds() {
+    let file = "tests/fixtures/warnings/seeds_left_at_start.toml";
+    let output = sow(&["check", file], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "warning: {file}:38:26: seeds_left.at_most = 48 is not below the 48 seeds in play: every game is over before its first move"
+        )),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn check_warns_of_a_majority_copied_from_a_bigger_board() {
     let dir = tempfile::tempdir().unwrap();

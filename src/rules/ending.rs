@@ -13,7 +13,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
-use crate::position::{Position, PositionError, Side};
+use crate::position::{MAX_SEEDS, Position, PositionError, Side};
 use crate::trace::EndReason;
 
 /// The most plies a variant's `ply_limit` may allow.
@@ -470,13 +470,13 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
         endings.push(Ending::EvenSplit { half: half as u8 });
     }
     if let Some(rule) = &section.seeds_left {
+        // At or above the seeds in play every game is over at once: `sow
+        // check` warns of that; a count no position can hold is refused.
         let v = *rule.at_most.get_ref();
-        if v < 0 || v >= total as i64 {
+        if !(0..=MAX_SEEDS as i64).contains(&v) {
             return err(
                 rule.at_most.span(),
-                format!(
-                    "seeds_left.at_most must be at least 0 and below the {total} seeds in play, found {v}"
-                ),
+                format!("seeds_left.at_most must be between 0 and {MAX_SEEDS}, found {v}"),
             );
         }
         endings.push(Ending::SeedsLeft {
