@@ -376,24 +376,33 @@ fn moves_explain_rules_and_perft_speak_json() {
     assert_eq!(divided, 1014);
 }
 
-/// A threshold that no longer fits the board is warned of, not refused:
-/// `check` succeeds, and standard error says `warning:` with the place.
-/// The newcomer's Oware on 5 houses of 3 seeds keeps `majority = 25`, which
-/// its 30 seeds make meaningless: a store of 16 already decides the game.
-#[test]
-fn check_warns_of_a_majority_above_what_decides_the_game() {
+/// Oware copied to a smaller board under a name of its own, with `edits`
+/// (text replaced) made: its directory (kept while it is used), path and text.
+fn small_oware(edits: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let dir = tempfile::tempdir().unwrap();
     let oware = std::fs::read_to_string(test_path("../variants/oware.toml")).unwrap();
-    let copy = oware
+    let mut copy = oware
         .replace("name = \"oware\"", "name = \"small-oware\"")
         .replace(
             "aliases = [\"abapa\", \"oware-abapa\", \"awale\", \"awari\"]",
             "",
-        )
-        .replace("houses_per_side = 6", "houses_per_side = 5")
-        .replace("seeds_per_house = 4", "seeds_per_house = 3");
+        );
+    for (from, to) in edits {
+        copy = copy.replace(from, to);
+    }
     let path = dir.path().join("small.toml");
     std::fs::write(&path, &copy).unwrap();
+    (dir, path, copy)
+}
+
+/// The newcomer's Oware on 5 houses of 3 seeds keeps `majority = 25`, which
+/// its 30 seeds make meaningless: a store of 16 already decides the game.
+#[test]
+fn check_warns_of_a_majority_above_what_decides_the_game() {
+    let (_dir, path, _) = small_oware(&[
+        ("houses_per_side = 6", "houses_per_side = 5"),
+        ("seeds_per_house = 4", "seeds_per_house = 3"),
+    ]);
     let output = sow(&["check", path.to_str().unwrap()], "");
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let stderr = text(&output.stderr);
@@ -428,20 +437,14 @@ fn check_warns_of_an_ending_count_above_the_seeds() {
     );
 }
 
+/// A threshold that no longer fits the board is warned of, not refused:
+/// `check` succeeds, and standard error says `warning:` with the place.
 #[test]
 fn check_warns_of_a_majority_copied_from_a_bigger_board() {
-    let dir = tempfile::tempdir().unwrap();
-    let oware = std::fs::read_to_string(test_path("../variants/oware.toml")).unwrap();
-    let copy = oware
-        .replace("name = \"oware\"", "name = \"small-oware\"")
-        .replace(
-            "aliases = [\"abapa\", \"oware-abapa\", \"awale\", \"awari\"]",
-            "",
-        )
-        .replace("seeds_per_house = 4", "seeds_per_house = 2")
-        .replace("even_split_draw = true", "even_split_draw = false");
-    let path = dir.path().join("small.toml");
-    std::fs::write(&path, &copy).unwrap();
+    let (_dir, path, copy) = small_oware(&[
+        ("seeds_per_house = 4", "seeds_per_house = 2"),
+        ("even_split_draw = true", "even_split_draw = false"),
+    ]);
     let output = sow(&["check", path.to_str().unwrap()], "");
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(text(&output.stdout).starts_with("ok: "));
