@@ -430,6 +430,24 @@ impl<'r> Game<'r> {
         Ok(effect)
     }
 
+    /// Takes back moves until it is a person's turn again, having taken
+    /// back at least one move of a side `is_person` names: what `undo`
+    /// means to a person playing a computer. Returns the moves taken back,
+    /// the last played first; none when no such move was played.
+    pub fn undo_turn(&mut self, is_person: impl Fn(Side) -> bool) -> Vec<Move> {
+        let Some(last) = self.history.iter().rposition(|ply| is_person(ply.mover)) else {
+            return Vec::new();
+        };
+        let mut taken = Vec::new();
+        while self.plies() > last {
+            taken.extend(self.history.last().map(|ply| ply.mv));
+            if !self.undo() {
+                break;
+            }
+        }
+        taken
+    }
+
     /// Takes back the last move. Returns `false` at the start, and always
     /// for a game that keeps only what playouts need.
     pub fn undo(&mut self) -> bool {

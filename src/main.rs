@@ -3,6 +3,7 @@
 use clap::Parser;
 
 mod cli;
+mod serve;
 
 fn main() {
     let args = cli::Cli::try_parse().unwrap_or_else(|error| cli::usage_error(error));

@@ -614,6 +614,20 @@ impl Player for MctsPlayer {
     }
 }
 
+/// How deep a hint searches: the alpha-beta player at this depth.
+pub const HINT_DEPTH: u32 = 6;
+
+/// A hint for the side to move: the alpha-beta player's choice at
+/// [`HINT_DEPTH`] and its evaluation; `None` once the game is over.
+pub fn hint(game: &Game<'_>, seed: u64) -> Option<Analysis> {
+    AlphaBetaPlayer::new(
+        Budget::Depth(HINT_DEPTH),
+        Evaluation::Stores,
+        Rng::new(seed),
+    )
+    .analyse(game)
+}
+
 /// The players' command-line names.
 pub const PLAYER_NAMES: &str =
     "random, greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS]";

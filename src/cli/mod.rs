@@ -13,7 +13,9 @@ mod play;
 mod replay;
 mod report;
 
+pub(crate) use play::today;
 use play::{PlayOptions, SeatArg, play};
+pub(crate) use replay::GameAt;
 use replay::replay;
 use report::{Progress, print_comparison, print_match};
 use serde::Serialize;
@@ -30,7 +32,7 @@ use sow::notation::{
     parse_move, parse_position_in, parse_records, read_record_file, read_record_text, records,
 };
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
-use sow::players::{AlphaBetaPlayer, Budget, Evaluation, Player, PlayerSpec};
+use sow::players::{Player, PlayerSpec};
 use sow::plot::comparison_svg;
 use sow::position::{Move, Position, Side};
 use sow::record::{
@@ -238,6 +240,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the playground: a page to play, edit and check every variant
+    /// in a browser, and its JSON API.
+    ///
+    /// The first line printed is the address, such as
+    /// `http://127.0.0.1:8080/`. Nothing sent to the server is written to
+    /// disk.
+    Serve {
+        /// The address to listen on (the loopback address by default: only
+        /// this machine can connect).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Write a shell's completion script to standard output, e.g.
     /// `sow completions bash > ~/.local/share/bash-completion/completions/sow`.
     Completions {
@@ -415,6 +432,10 @@ pub fn run(cli: Cli) -> Outcome {
             use clap::CommandFactory;
             clap_mangen::Man::new(Cli::command()).render(&mut out)?;
             Ok(())
+        }
+        Command::Serve { host, port } => {
+            drop(out);
+            crate::serve::serve(&host, port).map_err(Failure::Input)
         }
         Command::Rules { variant, json } => {
             let rules = load(&variant)?;

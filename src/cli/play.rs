@@ -388,24 +388,17 @@ impl Session<'_> {
                 None => writeln!(out, "no move to show yet")?,
             },
             "rules" => write!(out, "{}", rule_sheet(self.rules))?,
-            "hint" => {
-                let mut player = AlphaBetaPlayer::new(
-                    Budget::Depth(HINT_DEPTH),
-                    Evaluation::Stores,
-                    Rng::new(self.seed),
-                );
-                match player.analyse(&self.game) {
-                    Some(analysis) => writeln!(
-                        out,
-                        "hint: {} (alpha-beta, depth {}: {} for {})",
-                        analysis.mv,
-                        analysis.depth,
-                        analysis.describe(),
-                        self.game.position().to_move()
-                    )?,
-                    None => writeln!(out, "no hint: the game is over")?,
-                }
-            }
+            "hint" => match sow::players::hint(&self.game, self.seed) {
+                Some(analysis) => writeln!(
+                    out,
+                    "hint: {} (alpha-beta, depth {}: {} for {})",
+                    analysis.mv,
+                    analysis.depth,
+                    analysis.describe(),
+                    self.game.position().to_move()
+                )?,
+                None => writeln!(out, "no hint: the game is over")?,
+            },
             "undo" => {
                 let taken = self.undo_to_human();
                 if taken.is_empty() {
@@ -443,35 +436,21 @@ impl Session<'_> {
     }
 
     /// Takes back moves until it is a human's turn again, having undone at
-    /// least one human move. Returns the moves taken back, the last played
-    /// first; none when there is no human move to undo.
+    /// least one human move, and drops them from the saved record. Returns
+    /// the moves taken back, the last played first.
     fn undo_to_human(&mut self) -> Vec<Move> {
         let players = &self.players;
-        let is_human = |side: Side| matches!(players[side.index()], Seat::Human);
-        let Some(last_human) = self
+        let taken = self
             .game
-            .history()
-            .iter()
-            .rposition(|ply| is_human(ply.mover))
-        else {
-            return Vec::new();
-        };
-        let mut taken = Vec::new();
-        while self.game.plies() > last_human {
-            taken.extend(self.game.history().last().map(|ply| ply.mv));
-            self.game.undo();
-            if let Ok(mut slot) = self.saved.lock()
-                && let Some(record) = slot.as_mut()
-            {
-                record.moves.pop();
-            }
+            .undo_turn(|side| matches!(players[side.index()], Seat::Human));
+        if let Ok(mut slot) = self.saved.lock()
+            && let Some(record) = slot.as_mut()
+        {
+            record.moves.truncate(self.game.plies());
         }
         taken
     }
 }
-
-/// How deep the `hint` command searches.
-const HINT_DEPTH: u32 = 6;
 
 /// Appends the record to `path` as one more game, or prints it when there
 /// is no path. When the file cannot be written (a full disk, a file removed
@@ -513,7 +492,7 @@ fn deliver_record(path: Option<&std::path::Path>, record: &Record) -> Outcome {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), the PGN form.
-fn today() -> String {
+pub(crate) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;

@@ -124,15 +124,15 @@ pub(super) fn replay(
 }
 
 /// Which game of which file, for messages.
-pub(super) struct GameAt<'a> {
-    pub(super) origin: &'a str,
-    pub(super) number: usize,
+pub(crate) struct GameAt<'a> {
+    pub(crate) origin: &'a str,
+    pub(crate) number: usize,
 }
 
 impl GameAt<'_> {
     /// `file:line:column: game N: message` when the fault is at a place,
     /// like parse errors; `file: game N: message` otherwise.
-    pub(super) fn say(&self, at: Option<(usize, usize)>, message: impl fmt::Display) -> String {
+    pub(crate) fn say(&self, at: Option<(usize, usize)>, message: impl fmt::Display) -> String {
         let GameAt { origin, number } = self;
         let origin = escape_controls(origin);
         match at {

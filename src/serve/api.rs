@@ -1,0 +1,883 @@
+//! The playground's JSON API: each handler reads a request, asks the
+//! library, and answers with a game's view or a clear error.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{FromRequest, Path, Query, Request, State as Shared};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use sow::board::STORE;
+use sow::diagnostic::Located;
+use sow::diagram::status;
+use sow::engine::Verdict;
+use sow::game::Game;
+use sow::notation::{MAX_RECORD_MOVES, parse_move, parse_records};
+use sow::position::{Move, house_label};
+use sow::record::{VariantChoice, record_of};
+use sow::rules::{GROUPS, Rules, RulesError, builtin_groups};
+use sow::sheet::rule_sheet;
+use sow::summary::{counted, summarise};
+use sow::trace::Event;
+
+use super::games::{MAX_PLIES, Seat, Session, StoreError};
+use super::{MAX_TEXT_BYTES, State};
+
+/// The name a variant from the editor goes by in messages, as a file's
+/// name does on the command line.
+pub const EDITOR_ORIGIN: &str = "variant.toml";
+/// The name an uploaded record goes by in messages.
+pub const UPLOAD_ORIGIN: &str = "upload.sow";
+
+/// A shipped variant, compiled once when the server starts.
+pub struct Shipped {
+    /// Its group's heading, as `sow variants` prints it.
+    group: &'static str,
+    /// Its file's text, for "Edit a copy".
+    text: &'static str,
+    rules: Arc<Rules>,
+}
+
+/// Every shipped variant, in `sow variants` order.
+pub fn shipped() -> Vec<Shipped> {
+    builtin_groups()
+        .into_iter()
+        .zip(GROUPS)
+        .flat_map(|((group, rules), (_, files))| {
+            rules
+                .into_iter()
+                .zip(files.iter())
+                .map(move |(rules, (_, text))| Shipped {
+                    group,
+                    text,
+                    rules: Arc::new(rules),
+                })
+        })
+        .collect()
+}
+
+/// An error as the API answers it: a status and `{"error": …}`, with the
+/// line and column where the fault is in a text that was sent.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    at: Option<(usize, usize)>,
+}
+
+impl ApiError {
+    /// An error with a status and a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            at: None,
+        }
+    }
+
+    /// A rule error in the game (422).
+    fn rule(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// A variant file that does not compile, at its line and column.
+    fn variant(error: &RulesError) -> ApiError {
+        let at = match error {
+            RulesError::Invalid(located) => Some((located.line, located.column)),
+            _ => None,
+        };
+        ApiError {
+            at,
+            ..ApiError::rule(error.to_string())
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: &self.message,
+            line: self.at.map(|(line, _)| line),
+            column: self.at.map(|(_, column)| column),
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::Unknown => ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no such game: it never existed, or it was forgotten after an hour unused; start a new game",
+            ),
+            StoreError::Full => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the playground holds as many games as it may; try again later",
+            ),
+            StoreError::Changed => ApiError::new(
+                StatusCode::CONFLICT,
+                "the game changed while this request was answered (another tab?); reload it",
+            ),
+        }
+    }
+}
+
+/// A JSON body, whose faults (not JSON, the wrong fields, too large) are
+/// answered as [`ApiError`]s.
+pub struct Body<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!(
+                        "the request is too large: a variant file or a record may hold at most {MAX_TEXT_BYTES} bytes"
+                    ),
+                ))
+            }
+            Err(rejection) => Err(ApiError::new(
+                rejection.status(),
+                format!("bad request: {}", rejection.body_text()),
+            )),
+        }
+    }
+}
+
+/// Refuses a text longer than [`MAX_TEXT_BYTES`].
+fn within_limit(text: &str, what: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the {what} is too large: it may hold at most {MAX_TEXT_BYTES} bytes"),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `work` (playing, thinking) off the server's threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the request failed: {e}"),
+        )
+    })?
+}
+
+fn game_id(text: &str) -> Result<u64, ApiError> {
+    u64::from_str_radix(text, 16).map_err(|_| StoreError::Unknown.into())
+}
+
+fn broken(message: String) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+}
+
+/// One shipped variant in the list.
+#[derive(Serialize)]
+struct VariantItem<'a> {
+    name: &'a str,
+    group: &'a str,
+    summary: Option<&'a str>,
+}
+
+/// `GET /api/variants`: every shipped variant.
+pub async fn variants(Shared(state): Shared<Arc<State>>) -> Response {
+    let items: Vec<VariantItem<'_>> = state
+        .shipped
+        .iter()
+        .map(|s| VariantItem {
+            name: &s.rules.meta.name,
+            group: s.group,
+            summary: s.rules.meta.summary.as_deref(),
+        })
+        .collect();
+    Json(items).into_response()
+}
+
+fn find_shipped<'s>(state: &'s State, name: &str) -> Result<&'s Shipped, ApiError> {
+    state
+        .shipped
+        .iter()
+        .find(|s| s.rules.answers_to(name))
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no shipped variant named `{}` (GET /api/variants lists them)",
+                    sow::diagnostic::excerpt(name)
+                ),
+            )
+        })
+}
+
+/// `GET /api/variants/{name}/toml`: a shipped variant's file.
+pub async fn variant_toml(
+    Shared(state): Shared<Arc<State>>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let shipped = find_shipped(&state, &name)?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        shipped.text,
+    )
+        .into_response())
+}
+
+/// A text from the editor.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    toml: String,
+}
+
+/// A warning or error, located in the editor's text.
+#[derive(Serialize)]
+struct Finding {
+    /// The message as `sow check` prints it: `variant.toml:LINE:COL: …`,
+    /// the line and a caret.
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+impl From<&Located> for Finding {
+    fn from(located: &Located) -> Finding {
+        Finding {
+            message: located.to_string(),
+            line: located.line,
+            column: located.column,
+        }
+    }
+}
+
+/// What `POST /api/check` answers for a variant that compiles.
+#[derive(Serialize)]
+struct Checked {
+    name: String,
+    warnings: Vec<Finding>,
+    /// The rule sheet, as `sow rules` writes it.
+    sheet: String,
+}
+
+/// `POST /api/check`: compiles the editor's text as `sow check` does; a
+/// fault is a 422 with its line and column. Nothing is written anywhere.
+pub async fn check(Body(request): Body<CheckRequest>) -> Result<Response, ApiError> {
+    within_limit(&request.toml, "variant file")?;
+    blocking(move || {
+        let checked = sow::warnings::check_toml(&request.toml, EDITOR_ORIGIN)
+            .map_err(|e| ApiError::variant(&e))?;
+        Ok(Json(Checked {
+            name: checked.rules.meta.name.clone(),
+            warnings: checked.warnings.iter().map(Finding::from).collect(),
+            sheet: rule_sheet(&checked.rules),
+        })
+        .into_response())
+    })
+    .await
+}
+
+/// A house of the mover's row that may not be played, and why.
+#[derive(Serialize)]
+struct Refusal {
+    house: char,
+    reason: String,
+}
+
+/// One step of a move, for the page's animation: what happened, where,
+/// and the step in words.
+#[derive(Serialize)]
+struct Step {
+    kind: &'static str,
+    /// The house it happened at (house order), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    house: Option<usize>,
+    /// The store it happened at, `south` or `north`, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    store: Option<&'static str>,
+    /// The seeds there after a drop, or the seeds lifted, taken or collected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seeds: Option<u8>,
+    text: String,
+}
+
+fn step(event: &Event, houses_per_side: usize) -> Step {
+    let place = |place: usize| {
+        if place == STORE[0] {
+            (None, Some("south"))
+        } else if place == STORE[1] {
+            (None, Some("north"))
+        } else {
+            (Some(place), None)
+        }
+    };
+    let (kind, (house, store), seeds) = match *event {
+        Event::Lift { house, seeds } => ("lift", place(house), Some(seeds)),
+        Event::Drop { house, now } => ("drop", place(house), Some(now)),
+        Event::SkipOrigin { house } | Event::SkipBlocked { house } | Event::Skip { house } => {
+            ("skip", place(house), None)
+        }
+        Event::Relay { house, seeds } => ("relay", place(house), Some(seeds)),
+        Event::Capture { house, seeds } => ("capture", place(house), Some(seeds)),
+        Event::Child { house, .. } | Event::Ram { house, .. } | Event::Close { house } => {
+            ("mark", place(house), None)
+        }
+        Event::OutOfPlay { house } => ("out", place(house), None),
+        Event::Collect { seeds, .. } => ("collect", (None, None), Some(seeds)),
+        Event::ExtraTurn { .. } => ("again", (None, None), None),
+        Event::Pass { .. } => ("pass", (None, None), None),
+        Event::GrandSlam { .. } | Event::GameOver { .. } | Event::RoundOver { .. } => {
+            ("note", (None, None), None)
+        }
+    };
+    Step {
+        kind,
+        house,
+        store,
+        seeds,
+        text: event.describe(houses_per_side),
+    }
+}
+
+/// A game as the page draws it.
+#[derive(Serialize)]
+struct View {
+    id: String,
+    variant: String,
+    /// Whether the rules came from the editor.
+    edited: bool,
+    houses_per_side: usize,
+    /// Each house's label, in house order (South's `A`…, then North's `a`…).
+    labels: Vec<char>,
+    /// Each house's seeds, in house order.
+    board: Vec<u8>,
+    /// The stores, `[south, north]`.
+    stores: [u8; 2],
+    /// `south` or `north`; null once the game is over.
+    to_move: Option<&'static str>,
+    over: bool,
+    /// Whose turn it is, or how the game ended, as `sow play` says it.
+    status: String,
+    /// The final score, `[south, north]`, once the game is over.
+    score: Option<[u32; 2]>,
+    /// Who plays South and North.
+    players: [String; 2],
+    /// The legal moves, in the notation.
+    legal: Vec<String>,
+    /// Each other house of the mover's row, and why it may not be played.
+    refused: Vec<Refusal>,
+    /// The position, in the notation `sow moves --from` reads.
+    position: String,
+    /// The record so far, in the notation, numbered as the CLI numbers it.
+    record: String,
+    /// The ply shown (the game's moves up to it are on the board).
+    ply: usize,
+    /// The moves of the whole game.
+    plies: usize,
+}
+
+fn tags(session: &Session) -> Vec<(&'static str, String)> {
+    let mut tags = vec![
+        ("Variant", session.rules.meta.name.clone()),
+        ("South", session.seats[0].name()),
+        ("North", session.seats[1].name()),
+        ("Date", crate::cli::today()),
+    ];
+    if session.seats.iter().any(|s| *s != Seat::Person) {
+        tags.push(("Seed", session.seed.to_string()));
+    }
+    tags
+}
+
+fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
+    let position = game.position();
+    let n = position.houses_per_side();
+    let over = game.is_over();
+    let refused = if over {
+        Vec::new()
+    } else {
+        session
+            .rules
+            .verdicts(position)
+            .into_iter()
+            .filter(|(_, verdict)| *verdict != Verdict::Legal)
+            .map(|(mv, verdict)| Refusal {
+                house: mv.label(),
+                reason: verdict.describe(),
+            })
+            .collect()
+    };
+    View {
+        id: format!("{id:x}"),
+        variant: session.rules.meta.name.clone(),
+        edited: session.edited,
+        houses_per_side: n,
+        labels: (0..2 * n).map(|h| house_label(h, n)).collect(),
+        board: position.houses().to_vec(),
+        stores: position.stores(),
+        to_move: (!over).then(|| position.to_move().name()),
+        over,
+        status: status(game),
+        score: game.outcome().map(|o| o.score),
+        players: [session.seats[0].name(), session.seats[1].name()],
+        legal: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+        refused,
+        position: position.to_string(),
+        record: record_of(game, &tags(session)).to_string(),
+        ply: game.plies(),
+        plies: session.moves.len(),
+    }
+}
+
+/// What `POST /api/games` asks for: a shipped variant by name, or the
+/// editor's text, and the players.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    variant: Option<String>,
+    toml: Option<String>,
+    south: Option<String>,
+    north: Option<String>,
+    seed: Option<u64>,
+}
+
+/// A new game's view, with the variant's rule sheet.
+#[derive(Serialize)]
+struct Started {
+    #[serde(flatten)]
+    view: View,
+    sheet: String,
+}
+
+fn seats(south: Option<&str>, north: Option<&str>) -> Result<[Seat; 2], ApiError> {
+    let seat = |name: Option<&str>, default: &str| {
+        Seat::parse(name.unwrap_or(default)).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))
+    };
+    Ok([seat(south, "human")?, seat(north, "random")?])
+}
+
+/// The rules a request names: the editor's text, or else a shipped name.
+fn chosen_rules(
+    state: &State,
+    variant: Option<&str>,
+    toml: Option<&str>,
+) -> Result<(Arc<Rules>, bool), ApiError> {
+    match (variant, toml) {
+        (_, Some(text)) => {
+            within_limit(text, "variant file")?;
+            let rules = Rules::from_toml(text, EDITOR_ORIGIN).map_err(|e| ApiError::variant(&e))?;
+            Ok((Arc::new(rules), true))
+        }
+        (Some(name), None) => Ok((Arc::clone(&find_shipped(state, name)?.rules), false)),
+        (None, None) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "name a shipped variant (`variant`) or send a variant file (`toml`)",
+        )),
+    }
+}
+
+fn started(state: &State, session: Session) -> Result<Response, ApiError> {
+    let id = state.games.add(session.clone())?;
+    let game = session.game(None).map_err(broken)?;
+    Ok(Json(Started {
+        view: view(id, &session, &game),
+        sheet: rule_sheet(&session.rules),
+    })
+    .into_response())
+}
+
+/// `POST /api/games`: starts a game.
+pub async fn new_game(
+    Shared(state): Shared<Arc<State>>,
+    Body(request): Body<NewGame>,
+) -> Result<Response, ApiError> {
+    let seats = seats(request.south.as_deref(), request.north.as_deref())?;
+    blocking(move || {
+        let (rules, edited) =
+            chosen_rules(&state, request.variant.as_deref(), request.toml.as_deref())?;
+        let seed = request.seed.unwrap_or_else(sow::rng::fresh_seed);
+        // A start dealt at random, where the variant says so, from the seed.
+        let start = rules.start_drawn(&mut sow::rng::Rng::new(seed));
+        let session = Session {
+            rules,
+            edited,
+            start,
+            moves: Vec::new(),
+            seats,
+            seed,
+        };
+        started(&state, session)
+    })
+    .await
+}
+
+/// What `POST /api/records` asks for: a record's text, and the variant it
+/// is played under when it has no `[Variant]` tag (or the editor's text).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upload {
+    text: String,
+    variant: Option<String>,
+    toml: Option<String>,
+}
+
+/// `POST /api/records`: replays the last game of a record, checking every
+/// move, and keeps it as a game to step through and play on (both seats
+/// human).
+pub async fn upload_record(
+    Shared(state): Shared<Arc<State>>,
+    Body(upload): Body<Upload>,
+) -> Result<Response, ApiError> {
+    within_limit(&upload.text, "record")?;
+    blocking(move || {
+        let records = parse_records(&upload.text, UPLOAD_ORIGIN).map_err(|e| {
+            let located = &e.0;
+            ApiError {
+                at: Some((located.line, located.column)),
+                ..ApiError::new(StatusCode::BAD_REQUEST, e.to_string())
+            }
+        })?;
+        let number = records.len();
+        let record = records
+            .last()
+            .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the record holds no game"))?;
+        let at = crate::cli::GameAt {
+            origin: UPLOAD_ORIGIN,
+            number,
+        };
+        // The editor's rules, or the record's tag, or the page's variant.
+        let given = match (&upload.toml, record.tag("Variant")) {
+            (Some(_), _) | (None, None) => {
+                Some(chosen_rules(&state, upload.variant.as_deref(), upload.toml.as_deref())?.0)
+            }
+            (None, Some(_)) => None,
+        };
+        let choice = VariantChoice::new(given.as_deref().cloned());
+        let rules = choice
+            .rules_for(record)
+            .map_err(|e| ApiError::rule(at.say(None, e)))?;
+        let replay = record.replay(rules).map_err(|e| {
+            let status = if e.is_rule_error() {
+                StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            ApiError {
+                at: e.location(),
+                ..ApiError::new(status, at.say(e.location(), &e))
+            }
+        })?;
+        let session = Session {
+            rules: Arc::new(rules.clone()),
+            edited: upload.toml.is_some(),
+            start: replay.start.clone(),
+            moves: replay.plies.iter().map(|ply| ply.mv).collect(),
+            seats: [Seat::Person, Seat::Person],
+            seed: sow::rng::fresh_seed(),
+        };
+        started(&state, session)
+    })
+    .await
+}
+
+/// `?ply=N` on a game's view.
+#[derive(Deserialize)]
+pub struct At {
+    ply: Option<usize>,
+}
+
+/// `GET /api/games/{id}`: the game's view, at ply `?ply=N` if given.
+pub async fn show(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    Query(at): Query<At>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let session = state.games.get(id)?;
+    blocking(move || {
+        let game = session.game(at.ply).map_err(broken)?;
+        Ok(Json(view(id, &session, &game)).into_response())
+    })
+    .await
+}
+
+/// A move as `POST /api/games/{id}/move` asks for it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// What a move did, and the game after it.
+#[derive(Serialize)]
+struct Played {
+    /// The move, in the notation.
+    #[serde(rename = "move")]
+    mv: String,
+    /// Who played it: `south` or `north`.
+    mover: &'static str,
+    /// What it did, in one line, as `sow play` says it.
+    summary: String,
+    /// Each step, for the animation.
+    steps: Vec<Step>,
+    view: View,
+}
+
+/// Plays `mv` (or, when `None`, the computer's choice) on game `id`.
+async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Response, ApiError> {
+    let session = state.games.get(id)?;
+    let (played, after) = blocking(move || {
+        let mut game = session.game(None).map_err(broken)?;
+        if game.is_over() {
+            return Err(ApiError::rule("the game is over"));
+        }
+        if game.plies() >= MAX_PLIES.min(MAX_RECORD_MOVES) {
+            return Err(ApiError::rule(format!(
+                "the game has reached {}, the most the playground keeps",
+                counted(game.plies() as u64, "move")
+            )));
+        }
+        let mover = game.position().to_move();
+        let seat = session.seats[mover.index()];
+        let mv = match (mv, seat) {
+            (Some(mv), Seat::Person) => mv,
+            (None, Seat::Computer(spec)) => {
+                let mut player = spec.build(session.seed.wrapping_add(game.plies() as u64));
+                player.choose(&game)
+            }
+            (Some(_), Seat::Computer(spec)) => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    format!("it is {mover}'s turn, and the computer ({spec}) plays {mover}"),
+                ));
+            }
+            (None, Seat::Person) => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    format!("it is {mover}'s turn, and a person plays {mover}"),
+                ));
+            }
+        };
+        let before = game.position().clone();
+        let mut events: Vec<Event> = Vec::new();
+        game.play(mv, &mut events)
+            .map_err(|e| ApiError::rule(e.to_string()))?;
+        let n = before.houses_per_side();
+        let mut after = session.clone();
+        after.moves = Session::moves_of(&game);
+        let played = Played {
+            mv: mv.to_string(),
+            mover: mover.name(),
+            summary: summarise(&before, mv, &events),
+            steps: events.iter().map(|e| step(e, n)).collect(),
+            view: view(id, &after, &game),
+        };
+        drop(game);
+        Ok((played, (session.moves, after)))
+    })
+    .await?;
+    let (before, after) = after;
+    state.games.update(id, &before, after)?;
+    Ok(Json(played).into_response())
+}
+
+/// `POST /api/games/{id}/move`: a person's move, `{"move": "C"}`.
+pub async fn play_move(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    Body(request): Body<MoveRequest>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let (mv, _) = parse_move(&request.mv).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "`{}` is not a move: {e}",
+                sow::diagnostic::excerpt(&request.mv)
+            ),
+        )
+    })?;
+    play_on(state, id, Some(mv)).await
+}
+
+/// `POST /api/games/{id}/computer`: the computer player to move plays.
+pub async fn computer_move(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    play_on(state, id, None).await
+}
+
+/// What an undo took back.
+#[derive(Serialize)]
+struct Undone {
+    /// The moves taken back, the last first, as `South F`.
+    taken: Vec<String>,
+    /// In one line, as `sow play` says it.
+    message: String,
+    view: View,
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last move of a person and
+/// the computer's replies after it (the last move of all when no person
+/// plays).
+pub async fn undo(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let session = state.games.get(id)?;
+    let (undone, before, after) = blocking(move || {
+        let mut game = session.game(None).map_err(broken)?;
+        let nobody = session.seats.iter().all(|s| *s != Seat::Person);
+        let taken = game.undo_turn(|side| nobody || session.is_person(side));
+        let taken: Vec<String> = taken
+            .iter()
+            .map(|mv| format!("{} {mv}", mv.side()))
+            .collect();
+        let message = if taken.is_empty() {
+            "nothing to undo".to_string()
+        } else {
+            format!(
+                "took back {}: {}",
+                counted(taken.len() as u64, "move"),
+                taken.join(", ")
+            )
+        };
+        let mut after = session.clone();
+        after.moves = Session::moves_of(&game);
+        let undone = Undone {
+            taken,
+            message,
+            view: view(id, &after, &game),
+        };
+        drop(game);
+        Ok((undone, session.moves, after))
+    })
+    .await?;
+    state.games.update(id, &before, after)?;
+    Ok(Json(undone).into_response())
+}
+
+/// A hint for the side to move.
+#[derive(Serialize)]
+struct Hint {
+    #[serde(rename = "move")]
+    mv: String,
+    depth: u32,
+    /// The evaluation for the side to move, in words.
+    evaluation: String,
+    /// In one line, as `sow play` says it.
+    text: String,
+}
+
+/// `GET /api/games/{id}/hint`: the alpha-beta player's choice.
+pub async fn hint(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let session = state.games.get(id)?;
+    blocking(move || {
+        let game = session.game(None).map_err(broken)?;
+        let analysis = sow::players::hint(&game, session.seed)
+            .ok_or_else(|| ApiError::rule("no hint: the game is over"))?;
+        let side = game.position().to_move();
+        Ok(Json(Hint {
+            mv: analysis.mv.to_string(),
+            depth: analysis.depth,
+            evaluation: analysis.describe(),
+            text: format!(
+                "hint: {} (alpha-beta, depth {}: {} for {side})",
+                analysis.mv,
+                analysis.depth,
+                analysis.describe()
+            ),
+        })
+        .into_response())
+    })
+    .await
+}
+
+/// New players for a game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    south: String,
+    north: String,
+}
+
+/// `POST /api/games/{id}/players`: who plays each side from now on.
+pub async fn set_players(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    Body(players): Body<Players>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let seats = seats(Some(&players.south), Some(&players.north))?;
+    let session = state.games.get(id)?;
+    let before = session.moves.clone();
+    let after = Session { seats, ..session };
+    state.games.update(id, &before, after.clone())?;
+    blocking(move || {
+        let game = after.game(None).map_err(broken)?;
+        Ok(Json(view(id, &after, &game)).into_response())
+    })
+    .await
+}
+
+/// `GET /api/games/{id}/record`: the record, as a `.sow` file.
+pub async fn record(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let session = state.games.get(id)?;
+    blocking(move || {
+        let game = session.game(None).map_err(broken)?;
+        let text = record_of(&game, &tags(&session)).to_string();
+        let name: String = session
+            .rules
+            .meta
+            .name
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}.sow\""),
+                ),
+            ],
+            text,
+        )
+            .into_response())
+    })
+    .await
+}

@@ -1,0 +1,227 @@
+//! The playground's games, kept in memory: at most a fixed number at once,
+//! each forgotten after a spell without a request, so that memory stays
+//! bounded whatever clients do.
+//!
+//! A game is kept as its rules, its start and its moves; each request plays
+//! the moves again on a fresh [`Game`] (a few microseconds a ply), so no
+//! game borrows from the store and a request never holds the lock while it
+//! plays or thinks.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sow::game::Game;
+use sow::players::{Budget, PlayerSpec};
+use sow::position::{Move, Position, Side};
+use sow::rules::Rules;
+
+/// The most games the playground keeps at once.
+pub const MAX_GAMES: usize = 10_000;
+/// A game nobody has asked about for this long is forgotten.
+pub const IDLE: Duration = Duration::from_secs(60 * 60);
+/// The most moves one playground game may hold: a variant without a ply
+/// limit could otherwise grow a game without end.
+pub const MAX_PLIES: usize = 10_000;
+
+/// The deepest alpha-beta search the server runs for a computer player.
+pub const MAX_SERVER_DEPTH: u32 = 8;
+/// The longest time per move an alpha-beta player may ask for.
+pub const MAX_SERVER_MILLIS: u64 = 2_000;
+/// The most MCTS playouts per move the server runs.
+pub const MAX_SERVER_PLAYOUTS: u32 = 20_000;
+
+/// Who plays a side: a person at the page, or a computer player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// Moves come from the page.
+    Person,
+    /// Moves come from the server.
+    Computer(PlayerSpec),
+}
+
+impl Seat {
+    /// Reads a seat as the page names it (`human`, or a player's
+    /// command-line name), refusing a player that could think longer than
+    /// the server allows.
+    pub fn parse(name: &str) -> Result<Seat, String> {
+        if name == "human" {
+            return Ok(Seat::Person);
+        }
+        let spec: PlayerSpec = name.parse()?;
+        let fits = match spec {
+            PlayerSpec::Random | PlayerSpec::Greedy => true,
+            PlayerSpec::AlphaBeta(Budget::Depth(depth), _) => depth <= MAX_SERVER_DEPTH,
+            PlayerSpec::AlphaBeta(Budget::Time(time), _) => {
+                time <= Duration::from_millis(MAX_SERVER_MILLIS)
+            }
+            PlayerSpec::Mcts(playouts) => playouts <= MAX_SERVER_PLAYOUTS,
+        };
+        if fits {
+            Ok(Seat::Computer(spec))
+        } else {
+            Err(format!(
+                "`{}` thinks too long for the playground: at most alphabeta:{MAX_SERVER_DEPTH}, alphabeta:{MAX_SERVER_MILLIS}ms or mcts:{MAX_SERVER_PLAYOUTS}",
+                sow::diagnostic::excerpt(name)
+            ))
+        }
+    }
+
+    /// The seat's name, as [`Seat::parse`] reads it.
+    pub fn name(&self) -> String {
+        match self {
+            Seat::Person => "human".to_string(),
+            Seat::Computer(spec) => spec.to_string(),
+        }
+    }
+}
+
+/// One game of the playground.
+#[derive(Clone)]
+pub struct Session {
+    /// The variant's rules: shipped ones are shared between games.
+    pub rules: Arc<Rules>,
+    /// Whether the rules came from the editor rather than a shipped file.
+    pub edited: bool,
+    /// The position the game started from.
+    pub start: Position,
+    /// The moves played, in order.
+    pub moves: Vec<Move>,
+    /// Who plays South and North.
+    pub seats: [Seat; 2],
+    /// The seed the computer players draw from.
+    pub seed: u64,
+}
+
+impl Session {
+    /// The game after its first `plies` moves (all of them when `None`).
+    pub fn game(&self, plies: Option<usize>) -> Result<Game<'_>, String> {
+        let mut game = Game::from_position(&self.rules, self.start.clone())
+            .map_err(|e| format!("the game's start no longer fits its rules: {e}"))?;
+        let count = plies.unwrap_or(self.moves.len()).min(self.moves.len());
+        for mv in &self.moves[..count] {
+            game.play(*mv, &mut ())
+                .map_err(|e| format!("the game's move {mv} no longer plays: {e}"))?;
+        }
+        Ok(game)
+    }
+
+    /// The moves of `game`, played from this session's start.
+    pub fn moves_of(game: &Game<'_>) -> Vec<Move> {
+        game.history().iter().map(|ply| ply.mv).collect()
+    }
+
+    /// Whether a person plays `side`.
+    pub fn is_person(&self, side: Side) -> bool {
+        self.seats[side.index()] == Seat::Person
+    }
+}
+
+/// A game that could not be found or changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// No game has that id (it never existed, or was forgotten).
+    Unknown,
+    /// Every place is taken by a game still in use.
+    Full,
+    /// Another request changed the game first.
+    Changed,
+}
+
+struct Kept {
+    session: Session,
+    touched: Instant,
+}
+
+/// The games in play, by id.
+pub struct Games {
+    kept: Mutex<HashMap<u64, Kept>>,
+    cap: usize,
+    idle: Duration,
+}
+
+impl Games {
+    /// A store of at most `cap` games, each forgotten after `idle`.
+    pub fn new(cap: usize, idle: Duration) -> Games {
+        Games {
+            kept: Mutex::new(HashMap::new()),
+            cap,
+            idle,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Kept>> {
+        // A panic while holding the lock leaves the map whole: every change
+        // to it is one insert or remove.
+        self.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps `session` as a new game and returns its id. Games idle for
+    /// too long are forgotten first; if the store is still full, the
+    /// game is refused.
+    pub fn add(&self, session: Session) -> Result<u64, StoreError> {
+        let mut kept = self.lock();
+        let now = Instant::now();
+        if kept.len() >= self.cap {
+            kept.retain(|_, k| now.duration_since(k.touched) < self.idle);
+        }
+        if kept.len() >= self.cap {
+            return Err(StoreError::Full);
+        }
+        // Ids are drawn at random, so one client cannot guess another's.
+        let id = loop {
+            let id = sow::rng::fresh_seed();
+            if !kept.contains_key(&id) {
+                break id;
+            }
+        };
+        kept.insert(
+            id,
+            Kept {
+                session,
+                touched: now,
+            },
+        );
+        Ok(id)
+    }
+
+    /// A copy of game `id`, to play on without holding the store.
+    pub fn get(&self, id: u64) -> Result<Session, StoreError> {
+        let mut kept = self.lock();
+        let now = Instant::now();
+        match kept.get_mut(&id) {
+            Some(k) if now.duration_since(k.touched) < self.idle => {
+                k.touched = now;
+                Ok(k.session.clone())
+            }
+            Some(_) => {
+                kept.remove(&id);
+                Err(StoreError::Unknown)
+            }
+            None => Err(StoreError::Unknown),
+        }
+    }
+
+    /// Replaces game `id` by `session`, if its moves are still the
+    /// `before` ones the change was worked out from.
+    pub fn update(&self, id: u64, before: &[Move], session: Session) -> Result<(), StoreError> {
+        let mut kept = self.lock();
+        match kept.get_mut(&id) {
+            Some(k) if k.session.moves == before => {
+                k.session = session;
+                k.touched = Instant::now();
+                Ok(())
+            }
+            Some(_) => Err(StoreError::Changed),
+            None => Err(StoreError::Unknown),
+        }
+    }
+
+    /// How many games are kept.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+}
