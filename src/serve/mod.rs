@@ -20,7 +20,7 @@ use games::Games;
 pub const MAX_TEXT_BYTES: usize = sow::rules::MAX_VARIANT_BYTES;
 /// The most bytes of a request body: a text of [`MAX_TEXT_BYTES`] and the
 /// JSON around it.
-const MAX_BODY_BYTES: usize = MAX_TEXT_BYTES + 64 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = MAX_TEXT_BYTES + 64 * 1024;
 
 /// What the handlers share.
 pub struct State {
