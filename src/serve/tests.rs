@@ -512,3 +512,51 @@ async fn a_computer_plays_a_whole_game_within_the_server_caps() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&answer).contains("thinks too long"), "{answer}");
 }
+
+/// The page's "Edit a copy": the first `name` renamed, the aliases dropped.
+fn copy_of(text: &str) -> String {
+    let mut renamed = false;
+    text.lines()
+        .filter(|line| !line.starts_with("aliases = ["))
+        .map(|line| match line.strip_prefix("name = \"") {
+            Some(rest) if !renamed => {
+                renamed = true;
+                format!("name = \"{}", rest.replacen('"', "-copy\"", 1))
+            }
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn every_shipped_variant_is_played_edited_and_checked() {
+    let app = app();
+    let (_, list) = get(&app, "/api/variants").await;
+    for variant in list.as_array().unwrap() {
+        let name = variant["name"].as_str().unwrap();
+        let (status, text) = get(&app, &format!("/api/variants/{name}/toml")).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        let copy = copy_of(text.as_str().unwrap());
+        let (status, checked) = post(&app, "/api/check", json!({ "toml": copy })).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {checked}");
+        assert_eq!(checked["name"], format!("{name}-copy"));
+        for source in [json!({ "variant": name }), json!({ "toml": copy })] {
+            let mut request = source.clone();
+            request["south"] = json!("random");
+            request["north"] = json!("greedy");
+            request["seed"] = json!(3);
+            let game = new_game(&app, request).await;
+            let id = game["id"].as_str().unwrap();
+            for _ in 0..6 {
+                let (status, played) =
+                    post(&app, &format!("/api/games/{id}/computer"), json!({})).await;
+                assert_eq!(status, StatusCode::OK, "{name}: {played}");
+                assert!(!played["steps"].as_array().unwrap().is_empty(), "{name}");
+                if played["view"]["over"] == true {
+                    break;
+                }
+            }
+        }
+    }
+}
