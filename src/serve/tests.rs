@@ -533,20 +533,28 @@ fn copy_of(text: &str) -> String {
 async fn every_shipped_variant_is_played_edited_and_checked() {
     let app = app();
     let (_, list) = get(&app, "/api/variants").await;
-    for variant in list.as_array().unwrap() {
+    for (i, variant) in list.as_array().unwrap().iter().enumerate() {
         let name = variant["name"].as_str().unwrap();
         let (status, text) = get(&app, &format!("/api/variants/{name}/toml")).await;
         assert_eq!(status, StatusCode::OK, "{name}");
         let copy = copy_of(text.as_str().unwrap());
-        let (status, checked) = post(&app, "/api/check", json!({ "toml": copy })).await;
-        assert_eq!(status, StatusCode::OK, "{name}: {checked}");
-        assert_eq!(checked["name"], format!("{name}-copy"));
+        // `check` searches for games that end early (its warnings), up to
+        // a second a file in a debug build: the rule documents' variants
+        // and a sample of the catalogue's are checked here (every shipped
+        // file's warnings are tested in src/warnings.rs), and every copy
+        // compiles below, when it is played.
+        if i < sow::rules::BUILTIN.len() || i % 8 == 0 {
+            let (status, checked) = post(&app, "/api/check", json!({ "toml": copy })).await;
+            assert_eq!(status, StatusCode::OK, "{name}: {checked}");
+            assert_eq!(checked["name"], format!("{name}-copy"));
+        }
         for source in [json!({ "variant": name }), json!({ "toml": copy })] {
             let mut request = source.clone();
             request["south"] = json!("random");
             request["north"] = json!("greedy");
             request["seed"] = json!(3);
             let game = new_game(&app, request).await;
+            assert!(game["variant"].as_str().unwrap().starts_with(name));
             let id = game["id"].as_str().unwrap();
             for _ in 0..6 {
                 let (status, played) =
