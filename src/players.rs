@@ -195,6 +195,8 @@ pub struct AlphaBetaPlayer {
     rng: Rng,
     table: Vec<Entry>,
     deadline: Option<std::time::Instant>,
+    /// The longest any one move may take, whatever the budget.
+    limit: Option<std::time::Duration>,
     nodes: u64,
 }
 
@@ -208,7 +210,19 @@ impl AlphaBetaPlayer {
             rng,
             table: vec![Entry::default(); 1 << TABLE_BITS],
             deadline: None,
+            limit: None,
             nodes: 0,
+        }
+    }
+
+    /// The same player, but no move takes longer than `limit`: a depth not
+    /// finished by then is dropped, and the deepest finished search gives
+    /// the move (as with a time budget). What a server that must answer in
+    /// bounded time asks for.
+    pub fn within(self, limit: std::time::Duration) -> AlphaBetaPlayer {
+        AlphaBetaPlayer {
+            limit: Some(limit),
+            ..self
         }
     }
 
@@ -227,7 +241,11 @@ impl AlphaBetaPlayer {
             Budget::Depth(d) => (d.max(1), None),
             Budget::Time(t) => (64, Some(std::time::Instant::now() + t)),
         };
-        self.deadline = deadline;
+        let limit = self.limit.map(|l| std::time::Instant::now() + l);
+        self.deadline = match (deadline, limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let mut best: Option<Analysis> = None;
         if !game.is_over() {
             for depth in 1..=max_depth {
@@ -620,12 +638,17 @@ pub const HINT_DEPTH: u32 = 6;
 /// A hint for the side to move: the alpha-beta player's choice at
 /// [`HINT_DEPTH`] and its evaluation; `None` once the game is over.
 pub fn hint(game: &Game<'_>, seed: u64) -> Option<Analysis> {
+    hint_player(seed).analyse(game)
+}
+
+/// The player [`hint`] asks, to be limited in time where a hint must come
+/// quickly ([`AlphaBetaPlayer::within`]).
+pub fn hint_player(seed: u64) -> AlphaBetaPlayer {
     AlphaBetaPlayer::new(
         Budget::Depth(HINT_DEPTH),
         Evaluation::Stores,
         Rng::new(seed),
     )
-    .analyse(game)
 }
 
 /// The players' command-line names.
@@ -764,6 +787,20 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 mod tests {
     use super::*;
     use crate::position::{Position, Side};
+
+    #[test]
+    fn a_time_limit_cuts_a_deep_search_short() {
+        let rules = crate::rules::shipped("oware.toml");
+        let game = Game::new(&rules);
+        let started = std::time::Instant::now();
+        let mut player = AlphaBetaPlayer::new(Budget::Depth(30), Evaluation::Stores, Rng::new(1))
+            .within(std::time::Duration::from_millis(50));
+        let analysis = player.analyse(&game).expect("depth 1 finishes in time");
+        // Depth 30 of Oware's opening takes hours; the limit stops it.
+        assert!(analysis.depth < 30, "depth {}", analysis.depth);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(game.legal_moves().contains(analysis.mv));
+    }
 
     #[test]
     fn the_budget_may_be_left_out_before_the_evaluation() {

@@ -23,7 +23,7 @@ use sow::sheet::rule_sheet;
 use sow::summary::{counted, summarise};
 use sow::trace::Event;
 
-use super::games::{MAX_PLIES, Seat, Session, StoreError};
+use super::games::{MAX_PLIES, MAX_THINKING, Seat, Session, StoreError, computer};
 use super::{MAX_TEXT_BYTES, State};
 
 /// The name a variant from the editor goes by in messages, as a file's
@@ -662,7 +662,7 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
         let mv = match (mv, seat) {
             (Some(mv), Seat::Person) => mv,
             (None, Seat::Computer(spec)) => {
-                let mut player = spec.build(session.seed.wrapping_add(game.plies() as u64));
+                let mut player = computer(spec, session.seed.wrapping_add(game.plies() as u64));
                 player.choose(&game)
             }
             (Some(_), Seat::Computer(spec)) => {
@@ -801,7 +801,9 @@ pub async fn hint(
     let session = state.games.get(id)?;
     blocking(move || {
         let game = session.game(None).map_err(broken)?;
-        let analysis = sow::players::hint(&game, session.seed)
+        let analysis = sow::players::hint_player(session.seed)
+            .within(MAX_THINKING)
+            .analyse(&game)
             .ok_or_else(|| ApiError::rule("no hint: the game is over"))?;
         let side = game.position().to_move();
         Ok(Json(Hint {

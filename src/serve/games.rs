@@ -12,8 +12,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use sow::game::Game;
-use sow::players::{Budget, PlayerSpec};
+use sow::players::{AlphaBetaPlayer, Budget, Player, PlayerSpec};
 use sow::position::{Move, Position, Side};
+use sow::rng::Rng;
 use sow::rules::Rules;
 
 /// The most games the playground keeps at once.
@@ -30,6 +31,21 @@ pub const MAX_SERVER_DEPTH: u32 = 8;
 pub const MAX_SERVER_MILLIS: u64 = 2_000;
 /// The most MCTS playouts per move the server runs.
 pub const MAX_SERVER_PLAYOUTS: u32 = 20_000;
+/// The longest an alpha-beta player (or a hint) thinks about one move on
+/// the server, whatever its depth: the deepest search finished by then
+/// gives the move.
+pub const MAX_THINKING: Duration = Duration::from_secs(3);
+
+/// The computer player of `spec`, seeded with `seed`, its thinking limited
+/// to [`MAX_THINKING`].
+pub fn computer(spec: PlayerSpec, seed: u64) -> Box<dyn Player> {
+    match spec {
+        PlayerSpec::AlphaBeta(budget, evaluation) => {
+            Box::new(AlphaBetaPlayer::new(budget, evaluation, Rng::new(seed)).within(MAX_THINKING))
+        }
+        other => other.build(seed),
+    }
+}
 
 /// Who plays a side: a person at the page, or a computer player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -568,3 +568,25 @@ async fn every_shipped_variant_is_played_edited_and_checked() {
         }
     }
 }
+
+#[tokio::test]
+async fn alpha_beta_answers_within_the_thinking_limit() {
+    let app = app();
+    // Twelve houses a side: depth 8 takes far longer than the limit here.
+    let game = new_game(
+        &app,
+        json!({"variant": "mg-anywoli", "south": "alphabeta:8", "north": "human", "seed": 1}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let started = std::time::Instant::now();
+    let (status, played) = post(&app, &format!("/api/games/{id}/computer"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    let limit = super::games::MAX_THINKING;
+    assert!(
+        started.elapsed() < limit + Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game["legal"].as_array().unwrap().contains(&played["move"]));
+}
