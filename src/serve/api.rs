@@ -564,6 +564,18 @@ pub async fn upload_record(
             origin: UPLOAD_ORIGIN,
             number,
         };
+        if record.moves.len() > MAX_PLIES {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                at.say(
+                    None,
+                    format!(
+                        "the game holds {} moves; the playground keeps at most {MAX_PLIES}",
+                        record.moves.len()
+                    ),
+                ),
+            ));
+        }
         // The editor's rules, or the record's tag, or the page's variant.
         let given = match (&upload.toml, record.tag("Variant")) {
             (Some(_), _) | (None, None) => {

@@ -11,7 +11,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use super::games::{IDLE, MAX_GAMES};
+use super::games::{IDLE, MAX_GAMES, MAX_PLIES};
 use super::{MAX_BODY_BYTES, MAX_TEXT_BYTES, State, router};
 
 fn app() -> Router {
@@ -431,6 +431,15 @@ async fn records_are_uploaded_and_checked() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&answer).starts_with("upload.sow:1:"), "{answer}");
+
+    // No longer a game than the playground keeps.
+    let long = format!("[Variant \"kalah\"]\n\n{}*\n", "A ".repeat(MAX_PLIES + 1));
+    let (status, answer) = post(&app, "/api/records", json!({ "text": long })).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert!(
+        error(&answer).ends_with("the playground keeps at most 10000"),
+        "{answer}"
+    );
 
     // A tag names a shipped variant, never a file.
     let (status, answer) = post(
