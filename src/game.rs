@@ -269,6 +269,15 @@ impl<'r> Game<'r> {
         self.restart_from_current();
     }
 
+    /// Starts again from `position`, keeping the memory already allocated:
+    /// the fast way to look at many positions one after another.
+    pub fn restart_from(&mut self, position: Position) -> Result<(), PositionError> {
+        self.rules.check_position(&position)?;
+        self.position = position;
+        self.restart_from_current();
+        Ok(())
+    }
+
     /// Starts again from a start drawn with `rng` where the variant deals
     /// its start at random ([`Rules::start_drawn`]), else as [`Game::restart`].
     pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {

@@ -12,6 +12,7 @@ pub mod bench;
 pub mod board;
 pub mod diagnostic;
 pub mod diagram;
+pub mod endgame;
 pub mod engine;
 pub mod fuzzing;
 pub mod game;

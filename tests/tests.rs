@@ -6,6 +6,7 @@ mod catalogue_options;
 mod cli;
 mod common;
 mod documents;
+mod endgame;
 mod hostile;
 mod hostile_three;
 mod import;

@@ -216,6 +216,29 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// A digest of the compiled rules: everything that decides a game, not
+    /// the names. Files made for these rules (endgame databases) record it,
+    /// so a file made for other rules is refused.
+    pub fn digest(&self) -> u64 {
+        let playing = format!(
+            "{:?}",
+            (
+                &self.board,
+                self.total_seeds,
+                &self.sowing,
+                &self.playable,
+                &self.captures,
+                &self.grand_slam,
+                &self.turn,
+                &self.children,
+                &self.endings,
+                &self.blocking,
+                &self.rounds,
+            )
+        );
+        crate::rng::stable_hash(playing.as_bytes())
+    }
+
     /// Compiles the variant file text `source`; `origin` names it in errors.
     /// A leading byte-order mark is skipped.
     ///
