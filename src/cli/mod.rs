@@ -142,6 +142,10 @@ enum Command {
         /// human plays North against a computer, else South's).
         #[arg(long, value_enum)]
         seat: Option<SeatArg>,
+        /// An endgame database for this variant (built with `sow solve
+        /// VARIANT --build-db SEEDS --db DIR`), which `hint` reads.
+        #[arg(long, value_name = "DIR")]
+        db: Option<PathBuf>,
     },
     /// Replay game records, checking every move.
     ///
@@ -317,7 +321,7 @@ fn threads() -> clap::builder::RangedU64ValueParser<usize> {
 }
 
 /// `--players South,North`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct PlayerPair([PlayerSpec; 2]);
 
 fn player_pair(text: &str) -> Result<PlayerPair, String> {
@@ -392,6 +396,16 @@ impl From<io::Error> for Failure {
     }
 }
 
+impl From<sow::endgame::EndgameError> for Failure {
+    fn from(error: sow::endgame::EndgameError) -> Failure {
+        match error {
+            // The variant's rules are what a database cannot hold.
+            sow::endgame::EndgameError::Unsupported { .. } => Failure::Rule(error.to_string()),
+            _ => Failure::Input(error.to_string()),
+        }
+    }
+}
+
 type Outcome = Result<(), Failure>;
 
 /// Runs the parsed command line.
@@ -445,6 +459,7 @@ pub fn run(cli: Cli) -> Outcome {
             record,
             resume,
             seat,
+            db,
         } => {
             drop(out);
             let rules = load(&variant)?;
@@ -455,6 +470,9 @@ pub fn run(cli: Cli) -> Outcome {
                 record,
                 resume,
                 seat,
+                database: db
+                    .map(|dir| sow::endgame::open(&rules, &dir).map(std::sync::Arc::new))
+                    .transpose()?,
             };
             play(&rules, options)
         }
@@ -511,6 +529,8 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
         } => {
             let rules = load(&variant)?;
+            south.open_database(&rules)?;
+            north.open_database(&rules)?;
             // Before the games: a file that could not take their records.
             writable(options.records.as_deref(), "records")?;
             let progress = Progress::new(games);
@@ -531,6 +551,10 @@ pub fn run(cli: Cli) -> Outcome {
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            for rules in &rules {
+                south.open_database(rules)?;
+                north.open_database(rules)?;
+            }
             // Before the games: files that could not take what they make.
             writable(options.records.as_deref(), "records")?;
             writable(plot.as_deref(), "chart")?;

@@ -59,7 +59,7 @@ pub enum Progress {
 }
 
 /// No exit from a position (every move stays in its layer).
-const NO_EXIT: i16 = i16::MIN;
+const NO_EXIT: i8 = i8::MIN;
 /// An edge's flag: the same player moves again after it.
 const SAME_MOVER: u32 = 1 << 31;
 
@@ -81,7 +81,12 @@ pub fn build(
     let max_seeds = options.max_seeds.min(total).min(MAX_SEEDS);
     let compositions = Compositions::new(2 * houses_per_side, max_seeds);
     let needed = memory_needed(&compositions, houses_per_side, total, max_seeds, by_store);
-    if needed > options.memory_limit {
+    // Entries are numbered in 31 bits inside a layer.
+    let largest = (0..=max_seeds)
+        .map(|s| compositions.boards(s) * 2 * u64::from(if by_store { total - s + 1 } else { 1 }))
+        .max()
+        .unwrap_or(0);
+    if needed > options.memory_limit || largest >= 1 << 31 {
         return Err(EndgameError::Memory {
             seeds: max_seeds,
             needed,
@@ -93,6 +98,7 @@ pub fn build(
         source,
     })?;
     let mut db = Database {
+        dir: dir.to_path_buf(),
         digest: rules.digest(),
         houses_per_side,
         total_seeds: total,
@@ -126,8 +132,10 @@ pub fn build(
 }
 
 /// About the bytes a build of up to `max_seeds` needs: every layer's
-/// entries, and the largest layer's work (bounds, exits and the edges
-/// inside it, at most one a house).
+/// entries, kept, and the largest layer's work: per entry its exits, where
+/// its edges start, two sets of bounds and its place in the open list, and
+/// the edges inside the layer, counted as half its moves (captures, ends
+/// and passes leave the layer).
 fn memory_needed(
     compositions: &Compositions,
     houses_per_side: usize,
@@ -141,7 +149,7 @@ fn memory_needed(
     };
     let kept: u64 = (0..=max_seeds).map(|s| entries(s) * 3).sum();
     let work = (0..=max_seeds)
-        .map(|s| entries(s) * (2 * 3 + 2 + 8 + 4 * houses_per_side as u64))
+        .map(|s| entries(s) * (3 + 4 + 2 * 2 + 4 + 2 * houses_per_side as u64))
         .max()
         .unwrap_or(0);
     kept + work
@@ -163,16 +171,26 @@ fn position_of(db: &Database, seeds: u32, stores: u32, entry: u64, board: &mut [
     Position::new(board, stores, side).expect("a board of the database's size")
 }
 
+/// Entries a chunk: the first pass hands out chunks to threads.
+const CHUNK: u64 = 1 << 14;
+
 /// One chunk of a layer's entries, as the first pass finds them.
 struct Chunk {
     /// Per entry: the best of the moves that leave the layer, as bounds
     /// (low, high) and the convention's value; [`NO_EXIT`] if none.
-    exits: Vec<[i16; 3]>,
+    exits: Vec<[i8; 3]>,
     /// Per entry, where its edges start in `edges` (one more at the end).
     starts: Vec<u32>,
     /// The edges: the child's entry in the layer, with [`SAME_MOVER`].
     edges: Vec<u32>,
+    /// Per entry, what the variant's repetition ending would give its
+    /// mover if the game came back to it ([`ANY`] when the ending's share
+    /// depends on more than the position).
+    repeat: Vec<i8>,
 }
+
+/// A repetition ending whose share the position alone does not decide.
+const ANY: i8 = i8::MIN;
 
 /// Solves layer `seeds`, the layers below being in `db`.
 fn solve_layer(
@@ -183,7 +201,6 @@ fn solve_layer(
     stop: &AtomicBool,
 ) -> Result<Layer, EndgameError> {
     let count = db.compositions.boards(seeds) * 2 * u64::from(stores);
-    const CHUNK: u64 = 1 << 14;
     let chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
     let chunks: Vec<Chunk> = chunks
         .par_iter()
@@ -200,10 +217,14 @@ fn solve_layer(
             },
         )
         .collect::<Result<_, _>>()?;
-    let bound = seeds as i16;
+    let bound = seeds as i8;
     // Bounds, then the convention's values, each by narrowing.
-    let exact = narrow(&chunks, bound, 0, stop, seeds)?;
-    let convention = narrow(&chunks, bound, 2, stop, seeds)?;
+    let repetition = rules
+        .endings
+        .iter()
+        .any(|e| matches!(e, crate::rules::Ending::Repetition { .. }));
+    let exact = narrow(&chunks, bound, 0, repetition, stop, seeds)?;
+    let convention = narrow(&chunks, bound, 2, false, stop, seeds)?;
     let mut board = vec![0u8; 2 * db.houses_per_side];
     let mut entries = Vec::with_capacity(count as usize);
     for entry in 0..count as usize {
@@ -216,10 +237,10 @@ fn solve_layer(
             let position = position_of(db, seeds, stores, entry as u64, &mut board);
             let me = position.to_move();
             let own =
-                position.seeds_on_side(me) as i16 - position.seeds_on_side(me.opponent()) as i16;
+                position.seeds_on_side(me) as i8 - position.seeds_on_side(me.opponent()) as i8;
             own.clamp(c_low, c_high)
         };
-        entries.push([low as i8, high as i8, value.clamp(low, high) as i8]);
+        entries.push([low, high, value.clamp(low, high)]);
     }
     Ok(Layer {
         seeds,
@@ -244,6 +265,7 @@ fn first_pass(
     };
     let mut chunk = Chunk {
         exits: Vec::with_capacity((range.end - range.start) as usize),
+        repeat: Vec::with_capacity((range.end - range.start) as usize),
         starts: Vec::with_capacity((range.end - range.start) as usize + 1),
         edges: Vec::new(),
     };
@@ -256,7 +278,7 @@ fn first_pass(
         game.restart_from(position.clone())
             .map_err(|e| unsupported(format!("a position of {seeds} seeds is refused: {e}")))?;
         let mut best = [NO_EXIT; 3];
-        let mut exit = |value: [i16; 3]| {
+        let mut exit = |value: [i8; 3]| {
             for k in 0..3 {
                 best[k] = best[k].max(value[k]);
             }
@@ -276,7 +298,7 @@ fn first_pass(
             if let Some(outcome) = game.outcome() {
                 let score = outcome.score;
                 let value =
-                    (score[me.index()] as i32 - score[me.opponent().index()] as i32 - now) as i16;
+                    (score[me.index()] as i32 - score[me.opponent().index()] as i32 - now) as i8;
                 exit([value; 3]);
             } else {
                 if !plain(after) {
@@ -292,7 +314,7 @@ fn first_pass(
                 if left < seeds {
                     let value = db.value(after).expect("the layers below are solved");
                     // The child's value is for whoever moves there.
-                    let relative = |v: i32| (sign * v - now) as i16;
+                    let relative = |v: i32| (sign * v - now) as i8;
                     let (low, high) = if sign > 0 {
                         (relative(value.low), relative(value.high))
                     } else {
@@ -323,9 +345,31 @@ fn first_pass(
             }
         }
         chunk.exits.push(best);
+        chunk.repeat.push(repetition_share(rules, &position));
     }
     chunk.starts.push(chunk.edges.len() as u32);
     Ok(chunk)
+}
+
+/// What the variant's repetition ending would give the side to move of
+/// `position`, beyond the stores, if the game came back to it: only read
+/// where the variant has one (see [`narrow`]).
+fn repetition_share(rules: &Rules, position: &Position) -> i8 {
+    use crate::rules::{Collect, Ending};
+    let me = position.to_move();
+    let own = position.seeds_on_side(me) as i8 - position.seeds_on_side(me.opponent()) as i8;
+    rules
+        .endings
+        .iter()
+        .find_map(|e| match e {
+            Ending::Repetition { taken_by } => Some(match taken_by {
+                Collect::EachOwn | Collect::EachOwnInPlace => own,
+                Collect::Nobody | Collect::Removed => 0,
+                _ => ANY,
+            }),
+            _ => None,
+        })
+        .unwrap_or(ANY)
 }
 
 /// The store difference of `position` for `side`.
@@ -337,25 +381,32 @@ fn diff(position: &Position, side: Side) -> i32 {
 /// with the exits' values `k` (0: the proven bounds, whose high is at 1;
 /// 2: the convention's values). Entries whose bounds still differ can only
 /// be decided by a cycle.
+///
+/// With `any_history`, a child's bounds also take in what the repetition
+/// ending would give if the child had been seen before: the bounds then
+/// hold whatever moves led to a position, not only from a fresh start, so
+/// a search may read them anywhere.
 fn narrow(
     chunks: &[Chunk],
-    bound: i16,
+    bound: i8,
     k: usize,
+    any_history: bool,
     stop: &AtomicBool,
     seeds: u32,
-) -> Result<Vec<(i16, i16)>, EndgameError> {
+) -> Result<Vec<(i8, i8)>, EndgameError> {
     let high_k = if k == 0 { 1 } else { k };
-    let mut bounds: Vec<(i16, i16)> = Vec::new();
+    let mut bounds: Vec<(i8, i8)> = Vec::new();
     // Entries without edges are known from their exits.
-    let mut open: Vec<(usize, usize, usize)> = Vec::new();
-    for (c, chunk) in chunks.iter().enumerate() {
+    // The entries still open, by number (chunk `entry / CHUNK`).
+    let mut open: Vec<u32> = Vec::new();
+    for chunk in chunks {
         for (i, exit) in chunk.exits.iter().enumerate() {
             let entry = bounds.len();
             if chunk.starts[i] == chunk.starts[i + 1] {
                 bounds.push((exit[k], exit[high_k]));
             } else {
                 bounds.push((exit[k].max(-bound), bound));
-                open.push((entry, c, i));
+                open.push(entry as u32);
             }
         }
     }
@@ -366,12 +417,20 @@ fn narrow(
             });
         }
         let mut changed = false;
-        open.retain(|&(entry, c, i)| {
-            let chunk = &chunks[c];
+        open.retain(|&entry| {
+            let entry = entry as usize;
+            let (chunk, i) = (&chunks[entry / CHUNK as usize], entry % CHUNK as usize);
             let exit = chunk.exits[i];
             let (mut low, mut high) = (exit[k], exit[high_k]);
             for &edge in &chunk.edges[chunk.starts[i] as usize..chunk.starts[i + 1] as usize] {
-                let (l, h) = bounds[(edge & !SAME_MOVER) as usize];
+                let child = (edge & !SAME_MOVER) as usize;
+                let (mut l, mut h) = bounds[child];
+                if any_history {
+                    match chunks[child / CHUNK as usize].repeat[child % CHUNK as usize] {
+                        ANY => (l, h) = (-bound, bound),
+                        share => (l, h) = (l.min(share), h.max(share)),
+                    }
+                }
                 let (l, h) = if edge & SAME_MOVER != 0 {
                     (l, h)
                 } else {

@@ -28,6 +28,7 @@ const HEADER: usize = 8 + 4 + 8 + 4 + 4 + 1 + 4 + 4 + 8;
 pub fn open(rules: &Rules, dir: &Path) -> Result<Database, EndgameError> {
     let by_store = fits(rules)?;
     let mut db = Database {
+        dir: dir.to_path_buf(),
         digest: rules.digest(),
         houses_per_side: rules.houses_per_side(),
         total_seeds: rules.total_seeds(),

@@ -52,6 +52,8 @@ impl Value {
 /// An endgame database for one variant's compiled rules.
 #[derive(Debug)]
 pub struct Database {
+    /// Where its files are.
+    dir: PathBuf,
     /// [`Rules::digest`] of the rules it was built for.
     digest: u64,
     houses_per_side: usize,
@@ -140,6 +142,18 @@ pub enum EndgameError {
 }
 
 impl Database {
+    /// The directory of its files.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the database was built for `rules`.
+    pub fn is_for(&self, rules: &Rules) -> bool {
+        self.digest == rules.digest()
+            && self.houses_per_side == rules.houses_per_side()
+            && self.total_seeds == rules.total_seeds()
+    }
+
     /// The most seeds on the board a position may have to be found here.
     pub fn max_seeds(&self) -> u32 {
         self.layers.len() as u32 - 1
