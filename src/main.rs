@@ -8,7 +8,9 @@ fn main() {
     let args = cli::Cli::try_parse().unwrap_or_else(|error| cli::usage_error(error));
     if let Err(failure) = cli::run(args) {
         match &failure {
-            cli::Failure::Rule(message) | cli::Failure::Input(message) => {
+            cli::Failure::Rule(message)
+            | cli::Failure::Input(message)
+            | cli::Failure::Interrupted(message) => {
                 eprintln!("error: {message}");
             }
             cli::Failure::BrokenPipe => {}

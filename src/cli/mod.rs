@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use clap::{Parser, Subcommand};
 
+mod endgame;
 mod play;
 mod replay;
 mod report;
@@ -373,6 +374,8 @@ pub enum Failure {
     Input(String),
     /// Standard output was closed (`sow replay | head`): not an error.
     BrokenPipe,
+    /// Ctrl-C stopped a long run, which says how far it got (exit 130).
+    Interrupted(String),
 }
 
 impl Failure {
@@ -382,6 +385,7 @@ impl Failure {
             Failure::Rule(_) => 1,
             Failure::Input(_) => 2,
             Failure::BrokenPipe => 0,
+            Failure::Interrupted(_) => 130,
         }
     }
 }

@@ -110,7 +110,7 @@ pub(super) fn replay(
     let message = bad
         .iter()
         .map(|f| match f {
-            Failure::Rule(m) | Failure::Input(m) => m.clone(),
+            Failure::Rule(m) | Failure::Input(m) | Failure::Interrupted(m) => m.clone(),
             Failure::BrokenPipe => String::new(),
         })
         .collect::<Vec<_>>()
