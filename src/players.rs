@@ -857,6 +857,21 @@ mod tests {
     }
 
     #[test]
+    fn a_database_is_named_last_and_may_hold_colons() {
+        let spec: PlayerSpec = "alphabeta:8:rows:db=/tmp/a:b".parse().unwrap();
+        let PlayerSpec::AlphaBeta(Budget::Depth(8), Evaluation::StoresAndRows, Some(db)) = &spec
+        else {
+            panic!("{spec:?}");
+        };
+        assert_eq!(db.dir, std::path::Path::new("/tmp/a:b"));
+        assert_eq!(spec.to_string(), "alphabeta:8:rows:db=/tmp/a:b");
+        assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
+        // Only alpha-beta reads a database, and it needs a directory.
+        assert!("mcts:100:db=/tmp".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:8:db=".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
     fn greedy_takes_the_biggest_capture() {
         let rules = crate::rules::shipped("oware.toml");
         // D, E and F end in a (1 -> 2) and capture 2; C's five seeds end in

@@ -349,3 +349,61 @@ fn a_build_beyond_the_memory_limit_is_refused_before_it_starts() {
     assert!(matches!(err, EndgameError::Memory { .. }), "{err}");
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
+
+#[test]
+fn a_player_given_a_missing_or_foreign_database_is_refused_before_the_games() {
+    let missing = crate::common::sow(
+        &[
+            "match",
+            "oware",
+            "--south",
+            "alphabeta:2:db=/nonexistent/db",
+            "--north",
+            "random",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    let err = crate::common::text(&missing.stderr);
+    assert!(err.contains("no endgame database here"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let kalah = Rules::from_toml(KALAH, "kalah.toml").unwrap();
+    let options = BuildOptions {
+        max_seeds: 2,
+        memory_limit: 1 << 30,
+    };
+    endgame::build(
+        &kalah,
+        dir.path(),
+        &options,
+        &AtomicBool::new(false),
+        &|_| {},
+    )
+    .unwrap();
+    let spec = format!("alphabeta:2:db={}", dir.path().display());
+    let foreign = crate::common::sow(
+        &[
+            "match", "oware", "--south", &spec, "--north", "random", "--games", "1",
+        ],
+        "",
+    );
+    assert_eq!(foreign.status.code(), Some(2));
+    let err = crate::common::text(&foreign.stderr);
+    assert!(err.contains("built for other rules"), "{err}");
+    // The same database plays Kalah.
+    let kalah_match = crate::common::sow(
+        &[
+            "match", "kalah", "--south", &spec, "--north", "random", "--games", "2",
+        ],
+        "",
+    );
+    assert_eq!(
+        kalah_match.status.code(),
+        Some(0),
+        "{}",
+        crate::common::text(&kalah_match.stderr)
+    );
+}

@@ -56,10 +56,9 @@ pub(super) fn build_database(
     });
     let report = |progress: Progress| {
         let line = match progress {
-            Progress::Solving { seeds, positions } => format!(
-                "solving layer {seeds}: {}",
-                counted(positions, "position")
-            ),
+            Progress::Solving { seeds, positions } => {
+                format!("solving layer {seeds}: {}", counted(positions, "position"))
+            }
             Progress::Read { seeds } => format!("layer {seeds}: already built, read"),
             Progress::Written {
                 seeds,
@@ -95,7 +94,11 @@ pub(super) fn build_database(
         seconds: started.elapsed().as_secs_f64(),
     };
     if json {
-        writeln!(out, "{}", serde_json::to_string(&summary).expect("plain data"))?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&summary).expect("plain data")
+        )?;
     } else {
         writeln!(
             out,
