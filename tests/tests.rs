@@ -18,3 +18,4 @@ mod properties;
 mod reference_games;
 mod robustness;
 mod shipped;
+mod solve;
