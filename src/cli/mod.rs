@@ -12,11 +12,13 @@ use clap::{Parser, Subcommand};
 mod play;
 mod replay;
 mod report;
+mod solve;
 
 use play::{PlayOptions, SeatArg, play};
 use replay::replay;
 use report::{Progress, print_comparison, print_match};
 use serde::Serialize;
+use solve::{SolveArgs, solve_command};
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
@@ -178,6 +180,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The exact value of a position under perfect play, and of every move.
+    ///
+    /// The value is for the side to move: the seeds they end with minus
+    /// their opponent's, as the variant counts the end. Ctrl-C stops the
+    /// search and prints the bounds proven so far.
+    Solve(SolveArgs),
     /// Play two computer players against each other, sides alternating.
     Match {
         /// A shipped variant's name or alias, or a path to a .toml file.
@@ -369,6 +377,8 @@ pub enum Failure {
     Input(String),
     /// Standard output was closed (`sow replay | head`): not an error.
     BrokenPipe,
+    /// Stopped by Ctrl-C after printing how far it got (exit 130).
+    Interrupted,
 }
 
 impl Failure {
@@ -378,6 +388,7 @@ impl Failure {
             Failure::Rule(_) => 1,
             Failure::Input(_) => 2,
             Failure::BrokenPipe => 0,
+            Failure::Interrupted => 130,
         }
     }
 }
@@ -503,6 +514,7 @@ pub fn run(cli: Cli) -> Outcome {
             }
             Ok(())
         }
+        Command::Solve(args) => solve_command(&mut out, args),
         Command::Match {
             variant,
             south,

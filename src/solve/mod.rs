@@ -216,15 +216,15 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
             "it is played as a match of rounds, and the solver solves one game".into(),
         ));
     }
-    if let Some(goal) = rules.endings.iter().find(|e| {
-        matches!(
-            e,
-            Ending::Cleared | Ending::Deprived | Ending::Immobilized
-        )
-    }) {
+    if let Some(goal) = rules
+        .endings
+        .iter()
+        .find(|e| matches!(e, Ending::Cleared | Ending::Deprived | Ending::Immobilized))
+    {
         let what = match goal {
             Ending::Cleared => "clear",
-            _ => "deprive",
+            Ending::Deprived => "deprive",
+            _ => "immobilize",
         };
         return Err(SolveError::Unsupported(format!(
             "its goal is to {what}, not seeds, and the solver maximises the seed difference"

@@ -154,7 +154,9 @@ impl<'g, 'r> Search<'g, 'r> {
 
     fn plies_left(&self) -> u16 {
         self.ply_limit.map_or(u16::MAX, |limit| {
-            limit.saturating_sub(self.game.plies()).min(u16::MAX as usize - 1) as u16
+            limit
+                .saturating_sub(self.game.plies())
+                .min(u16::MAX as usize - 1) as u16
         })
     }
 
@@ -332,17 +334,15 @@ impl<'g, 'r> Search<'g, 'r> {
         let mover = self.game.position().to_move();
         let moves = self.game.legal_moves().len();
 
-        // Look one ply ahead of every move: for a cut-off the table or the
-        // end of the game already proves (enhanced transposition cut-off),
-        // and to order the moves.
         let first = self.candidates.len();
         let mut reach = 0u16;
+        // Look one ply ahead of every move: for a cut-off the table or
+        // the end of the game already proves (enhanced transposition
+        // cut-off), and to order the moves.
         for index in 0..moves as u8 {
             let sign = self.play(index, mover);
-            let child = self.child_bounds();
-            let effect_order = if sign == 1 { 1000 } else { 0 };
+            let (child_bounds, child_reach) = self.child_bounds();
             self.undo();
-            let (child_bounds, child_reach) = child;
             // The child's bounds seen from the mover.
             let mine = if sign == 1 {
                 child_bounds
@@ -358,15 +358,25 @@ impl<'g, 'r> Search<'g, 'r> {
                     value: mine.lower,
                     reach: child_reach.saturating_add(1),
                 };
-                self.store(key, found.value, alpha0, beta0, index, nodes_before, plies_left, found.reach);
+                self.store(
+                    key,
+                    found.value,
+                    alpha0,
+                    beta0,
+                    index,
+                    nodes_before,
+                    plies_left,
+                    found.reach,
+                );
                 return found;
             }
             let order = if tt_best == Some(index) {
                 i32::MAX
             } else {
-                // Where the bounds are wide, their middle; a move giving
-                // another turn first.
-                effect_order + (mine.lower + mine.upper)
+                // The middle of what is known: the store difference
+                // after the move where nothing more is; another turn
+                // first.
+                (mine.lower + mine.upper) + if sign == 1 { 1000 } else { 0 }
             };
             self.candidates.push(Candidate { index, order });
         }
@@ -404,7 +414,16 @@ impl<'g, 'r> Search<'g, 'r> {
             }
         }
         self.candidates.truncate(first);
-        self.store(key, best_value, alpha0, beta0, best_index, nodes_before, plies_left, reach);
+        self.store(
+            key,
+            best_value,
+            alpha0,
+            beta0,
+            best_index,
+            nodes_before,
+            plies_left,
+            reach,
+        );
         Found {
             value: best_value,
             reach,

@@ -27,8 +27,7 @@ impl Entry {
     /// plies before the ply limit.
     #[inline]
     pub(super) fn holds_at(&self, plies_left: u16) -> bool {
-        self.plies_left == plies_left
-            || (self.reach < self.plies_left && self.reach < plies_left)
+        self.plies_left == plies_left || (self.reach < self.plies_left && self.reach < plies_left)
     }
 }
 
