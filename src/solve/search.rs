@@ -380,7 +380,7 @@ impl<'g, 'r> Search<'g, 'r> {
             };
             self.candidates.push(Candidate { index, order });
         }
-        self.candidates[first..].sort_unstable_by(|a, b| b.order.cmp(&a.order));
+        self.candidates[first..].sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
 
         let mut best_value = i32::MIN;
         let mut best_index = 0u8;
