@@ -29,6 +29,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod sheet;
+pub mod solve;
 pub mod stats;
 pub mod summary;
 pub mod trace;

@@ -8,12 +8,10 @@ fn main() {
     let args = cli::Cli::try_parse().unwrap_or_else(|error| cli::usage_error(error));
     if let Err(failure) = cli::run(args) {
         match &failure {
-            cli::Failure::Rule(message)
-            | cli::Failure::Input(message)
-            | cli::Failure::Interrupted(message) => {
+            cli::Failure::Rule(message) | cli::Failure::Input(message) => {
                 eprintln!("error: {message}");
             }
-            cli::Failure::BrokenPipe => {}
+            cli::Failure::BrokenPipe | cli::Failure::Interrupted => {}
         }
         std::process::exit(failure.exit_code());
     }

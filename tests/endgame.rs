@@ -407,3 +407,89 @@ fn a_player_given_a_missing_or_foreign_database_is_refused_before_the_games() {
         crate::common::text(&kalah_match.stderr)
     );
 }
+
+#[test]
+fn sow_solve_builds_a_database_and_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("small.toml");
+    std::fs::write(
+        &variant,
+        edited(
+            KALAH,
+            &[
+                ("name", "\"small-3x2\""),
+                ("aliases", "-"),
+                ("houses_per_side", "3"),
+                ("seeds_per_house", "2"),
+            ],
+        ),
+    )
+    .unwrap();
+    let variant = variant.to_str().unwrap();
+    let db = dir.path().join("db");
+    let db = db.to_str().unwrap();
+    let built = crate::common::sow(&["solve", variant, "--build-db", "12", "--db", db], "");
+    let said = crate::common::text(&built.stdout);
+    assert_eq!(
+        built.status.code(),
+        Some(0),
+        "{}",
+        crate::common::text(&built.stderr)
+    );
+    assert!(
+        said.starts_with("endgame database of small-3x2: up to 12 seeds on the board"),
+        "{said}"
+    );
+    assert!(std::path::Path::new(db).join("layer-012.sowdb").is_file());
+
+    let value = |args: &[&str]| {
+        let out = crate::common::sow(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            crate::common::text(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            json["value"].as_i64().unwrap(),
+            json["nodes"].as_u64().unwrap(),
+        )
+    };
+    let (searched, nodes) = value(&["solve", variant, "--json"]);
+    let (read, read_nodes) = value(&["solve", variant, "--json", "--db", db]);
+    assert_eq!(read, searched);
+    assert!(
+        read_nodes < nodes,
+        "{read_nodes} nodes with the database, {nodes} without"
+    );
+}
+
+#[test]
+fn sow_solve_refuses_a_build_it_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().to_str().unwrap();
+    let no_dir = crate::common::sow(&["solve", "oware", "--build-db", "3"], "");
+    assert_eq!(no_dir.status.code(), Some(2));
+    let too_big = crate::common::sow(
+        &[
+            "solve",
+            "oware",
+            "--build-db",
+            "40",
+            "--db",
+            db,
+            "--memory",
+            "64",
+        ],
+        "",
+    );
+    assert_eq!(too_big.status.code(), Some(2));
+    let err = crate::common::text(&too_big.stderr);
+    assert!(err.contains("above the limit of 64 MiB"), "{err}");
+    // A variant whose positions carry more than a database keys: exit 1.
+    let children = crate::common::sow(&["solve", "ouri", "--build-db", "3", "--db", db], "");
+    let err = crate::common::text(&children.stderr);
+    assert_eq!(children.status.code(), Some(1), "{err}");
+    assert!(err.contains("no endgame database for ouri"), "{err}");
+}

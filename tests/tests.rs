@@ -19,3 +19,4 @@ mod properties;
 mod reference_games;
 mod robustness;
 mod shipped;
+mod solve;

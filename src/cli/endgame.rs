@@ -82,7 +82,10 @@ pub(super) fn build_database(
         bar.finish_and_clear();
     }
     let db = built.map_err(|error| match error {
-        EndgameError::Stopped { .. } => Failure::Interrupted(error.to_string()),
+        EndgameError::Stopped { .. } => {
+            eprintln!("{error}");
+            Failure::Interrupted
+        }
         other => Failure::from(other),
     })?;
     let summary = Built {

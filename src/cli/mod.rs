@@ -13,11 +13,13 @@ mod endgame;
 mod play;
 mod replay;
 mod report;
+mod solve;
 
 use play::{PlayOptions, SeatArg, play};
 use replay::replay;
 use report::{Progress, print_comparison, print_match};
 use serde::Serialize;
+use solve::{SolveArgs, solve_command};
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
@@ -183,6 +185,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The exact value of a position under perfect play, and of every move.
+    ///
+    /// The value is for the side to move: the seeds they end with minus
+    /// their opponent's, as the variant counts the end. Ctrl-C stops the
+    /// search and prints the bounds proven so far.
+    Solve(SolveArgs),
     /// Play two computer players against each other, sides alternating.
     Match {
         /// A shipped variant's name or alias, or a path to a .toml file.
@@ -374,8 +382,8 @@ pub enum Failure {
     Input(String),
     /// Standard output was closed (`sow replay | head`): not an error.
     BrokenPipe,
-    /// Ctrl-C stopped a long run, which says how far it got (exit 130).
-    Interrupted(String),
+    /// Stopped by Ctrl-C after printing how far it got (exit 130).
+    Interrupted,
 }
 
 impl Failure {
@@ -385,7 +393,7 @@ impl Failure {
             Failure::Rule(_) => 1,
             Failure::Input(_) => 2,
             Failure::BrokenPipe => 0,
-            Failure::Interrupted(_) => 130,
+            Failure::Interrupted => 130,
         }
     }
 }
@@ -525,6 +533,7 @@ pub fn run(cli: Cli) -> Outcome {
             }
             Ok(())
         }
+        Command::Solve(args) => solve_command(&mut out, args),
         Command::Match {
             variant,
             south,

@@ -110,8 +110,8 @@ pub(super) fn replay(
     let message = bad
         .iter()
         .map(|f| match f {
-            Failure::Rule(m) | Failure::Input(m) | Failure::Interrupted(m) => m.clone(),
-            Failure::BrokenPipe => String::new(),
+            Failure::Rule(m) | Failure::Input(m) => m.clone(),
+            Failure::BrokenPipe | Failure::Interrupted => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n");

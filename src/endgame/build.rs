@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use super::index::Compositions;
-use super::{Database, EndgameError, Layer, file, fits, layer_path, plain};
+use super::{Database, EndgameError, Layer, file, fits, layer_path, unkeyed};
 use crate::game::Game;
 use crate::position::{Position, Side};
 use crate::rules::Rules;
@@ -301,9 +301,9 @@ fn first_pass(
                     (score[me.index()] as i32 - score[me.opponent().index()] as i32 - now) as i8;
                 exit([value; 3]);
             } else {
-                if !plain(after) {
+                if let Some(state) = unkeyed(after) {
                     return Err(unsupported(format!(
-                        "its positions carry state a database does not key (after {} in {})",
+                        "its positions carry {state}, which a database does not key (after {} in {})",
                         mv.map_or("the start".to_string(), |m| m.to_string()),
                         position
                     )));

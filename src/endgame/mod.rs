@@ -209,18 +209,31 @@ impl Database {
     }
 }
 
-/// Whether a position holds nothing a database cannot key: no per-house
-/// layer, no pending feed, no count of quiet or opening moves, no crossing,
-/// no chosen way of sowing.
+/// Whether a position holds nothing a database cannot key.
 pub(crate) fn plain(position: &Position) -> bool {
-    !position.feed_pending()
-        && position.quiet() == 0
-        && position.opening() == 0
-        && position.crossed().is_none()
-        && position.ways().is_none()
-        && crate::layer::Layer::ALL
+    unkeyed(position).is_none()
+}
+
+/// What a position holds that a database does not key, if anything: a
+/// per-house layer, a pending feed, a count of quiet or opening moves, a
+/// crossing, a chosen way of sowing.
+pub(crate) fn unkeyed(position: &Position) -> Option<&'static str> {
+    if position.feed_pending() {
+        Some("a feed owed by the player who took every seed")
+    } else if position.quiet() != 0 {
+        Some("a count of moves that may not capture")
+    } else if position.opening() != 0 {
+        Some("a count of opening moves")
+    } else if position.crossed().is_some() {
+        Some("a seed that crossed the row's end")
+    } else if position.ways().is_some() {
+        Some("the ways of sowing the first move chose")
+    } else {
+        crate::layer::Layer::ALL
             .iter()
-            .all(|&layer| position.layer_is_empty(layer))
+            .find(|&&layer| !position.layer_is_empty(layer))
+            .map(|_| "marks on its houses (children, blocked or played houses, owners)")
+    }
 }
 
 /// The file of layer `seeds` in `dir`.
