@@ -7,10 +7,19 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
-use sow::solve::{Options, solve};
+use sow::solve::{Options, Solution, solve};
 use sow::{Game, Position, Rules};
 
 use crate::common::{sow, text};
+
+/// The solver's answer, with a small table.
+fn solved(game: &Game<'_>) -> Solution {
+    let options = Options {
+        table_bytes: 1 << 20,
+        ..Options::default()
+    };
+    solve(game, &options).expect("a solvable variant")
+}
 
 /// The brute force's value of the game's position for the side to move:
 /// every line played out. `None` once `budget` nodes are spent.
@@ -143,14 +152,7 @@ fn a_tiny_table_gives_the_same_values() {
         .find_map(Result::ok)
         .unwrap();
     let game = Game::new(&rules);
-    let big = solve(
-        &game,
-        &Options {
-            table_bytes: 1 << 20,
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let big = solved(&game);
     let tiny = solve(
         &game,
         &Options {
@@ -193,11 +195,7 @@ fn small_kalah_boards_solve_as_the_brute_force_does() {
         let rules = Rules::load_resized("kalah", houses, seeds).unwrap();
         let mut game = Game::new(&rules);
         let want = kalah_negamax(&mut game, &mut HashMap::new());
-        let options = Options {
-            table_bytes: 1 << 20,
-            ..Options::default()
-        };
-        let solution = solve(&game, &options).unwrap();
+        let solution = solved(&game);
         assert_eq!(solution.exact(), Some(want), "Kalah({houses},{seeds})");
     }
 }
@@ -239,15 +237,7 @@ fn solve_json_gives_the_value_the_result_and_every_move() {
     let position = json["position"].as_str().unwrap();
     let rules = Rules::load_resized("kalah", 3, 2).unwrap();
     let game = Game::new(&rules);
-    let solved = solve(
-        &game,
-        &Options {
-            table_bytes: 1 << 20,
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    assert_eq!(solved.exact(), Some(value as i32));
+    assert_eq!(solved(&game).exact(), Some(value as i32));
     assert_eq!(position, game.position().to_string());
 }
 
@@ -323,15 +313,7 @@ fn the_fairness_table_has_a_value_for_every_board() {
         for (seeds, cell) in [1, 2].iter().zip(&cells[1..]) {
             let rules = Rules::load_resized("kalah", *houses, *seeds).unwrap();
             let game = Game::new(&rules);
-            let solved = solve(
-                &game,
-                &Options {
-                    table_bytes: 1 << 20,
-                    ..Options::default()
-                },
-            )
-            .unwrap();
-            assert_eq!(cell.parse::<i32>().ok(), solved.exact(), "{shown}");
+            assert_eq!(cell.parse::<i32>().ok(), solved(&game).exact(), "{shown}");
         }
     }
 }

@@ -130,8 +130,13 @@ impl Spinner {
     }
 }
 
+/// A value with its sign: `+8`, `-2`, and `0` for a draw.
 fn signed(value: i32) -> String {
-    format!("{value:+}")
+    if value == 0 {
+        "0".to_string()
+    } else {
+        format!("{value:+}")
+    }
 }
 
 fn bounds_text(bounds: Bounds) -> String {
@@ -143,6 +148,10 @@ fn bounds_text(bounds: Bounds) -> String {
 
 /// Runs `sow solve`.
 pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
+    // The input first, so that an error is never drawn under a spinner.
+    let rules = load(&args.variant)?;
+    solve::check_solvable(&rules).map_err(|e| Failure::Rule(e.to_string()))?;
+    let game = start(&rules, args.from.as_deref())?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -172,15 +181,13 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         progress: Some(&show),
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
-        let result = fairness_table(out, &args, houses, seeds, &options);
+        let result = fairness_table(out, &rules, &args, houses, seeds, &options);
         spinner.finish();
         return result;
     }
-    let rules = load(&args.variant)?;
-    solve::check_solvable(&rules).map_err(|e| Failure::Rule(e.to_string()))?;
-    let game = start(&rules, args.from.as_deref())?;
-    let solution = solve::solve(&game, &options).map_err(|e| Failure::Rule(e.to_string()))?;
+    let solved = solve::solve(&game, &options);
     spinner.finish();
+    let solution = solved.map_err(|e| Failure::Rule(e.to_string()))?;
     if args.json {
         print_json(out, &json_solution(&rules, &game, &solution, None))?;
     } else {
@@ -277,15 +284,12 @@ fn print_solution(
 /// for every board size, South to move.
 fn fairness_table(
     out: &mut impl Write,
+    rules: &Rules,
     args: &SolveArgs,
     houses: &RangeInclusive<usize>,
     seeds: &RangeInclusive<usize>,
     options: &Options<'_>,
 ) -> Outcome {
-    // The variant itself first: a name or file that does not load is
-    // reported as it is.
-    let rules = load(&args.variant)?;
-    solve::check_solvable(&rules).map_err(|e| Failure::Rule(e.to_string()))?;
     let mut notes = Vec::new();
     let mut rows = Vec::new();
     let mut stopped = false;
@@ -326,15 +330,22 @@ fn fairness_table(
             "{}: the value of the start for South (who moves first), by board",
             rules.meta.name
         )?;
+        // Bounds ("[-4, +6]", after a stop) are wider than values.
+        let width = rows
+            .iter()
+            .flat_map(|(_, row)| row.iter().map(|cell| cell.len() + 2))
+            .max()
+            .unwrap_or(0)
+            .max(10);
         write!(out, "{:>8}", "houses")?;
         for s in seeds.clone() {
-            write!(out, "{:>10}", format!("{s} seeds"))?;
+            write!(out, "{:>width$}", format!("{s} seeds"))?;
         }
         writeln!(out)?;
         for (h, row) in &rows {
             write!(out, "{h:>8}")?;
             for cell in row {
-                write!(out, "{cell:>10}")?;
+                write!(out, "{cell:>width$}")?;
             }
             writeln!(out)?;
         }
