@@ -153,6 +153,10 @@ pub struct Game<'r> {
     /// For each move, the first entry since the last capture before it, for
     /// undo ([`Memory::Full`] only).
     since_capture_at: Vec<u32>,
+    /// For each move, the legal moves before it, so undo need not find
+    /// them again ([`Memory::Full`] only; unused where the rules play
+    /// moves out to judge them, as those results are spent by the move).
+    legal_before: Vec<MoveList>,
     plies: usize,
     /// The first entry since the last capture. Entry `i` is the position
     /// after `i` plies; 0 is the start.
@@ -210,6 +214,7 @@ impl<'r> Game<'r> {
             position,
             history: Vec::with_capacity(128),
             since_capture_at: Vec::with_capacity(128),
+            legal_before: Vec::with_capacity(128),
             plies: 0,
             since_capture: 0,
             recent: Vec::new(),
@@ -237,6 +242,7 @@ impl<'r> Game<'r> {
             position: self.position.clone(),
             history: Vec::new(),
             since_capture_at: Vec::new(),
+            legal_before: Vec::new(),
             plies: self.plies,
             since_capture: self.since_capture,
             recent: Vec::new(),
@@ -269,6 +275,15 @@ impl<'r> Game<'r> {
         self.restart_from_current();
     }
 
+    /// Starts again from `position`, keeping the memory already allocated:
+    /// the fast way to look at many positions one after another.
+    pub fn restart_from(&mut self, position: Position) -> Result<(), PositionError> {
+        self.rules.check_position(&position)?;
+        self.position = position;
+        self.restart_from_current();
+        Ok(())
+    }
+
     /// Starts again from a start drawn with `rng` where the variant deals
     /// its start at random ([`Rules::start_drawn`]), else as [`Game::restart`].
     pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {
@@ -279,6 +294,7 @@ impl<'r> Game<'r> {
     fn restart_from_current(&mut self) {
         self.history.clear();
         self.since_capture_at.clear();
+        self.legal_before.clear();
         self.recent.clear();
         self.plies = 0;
         self.since_capture = 0;
@@ -395,6 +411,7 @@ impl<'r> Game<'r> {
         self.plies += 1;
         if self.memory == Memory::Full {
             self.since_capture_at.push(self.since_capture as u32);
+            self.legal_before.push(self.legal);
         }
         if effect.captured > 0 {
             self.since_capture = self.plies;
@@ -475,7 +492,12 @@ impl<'r> Game<'r> {
                 .find(|p| p.round_end.is_some())
                 .map_or(self.start.to_move(), |p| p.position.to_move());
         }
-        self.find_legal_moves();
+        let legal = self.legal_before.pop().expect("one per ply");
+        if self.rules.simulate_to_judge {
+            self.find_legal_moves();
+        } else {
+            self.legal = legal;
+        }
         true
     }
 

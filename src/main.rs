@@ -12,7 +12,7 @@ fn main() {
             cli::Failure::Rule(message) | cli::Failure::Input(message) => {
                 eprintln!("error: {message}");
             }
-            cli::Failure::BrokenPipe => {}
+            cli::Failure::BrokenPipe | cli::Failure::Interrupted => {}
         }
         std::process::exit(failure.exit_code());
     }

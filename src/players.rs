@@ -2,7 +2,10 @@
 //! [`Game`] and the moves the rules allow.
 
 use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
+use crate::endgame::{Database, EndgameError};
 use crate::game::Game;
 use crate::position::{Move, Side};
 use crate::rng::Rng;
@@ -198,6 +201,7 @@ pub struct AlphaBetaPlayer {
     /// The longest any one move may take, whatever the budget.
     limit: Option<std::time::Duration>,
     nodes: u64,
+    database: Option<Arc<Database>>,
 }
 
 impl AlphaBetaPlayer {
@@ -212,6 +216,7 @@ impl AlphaBetaPlayer {
             deadline: None,
             limit: None,
             nodes: 0,
+            database: None,
         }
     }
 
@@ -224,6 +229,13 @@ impl AlphaBetaPlayer {
             limit: Some(limit),
             ..self
         }
+    }
+
+    /// The same player, reading the value of every position an endgame
+    /// database holds instead of searching it.
+    pub fn with_database(mut self, database: Arc<Database>) -> AlphaBetaPlayer {
+        self.database = Some(database);
+        self
     }
 
     /// Nodes searched for the last move.
@@ -305,6 +317,20 @@ impl AlphaBetaPlayer {
                 Some(w) if w == me => WIN + diff,
                 Some(_) => -WIN + diff,
                 None => 0,
+            });
+        }
+        if let Some(value) = self
+            .database
+            .as_ref()
+            .and_then(|db| db.value(game.position()))
+        {
+            // The side to move is `me`; a value decided by the cycle
+            // convention is the database's best word for it.
+            let diff = value.exact().unwrap_or(value.convention);
+            return Some(match diff.signum() {
+                1 => WIN + diff,
+                -1 => -WIN + diff,
+                _ => 0,
             });
         }
         if depth == 0 {
@@ -411,7 +437,11 @@ impl AlphaBetaPlayer {
 impl Player for AlphaBetaPlayer {
     fn name(&self) -> String {
         // The name the player is read back from, evaluation included.
-        PlayerSpec::AlphaBeta(self.budget, self.evaluation).to_string()
+        let database = self.database.as_ref().map(|db| DatabaseSpec {
+            dir: db.dir().to_path_buf(),
+            opened: Arc::new(OnceLock::new()),
+        });
+        PlayerSpec::AlphaBeta(self.budget, self.evaluation, database).to_string()
     }
 
     fn choose(&mut self, game: &Game<'_>) -> Move {
@@ -653,7 +683,7 @@ pub fn hint_player(seed: u64) -> AlphaBetaPlayer {
 
 /// The players' command-line names.
 pub const PLAYER_NAMES: &str =
-    "random, greedy, alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS]";
+    "random, greedy, alphabeta[:DEPTH|:MILLISms][:rows][:db=DIR], mcts[:PLAYOUTS]";
 
 /// The deepest `alphabeta:DEPTH` search: depth 12 already takes seconds a
 /// move on a 2x6 board, and each ply multiplies the time by the branching.
@@ -669,14 +699,15 @@ pub const MAX_PLAYOUTS: u32 = 10_000_000;
 /// move), `alphabeta:6:rows` (with the rows evaluation), `mcts:2000`
 /// (playouts). Parsing refuses a name or a budget out of range, so a run
 /// never starts with a player that cannot finish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// A uniformly random legal move.
     Random,
     /// The largest immediate capture.
     Greedy,
-    /// Alpha-beta with a budget and an evaluation.
-    AlphaBeta(Budget, Evaluation),
+    /// Alpha-beta with a budget, an evaluation, and perhaps an endgame
+    /// database (`db=DIR`).
+    AlphaBeta(Budget, Evaluation, Option<DatabaseSpec>),
     /// Monte Carlo tree search with this many playouts per move.
     Mcts(u32),
 }
@@ -685,7 +716,18 @@ impl std::str::FromStr for PlayerSpec {
     type Err = String;
 
     fn from_str(spec: &str) -> Result<PlayerSpec, String> {
-        let mut parts = spec.split(':');
+        // `db=DIR` comes last and takes the rest, so DIR may hold colons.
+        let (spec_only, database) = match spec.split_once(":db=") {
+            Some((head, dir)) if head.starts_with("alphabeta") && !dir.is_empty() => (
+                head,
+                Some(DatabaseSpec {
+                    dir: PathBuf::from(dir),
+                    opened: Arc::new(OnceLock::new()),
+                }),
+            ),
+            _ => (spec, None),
+        };
+        let mut parts = spec_only.split(':');
         let kind = parts.next().unwrap_or("");
         let args: Vec<&str> = parts.collect();
         let shown = crate::diagnostic::excerpt(spec);
@@ -729,7 +771,7 @@ impl std::str::FromStr for PlayerSpec {
                     Some(&"rows") => Evaluation::StoresAndRows,
                     Some(_) => return Err(bad()),
                 };
-                Ok(PlayerSpec::AlphaBeta(budget, evaluation))
+                Ok(PlayerSpec::AlphaBeta(budget, evaluation, database))
             }
             ("mcts", []) => Ok(PlayerSpec::Mcts(1000)),
             ("mcts", [n]) => {
@@ -748,13 +790,16 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
-            PlayerSpec::AlphaBeta(budget, evaluation) => {
+            PlayerSpec::AlphaBeta(budget, evaluation, database) => {
                 match budget {
                     Budget::Depth(d) => write!(f, "alphabeta:{d}")?,
                     Budget::Time(t) => write!(f, "alphabeta:{}ms", t.as_millis())?,
                 }
                 if *evaluation == Evaluation::StoresAndRows {
                     f.write_str(":rows")?;
+                }
+                if let Some(database) = database {
+                    write!(f, ":db={}", database.dir.display())?;
                 }
                 Ok(())
             }
@@ -763,15 +808,59 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// An endgame database named on the command line (`alphabeta:8:db=DIR`),
+/// opened once for the game's rules by [`PlayerSpec::open_database`] and
+/// shared by every player built from the spec.
+#[derive(Debug, Clone)]
+pub struct DatabaseSpec {
+    /// The database's directory.
+    pub dir: PathBuf,
+    opened: Arc<OnceLock<Arc<Database>>>,
+}
+
+impl PartialEq for DatabaseSpec {
+    fn eq(&self, other: &DatabaseSpec) -> bool {
+        self.dir == other.dir
+    }
+}
+
+impl Eq for DatabaseSpec {}
+
 impl PlayerSpec {
+    /// Opens the endgame database the spec names, if any, for `rules`:
+    /// refused when it was built for other rules or is damaged. Players
+    /// built from the spec after this read it.
+    pub fn open_database(&self, rules: &crate::rules::Rules) -> Result<(), EndgameError> {
+        let PlayerSpec::AlphaBeta(_, _, Some(spec)) = self else {
+            return Ok(());
+        };
+        match spec.opened.get() {
+            // Opened for one variant, asked for another (`compare`).
+            Some(db) if !db.is_for(rules) => Err(EndgameError::OtherRules {
+                path: spec.dir.clone(),
+                variant: rules.meta.name.clone(),
+            }),
+            Some(_) => Ok(()),
+            None => {
+                let db = crate::endgame::open(rules, &spec.dir)?;
+                let _ = spec.opened.set(Arc::new(db));
+                Ok(())
+            }
+        }
+    }
+
     /// The player, seeded with `seed`.
     pub fn build(&self, seed: u64) -> Box<dyn Player> {
         let rng = Rng::new(seed);
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(rng)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(rng)),
-            PlayerSpec::AlphaBeta(budget, evaluation) => {
-                Box::new(AlphaBetaPlayer::new(budget, evaluation, rng))
+            PlayerSpec::AlphaBeta(budget, evaluation, ref database) => {
+                let player = AlphaBetaPlayer::new(budget, evaluation, rng);
+                match database.as_ref().and_then(|d| d.opened.get()) {
+                    Some(db) => Box::new(player.with_database(Arc::clone(db))),
+                    None => Box::new(player),
+                }
             }
             PlayerSpec::Mcts(playouts) => Box::new(MctsPlayer::new(playouts, rng)),
         }
@@ -807,15 +896,30 @@ mod tests {
         let rows: PlayerSpec = "alphabeta:rows".parse().unwrap();
         assert_eq!(
             rows,
-            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::StoresAndRows)
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::StoresAndRows, None)
         );
         assert_eq!(rows, "alphabeta:6:rows".parse().unwrap());
         assert_eq!(
             "alphabeta:stores".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::Stores)
+            PlayerSpec::AlphaBeta(Budget::Depth(6), Evaluation::Stores, None)
         );
         assert!("alphabeta:rows:6".parse::<PlayerSpec>().is_err());
         assert!("alphabeta:6:rowz".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn a_database_is_named_last_and_may_hold_colons() {
+        let spec: PlayerSpec = "alphabeta:8:rows:db=/tmp/a:b".parse().unwrap();
+        let PlayerSpec::AlphaBeta(Budget::Depth(8), Evaluation::StoresAndRows, Some(db)) = &spec
+        else {
+            panic!("{spec:?}");
+        };
+        assert_eq!(db.dir, std::path::Path::new("/tmp/a:b"));
+        assert_eq!(spec.to_string(), "alphabeta:8:rows:db=/tmp/a:b");
+        assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
+        // Only alpha-beta reads a database, and it needs a directory.
+        assert!("mcts:100:db=/tmp".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:8:db=".parse::<PlayerSpec>().is_err());
     }
 
     #[test]

@@ -84,3 +84,11 @@ mod tests {
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
     }
 }
+
+/// FNV-1a, 64 bits: a hash that is the same on every machine and in every
+/// run, for digests and checksums kept in files.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

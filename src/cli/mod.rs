@@ -9,9 +9,11 @@ use std::sync::{Arc, Mutex};
 
 use clap::{Parser, Subcommand};
 
+mod endgame;
 mod play;
 mod replay;
 mod report;
+mod solve;
 
 pub(crate) use play::today;
 use play::{PlayOptions, SeatArg, play};
@@ -19,6 +21,7 @@ pub(crate) use replay::GameAt;
 use replay::replay;
 use report::{Progress, print_comparison, print_match};
 use serde::Serialize;
+use solve::{SolveArgs, solve_command};
 
 use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
@@ -144,6 +147,10 @@ enum Command {
         /// human plays North against a computer, else South's).
         #[arg(long, value_enum)]
         seat: Option<SeatArg>,
+        /// An endgame database for this variant (built with `sow solve
+        /// VARIANT --build-db SEEDS --db DIR`), which `hint` reads.
+        #[arg(long, value_name = "DIR")]
+        db: Option<PathBuf>,
     },
     /// Replay game records, checking every move.
     ///
@@ -180,6 +187,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The exact value of a position under perfect play, and of every move.
+    ///
+    /// The value is for the side to move: the seeds they end with minus
+    /// their opponent's, as the variant counts the end. Ctrl-C stops the
+    /// search and prints the bounds proven so far.
+    Solve(SolveArgs),
     /// Play two computer players against each other, sides alternating.
     Match {
         /// A shipped variant's name or alias, or a path to a .toml file.
@@ -334,7 +347,7 @@ fn threads() -> clap::builder::RangedU64ValueParser<usize> {
 }
 
 /// `--players South,North`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct PlayerPair([PlayerSpec; 2]);
 
 fn player_pair(text: &str) -> Result<PlayerPair, String> {
@@ -386,6 +399,8 @@ pub enum Failure {
     Input(String),
     /// Standard output was closed (`sow replay | head`): not an error.
     BrokenPipe,
+    /// Stopped by Ctrl-C after printing how far it got (exit 130).
+    Interrupted,
 }
 
 impl Failure {
@@ -395,6 +410,7 @@ impl Failure {
             Failure::Rule(_) => 1,
             Failure::Input(_) => 2,
             Failure::BrokenPipe => 0,
+            Failure::Interrupted => 130,
         }
     }
 }
@@ -405,6 +421,16 @@ impl From<io::Error> for Failure {
             Failure::BrokenPipe
         } else {
             Failure::Input(format!("cannot write: {error}"))
+        }
+    }
+}
+
+impl From<sow::endgame::EndgameError> for Failure {
+    fn from(error: sow::endgame::EndgameError) -> Failure {
+        match error {
+            // The variant's rules are what a database cannot hold.
+            sow::endgame::EndgameError::Unsupported { .. } => Failure::Rule(error.to_string()),
+            _ => Failure::Input(error.to_string()),
         }
     }
 }
@@ -466,6 +492,7 @@ pub fn run(cli: Cli) -> Outcome {
             record,
             resume,
             seat,
+            db,
         } => {
             drop(out);
             let rules = load(&variant)?;
@@ -476,6 +503,9 @@ pub fn run(cli: Cli) -> Outcome {
                 record,
                 resume,
                 seat,
+                database: db
+                    .map(|dir| sow::endgame::open(&rules, &dir).map(std::sync::Arc::new))
+                    .transpose()?,
             };
             play(&rules, options)
         }
@@ -524,6 +554,7 @@ pub fn run(cli: Cli) -> Outcome {
             }
             Ok(())
         }
+        Command::Solve(args) => solve_command(&mut out, args),
         Command::Match {
             variant,
             south,
@@ -532,6 +563,8 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
         } => {
             let rules = load(&variant)?;
+            south.open_database(&rules)?;
+            north.open_database(&rules)?;
             // Before the games: a file that could not take their records.
             writable(options.records.as_deref(), "records")?;
             let progress = Progress::new(games);
@@ -552,6 +585,10 @@ pub fn run(cli: Cli) -> Outcome {
             plot,
         } => {
             let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
+            for rules in &rules {
+                south.open_database(rules)?;
+                north.open_database(rules)?;
+            }
             // Before the games: files that could not take what they make.
             writable(options.records.as_deref(), "records")?;
             writable(plot.as_deref(), "chart")?;

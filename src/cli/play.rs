@@ -42,6 +42,8 @@ pub(super) struct PlayOptions<'a> {
     pub(super) record: Option<PathBuf>,
     pub(super) resume: Option<PathBuf>,
     pub(super) seat: Option<SeatArg>,
+    /// The endgame database `hint` reads.
+    pub(super) database: Option<Arc<sow::endgame::Database>>,
 }
 
 /// A game at the terminal: the game, its record so far, and the last move's
@@ -54,6 +56,7 @@ struct Session<'r> {
     seat: Side,
     seed: u64,
     saved: SavedRecord,
+    database: Option<Arc<sow::endgame::Database>>,
 }
 
 /// How a session's loop stopped, when it stopped early.
@@ -121,6 +124,7 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
                     tag.to_lowercase()
                 )),
             })?;
+            parsed.open_database(rules)?;
             // The full name (`alphabeta:6:rows`), so a resumed game gets
             // the same player back.
             names[i] = parsed.to_string();
@@ -187,6 +191,7 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
         seat,
         seed: options.seed,
         saved,
+        database: options.database.clone(),
     };
     let outcome = session.run();
     // Whatever stopped the game, the record is saved. The lock is held while
@@ -388,17 +393,23 @@ impl Session<'_> {
                 None => writeln!(out, "no move to show yet")?,
             },
             "rules" => write!(out, "{}", rule_sheet(self.rules))?,
-            "hint" => match sow::players::hint(&self.game, self.seed) {
-                Some(analysis) => writeln!(
-                    out,
-                    "hint: {} (alpha-beta, depth {}: {} for {})",
-                    analysis.mv,
-                    analysis.depth,
-                    analysis.describe(),
-                    self.game.position().to_move()
-                )?,
-                None => writeln!(out, "no hint: the game is over")?,
-            },
+            "hint" => {
+                let mut player = sow::players::hint_player(self.seed);
+                if let Some(db) = &self.database {
+                    player = player.with_database(Arc::clone(db));
+                }
+                match player.analyse(&self.game) {
+                    Some(analysis) => writeln!(
+                        out,
+                        "hint: {} (alpha-beta, depth {}: {} for {})",
+                        analysis.mv,
+                        analysis.depth,
+                        analysis.describe(),
+                        self.game.position().to_move()
+                    )?,
+                    None => writeln!(out, "no hint: the game is over")?,
+                }
+            }
             "undo" => {
                 let taken = self.undo_to_human();
                 if taken.is_empty() {

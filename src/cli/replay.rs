@@ -111,7 +111,7 @@ pub(super) fn replay(
         .iter()
         .map(|f| match f {
             Failure::Rule(m) | Failure::Input(m) => m.clone(),
-            Failure::BrokenPipe => String::new(),
+            Failure::BrokenPipe | Failure::Interrupted => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n");

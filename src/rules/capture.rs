@@ -449,6 +449,20 @@ pub struct Captures {
     pub looks_along: LooksAlong,
 }
 
+impl Captures {
+    /// Whether a capture takes seeds out of a store (the opponent's store
+    /// captured, or the mover's given away): then the stores are part of
+    /// the board.
+    pub fn reads_stores(&self) -> bool {
+        self.rules.iter().any(|r| {
+            matches!(
+                r,
+                CaptureRule::OpponentStore | CaptureRule::GiveStore { .. }
+            )
+        })
+    }
+}
+
 /// A capture found at the last seed, not yet taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Plan {

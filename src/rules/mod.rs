@@ -216,6 +216,29 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// A digest of the compiled rules: everything that decides a game, not
+    /// the names. Files made for these rules (endgame databases) record it,
+    /// so a file made for other rules is refused.
+    pub fn digest(&self) -> u64 {
+        let playing = format!(
+            "{:?}",
+            (
+                &self.board,
+                self.total_seeds,
+                &self.sowing,
+                &self.playable,
+                &self.captures,
+                &self.grand_slam,
+                &self.turn,
+                &self.children,
+                &self.endings,
+                &self.blocking,
+                &self.rounds,
+            )
+        );
+        crate::rng::stable_hash(playing.as_bytes())
+    }
+
     /// Compiles the variant file text `source`; `origin` names it in errors.
     /// A leading byte-order mark is skipped.
     ///
@@ -305,6 +328,58 @@ impl Rules {
             known: names_in_brief(&shipped),
             closest: closest_name(name_or_path, &shipped),
         })
+    }
+
+    /// The variant `name_or_path` (as [`Rules::load`] finds it) on another
+    /// board: `houses` a side and `seeds` in each house at the start,
+    /// everything else as written. The copy is named after the original and
+    /// its size, so that it is nobody's shipped variant.
+    pub fn load_resized(
+        name_or_path: &str,
+        houses: usize,
+        seeds: usize,
+    ) -> Result<Rules, RulesError> {
+        let names = |text: &str| -> Option<Vec<String>> {
+            let table: toml::Table = toml::from_str(without_bom(text)).ok()?;
+            let variant = table.get("variant")?.as_table()?;
+            let mut names = vec![variant.get("name")?.as_str()?.to_string()];
+            if let Some(aliases) = variant.get("aliases").and_then(|a| a.as_array()) {
+                names.extend(aliases.iter().filter_map(|a| a.as_str()).map(String::from));
+            }
+            Some(names)
+        };
+        let shipped = BUILTIN.iter().chain(CATALOGUE).find(|(_, text)| {
+            names(text).is_some_and(|n| n.iter().any(|n| n.eq_ignore_ascii_case(name_or_path)))
+        });
+        let source = match shipped {
+            Some((_, text)) => text.to_string(),
+            None => {
+                // A file: compiled as it is first, so its own faults are
+                // reported against its own lines.
+                Rules::load(name_or_path)?;
+                Rules::read_source(Path::new(name_or_path))?
+            }
+        };
+        let origin = format!("{name_or_path} with {houses} houses of {seeds} seeds");
+        let mut table: toml::Table = toml::from_str(without_bom(&source))
+            .map_err(|e| RulesError::at(&origin, &source, 0..0, e.message().to_string(), None))?;
+        let sized = |table: &mut toml::Table, section: &str| -> Option<()> {
+            let section = table.get_mut(section)?.as_table_mut()?;
+            if section.contains_key("name") {
+                let name = section.get("name")?.as_str()?.to_string();
+                section.insert("name".into(), format!("{name}-{houses}x{seeds}").into());
+                section.remove("aliases");
+            } else {
+                section.insert("houses_per_side".into(), (houses as i64).into());
+                section.insert("seeds_per_house".into(), (seeds as i64).into());
+            }
+            Some(())
+        };
+        sized(&mut table, "variant");
+        sized(&mut table, "board");
+        let text = toml::to_string(&table)
+            .map_err(|e| RulesError::at(&origin, &source, 0..0, e.to_string(), None))?;
+        Rules::compile_text(&text, &origin, false)
     }
 
     /// Whether `name` is this variant's name or one of its aliases.

@@ -670,7 +670,7 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
             )));
         }
         let mover = game.position().to_move();
-        let seat = session.seats[mover.index()];
+        let seat = session.seats[mover.index()].clone();
         let mv = match (mv, seat) {
             (Some(mv), Seat::Person) => mv,
             (None, Seat::Computer(spec)) => {

@@ -40,7 +40,7 @@ pub const MAX_THINKING: Duration = Duration::from_secs(3);
 /// to [`MAX_THINKING`].
 pub fn computer(spec: PlayerSpec, seed: u64) -> Box<dyn Player> {
     match spec {
-        PlayerSpec::AlphaBeta(budget, evaluation) => {
+        PlayerSpec::AlphaBeta(budget, evaluation, _) => {
             Box::new(AlphaBetaPlayer::new(budget, evaluation, Rng::new(seed)).within(MAX_THINKING))
         }
         other => other.build(seed),
@@ -48,7 +48,7 @@ pub fn computer(spec: PlayerSpec, seed: u64) -> Box<dyn Player> {
 }
 
 /// Who plays a side: a person at the page, or a computer player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seat {
     /// Moves come from the page.
     Person,
@@ -65,10 +65,14 @@ impl Seat {
             return Ok(Seat::Person);
         }
         let spec: PlayerSpec = name.parse()?;
+        if let PlayerSpec::AlphaBeta(_, _, Some(_)) = spec {
+            // No request names a file on the server.
+            return Err("the playground's players read no endgame database (`db=`)".to_string());
+        }
         let fits = match spec {
             PlayerSpec::Random | PlayerSpec::Greedy => true,
-            PlayerSpec::AlphaBeta(Budget::Depth(depth), _) => depth <= MAX_SERVER_DEPTH,
-            PlayerSpec::AlphaBeta(Budget::Time(time), _) => {
+            PlayerSpec::AlphaBeta(Budget::Depth(depth), _, _) => depth <= MAX_SERVER_DEPTH,
+            PlayerSpec::AlphaBeta(Budget::Time(time), _, _) => {
                 time <= Duration::from_millis(MAX_SERVER_MILLIS)
             }
             PlayerSpec::Mcts(playouts) => playouts <= MAX_SERVER_PLAYOUTS,

@@ -1,0 +1,360 @@
+//! `sow solve`: prints what [`sow::solve`] finds, with a progress bar on
+//! standard error, and stops cleanly on Ctrl-C.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use super::*;
+use sow::solve::{self, Bounds, Options, Progress as SolveProgress, Solution, Verdict};
+
+/// `sow solve`'s arguments.
+#[derive(clap::Args, Debug)]
+pub(super) struct SolveArgs {
+    /// A shipped variant's name or alias, or a path to a .toml file.
+    variant: String,
+    /// Solve this position instead of the start (see "Notation" in the
+    /// README).
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"])]
+    from: Option<String>,
+    /// The memory to use in MiB, 1 to 65536: the transposition table's size
+    /// (default 512), or with --build-db the build's limit (default 3584).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    memory: Option<u64>,
+    /// Build the endgame database of every position with up to SEEDS seeds
+    /// on the board (1 to 100) into --db, then stop; layers already there
+    /// are read, not built again.
+    #[arg(long, value_name = "SEEDS", requires = "db", conflicts_with_all = ["from", "houses"],
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    build_db: Option<u32>,
+    /// The endgame database's directory: read while solving (its proven
+    /// values are taken as exact), or written with --build-db.
+    #[arg(long, value_name = "DIR", conflicts_with = "houses")]
+    db: Option<PathBuf>,
+    /// Solve the variant on boards of these many houses a side (e.g.
+    /// `2..5`), and print a table of values; with --seeds.
+    #[arg(long, value_name = "A..B", value_parser = size_range, requires = "seeds")]
+    houses: Option<RangeInclusive<usize>>,
+    /// Seeds per house at the start for the table (e.g. `1..4`); with
+    /// --houses.
+    #[arg(long, value_name = "A..B", value_parser = size_range, requires = "houses")]
+    seeds: Option<RangeInclusive<usize>>,
+    /// Print JSON: one object with the value, the result and every move's
+    /// value (with --houses, one object a board size, JSON Lines).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `A..B` (both included) or a single number, from 1 to 99.
+fn size_range(text: &str) -> Result<RangeInclusive<usize>, String> {
+    let number = |t: &str| -> Result<usize, String> {
+        match t.trim().parse::<usize>() {
+            Ok(n) if (1..=99).contains(&n) => Ok(n),
+            _ => Err(format!("`{t}` is not a number from 1 to 99")),
+        }
+    };
+    let (low, high) = match text.split_once("..") {
+        Some((low, high)) => (number(low)?, number(high.trim_start_matches('='))?),
+        None => (number(text)?, number(text)?),
+    };
+    if low > high {
+        return Err(format!("`{text}`: the first number is above the second"));
+    }
+    Ok(low..=high)
+}
+
+/// A move's value in JSON.
+#[derive(Serialize)]
+struct JsonMove {
+    #[serde(rename = "move")]
+    mv: String,
+    /// Exact once solved, else null.
+    value: Option<i32>,
+    lower: i32,
+    upper: i32,
+}
+
+/// `sow solve --json`.
+#[derive(Serialize)]
+struct JsonSolution<'a> {
+    variant: &'a str,
+    position: String,
+    /// Exact once solved, else null (see `lower`/`upper`).
+    value: Option<i32>,
+    result: Option<Verdict>,
+    lower: i32,
+    upper: i32,
+    moves: Vec<JsonMove>,
+    nodes: u64,
+    seconds: f64,
+    stopped: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    houses: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seeds: Option<usize>,
+}
+
+/// The progress bar: a spinner with the nodes searched and the bounds
+/// proven on the move being solved.
+struct Spinner(Option<indicatif::ProgressBar>);
+
+impl Spinner {
+    fn new() -> Spinner {
+        Spinner(io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        }))
+    }
+
+    fn show(&self, progress: &SolveProgress) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(format!(
+                "move {}/{} ({}): value in [{}, {}], {} nodes, {:.0} s",
+                progress.move_number,
+                progress.moves,
+                progress.solving,
+                signed(progress.bounds.lower),
+                signed(progress.bounds.upper),
+                progress.nodes,
+                progress.seconds
+            ));
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A value with its sign: `+8`, `-2`, and `0` for a draw.
+fn signed(value: i32) -> String {
+    if value == 0 {
+        "0".to_string()
+    } else {
+        format!("{value:+}")
+    }
+}
+
+fn bounds_text(bounds: Bounds) -> String {
+    match bounds.exact() {
+        Some(value) => signed(value),
+        None => format!("[{}, {}]", signed(bounds.lower), signed(bounds.upper)),
+    }
+}
+
+/// Runs `sow solve`.
+pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
+    // The input first, so that an error is never drawn under a spinner.
+    let rules = load(&args.variant)?;
+    solve::check_solvable(&rules).map_err(|e| Failure::Rule(e.to_string()))?;
+    let game = start(&rules, args.from.as_deref())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // Ctrl-C asks the search to stop; it then reports what it proved.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    if let (Some(seeds), Some(dir)) = (args.build_db, &args.db) {
+        let rules = load(&args.variant)?;
+        let memory = args.memory.unwrap_or(super::endgame::DEFAULT_MEMORY_MIB);
+        return super::endgame::build_database(out, &rules, seeds, dir, memory, args.json);
+    }
+    // The database is opened for the variant before the search starts.
+    let database = match &args.db {
+        Some(dir) => Some(sow::endgame::open(&load(&args.variant)?, dir)?),
+        None => None,
+    };
+    let proven = |p: &Position| database.as_ref()?.value(p)?.exact();
+    let spinner = Spinner::new();
+    let show = |p: &SolveProgress| spinner.show(p);
+    let options = Options {
+        table_bytes: (args
+            .memory
+            .unwrap_or((solve::DEFAULT_TABLE_BYTES >> 20) as u64) as usize)
+            << 20,
+        oracle: database.as_ref().map(|_| &proven as solve::Oracle<'_>),
+        stop: Some(&stop),
+        progress: Some(&show),
+    };
+    if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
+        let result = fairness_table(out, &rules, &args, houses, seeds, &options);
+        spinner.finish();
+        return result;
+    }
+    let solved = solve::solve(&game, &options);
+    spinner.finish();
+    let solution = solved.map_err(|e| Failure::Rule(e.to_string()))?;
+    if args.json {
+        print_json(out, &json_solution(&rules, &game, &solution, None))?;
+    } else {
+        print_solution(out, &rules, &game, &solution)?;
+    }
+    match solution.stopped {
+        Some(solve::SolveError::Stopped) => Err(Failure::Interrupted),
+        _ => Ok(()),
+    }
+}
+
+fn json_solution<'a>(
+    rules: &'a Rules,
+    game: &Game<'_>,
+    solution: &Solution,
+    size: Option<(usize, usize)>,
+) -> JsonSolution<'a> {
+    let value = solution.exact();
+    JsonSolution {
+        variant: &rules.meta.name,
+        position: game.position().to_string(),
+        value,
+        result: value.map(Verdict::of),
+        lower: solution.value.lower,
+        upper: solution.value.upper,
+        moves: solution
+            .moves
+            .iter()
+            .map(|m| JsonMove {
+                mv: m.mv.to_string(),
+                value: m.bounds.exact(),
+                lower: m.bounds.lower,
+                upper: m.bounds.upper,
+            })
+            .collect(),
+        nodes: solution.nodes,
+        seconds: solution.seconds,
+        stopped: solution.stopped.is_some(),
+        houses: size.map(|s| s.0),
+        seeds: size.map(|s| s.1),
+    }
+}
+
+fn print_solution(
+    out: &mut impl Write,
+    rules: &Rules,
+    game: &Game<'_>,
+    solution: &Solution,
+) -> Outcome {
+    let mover = game.position().to_move();
+    writeln!(out, "{}: {}", rules.meta.name, game.position())?;
+    match solution.exact() {
+        Some(value) => writeln!(
+            out,
+            "value {} for {mover} to move: a {} under perfect play",
+            signed(value),
+            Verdict::of(value).word()
+        )?,
+        None => writeln!(
+            out,
+            "stopped: the value for {mover} to move is in {} (proven so far)",
+            bounds_text(solution.value)
+        )?,
+    }
+    if !solution.moves.is_empty() {
+        writeln!(out, "moves (value for {mover}):")?;
+        let best = solution.value.exact();
+        for m in &solution.moves {
+            let mark = if best.is_some() && m.bounds.exact() == best {
+                "  best"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {:<4} {}{mark}",
+                m.mv.to_string(),
+                bounds_text(m.bounds)
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "{} nodes in {:.2} s ({:.2} M nodes/s), table {} MiB",
+        solution.nodes,
+        solution.seconds,
+        solution.nodes as f64 / solution.seconds.max(1e-9) / 1e6,
+        solution.table_bytes >> 20
+    )?;
+    Ok(())
+}
+
+/// `sow solve VARIANT --houses A..B --seeds C..D`: the value of the start
+/// for every board size, South to move.
+fn fairness_table(
+    out: &mut impl Write,
+    rules: &Rules,
+    args: &SolveArgs,
+    houses: &RangeInclusive<usize>,
+    seeds: &RangeInclusive<usize>,
+    options: &Options<'_>,
+) -> Outcome {
+    let mut notes = Vec::new();
+    let mut rows = Vec::new();
+    let mut stopped = false;
+    for h in houses.clone() {
+        let mut row = Vec::new();
+        for s in seeds.clone() {
+            if stopped {
+                row.push("stopped".to_string());
+                continue;
+            }
+            let cell = match Rules::load_resized(&args.variant, h, s) {
+                Err(e) => {
+                    notes.push(format!("{h} houses of {s}: {e}"));
+                    "-".to_string()
+                }
+                Ok(sized) => {
+                    let game = Game::new(&sized);
+                    let solution =
+                        solve::solve(&game, options).map_err(|e| Failure::Rule(e.to_string()))?;
+                    if args.json {
+                        let line = json_solution(&sized, &game, &solution, Some((h, s)));
+                        print_json(out, &line)?;
+                    }
+                    stopped = solution.stopped.is_some();
+                    match solution.exact() {
+                        Some(v) => signed(v),
+                        None => bounds_text(solution.value),
+                    }
+                }
+            };
+            row.push(cell);
+        }
+        rows.push((h, row));
+    }
+    if !args.json {
+        writeln!(
+            out,
+            "{}: the value of the start for South (who moves first), by board",
+            rules.meta.name
+        )?;
+        // Bounds ("[-4, +6]", after a stop) are wider than values.
+        let width = rows
+            .iter()
+            .flat_map(|(_, row)| row.iter().map(|cell| cell.len() + 2))
+            .max()
+            .unwrap_or(0)
+            .max(10);
+        write!(out, "{:>8}", "houses")?;
+        for s in seeds.clone() {
+            write!(out, "{:>width$}", format!("{s} seeds"))?;
+        }
+        writeln!(out)?;
+        for (h, row) in &rows {
+            write!(out, "{h:>8}")?;
+            for cell in row {
+                write!(out, "{cell:>width$}")?;
+            }
+            writeln!(out)?;
+        }
+        for note in &notes {
+            writeln!(out, "- {note}")?;
+        }
+    }
+    if stopped {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}

@@ -1,0 +1,313 @@
+//! Solving a position: its exact value under perfect play, and every legal
+//! move's.
+//!
+//! The value of a position is for the side to move: the seeds they end the
+//! game with minus their opponent's, counted as the variant scores the end
+//! ([`Game::score`]: seeds left on the board included where the variant
+//! counts them). Positive is a win, zero a draw.
+//!
+//! The search plays the variant's own [`Game`], so the rules stay in one
+//! place: MTD(f) null-window searches over a fail-soft alpha-beta with a
+//! transposition table of bounds, moves ordered by what the table and the
+//! end of the game already tell one ply ahead (which also gives enhanced
+//! transposition cut-offs), and the value kept within what the stores allow
+//! (neither side can lose the seeds it holds). An optional oracle (an
+//! endgame database) gives exact values of the positions it covers.
+//!
+//! Repetition follows the variant's rule: where a repeated position ends the
+//! game, the table keys each position together with the positions since the
+//! last capture, the ones it could repeat, so no value found under one
+//! history is used under another. A ply limit is honoured the same way: an
+//! entry whose search never came near the limit holds at any ply.
+
+mod search;
+mod table;
+
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::position::{Move, Position};
+use crate::rules::{Ending, Rules};
+use search::Search;
+
+/// An exact-value oracle: the value for the side to move of the rest of the
+/// game from a position, as the solver counts it, or `None` where it does
+/// not know.
+pub type Oracle<'a> = &'a dyn Fn(&Position) -> Option<i32>;
+
+/// The default size of the transposition table, in bytes.
+pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+
+/// The longest line the search follows, in plies, before it concludes that
+/// the variant's games need not end. The search recurses once a ply, on
+/// the caller's stack: a thousand plies fit the smallest thread stack.
+pub const MAX_LINE_PLIES: usize = 1000;
+
+/// How a solve runs.
+#[derive(Clone, Copy)]
+pub struct Options<'a> {
+    /// The transposition table's size in bytes.
+    pub table_bytes: usize,
+    /// Exact values the search takes as given (endgame databases).
+    pub oracle: Option<Oracle<'a>>,
+    /// Set to stop the solve: it then reports the bounds proven so far.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called now and then with how far the solve has got.
+    pub progress: Option<&'a dyn Fn(&Progress)>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            table_bytes: DEFAULT_TABLE_BYTES,
+            oracle: None,
+            stop: None,
+            progress: None,
+        }
+    }
+}
+
+/// Bounds on a value, both included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Bounds {
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this.
+    pub upper: i32,
+}
+
+impl Bounds {
+    /// Both bounds at once.
+    pub fn intersect(self, other: Bounds) -> Bounds {
+        Bounds {
+            lower: self.lower.max(other.lower),
+            upper: self.upper.min(other.upper),
+        }
+    }
+
+    /// The value, once the bounds meet.
+    pub fn exact(self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// How far a solve has got, for a progress report.
+#[derive(Debug, Clone, Default)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Seconds since the solve began.
+    pub seconds: f64,
+    /// The root move being solved, counted from 1.
+    pub move_number: usize,
+    /// The root's legal moves.
+    pub moves: usize,
+    /// The move being solved, in notation.
+    pub solving: String,
+    /// The bounds proven so far on that move's value (for the player at
+    /// the root).
+    pub bounds: Bounds,
+}
+
+/// The result of a solved game, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The side to move ends with more seeds.
+    Win,
+    /// Both end with as many.
+    Draw,
+    /// The side to move ends with fewer.
+    Loss,
+}
+
+impl Verdict {
+    /// The result that `value` means.
+    pub fn of(value: i32) -> Verdict {
+        match value.cmp(&0) {
+            std::cmp::Ordering::Greater => Verdict::Win,
+            std::cmp::Ordering::Equal => Verdict::Draw,
+            std::cmp::Ordering::Less => Verdict::Loss,
+        }
+    }
+
+    /// The word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "loss",
+        }
+    }
+}
+
+/// What is known of one root move: its value for the player at the root,
+/// exact or bounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Bounds on its value; equal once it is solved.
+    pub bounds: Bounds,
+}
+
+/// A solve's result: exact where it finished, bounds where it was stopped.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// Bounds on the position's value for the side to move; equal once
+    /// solved.
+    pub value: Bounds,
+    /// Every legal move, in the legal moves' order.
+    pub moves: Vec<MoveValue>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// The transposition table's size in bytes.
+    pub table_bytes: usize,
+    /// Why the solve stopped before the end, if it did.
+    pub stopped: Option<SolveError>,
+}
+
+impl Solution {
+    /// The exact value, once solved.
+    pub fn exact(&self) -> Option<i32> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        self.value.exact()
+    }
+}
+
+/// Why a variant or a solve could not be finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The variant's goal is not counted in seeds, or it is played in
+    /// rounds: a seed difference does not say who wins.
+    Unsupported(String),
+    /// Stopped on request.
+    Stopped,
+    /// A line went this many plies deep: the variant's games need not end.
+    TooDeep(usize),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Unsupported(why) => write!(f, "cannot solve this variant: {why}"),
+            SolveError::Stopped => write!(f, "stopped before the end"),
+            SolveError::TooDeep(plies) => write!(
+                f,
+                "a line of play reached {plies} plies: this variant's games need not end \
+                 (give it a repetition rule or a ply limit)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Whether `rules` can be solved: their result must be the seed count's.
+pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
+    if rules.rounds.is_some() {
+        return Err(SolveError::Unsupported(
+            "it is played as a match of rounds, and the solver solves one game".into(),
+        ));
+    }
+    if let Some(goal) = rules
+        .endings
+        .iter()
+        .find(|e| matches!(e, Ending::Cleared | Ending::Deprived | Ending::Immobilized))
+    {
+        let what = match goal {
+            Ending::Cleared => "clear",
+            Ending::Deprived => "deprive",
+            _ => "immobilize",
+        };
+        return Err(SolveError::Unsupported(format!(
+            "its goal is to {what}, not seeds, and the solver maximises the seed difference"
+        )));
+    }
+    Ok(())
+}
+
+/// Solves the game's position: the exact value of every legal move and of
+/// the position, or, when stopped, the bounds proven so far. The game's
+/// history counts (a repetition of an earlier position ends the game where
+/// the variant says so).
+pub fn solve(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
+    check_solvable(game.rules())?;
+    solve_here(game, options)
+}
+
+fn solve_here(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
+    let mut search = Search::new(game.clone(), options, MAX_LINE_PLIES);
+    let root_bounds = search.stores_bound();
+    let legal: Vec<Move> = game.legal_moves().iter().collect();
+    let mover = game.position().to_move();
+    let mut moves: Vec<MoveValue> = legal
+        .iter()
+        .map(|&mv| MoveValue {
+            mv,
+            bounds: root_bounds,
+        })
+        .collect();
+    search.report.moves = legal.len();
+    let mut stopped = None;
+    let mut guess = 0;
+    for (index, &mv) in legal.iter().enumerate() {
+        search.report.move_number = index + 1;
+        search.report.solving = mv.to_string();
+        let sign = search.play_root(index as u8, mover);
+        let child_bounds = search.stores_bound();
+        let child_guess = sign * guess;
+        let result = search.mtdf(child_guess, child_bounds);
+        search.undo_root();
+        let seen = |b: Bounds| {
+            if sign == 1 {
+                b
+            } else {
+                Bounds {
+                    lower: -b.upper,
+                    upper: -b.lower,
+                }
+            }
+        };
+        match result {
+            Ok(value) => {
+                let value = sign * value;
+                moves[index].bounds = Bounds {
+                    lower: value,
+                    upper: value,
+                };
+                guess = value;
+            }
+            Err((bounds, why)) => {
+                moves[index].bounds = seen(bounds);
+                stopped = Some(why);
+                break;
+            }
+        }
+    }
+    if let Some(SolveError::TooDeep(_)) = stopped {
+        return Err(stopped.expect("just matched"));
+    }
+    let value = if moves.is_empty() {
+        root_bounds
+    } else {
+        Bounds {
+            lower: moves.iter().map(|m| m.bounds.lower).max().expect("a move"),
+            upper: moves.iter().map(|m| m.bounds.upper).max().expect("a move"),
+        }
+    };
+    Ok(Solution {
+        value,
+        moves,
+        nodes: search.nodes,
+        seconds: search.seconds(),
+        table_bytes: search.table_bytes(),
+        stopped,
+    })
+}

@@ -1,0 +1,505 @@
+//! The search: fail-soft alpha-beta with a transposition table, played on a
+//! [`Game`], driven by MTD(f) null-window searches.
+//!
+//! Values are for the side to move: the seeds they end the game with, minus
+//! their opponent's, as the variant counts the end. A move that leaves the
+//! mover to play again (an extra turn, a pass) keeps the sign; any other
+//! flips it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::table::{Table, mix};
+use super::{Bounds, Oracle, Progress, SolveError};
+use crate::game::Game;
+use crate::position::Side;
+use crate::rules::Ending;
+
+/// How often, in nodes, the stop flag and the progress report are looked at.
+const CHECK_EVERY: u64 = 1 << 16;
+
+/// A key term for the set of positions a repetition could return to.
+const KEY_HISTORY: u64 = 0x6a09_e667_f3bc_c908;
+
+/// What a search of a node found: a fail-soft value, and the longest line
+/// below it, in plies.
+#[derive(Clone, Copy)]
+struct Found {
+    value: i32,
+    reach: u16,
+}
+
+/// A move of a node being searched, with what is known of it beforehand.
+#[derive(Clone, Copy)]
+struct Candidate {
+    /// Its index in the legal moves.
+    index: u8,
+    /// Higher first.
+    order: i32,
+}
+
+/// One solve's state: the game being searched, the table, the counters.
+pub(super) struct Search<'g, 'r> {
+    pub(super) game: Game<'r>,
+    table: Table,
+    pub(super) nodes: u64,
+    oracle: Option<Oracle<'g>>,
+    stop: Option<&'g AtomicBool>,
+    progress: Option<&'g dyn Fn(&Progress)>,
+    started: Instant,
+    /// Set once the stop flag is seen: every value after it is void.
+    pub(super) stopped: bool,
+    /// The ply at which the search deepest allowed line ends.
+    max_plies: usize,
+    pub(super) too_deep: bool,
+    /// The ply count at which the variant's ply limit ends the game.
+    ply_limit: Option<usize>,
+    /// Whether a repetition can end the game: positions are then keyed with
+    /// the positions since the last capture.
+    tracks_repetition: bool,
+    /// Whether the stores bound the value (see [`Search::stores_bound`]).
+    stores_bound: bool,
+    /// For each ply of the current line, a digest of the set of positions
+    /// before it since the last capture.
+    history: Vec<u64>,
+    /// The moves of every node on the current line, in search order.
+    candidates: Vec<Candidate>,
+    /// What the progress report shows of the root.
+    pub(super) report: Progress,
+}
+
+impl<'g, 'r> Search<'g, 'r> {
+    pub(super) fn new(
+        game: Game<'r>,
+        options: &super::Options<'g>,
+        max_plies: usize,
+    ) -> Search<'g, 'r> {
+        let rules = game.rules();
+        let ply_limit = rules.endings.iter().find_map(|e| match e {
+            Ending::PlyLimit { plies, .. } => Some(*plies as usize),
+            _ => None,
+        });
+        let tracks_repetition = rules
+            .endings
+            .iter()
+            .any(|e| matches!(e, Ending::Repetition { .. }));
+        let stores_bound = rules.blocking.is_none() && rules.rounds.is_none();
+        let max_plies = game.plies() + max_plies;
+        Search {
+            game,
+            table: Table::with_bytes(options.table_bytes),
+            nodes: 0,
+            oracle: options.oracle,
+            stop: options.stop,
+            progress: options.progress,
+            started: Instant::now(),
+            stopped: false,
+            max_plies,
+            too_deep: false,
+            ply_limit,
+            tracks_repetition,
+            stores_bound,
+            history: vec![0],
+            candidates: Vec::with_capacity(1024),
+            report: Progress::default(),
+        }
+    }
+
+    /// The table's size in bytes.
+    pub(super) fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Seconds since the solve began.
+    pub(super) fn seconds(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+
+    /// The bounds the seeds already won set on the value for the side to
+    /// move: neither side can lose what it holds, nor win more than the
+    /// seeds still in play. `None` where the variant's scoring does not
+    /// work that way (blocked houses, whose stores count for nobody).
+    pub(super) fn stores_bound(&self) -> Bounds {
+        let pos = self.game.position();
+        if self.game.is_over() {
+            let value = self.terminal_value();
+            return Bounds {
+                lower: value,
+                upper: value,
+            };
+        }
+        let total = pos.total_seeds() as i32;
+        if !self.stores_bound {
+            return Bounds {
+                lower: -total,
+                upper: total,
+            };
+        }
+        let me = pos.to_move();
+        let mine = pos.claimed(me) as i32;
+        let theirs = pos.claimed(me.opponent()) as i32;
+        let left = total - mine - theirs;
+        Bounds {
+            lower: mine - theirs - left,
+            upper: mine - theirs + left,
+        }
+    }
+
+    /// The value of a finished game for the side the position names.
+    fn terminal_value(&self) -> i32 {
+        let me = self.game.position().to_move();
+        let score = self.game.score();
+        score[me.index()] as i32 - score[me.opponent().index()] as i32
+    }
+
+    fn plies_left(&self) -> u16 {
+        self.ply_limit.map_or(u16::MAX, |limit| {
+            limit
+                .saturating_sub(self.game.plies())
+                .min(u16::MAX as usize - 1) as u16
+        })
+    }
+
+    /// The key of the current node: the position, and, where positions can
+    /// repeat, the positions it could repeat.
+    fn key(&self) -> u64 {
+        let key = self.game.position().key();
+        if self.tracks_repetition {
+            mix(key ^ mix(self.history[self.history.len() - 1] ^ KEY_HISTORY))
+        } else {
+            mix(key)
+        }
+    }
+
+    /// Plays the legal move `index`; returns the sign that turns the
+    /// child's value into the mover's.
+    #[inline]
+    fn play(&mut self, index: u8, mover: Side) -> i32 {
+        let before = self.game.position().key();
+        let mv = self
+            .game
+            .legal_moves()
+            .get(index as usize)
+            .expect("a listed move");
+        let effect = self.game.play(mv, &mut ()).expect("listed moves are legal");
+        if self.tracks_repetition {
+            let seen = if effect.captured > 0 {
+                0
+            } else {
+                self.history[self.history.len() - 1].wrapping_add(mix(before))
+            };
+            self.history.push(seen);
+        }
+        if self.game.position().to_move() == mover {
+            1
+        } else {
+            -1
+        }
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+        if self.tracks_repetition {
+            self.history.pop();
+        }
+    }
+
+    /// Plays root move `index` (see [`Search::play`]).
+    pub(super) fn play_root(&mut self, index: u8, mover: Side) -> i32 {
+        self.play(index, mover)
+    }
+
+    /// Takes back a root move.
+    pub(super) fn undo_root(&mut self) {
+        self.undo();
+    }
+
+    /// Notes a node; looks at the stop flag and reports progress now and
+    /// then.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.stopped = true;
+            }
+            if let Some(progress) = self.progress {
+                self.report.nodes = self.nodes;
+                self.report.seconds = self.seconds();
+                progress(&self.report);
+            }
+        }
+    }
+
+    /// The exact value of the current position, by MTD(f) from `guess`,
+    /// within `bounds` already known; on a stop, the bounds proven so far.
+    pub(super) fn mtdf(&mut self, guess: i32, bounds: Bounds) -> Result<i32, (Bounds, SolveError)> {
+        let mut bounds = bounds.intersect(self.stores_bound());
+        let mut guess = guess.clamp(bounds.lower, bounds.upper);
+        while bounds.lower < bounds.upper {
+            let beta = if guess == bounds.lower {
+                guess + 1
+            } else {
+                guess
+            };
+            self.report.bounds = bounds;
+            let found = self.alpha_beta(beta - 1, beta);
+            if self.stopped {
+                return Err((bounds, SolveError::Stopped));
+            }
+            if self.too_deep {
+                return Err((bounds, SolveError::TooDeep(self.max_plies)));
+            }
+            guess = found.value;
+            if guess < beta {
+                bounds.upper = guess;
+            } else {
+                bounds.lower = guess;
+            }
+        }
+        Ok(bounds.lower)
+    }
+
+    /// Fail-soft alpha-beta: the value if it lies strictly between `alpha`
+    /// and `beta`, else a bound on the same side of the window.
+    fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> Found {
+        self.count_node();
+        if self.stopped || self.too_deep {
+            return Found { value: 0, reach: 0 };
+        }
+        if self.game.is_over() {
+            return Found {
+                value: self.terminal_value(),
+                reach: 0,
+            };
+        }
+        if let Some(oracle) = self.oracle
+            && let Some(value) = oracle(self.game.position())
+        {
+            return Found { value, reach: 0 };
+        }
+        if self.game.plies() >= self.max_plies {
+            self.too_deep = true;
+            return Found { value: 0, reach: 0 };
+        }
+        let range = self.stores_bound();
+        if range.upper <= alpha {
+            return Found {
+                value: range.upper,
+                reach: 0,
+            };
+        }
+        if range.lower >= beta {
+            return Found {
+                value: range.lower,
+                reach: 0,
+            };
+        }
+        let key = self.key();
+        let plies_left = self.plies_left();
+        let mut known = range;
+        let mut tt_best = None;
+        if let Some(entry) = self.table.probe(key)
+            && entry.holds_at(plies_left)
+        {
+            known = known.intersect(Bounds {
+                lower: entry.lower as i32,
+                upper: entry.upper as i32,
+            });
+            tt_best = Some(entry.best);
+            if known.lower >= beta {
+                return Found {
+                    value: known.lower,
+                    reach: entry.reach,
+                };
+            }
+            if known.upper <= alpha {
+                return Found {
+                    value: known.upper,
+                    reach: entry.reach,
+                };
+            }
+            if known.lower == known.upper {
+                return Found {
+                    value: known.lower,
+                    reach: entry.reach,
+                };
+            }
+        }
+        alpha = alpha.max(known.lower);
+        beta = beta.min(known.upper);
+        // Results are read against the window searched, narrowed as it is.
+        let (alpha0, beta0) = (alpha, beta);
+        let nodes_before = self.nodes;
+        let mover = self.game.position().to_move();
+        let moves = self.game.legal_moves().len();
+
+        let first = self.candidates.len();
+        let mut reach = 0u16;
+        // Look one ply ahead of every move: for a cut-off the table or
+        // the end of the game already proves (enhanced transposition
+        // cut-off), and to order the moves.
+        for index in 0..moves as u8 {
+            let sign = self.play(index, mover);
+            let (child_bounds, child_reach) = self.child_bounds();
+            self.undo();
+            // The child's bounds seen from the mover.
+            let mine = if sign == 1 {
+                child_bounds
+            } else {
+                Bounds {
+                    lower: -child_bounds.upper,
+                    upper: -child_bounds.lower,
+                }
+            };
+            if mine.lower >= beta {
+                self.candidates.truncate(first);
+                let found = Found {
+                    value: mine.lower,
+                    reach: child_reach.saturating_add(1),
+                };
+                self.store(
+                    key,
+                    found.value,
+                    alpha0,
+                    beta0,
+                    index,
+                    nodes_before,
+                    plies_left,
+                    found.reach,
+                );
+                return found;
+            }
+            let order = if tt_best == Some(index) {
+                i32::MAX
+            } else {
+                // The middle of what is known: the store difference
+                // after the move where nothing more is; another turn
+                // first.
+                (mine.lower + mine.upper) + if sign == 1 { 1000 } else { 0 }
+            };
+            self.candidates.push(Candidate { index, order });
+        }
+        self.candidates[first..].sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
+
+        let mut best_value = i32::MIN;
+        let mut best_index = 0u8;
+        for i in first..first + moves {
+            let index = self.candidates[i].index;
+            let sign = self.play(index, mover);
+            let found = if sign == 1 {
+                self.alpha_beta(alpha, beta)
+            } else {
+                let f = self.alpha_beta(-beta, -alpha);
+                Found {
+                    value: -f.value,
+                    reach: f.reach,
+                }
+            };
+            self.undo();
+            if self.stopped || self.too_deep {
+                self.candidates.truncate(first);
+                return Found { value: 0, reach: 0 };
+            }
+            reach = reach.max(found.reach.saturating_add(1));
+            if found.value > best_value {
+                best_value = found.value;
+                best_index = index;
+            }
+            if best_value > alpha {
+                alpha = best_value;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.candidates.truncate(first);
+        self.store(
+            key,
+            best_value,
+            alpha0,
+            beta0,
+            best_index,
+            nodes_before,
+            plies_left,
+            reach,
+        );
+        Found {
+            value: best_value,
+            reach,
+        }
+    }
+
+    /// What is known of the current node without searching it: its value
+    /// if the game is over or the oracle knows it, else the table's bounds
+    /// within the stores' bounds.
+    fn child_bounds(&self) -> (Bounds, u16) {
+        if self.game.is_over() {
+            let value = self.terminal_value();
+            return (
+                Bounds {
+                    lower: value,
+                    upper: value,
+                },
+                0,
+            );
+        }
+        let range = self.stores_bound();
+        if let Some(entry) = self.table.probe(self.key())
+            && entry.holds_at(self.plies_left())
+        {
+            let known = range.intersect(Bounds {
+                lower: entry.lower as i32,
+                upper: entry.upper as i32,
+            });
+            return (known, entry.reach);
+        }
+        (range, 0)
+    }
+
+    /// Records a fail-soft result `value` found with the window `(alpha,
+    /// beta)`, keeping what the table knew of the node before.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: u64,
+        value: i32,
+        alpha: i32,
+        beta: i32,
+        best: u8,
+        nodes_before: u64,
+        plies_left: u16,
+        reach: u16,
+    ) {
+        let range = self.stores_bound();
+        let mut bounds = range;
+        if value <= alpha {
+            bounds.upper = bounds.upper.min(value);
+        } else if value >= beta {
+            bounds.lower = bounds.lower.max(value);
+        } else {
+            bounds = Bounds {
+                lower: value,
+                upper: value,
+            };
+        }
+        if let Some(entry) = self.table.probe(key)
+            && entry.holds_at(plies_left)
+            && entry.plies_left == plies_left
+        {
+            bounds = bounds.intersect(Bounds {
+                lower: entry.lower as i32,
+                upper: entry.upper as i32,
+            });
+        }
+        self.table.store(
+            key,
+            bounds.lower,
+            bounds.upper,
+            best,
+            self.nodes - nodes_before + 1,
+            plies_left,
+            reach,
+        );
+    }
+}

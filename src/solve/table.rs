@@ -1,0 +1,115 @@
+//! The transposition table: bounds on the value of positions already
+//! searched, in a fixed amount of memory.
+
+/// What the table knows of one position.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Entry {
+    /// The position's full search key, mixed (0: an empty slot).
+    key: u64,
+    /// The value is at least this.
+    pub(super) lower: i16,
+    /// The value is at most this.
+    pub(super) upper: i16,
+    /// Plies left before the variant's ply limit when it was searched.
+    pub(super) plies_left: u16,
+    /// The longest line the search below it went down, in plies: the ply
+    /// limit did not matter to it if that is shorter than the plies left.
+    pub(super) reach: u16,
+    /// The index of the best move found, in the legal moves' order.
+    pub(super) best: u8,
+    /// The work spent on it, as the log2 of the nodes searched below: a slot
+    /// keeps the costlier of two entries.
+    work: u8,
+}
+
+impl Entry {
+    /// Whether the entry holds for a position searched with `plies_left`
+    /// plies before the ply limit.
+    #[inline]
+    pub(super) fn holds_at(&self, plies_left: u16) -> bool {
+        self.plies_left == plies_left || (self.reach < self.plies_left && self.reach < plies_left)
+    }
+}
+
+/// A table of two-entry buckets: the first keeps the costliest search, the
+/// second the newest.
+pub(super) struct Table {
+    buckets: Vec<[Entry; 2]>,
+    mask: usize,
+}
+
+/// One bucket's size in bytes.
+const BUCKET_BYTES: usize = std::mem::size_of::<[Entry; 2]>();
+
+/// A key spread over all 64 bits (splitmix64's finaliser): the position
+/// keys are sums, whose low bits are weak.
+#[inline]
+pub(super) fn mix(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) | 1
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one bucket), a power of
+    /// two of buckets.
+    pub(super) fn with_bytes(bytes: usize) -> Table {
+        let wanted = (bytes / BUCKET_BYTES).max(1);
+        let buckets = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Table {
+            buckets: vec![[Entry::default(); 2]; buckets],
+            mask: buckets - 1,
+        }
+    }
+
+    /// The table's size in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// The entry for `key` (a [`mix`]ed key), if the table has one.
+    #[inline]
+    pub(super) fn probe(&self, key: u64) -> Option<&Entry> {
+        let bucket = &self.buckets[key as usize & self.mask];
+        bucket.iter().find(|e| e.key == key)
+    }
+
+    /// Records what a search of `key` found.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        lower: i32,
+        upper: i32,
+        best: u8,
+        nodes: u64,
+        plies_left: u16,
+        reach: u16,
+    ) {
+        let work = (64 - nodes.leading_zeros()) as u8;
+        let entry = Entry {
+            key,
+            lower: lower as i16,
+            upper: upper as i16,
+            plies_left,
+            reach,
+            best,
+            work,
+        };
+        let bucket = &mut self.buckets[key as usize & self.mask];
+        if bucket[0].key == key || work >= bucket[0].work {
+            if bucket[0].key != key {
+                bucket[1] = bucket[0];
+            }
+            bucket[0] = entry;
+        } else {
+            bucket[1] = entry;
+        }
+    }
+}

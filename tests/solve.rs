@@ -1,0 +1,319 @@
+//! `sow::solve` against an independent brute force: plain negamax over
+//! [`Game`], with no table, no bounds and no ordering, on every reachable
+//! position of small random variants.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::Value;
+use sow::fuzzing::generated_variant;
+use sow::rng::Rng;
+use sow::solve::{Options, Solution, solve};
+use sow::{Game, Position, Rules};
+
+use crate::common::{sow, text};
+
+/// The solver's answer, with a small table.
+fn solved(game: &Game<'_>) -> Solution {
+    let options = Options {
+        table_bytes: 1 << 20,
+        ..Options::default()
+    };
+    solve(game, &options).expect("a solvable variant")
+}
+
+/// The brute force's value of the game's position for the side to move:
+/// every line played out. `None` once `budget` nodes are spent.
+fn negamax(game: &mut Game<'_>, budget: &mut u64) -> Option<i32> {
+    let me = game.position().to_move();
+    if game.is_over() {
+        let score = game.score();
+        return Some(score[me.index()] as i32 - score[me.opponent().index()] as i32);
+    }
+    *budget = budget.checked_sub(1)?;
+    let mut best = i32::MIN;
+    for mv in game.legal_moves().iter() {
+        game.play(mv, &mut ()).expect("a listed move plays");
+        let child = negamax(game, budget);
+        let same_side = game.position().to_move() == me;
+        game.undo();
+        let child = child?;
+        best = best.max(if same_side { child } else { -child });
+    }
+    Some(best)
+}
+
+/// The positions reachable from the start, at most `cap` of them, games
+/// that are over aside.
+fn reachable(rules: &Rules, cap: usize) -> Vec<Position> {
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    let mut game = Game::new(rules);
+    walk(&mut game, &mut seen, &mut found, cap);
+    found
+}
+
+fn walk(game: &mut Game<'_>, seen: &mut HashSet<Position>, found: &mut Vec<Position>, cap: usize) {
+    if game.is_over() || found.len() >= cap || !seen.insert(game.position().clone()) {
+        return;
+    }
+    found.push(game.position().clone());
+    for mv in game.legal_moves().iter() {
+        game.play(mv, &mut ()).expect("a listed move plays");
+        walk(game, seen, found, cap);
+        game.undo();
+    }
+}
+
+/// A random small variant from the fuzz generator: 2 or 3 houses a side, 1
+/// or 2 seeds each, a short ply limit where it has one.
+fn small_variant(rng: &mut Rng) -> String {
+    let mut bytes: Vec<u8> = (0..48).map(|_| rng.next_u64() as u8).collect();
+    bytes[0] = 1 + rng.below(2) as u8;
+    bytes[1] = rng.below(2) as u8;
+    bytes[31] = rng.below(12) as u8;
+    generated_variant(&bytes)
+}
+
+#[test]
+fn solve_agrees_with_brute_force_on_small_random_variants() {
+    let mut rng = Rng::new(20);
+    let (mut variants, mut positions, mut skipped) = (0, 0, 0);
+    let mut features = [0usize; 5];
+    while variants < 40 {
+        let text = small_variant(&mut rng);
+        let Ok(rules) = Rules::from_toml(&text, "generated") else {
+            continue;
+        };
+        if sow::solve::check_solvable(&rules).is_err() {
+            continue;
+        }
+        variants += 1;
+        for (i, word) in [
+            "extra_turn = \"last",
+            "relay = true",
+            "into_stores = \"own\"",
+            "grand_slam = \"no_capture\"",
+            "repetition =",
+        ]
+        .iter()
+        .enumerate()
+        {
+            features[i] += text.contains(word) as usize;
+        }
+        for position in reachable(&rules, 120) {
+            let mut game = Game::from_position(&rules, position.clone()).unwrap();
+            let mut budget = 200_000;
+            let Some(want) = negamax(&mut game, &mut budget) else {
+                skipped += 1;
+                continue;
+            };
+            let options = Options {
+                table_bytes: 1 << 16,
+                ..Options::default()
+            };
+            let solution = solve(&game, &options).expect("a small variant solves");
+            assert_eq!(
+                solution.exact(),
+                Some(want),
+                "{position} in\n{text}\nmoves {:?}",
+                solution.moves
+            );
+            // Each move's value, checked the same way.
+            for (mv, solved) in game.legal_moves().iter().zip(&solution.moves) {
+                assert_eq!(mv, solved.mv);
+                let me = game.position().to_move();
+                game.play(mv, &mut ()).unwrap();
+                let same_side = game.position().to_move() == me;
+                let mut budget = 200_000;
+                let child = negamax(&mut game, &mut budget).expect("within the parent's budget");
+                game.undo();
+                let value = if same_side { child } else { -child };
+                assert_eq!(
+                    solved.bounds.exact(),
+                    Some(value),
+                    "{mv} at {position}\n{text}"
+                );
+            }
+            positions += 1;
+        }
+    }
+    assert!(positions > 800, "{positions} positions checked");
+    assert!(skipped * 10 < positions, "{skipped} positions too big");
+    assert!(
+        features.iter().all(|&n| n >= 3),
+        "each feature in a few variants: {features:?}"
+    );
+}
+
+#[test]
+fn a_tiny_table_gives_the_same_values() {
+    let mut rng = Rng::new(7);
+    let rules = std::iter::repeat_with(|| Rules::from_toml(&small_variant(&mut rng), "generated"))
+        .find_map(Result::ok)
+        .unwrap();
+    let game = Game::new(&rules);
+    let big = solved(&game);
+    let tiny = solve(
+        &game,
+        &Options {
+            table_bytes: 0,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(big.value, tiny.value);
+    assert_eq!(big.moves, tiny.moves);
+}
+
+/// Kalah's value by plain negamax, remembering each position's value: in
+/// Kalah no position can repeat and the ply limit is never reached, so a
+/// position's value is its own.
+fn kalah_negamax(game: &mut Game<'_>, memo: &mut HashMap<Position, i32>) -> i32 {
+    let me = game.position().to_move();
+    if game.is_over() {
+        let score = game.score();
+        return score[me.index()] as i32 - score[me.opponent().index()] as i32;
+    }
+    if let Some(&value) = memo.get(game.position()) {
+        return value;
+    }
+    let mut best = i32::MIN;
+    for mv in game.legal_moves().iter() {
+        game.play(mv, &mut ()).expect("a listed move plays");
+        let child = kalah_negamax(game, memo);
+        let same_side = game.position().to_move() == me;
+        game.undo();
+        best = best.max(if same_side { child } else { -child });
+    }
+    memo.insert(game.position().clone(), best);
+    best
+}
+
+#[test]
+fn small_kalah_boards_solve_as_the_brute_force_does() {
+    for (houses, seeds) in [(1, 1), (1, 4), (2, 2), (2, 4), (3, 1), (3, 3), (4, 2)] {
+        let rules = Rules::load_resized("kalah", houses, seeds).unwrap();
+        let mut game = Game::new(&rules);
+        let want = kalah_negamax(&mut game, &mut HashMap::new());
+        let solution = solved(&game);
+        assert_eq!(solution.exact(), Some(want), "Kalah({houses},{seeds})");
+    }
+}
+
+#[test]
+fn a_resized_variant_keeps_its_rules_on_the_new_board() {
+    let rules = Rules::load_resized("kalah", 3, 2).unwrap();
+    assert_eq!(rules.houses_per_side(), 3);
+    assert_eq!(rules.seeds_per_house(), 2);
+    assert_eq!(rules.meta.name, "kalah-3x2");
+    let kalah = Rules::load("kalah").unwrap();
+    assert_eq!(rules.endings, kalah.endings);
+    assert_eq!(rules.turn, kalah.turn);
+}
+
+#[test]
+fn solve_json_gives_the_value_the_result_and_every_move() {
+    let output = sow(
+        &["solve", "kalah", "--houses", "3", "--seeds", "2", "--json"],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let json: Value = serde_json::from_str(&text(&output.stdout)).unwrap();
+    let value = json["value"].as_i64().unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3, "{json}");
+    // The value is the best move's, and the result follows from its sign.
+    let best = moves.iter().map(|m| m["value"].as_i64().unwrap()).max();
+    assert_eq!(best, Some(value));
+    let result = match value.signum() {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    assert_eq!(json["result"], result);
+    assert_eq!(json["stopped"], false);
+
+    // The same board given as a position: the same value.
+    let position = json["position"].as_str().unwrap();
+    let rules = Rules::load_resized("kalah", 3, 2).unwrap();
+    let game = Game::new(&rules);
+    assert_eq!(solved(&game).exact(), Some(value as i32));
+    assert_eq!(position, game.position().to_string());
+}
+
+#[test]
+fn solve_prints_the_value_and_each_move() {
+    // A Kalah ending: South takes the last house's seeds into the store
+    // (an extra turn) or sows them round.
+    let output = sow(
+        &[
+            "solve",
+            "kalah",
+            "--from",
+            "0,0,0,0,0,2/1,0,0,0,0,0 20-25 S",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let shown = text(&output.stdout);
+    assert!(shown.contains("value "), "{shown}");
+    assert!(shown.contains("moves (value for South)"), "{shown}");
+    assert!(shown.contains("nodes in"), "{shown}");
+}
+
+#[test]
+fn solve_refuses_bad_input_clearly() {
+    let cases: &[(&[&str], i32, &str)] = &[
+        (
+            &["solve", "kalah", "--from", "4,4,4,1,1,1/1,1,1,4,4,4 0-0 S"],
+            2,
+            "48 seeds",
+        ),
+        (&["solve", "kalah", "--from", "4,4"], 2, "--from"),
+        (&["solve", "no-such-variant"], 2, "no variant named"),
+        (&["solve", "mg-boola"], 1, "goal is to immobilize"),
+        (&["solve", "mg-dakon"], 1, "match of rounds"),
+        (&["solve", "kalah", "--houses", "2..3"], 2, "--seeds"),
+        (
+            &["solve", "kalah", "--houses", "3..2", "--seeds", "1"],
+            2,
+            "above the second",
+        ),
+        (&["solve", "kalah", "--memory", "0"], 2, "--memory"),
+    ];
+    for (args, code, message) in cases {
+        let output = sow(args, "");
+        assert_eq!(
+            output.status.code(),
+            Some(*code),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(
+            text(&output.stderr).contains(message),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_fairness_table_has_a_value_for_every_board() {
+    let output = sow(
+        &["solve", "kalah", "--houses", "2..3", "--seeds", "1..2"],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let shown = text(&output.stdout);
+    let rows: Vec<&str> = shown.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "{shown}");
+    for (houses, row) in [2, 3].iter().zip(&rows) {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[0], houses.to_string());
+        for (seeds, cell) in [1, 2].iter().zip(&cells[1..]) {
+            let rules = Rules::load_resized("kalah", *houses, *seeds).unwrap();
+            let game = Game::new(&rules);
+            assert_eq!(cell.parse::<i32>().ok(), solved(&game).exact(), "{shown}");
+        }
+    }
+}
