@@ -422,6 +422,9 @@ impl<const L: usize> Kernel<L> {
         if n > MAX_PACKED_HOUSES {
             return Err("more than 15 houses a row");
         }
+        if board.cycle() != crate::board::Cycle::BothRows {
+            return Err("sowing round the own row");
+        }
         if rules.children.is_some() {
             return Err("children");
         }

@@ -30,6 +30,7 @@ relay = false
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
 # skip_opponent_holding = 2
+# cycle = "own_row"
 [play]
 min_seeds = 1
 must_feed = false
@@ -2040,5 +2041,32 @@ fn allow_two_only_if_all_two() {
             "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"
         ),
         "E"
+    );
+}
+
+#[test]
+fn cycle_own_row() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let own_row = rules(&[("cycle", "\"own_row\"")]);
+    // From E, South's four seeds go F, then round South's own row: A, B, C.
+    assert_eq!(
+        sow_written(own_row, start, "E").unwrap(),
+        "5,5,5,4,0,5/4,4,4,4,4,4 0-0 N"
+    );
+    // Round both rows, the same move feeds North's a, b, c.
+    assert_eq!(
+        sow_written(rules(&[]), start, "E").unwrap(),
+        "4,4,4,4,0,5/5,5,5,4,4,4 0-0 N"
+    );
+    // North sows round North's row; a lap passes over the origin.
+    assert_eq!(
+        sow_written(own_row, "4,4,4,4,4,4/0,0,0,0,9,3 0-0 N", "e").unwrap(),
+        "4,4,4,4,4,4/2,2,2,1,0,5 0-0 S"
+    );
+    // With the sower's store in the cycle, it lies after the last house.
+    let with_store = rules(&[("cycle", "\"own_row\""), ("into_stores", "\"own\"")]);
+    assert_eq!(
+        sow_written(with_store, start, "E").unwrap(),
+        "5,5,4,4,0,5/4,4,4,4,4,4 1-0 N"
     );
 }

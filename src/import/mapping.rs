@@ -288,6 +288,16 @@ fn min_move(r: &Reading) -> i64 {
     }
 }
 
+/// The `[sowing] cycle` that plays MancalaGames' game class `class`: none
+/// for the plain two-row board, `None` for a class `sow` does not play.
+pub(super) fn cycle_of_class(class: &str) -> Option<Option<&'static str>> {
+    match class {
+        "Mancala" => Some(None),
+        "NorthSouthCycle" => Some(Some("own_row")),
+        _ => None,
+    }
+}
+
 /// `[sowing]`: the direction, laps and relays, the stores sown.
 fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let min_move = min_move(r);
@@ -321,6 +331,9 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
     ));
     sowing.push(format!("skip_origin = {}", toml_bool(skip)));
+    if let Some(Some(cycle)) = cycle_of_class(&r.game.game_class.0) {
+        sowing.push(format!("cycle = \"{cycle}\"        # game_class"));
+    }
     if r.take_flag("sow_start") {
         let move_one = r.take_flag("move_one");
         if !move_one && min_move < 2 {

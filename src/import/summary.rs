@@ -25,6 +25,9 @@ pub(super) fn summary(r: &Reading) -> String {
     let multicapt = r.number("multicapt") != 0;
     let chained = if multicapt { ", chained" } else { "" };
 
+    if r.game.game_class.0 == "NorthSouthCycle" {
+        say("each side sows round its own row");
+    }
     match r.choice("sow_direct") {
         Some("CW") => say("sown clockwise"),
         Some("SPLIT") => say("each half of a row sows towards its own end"),

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
-use crate::board::{Board, Direction, StoreSowing};
+use crate::board::{Board, Cycle, Direction, StoreSowing};
 use crate::position::{Position, PositionError};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
@@ -81,6 +81,10 @@ pub struct Section {
     /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
     #[serde(default)]
     pub skip_opponent_holding: Option<Spanned<i64>>,
+    /// Which houses each side's sowing goes round: both rows (the default),
+    /// or the sower's own row (MancalaGames' class `NorthSouthCycle`).
+    #[serde(default)]
+    pub cycle: Option<Spanned<Cycle>>,
 }
 
 /// How the opening moves sow.
@@ -475,6 +479,7 @@ pub(crate) fn compile(
             "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
         );
     }
+    let cycle = own_row_combinations(section, stores)?;
     let sowing = Sowing {
         direction: section.direction,
         chosen_in,
@@ -494,8 +499,51 @@ pub(crate) fn compile(
     };
     Ok((
         sowing,
-        Board::new(houses_per_side, section.direction, stores),
+        Board::with_cycle(houses_per_side, section.direction, stores, cycle),
     ))
+}
+
+/// The cycle each side sows round, refusing what a sowing that never leaves
+/// the sower's row cannot do.
+fn own_row_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, CompileError> {
+    let Some(cycle) = &section.cycle else {
+        return Ok(Cycle::BothRows);
+    };
+    if *cycle.get_ref() == Cycle::OwnRow {
+        if stores == StoreSowing::Both {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" with into_stores = \"both\" is not supported: where the opponent's store lies on a row's cycle is not settled",
+            );
+        }
+        if section.skip_opponent_holding.is_some() {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" never sows into the opponent's houses: leave skip_opponent_holding out",
+            );
+        }
+        if section
+            .opening
+            .as_ref()
+            .is_some_and(|o| *o.get_ref() == OpeningSowing::LastSeedToOpponent)
+        {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" never reaches the opponent's row, where opening = \"last_seed_to_opponent\" sends the last seed",
+            );
+        }
+        if section
+            .relay_only_in
+            .as_ref()
+            .is_some_and(|z| *z.get_ref() != Zone::Own)
+        {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" only sows the sower's row: relay_only_in can only be \"own\" (or left out)",
+            );
+        }
+    }
+    Ok(*cycle.get_ref())
 }
 
 /// Checks the state a position carries for sowing: the ways the first move
@@ -545,6 +593,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     "your {}",
                     super::places_in_words(rules.sowing.chosen_in, "and")
                 )
+            }
+        );
+    }
+    if rules.board.cycle() == Cycle::OwnRow {
+        let _ = writeln!(
+            out,
+            "  Each side sows round its own row only: after your last house the sowing goes on from your first{}; no seed is ever sown into the opponent's row.",
+            if rules.board.store_sowing() == StoreSowing::Own {
+                ", through your store"
+            } else {
+                ""
             }
         );
     }
@@ -889,7 +948,7 @@ impl Rules {
                     }
                     key = (laps as u64).wrapping_mul(ring.lap_key(origin, skip_origin));
                     seeds -= (laps * lap) as u8;
-                    sown.fed |= RELAY;
+                    sown.fed |= RELAY && ring.crosses();
                 }
                 // At most a lap is left, which never comes back to the
                 // origin: a plain run of drops, its key added at once.
