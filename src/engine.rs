@@ -918,6 +918,17 @@ impl Rules {
                 }
             }
         }
+        if effect.grand_slam && self.grand_slam == GrandSlam::OpponentTakesRest {
+            // The opponent, left without seeds, takes the capturer's.
+            let seeds = pos.collect_row(me, me.opponent());
+            trace.record(Event::GrandSlam {
+                outcome: SlamOutcome::OpponentTookRest,
+            });
+            trace.record(Event::Collect {
+                side: me.opponent(),
+                seeds,
+            });
+        }
         if gated && may_capture && self.captures.last_seeds_to_mover > 0 {
             // The last few seeds go to the mover.
             effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
@@ -958,7 +969,12 @@ impl Rules {
             effect.extra_turn = true;
             return effect;
         }
-        if effect.grand_slam && effect.captured > 0 && self.grand_slam != GrandSlam::LeaveRightmost
+        if effect.grand_slam
+            && effect.captured > 0
+            && !matches!(
+                self.grand_slam,
+                GrandSlam::LeaveRightmost | GrandSlam::OpponentTakesRest
+            )
         {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,

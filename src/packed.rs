@@ -601,6 +601,9 @@ impl<const L: usize> Kernel<L> {
             GrandSlam::NoCapture => false,
             GrandSlam::CaptureThenFeed => true,
             GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
+            GrandSlam::OpponentTakesRest => {
+                return Err("a grand slam that gives the opponent the seeds left");
+            }
         };
         let Turn { extra_turn, pass } = rules.turn;
         let extra_turn = match extra_turn {

@@ -45,6 +45,9 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
                     SlamOutcome::LeftRightmost => {
                         "a grand slam: the opponent's rightmost occupied house gets its seeds back"
                     }
+                    SlamOutcome::OpponentTookRest => {
+                        "a grand slam: the opponent takes the seeds left in its row"
+                    }
                 }
                 .into(),
             ),

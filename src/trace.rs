@@ -234,6 +234,8 @@ pub enum SlamOutcome {
     CaptureThenFeed,
     /// The capture stands but for the opponent's rightmost occupied house.
     LeftRightmost,
+    /// The capture stands, and the opponent takes the capturer's seeds left.
+    OpponentTookRest,
 }
 
 impl Event {
@@ -257,6 +259,9 @@ impl Event {
                 }
                 SlamOutcome::LeftRightmost => {
                     "grand slam: the opponent's rightmost occupied house gets its seeds back".into()
+                }
+                SlamOutcome::OpponentTookRest => {
+                    "grand slam: the opponent takes the capturer's seeds left".into()
                 }
             },
             Event::ExtraTurn { side } => format!("{side} moves again"),

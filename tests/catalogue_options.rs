@@ -2070,3 +2070,23 @@ fn cycle_own_row() {
         "5,5,4,4,0,5/4,4,4,4,4,4 1-0 N"
     );
 }
+
+#[test]
+fn grand_slam_opponent_takes_rest() {
+    // South's D drops its seed in the empty E, which takes North's b, the
+    // only seeds North has: a grand slam.
+    let from = "0,0,0,1,0,2/0,3,0,0,0,0 20-22 S";
+    let cross = [("cross", "{ zone = \"own\" }")];
+    let (after, slam) = sow(rules(&cross), from, 'D');
+    assert!(slam.grand_slam);
+    assert_eq!(after.to_string(), "0,0,0,0,1,2/0,0,0,0,0,0 23-22 N");
+    // North, left without seeds, takes South's seeds left in E and F.
+    let rest = rules(&[cross[0], ("grand_slam", "\"opponent_takes_rest\"")]);
+    let (after, slam) = sow(rest, from, 'D');
+    assert!(slam.grand_slam);
+    assert_eq!(slam.captured, 3);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 23-25 N");
+    // A capture that leaves North seeds is no slam: South keeps its own.
+    let (after, _) = sow(rest, "0,0,0,1,0,2/0,3,1,0,0,0 20-21 S", 'D');
+    assert_eq!(after.to_string(), "0,0,0,0,1,2/0,0,1,0,0,0 23-21 N");
+}

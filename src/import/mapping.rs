@@ -824,6 +824,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("NOT_LEGAL") => capture.push("grand_slam = \"forbidden\"".into()),
         Some("LEGAL_SHARE") => capture.push("grand_slam = \"capture_then_feed\"".into()),
         Some("LEAVE_RIGHT") => capture.push("grand_slam = \"leave_rightmost\"".into()),
+        Some("OPP_GETS_REMAIN") => capture.push("grand_slam = \"opponent_takes_rest\"".into()),
         Some(_) => return Err(r.refuse("grandslam")),
     }
     match r.take_choice("presowcapt") {

@@ -322,6 +322,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.choice("grandslam") == Some("NO_CAPT") {
         say("a grand slam captures nothing");
     }
+    if r.choice("grandslam") == Some("OPP_GETS_REMAIN") {
+        say("a grand slam gives the opponent your seeds left");
+    }
     if r.flag("mustshare") {
         say("must feed");
     }
