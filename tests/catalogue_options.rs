@@ -2090,3 +2090,24 @@ fn grand_slam_opponent_takes_rest() {
     let (after, _) = sow(rest, "0,0,0,1,0,2/0,3,1,0,0,0 20-21 S", 'D');
     assert_eq!(after.to_string(), "0,0,0,0,1,2/0,0,1,0,0,0 23-21 N");
 }
+
+#[test]
+fn no_return_from_either_row() {
+    // North plays South's A (the left half sows clockwise): its one seed
+    // crosses the row's end into North's own f.
+    let from = "1,4,0,0,0,0/0,4,4,4,4,0 13-14 N";
+    let barred = rules(&[
+        ("skip_origin", "false"),
+        ("direction_by", "\"half_row\""),
+        ("no_return", "true"),
+        ("from_either_row", "true"),
+    ]);
+    let (after, _) = sow(barred, from, 'A');
+    assert_eq!(
+        after.to_string(),
+        "0,4,0,0,0,0/0,4,4,4,4,1 13-14 S crossed:f"
+    );
+    // South may play either row, but not f, the house the seed would go
+    // back from (from one's own row only, it would be the house facing it).
+    assert_eq!(legal(barred, &after.to_string()), "Bbcde");
+}

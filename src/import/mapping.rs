@@ -547,14 +547,8 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // MancalaGames adds a rule that a single seed may not be sown
         // straight back (no_return) to every split-sowing game where a
         // single seed may be played and neither end house chooses its
-        // direction.
-        if r.flag("no_sides") {
-            return Err(r.unsupported(
-                "no_sides",
-                "no_sides with split sowing's rule against sowing a single seed straight back"
-                    .into(),
-            ));
-        }
+        // direction. With no_sides, the house the seed lies in is barred
+        // to whoever moves next.
         play.push("no_return = true".into());
     }
     Ok(())

@@ -196,7 +196,6 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
                 (section.must_feed, "must_feed"),
                 (section.single_seed_rule, "single_seed_rule"),
                 (section.allow != Allow::Any, "allow"),
-                (section.no_return, "no_return"),
                 (opening_moves > 0, "opening_moves"),
                 (section.pass_when_empty, "pass_when_empty"),
                 (
@@ -354,7 +353,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if playable.no_return {
         let _ = writeln!(
             out,
-            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.)"
+            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.){}",
+            if playable.either_row {
+                " Since either row may be played, the house barred is the one the seed lies in, whoever moves."
+            } else {
+                ""
+            }
         );
     }
 }
@@ -375,7 +379,8 @@ impl Rules {
     /// Whether `[play] no_return` bars `house` now: the single seed the last
     /// move sowed across the end of a row still lies alone, and `house` is
     /// the one it would go back from (the house it lies in, or the house
-    /// facing it when that is the other row's).
+    /// facing it when that is the other row's and moves come from the
+    /// mover's row only).
     pub(crate) fn returns(&self, pos: &Position, house: usize) -> bool {
         let Some(crossed) = pos.crossed() else {
             return false;
@@ -383,7 +388,9 @@ impl Rules {
         if pos.at(crossed) != 1 {
             return false;
         }
-        let barred = if self.board.owner(crossed) == pos.to_move() {
+        // From either row, the seed's own house is the one it would go
+        // back from, whoever moves.
+        let barred = if self.playable.either_row || self.board.owner(crossed) == pos.to_move() {
             crossed
         } else {
             self.board.opposite(crossed)
