@@ -82,6 +82,45 @@ pub enum Cycle {
     /// into stores): no seed ever reaches the opponent's row (MancalaGames'
     /// class `NorthSouthCycle`).
     OwnRow,
+    /// One cycle of every house that crosses the board at each step:
+    /// counter-clockwise from South's first house to North's house above
+    /// South's second, back down to South's third, and so on, turning at
+    /// the right end and zigzagging back (MancalaGames' class `ZigZag`).
+    /// No store lies on it.
+    #[serde(rename = "zigzag")]
+    ZigZag,
+}
+
+impl Cycle {
+    /// The houses of a two-row board of `n` a row in the order a
+    /// counter-clockwise sowing visits them on this cycle, from `start`'s
+    /// row (`OwnRow`: that row only).
+    fn houses(self, n: usize, start: Side) -> Vec<usize> {
+        // North's house above South's column `c` is `2n - 1 - c`.
+        let above = |column: usize| 2 * n - 1 - column;
+        match self {
+            Cycle::BothRows => (0..2 * n).collect(),
+            Cycle::OwnRow => (start.index() * n..start.index() * n + n).collect(),
+            Cycle::ZigZag => {
+                // Rightwards, switching rows at every column: South's
+                // first house, then up and down; then leftwards through
+                // the houses skipped, back to the start.
+                let mut order = Vec::with_capacity(2 * n);
+                let mut column = 0;
+                let mut south = true;
+                for _ in 0..n {
+                    order.push(if south { column } else { above(column) });
+                    south = !south;
+                    column += 1;
+                }
+                for column in (0..n).rev() {
+                    order.push(if south { column } else { above(column) });
+                    south = !south;
+                }
+                order
+            }
+        }
+    }
 }
 
 /// A sowing path: `next[place]` is the place a seed goes after `place`.
@@ -248,19 +287,16 @@ impl Board {
             Board::build_ring(n, reverse, stores, cycle, Side::South),
             Board::build_ring(n, reverse, stores, cycle, Side::North),
         ];
-        // The house before h along its cycle: both rows' houses, or its own
-        // row's.
+        // The house before h along its owner's cycle.
         let before = |h: usize, direction: Direction| {
-            let (first, len) = match cycle {
-                Cycle::BothRows => (0, 2 * n),
-                Cycle::OwnRow => (h / n * n, n),
-            };
-            let at = h - first;
-            first
-                + match direction {
-                    Direction::CounterClockwise => (at + len - 1) % len,
-                    Direction::Clockwise => (at + 1) % len,
-                }
+            let owner = if h < n { Side::South } else { Side::North };
+            let houses = cycle.houses(n, owner);
+            let len = houses.len();
+            let at = houses.iter().position(|&x| x == h).expect("on its cycle");
+            houses[match direction {
+                Direction::CounterClockwise => (at + len - 1) % len,
+                Direction::Clockwise => (at + 1) % len,
+            }]
         };
         let mut back_reverse = [0u8; PLACES];
         for (h, place) in back_reverse.iter_mut().enumerate().take(2 * n) {
@@ -301,13 +337,12 @@ impl Board {
             StoreSowing::Both => true,
         };
         let mut order: Vec<u8> = Vec::with_capacity(2 * n + 2);
-        let rows: &[Side] = match cycle {
-            Cycle::BothRows => &Side::BOTH,
-            Cycle::OwnRow => std::slice::from_ref(&side),
-        };
-        for &row in rows {
-            order.extend((row.index() * n..row.index() * n + n).map(|h| h as u8));
-            if includes(row) {
+        for house in cycle.houses(n, side) {
+            order.push(house as u8);
+            // A store lies after the last house of its row (never on a
+            // zigzag, which refuses stores sown into).
+            let row = if house < n { Side::South } else { Side::North };
+            if house == row.index() * n + n - 1 && includes(row) && cycle != Cycle::ZigZag {
                 order.push(STORE[row.index()] as u8);
             }
         }
@@ -349,7 +384,7 @@ impl Board {
             len: order.len() as u8,
             index,
             to_opponent,
-            crosses: cycle == Cycle::BothRows,
+            crosses: cycle != Cycle::OwnRow,
         }
     }
 
@@ -378,6 +413,29 @@ impl Board {
     /// Which houses a side's sowing goes round.
     pub fn cycle(&self) -> Cycle {
         self.cycle
+    }
+
+    /// Whether a move that captured leaves its single seed free to go
+    /// straight back (`[play] no_return`): on a zigzag cycle, as
+    /// MancalaGames' class `ZigZag` plays it.
+    #[inline]
+    pub fn capture_frees_crossing(&self) -> bool {
+        self.cycle == Cycle::ZigZag
+    }
+
+    /// The two pairs of houses, side by side on the cycle, where a sowing
+    /// crosses from one row to the other as the board's rows meet: the ends
+    /// of the rows, or on a zigzag the two steps across the middle columns
+    /// (`[play] no_return` bars a single seed going straight back over one).
+    pub fn crossings(&self) -> [(usize, usize); 2] {
+        let n = self.houses_per_side;
+        match self.cycle {
+            Cycle::BothRows | Cycle::OwnRow => [(0, 2 * n - 1), (n - 1, n)],
+            Cycle::ZigZag => {
+                let half = n / 2;
+                [(half - 1, n + half - 1), (half, n + half)]
+            }
+        }
     }
 
     /// The ring a sowing by `side` follows.
@@ -536,6 +594,40 @@ mod tests {
         assert_eq!(board.back(0), 3);
         assert_eq!(board.back(4), 7);
         assert_eq!(board.opposite(0), 7);
+    }
+
+    #[test]
+    fn zigzag_rings_cross_the_board_at_every_step() {
+        let board = Board::with_cycle(
+            6,
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::ZigZag,
+        );
+        // A, then North's e above B, C, c above D, E, a above F; back
+        // along the houses skipped: F, b, D, d, B, f, and A again.
+        let south = board.ring(Side::South);
+        assert_eq!(
+            walk(south, 0, 12),
+            vec![10, 2, 8, 4, 6, 5, 7, 3, 9, 1, 11, 0]
+        );
+        assert_eq!(board.ring(Side::North).places(), south.places());
+        assert_eq!(walk(board.ring_in(Side::South, true), 0, 2), vec![11, 1]);
+        assert_eq!(board.back(10), 0);
+        assert_eq!(board.back(0), 11);
+        assert_eq!(south.seeds_to_opponent(0), 1);
+        assert!(south.crosses());
+        // Five a row: at the right end the cycle goes straight up, E to a.
+        let odd = Board::with_cycle(
+            5,
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::ZigZag,
+        );
+        assert_eq!(
+            walk(odd.ring(Side::South), 0, 10),
+            vec![8, 2, 6, 4, 5, 3, 7, 1, 9, 0]
+        );
     }
 
     #[test]

@@ -942,6 +942,10 @@ impl Rules {
             // last seed falls in a house.
             children.update_rams(board, pos, trace);
         }
+        if gated && effect.captured > 0 && board.capture_frees_crossing() {
+            // A seed that crossed and captured may go straight back.
+            pos.set_crossed(None);
+        }
         effect
     }
 

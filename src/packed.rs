@@ -446,6 +446,7 @@ impl<const L: usize> Kernel<L> {
             skip_opponent,
             direction: _,
             chosen_in,
+            toward_center: _,
         } = rules.sowing;
         if chosen_in != 0 {
             return Err("a direction chosen by the mover");

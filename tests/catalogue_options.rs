@@ -2111,3 +2111,62 @@ fn no_return_from_either_row() {
     // back from (from one's own row only, it would be the house facing it).
     assert_eq!(legal(barred, &after.to_string()), "Bbcde");
 }
+
+#[test]
+fn direction_by_to_center() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let center = rules(&[("direction_by", "\"to_center\"")]);
+    // The left half of a row sows counter-clockwise, the right half
+    // clockwise: towards the middle either way.
+    assert_eq!(
+        sow_written(center, start, "A").unwrap(),
+        "0,5,5,5,5,4/4,4,4,4,4,4 0-0 N"
+    );
+    assert_eq!(
+        sow_written(center, start, "F").unwrap(),
+        "4,5,5,5,5,0/4,4,4,4,4,4 0-0 N"
+    );
+    // North's a lies on the board's right: it sows on along North's row.
+    assert_eq!(
+        sow_written(center, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N", "a").unwrap(),
+        "4,4,4,4,4,4/0,5,5,5,5,4 0-0 S"
+    );
+    // Without the option, F feeds North.
+    assert_eq!(
+        sow_written(rules(&[]), start, "F").unwrap(),
+        "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N"
+    );
+}
+
+#[test]
+fn cycle_zigzag() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let zigzag = [("cycle", "\"zigzag\""), ("direction_by", "\"to_center\"")];
+    let r = rules(&zigzag);
+    // From A the seeds cross the board at every step: e, C, c, E.
+    assert_eq!(
+        sow_written(r, start, "A").unwrap(),
+        "0,4,5,4,5,4/4,4,5,4,5,4 0-0 N"
+    );
+    // B's way to the centre is the other way round the zigzag: d, D, b, F.
+    assert_eq!(
+        sow_written(r, start, "B").unwrap(),
+        "4,0,4,5,4,5/4,5,4,5,4,4 0-0 N"
+    );
+    // A single seed across the middle, C to c, may not go straight back...
+    let barred = rules(&[zigzag[0], zigzag[1], ("no_return", "true")]);
+    let from = "4,4,1,4,4,4/4,4,0,4,4,4 3-4 S";
+    let after = sow_written(barred, from, "C").unwrap();
+    assert_eq!(after, "4,4,0,4,4,4/4,4,1,4,4,4 3-4 N crossed:c");
+    assert_eq!(legal(barred, &after), "abdef");
+    // ... unless it captured: then it may.
+    let capturing = rules(&[
+        zigzag[0],
+        zigzag[1],
+        ("no_return", "true"),
+        ("cross", "{ zone = \"opponent\" }"),
+    ]);
+    let after = sow_written(capturing, from, "C").unwrap();
+    assert_eq!(after, "4,4,0,0,4,4/4,4,1,4,4,4 7-4 N");
+    assert_eq!(legal(capturing, &after), "abcdef");
+}

@@ -294,6 +294,7 @@ pub(super) fn cycle_of_class(class: &str) -> Option<Option<&'static str>> {
     match class {
         "Mancala" => Some(None),
         "NorthSouthCycle" => Some(Some("own_row")),
+        "ZigZag" => Some(Some("zigzag")),
         _ => None,
     }
 }
@@ -307,6 +308,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         "SPLIT" => Some("half_row"),
         "EVEN_ODD_DIR" => Some("parity"),
         "PLAYALTDIR" => Some("first_move"),
+        "TOCENTER" => Some("to_center"),
         _ => None,
     };
     if direction_by.is_some() {
@@ -549,6 +551,10 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // single seed may be played and neither end house chooses its
         // direction. With no_sides, the house the seed lies in is barred
         // to whoever moves next.
+        play.push("no_return = true".into());
+    } else if r.game.game_class.0 == "ZigZag" && min_move == 1 && chosen.is_empty() {
+        // The ZigZag class adds the same rule for a single seed sown across
+        // the middle of the board, where its cycle crosses the centre line.
         play.push("no_return = true".into());
     }
     Ok(())

@@ -28,10 +28,14 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.game.game_class.0 == "NorthSouthCycle" {
         say("each side sows round its own row");
     }
+    if r.game.game_class.0 == "ZigZag" {
+        say("sowing zigzags across the board");
+    }
     match r.choice("sow_direct") {
         Some("CW") => say("sown clockwise"),
         Some("SPLIT") => say("each half of a row sows towards its own end"),
         Some("EVEN_ODD_DIR") => say("odd counts sow counter-clockwise, even clockwise"),
+        Some("TOCENTER") => say("every house sows towards the centre line"),
         Some("PLAYALTDIR") => {
             say("the first move chooses its way, then South sows that way and North the other")
         }

@@ -367,12 +367,8 @@ impl Rules {
     /// Where the single seed of a move from `from` landed, at `last`, when
     /// it crossed the end of a row (`[play] no_return`).
     pub(crate) fn crossing(&self, from: usize, first_lift: u8, last: usize) -> Option<usize> {
-        let n = self.board.houses_per_side();
-        let ends = |a: usize, b: usize| (a.min(b), a.max(b));
-        let pair = ends(from, last);
-        (first_lift == 1
-            && self.board.is_house(last)
-            && (pair == (0, 2 * n - 1) || pair == (n - 1, n)))
+        let pair = (from.min(last), from.max(last));
+        (first_lift == 1 && self.board.is_house(last) && self.board.crossings().contains(&pair))
             .then_some(last)
     }
 
@@ -572,6 +568,7 @@ impl Rules {
 /// "each_house_once_first"`.
 pub(crate) fn check_position(
     playable: &Playable,
+    board: &crate::board::Board,
     position: &Position,
 ) -> Result<(), PositionError> {
     if let Some(house) = position.crossed() {
@@ -579,7 +576,11 @@ pub(crate) fn check_position(
             return Err(PositionError::CrossedUnused);
         }
         let n = position.houses_per_side();
-        if ![0, n - 1, n, 2 * n - 1].contains(&house) {
+        if !board
+            .crossings()
+            .iter()
+            .any(|&(a, b)| a == house || b == house)
+        {
             return Err(PositionError::CrossedInside {
                 house: crate::position::house_label(house, n),
             });

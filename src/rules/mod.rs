@@ -402,7 +402,7 @@ impl Rules {
         ending::check_position(self.tracks_last_capturer, position)?;
         grand_slam::check_position(self.grand_slam, position)?;
         capture::check_position(&self.captures, position)?;
-        feeding::check_position(&self.playable, position)?;
+        feeding::check_position(&self.playable, &self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;

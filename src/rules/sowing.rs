@@ -167,6 +167,10 @@ pub struct Sowing {
     /// The houses from which the mover chooses the direction, as a mask
     /// over a row (bit `i`: `i` places from the owner's left).
     pub chosen_in: u32,
+    /// With [`Turning::ToCenter`], the houses that sow against the board's
+    /// direction, as a mask over the houses: those whose next house that
+    /// way lies nearer the board's centre line.
+    pub toward_center: u64,
 }
 
 /// How a move's direction is chosen.
@@ -186,6 +190,12 @@ pub enum Turning {
     /// South sows that way and North the other (MancalaGames' `sow_direct =
     /// PLAYALTDIR`). The position carries the ways (`ways:><`).
     FirstMove,
+    /// Every house sows the way whose next house lies nearer the board's
+    /// centre line, between its middle columns (MancalaGames' `sow_direct =
+    /// TOCENTER`): on two rows sown round, the left half of a row
+    /// counter-clockwise and the right half clockwise, the other way from
+    /// `HalfRow`; on a zigzag cycle, each house as its next steps say.
+    ToCenter,
 }
 
 impl Sowing {
@@ -207,6 +217,7 @@ impl Sowing {
             Turning::Fixed | Turning::FirstMove => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
             Turning::Parity => seeds.is_multiple_of(2),
+            Turning::ToCenter => self.toward_center >> house & 1 != 0,
         }
     }
 }
@@ -425,13 +436,18 @@ pub(crate) fn compile(
                         "direction_by = \"first_move\" lets the first move choose from every house, and fixes every later move: leave direction_chosen_in out",
                     );
                 }
-                Turning::HalfRow
+                Turning::HalfRow | Turning::ToCenter
                     if houses_per_side % 2 == 1 && chosen_in >> (houses_per_side / 2) & 1 == 0 =>
                 {
                     return err(
                         by.span(),
                         format!(
-                            "direction_by = \"half_row\" needs an even row, or the middle house in direction_chosen_in: the middle house of {houses_per_side} has no half"
+                            "direction_by = \"{}\" needs an even row, or the middle house in direction_chosen_in: the middle house of {houses_per_side} has no half",
+                            if *by.get_ref() == Turning::HalfRow {
+                                "half_row"
+                            } else {
+                                "to_center"
+                            }
                         ),
                     );
                 }
@@ -479,8 +495,14 @@ pub(crate) fn compile(
             "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
         );
     }
-    let cycle = own_row_combinations(section, stores)?;
+    let cycle = cycle_combinations(section, stores)?;
+    let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
+        toward_center: if turning == Turning::ToCenter {
+            toward_center(&board)
+        } else {
+            0
+        },
         direction: section.direction,
         chosen_in,
         skip_opponent,
@@ -497,18 +519,46 @@ pub(crate) fn compile(
         continuation,
         turning,
     };
-    Ok((
-        sowing,
-        Board::with_cycle(houses_per_side, section.direction, stores, cycle),
-    ))
+    Ok((sowing, board))
+}
+
+/// The houses whose next house clockwise lies nearer the board's centre
+/// line than their next house counter-clockwise, along their owner's rings
+/// (a store counts as furthest).
+fn toward_center(board: &Board) -> u64 {
+    let n = board.houses_per_side();
+    // Twice the distance from the centre line, in columns.
+    let distance = |place: usize| {
+        if !board.is_house(place) {
+            return usize::MAX;
+        }
+        let column = if place < n { place } else { 2 * n - 1 - place };
+        (2 * column).abs_diff(n - 1)
+    };
+    let mut mask = 0u64;
+    for house in 0..2 * n {
+        let owner = board.owner(house);
+        let ahead = distance(board.ring_in(owner, false).next(house));
+        let back = distance(board.ring_in(owner, true).next(house));
+        if back < ahead {
+            mask |= 1 << house;
+        }
+    }
+    mask
 }
 
 /// The cycle each side sows round, refusing what a sowing that never leaves
-/// the sower's row cannot do.
-fn own_row_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, CompileError> {
+/// the sower's row, or zigzags without stores, cannot do.
+fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, CompileError> {
     let Some(cycle) = &section.cycle else {
         return Ok(Cycle::BothRows);
     };
+    if *cycle.get_ref() == Cycle::ZigZag && stores != StoreSowing::None {
+        return err(
+            cycle.span(),
+            "cycle = \"zigzag\" has no store on it: leave into_stores out",
+        );
+    }
     if *cycle.get_ref() == Cycle::OwnRow {
         if stores == StoreSowing::Both {
             return err(
@@ -572,6 +622,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         Turning::Parity => {
             "counter-clockwise when the house holds an odd number, clockwise when even"
         }
+        Turning::ToCenter => {
+            "each house the way whose next house lies nearer the board's centre line"
+        }
         Turning::FirstMove => {
             "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
         }
@@ -594,6 +647,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     super::places_in_words(rules.sowing.chosen_in, "and")
                 )
             }
+        );
+    }
+    if rules.board.cycle() == Cycle::ZigZag {
+        let _ = writeln!(
+            out,
+            "  The sowing zigzags across the board: counter-clockwise, from South's first house up to North's house above South's second, down to South's third, and so on to the right end, then back through the houses skipped."
         );
     }
     if rules.board.cycle() == Cycle::OwnRow {
