@@ -806,6 +806,8 @@ impl Rules {
             chosen
         };
         let mut sown = match &self.blocking {
+            // Bearing off, behind the gates.
+            _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated
                 && self.sowing.opening
@@ -941,6 +943,14 @@ impl Rules {
             // Rams are counted again after the capture of every move whose
             // last seed falls in a house.
             children.update_rams(board, pos, trace);
+        }
+        if gated
+            && self.sowing.bear_off
+            && !pos.bearing_off()
+            && pos.houses().iter().all(|&seeds| seeds <= 1)
+        {
+            pos.set_bearing_off(true);
+            trace.record(Event::BearingOff);
         }
         if gated && effect.captured > 0 && board.capture_frees_crossing() {
             // A seed that crossed and captured may go straight back.

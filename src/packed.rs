@@ -447,7 +447,11 @@ impl<const L: usize> Kernel<L> {
             direction: _,
             chosen_in,
             toward_center: _,
+            bear_off,
         } = rules.sowing;
+        if bear_off {
+            return Err("bearing off");
+        }
         if chosen_in != 0 {
             return Err("a direction chosen by the mover");
         }

@@ -173,6 +173,16 @@ pub enum Event {
         /// Who passes.
         side: Side,
     },
+    /// The game bears off (`[sowing] bear_off`): the seeds of a sowing
+    /// that would leave the sower's row go to the sower's store.
+    BearOff {
+        /// The sower.
+        side: Side,
+        /// How many.
+        seeds: u8,
+    },
+    /// Every house holds one seed or none: the game bears off from now on.
+    BearingOff,
     /// At the end, seeds on the board go to a store.
     Collect {
         /// Whose store.
@@ -267,6 +277,12 @@ impl Event {
             Event::ExtraTurn { side } => format!("{side} moves again"),
             Event::Pass { side } => format!("{side} has no seeds and passes"),
             Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
+            Event::BearOff { side, seeds } => {
+                format!("{side} bears off {seeds}: they leave the row for {side}'s store")
+            }
+            Event::BearingOff => {
+                "no house holds more than one seed: from now on the game bears off".into()
+            }
             Event::GameOver { reason } => format!("game over: {}", reason.describe()),
             Event::RoundOver { reason, winner } => format!(
                 "round over: {}; {}; the next round starts",

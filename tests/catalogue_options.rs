@@ -31,6 +31,7 @@ relay = false
 # opening = "last_seed_to_opponent"
 # skip_opponent_holding = 2
 # cycle = "own_row"
+# bear_off = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -2169,4 +2170,38 @@ fn cycle_zigzag() {
     let after = sow_written(capturing, from, "C").unwrap();
     assert_eq!(after, "4,4,0,0,4,4/4,4,1,4,4,4 7-4 N");
     assert_eq!(legal(capturing, &after), "abcdef");
+}
+
+#[test]
+fn bear_off() {
+    let off = rules(&[("bear_off", "true")]);
+    // Bearing off, F's seed would leave South's row: it goes to South's
+    // store instead.
+    let from = "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S bear_off";
+    assert_eq!(
+        sow_written(off, from, "F").unwrap(),
+        "0,0,0,1,1,0/1,0,1,0,0,0 21-23 N bear_off"
+    );
+    // A move that leaves no house holding two seeds starts the bearing
+    // off: E's seeds reach a, which makes 2 and is captured.
+    assert_eq!(
+        sow_written(off, "0,0,0,0,2,0/1,0,1,0,0,0 21-23 S", "E").unwrap(),
+        "0,0,0,0,0,1/0,0,1,0,0,0 23-23 N bear_off"
+    );
+    // A relay goes on within the row; its last seeds are borne off.
+    let relay = rules(&[
+        ("bear_off", "true"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+    ]);
+    assert_eq!(
+        sow_written(relay, "0,0,0,1,1,0/1,0,1,0,0,0 21-23 S bear_off", "D").unwrap(),
+        "0,0,0,0,0,1/1,0,1,0,0,0 22-23 N bear_off"
+    );
+    // Without the option, nothing is borne off, and the word is refused.
+    assert!(rules(&[]).check_position(&position(from)).is_err());
+    assert_eq!(
+        sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
+        "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
+    );
 }

@@ -288,13 +288,14 @@ fn min_move(r: &Reading) -> i64 {
     }
 }
 
-/// The `[sowing] cycle` that plays MancalaGames' game class `class`: none
-/// for the plain two-row board, `None` for a class `sow` does not play.
-pub(super) fn cycle_of_class(class: &str) -> Option<Option<&'static str>> {
+/// The `[sowing]` keys that play MancalaGames' game class `class` (none
+/// for the plain two-row board), or `None` for a class `sow` does not play.
+pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
     match class {
-        "Mancala" => Some(None),
-        "NorthSouthCycle" => Some(Some("own_row")),
-        "ZigZag" => Some(Some("zigzag")),
+        "Mancala" => Some(""),
+        "NorthSouthCycle" => Some("cycle = \"own_row\""),
+        "ZigZag" => Some("cycle = \"zigzag\""),
+        "BearOff" => Some("bear_off = true"),
         _ => None,
     }
 }
@@ -333,8 +334,10 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
     ));
     sowing.push(format!("skip_origin = {}", toml_bool(skip)));
-    if let Some(Some(cycle)) = cycle_of_class(&r.game.game_class.0) {
-        sowing.push(format!("cycle = \"{cycle}\"        # game_class"));
+    if let Some(keys) = class_sowing(&r.game.game_class.0)
+        && !keys.is_empty()
+    {
+        sowing.push(format!("{keys}        # game_class"));
     }
     if r.take_flag("sow_start") {
         let move_one = r.take_flag("move_one");

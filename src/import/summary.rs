@@ -31,6 +31,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.game.game_class.0 == "ZigZag" {
         say("sowing zigzags across the board");
     }
+    if r.game.game_class.0 == "BearOff" {
+        say("once no house holds two seeds, seeds sown past your row are borne off");
+    }
     match r.choice("sow_direct") {
         Some("CW") => say("sown clockwise"),
         Some("SPLIT") => say("each half of a row sows towards its own end"),

@@ -805,7 +805,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
         || turn.extra_turn == ExtraTurn::AfterCapture
-        || compiled_sowing.turning == sowing::Turning::FirstMove;
+        || compiled_sowing.turning == sowing::Turning::FirstMove
+        || compiled_sowing.bear_off;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -85,6 +85,11 @@ pub struct Section {
     /// or the sower's own row (MancalaGames' class `NorthSouthCycle`).
     #[serde(default)]
     pub cycle: Option<Spanned<Cycle>>,
+    /// Once no house holds more than one seed after a move, the game bears
+    /// off: a sowing that would leave the sower's row puts the seeds left
+    /// in the sower's store (MancalaGames' class `BearOff`).
+    #[serde(default)]
+    pub bear_off: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -167,6 +172,8 @@ pub struct Sowing {
     /// The houses from which the mover chooses the direction, as a mask
     /// over a row (bit `i`: `i` places from the owner's left).
     pub chosen_in: u32,
+    /// Whether the game comes to bear off (`bear_off`).
+    pub bear_off: bool,
     /// With [`Turning::ToCenter`], the houses that sow against the board's
     /// direction, as a mask over the houses: those whose next house that
     /// way lies nearer the board's centre line.
@@ -496,8 +503,46 @@ pub(crate) fn compile(
         );
     }
     let cycle = cycle_combinations(section, stores)?;
+    let bear_off = match &section.bear_off {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (cycle != Cycle::BothRows, "a cycle other than both_rows"),
+                (stores != StoreSowing::None, "into_stores"),
+                (
+                    section
+                        .first_seed_in_origin
+                        .as_ref()
+                        .is_some_and(|f| *f.get_ref()),
+                    "first_seed_in_origin",
+                ),
+                (
+                    section.skip_opponent_holding.is_some(),
+                    "skip_opponent_holding",
+                ),
+                (section.opening.is_some(), "opening"),
+                (
+                    section
+                        .relay_from
+                        .as_ref()
+                        .is_some_and(|f| *f.get_ref() == RelayFrom::Next),
+                    "relay_from = \"next\"",
+                ),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "bear_off with {what} is not supported: where its seeds would go when bearing off is not settled"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
+        bear_off,
         toward_center: if turning == Turning::ToCenter {
             toward_center(&board)
         } else {
@@ -602,6 +647,9 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
     if position.ways().is_some() && sowing.turning != Turning::FirstMove {
         return Err(PositionError::WaysUnused);
     }
+    if position.bearing_off() && !sowing.bear_off {
+        return Err(PositionError::BearOffUnused);
+    }
     Ok(())
 }
 
@@ -680,6 +728,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  Sowing passes through both stores, and each takes a seed like a house."
             );
         }
+    }
+    if rules.sowing.bear_off {
+        let _ = writeln!(
+            out,
+            "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
+        );
     }
     if rules.sowing.first_in_origin {
         let _ = writeln!(
@@ -812,6 +866,80 @@ pub(crate) struct Sown {
 }
 
 impl Rules {
+    /// A sowing once the game bears off (`[sowing] bear_off`), kept apart
+    /// from the one sowing loop: the rare path of a game's last moves. Seeds
+    /// are sown along the ring until the next place would be the opponent's;
+    /// the seeds left go to the sower's store, and the sowing ends at the
+    /// last place sown. A relay goes on from there as usual.
+    #[inline(never)]
+    pub(crate) fn sow_bearing_off<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        chosen: Option<Direction>,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
+        let ring = board.ring_in(me, reverse);
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
+        let mut origin = from;
+        let mut seeds = pos.take(origin);
+        sown.first_lift = seeds;
+        trace.record(Event::Lift {
+            house: origin,
+            seeds,
+        });
+        let mut lifts = 0;
+        loop {
+            let mut h = origin;
+            while seeds > 0 {
+                let next = ring.next(h);
+                if board.is_house_of(next, me.opponent()) {
+                    pos.add(board.store(me), seeds);
+                    trace.record(Event::BearOff { side: me, seeds });
+                    break;
+                }
+                h = next;
+                pos.add(h, 1);
+                seeds -= 1;
+                trace.record(Event::Drop {
+                    house: h,
+                    now: pos.at(h),
+                });
+            }
+            sown.last = h;
+            let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
+                return sown;
+            };
+            let goes_on = board.is_house(h)
+                && h != origin
+                && pos.at(h) > 0
+                && !stops.contains(pos.at(h))
+                && rows.allows(board.owner(h) == me);
+            if !goes_on {
+                return sown;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                sown.end = SownEnd::TooLong;
+                return sown;
+            }
+            origin = h;
+            seeds = pos.take(origin);
+            trace.record(Event::Relay {
+                house: origin,
+                seeds,
+            });
+        }
+    }
+
     /// An opening move's sowing (`[sowing] opening`), kept apart from the
     /// one sowing loop: the rare path of a few moves a game.
     #[inline(never)]
