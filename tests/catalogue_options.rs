@@ -63,6 +63,7 @@ chain = false
 # while_sowing_last = true
 # cross = { zone = "own" }
 # lap_captures = true
+# lap_captures_sow_on = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # next = { zone = "either" }
@@ -2203,5 +2204,37 @@ fn bear_off() {
     assert_eq!(
         sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
         "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
+    );
+}
+
+#[test]
+fn lap_captures_sow_on() {
+    // E's two seeds go round South's own row: F, then A, empty, which takes
+    // North's f across.
+    let from = "0,0,0,0,2,0/0,0,0,0,0,5 20-21 S";
+    let base = [
+        ("skip_origin", "false"),
+        ("cycle", "\"own_row\""),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("counts", "-"),
+        ("last_seed", "-"),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let plain = rules(&base);
+    assert_eq!(
+        sow_written(plain, from, "E").unwrap(),
+        "1,0,0,0,0,1/0,0,0,0,0,0 25-21 N"
+    );
+    // Sown on: the five taken join A's seed, and the six go round again,
+    // B to A; then North has no seeds, and the sowing stops.
+    let mut edits = base.to_vec();
+    edits.push(("lap_captures", "true"));
+    edits.push(("lap_captures_sow_on", "true"));
+    let sown_on = rules(&edits);
+    assert_eq!(
+        sow_written(sown_on, from, "E").unwrap(),
+        "1,1,1,1,1,2/0,0,0,0,0,0 20-21 N"
     );
 }

@@ -798,6 +798,16 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push("while_sowing_by = \"owner\"".into());
             capture.push("while_sowing_last = true".into());
         }
+        Some("LAP_CAPT_SEEDS")
+            if mlaps == Some("LAPPER")
+                && !r.flag("stores")
+                && (has_last_seed(capture) || capture.iter().any(|c| c.starts_with("cross ="))) =>
+        {
+            // The seeds a lap captures are sown on; without stores
+            // MancalaGames stops the sowing once the opponent has no seeds.
+            capture.push("lap_captures = true".into());
+            capture.push("lap_captures_sow_on = true".into());
+        }
         Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
             if mlaps == Some("LAPPER")
                 && (has_last_seed(capture)

@@ -176,6 +176,9 @@ pub(super) fn summary(r: &Reading) -> String {
         }
         _ => {}
     }
+    if sow_rule == Some("LAP_CAPT_SEEDS") {
+        say("what a lap captures is sown on");
+    }
     if matches!(sow_rule, Some("LAP_CAPT" | "LAP_CAPT_OPP_GETS")) {
         say("every lap of the relay may capture");
     }
