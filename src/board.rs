@@ -106,14 +106,8 @@ impl Cycle {
                 // first house, then up and down; then leftwards through
                 // the houses skipped, back to the start.
                 let mut order = Vec::with_capacity(2 * n);
-                let mut column = 0;
                 let mut south = true;
-                for _ in 0..n {
-                    order.push(if south { column } else { above(column) });
-                    south = !south;
-                    column += 1;
-                }
-                for column in (0..n).rev() {
+                for column in (0..n).chain((0..n).rev()) {
                     order.push(if south { column } else { above(column) });
                     south = !south;
                 }

@@ -422,8 +422,10 @@ impl<const L: usize> Kernel<L> {
         if n > MAX_PACKED_HOUSES {
             return Err("more than 15 houses a row");
         }
-        if board.cycle() != crate::board::Cycle::BothRows {
-            return Err("sowing round the own row");
+        match board.cycle() {
+            crate::board::Cycle::BothRows => {}
+            crate::board::Cycle::OwnRow => return Err("sowing round the own row"),
+            crate::board::Cycle::ZigZag => return Err("a zigzag sowing"),
         }
         if rules.children.is_some() {
             return Err("children");
