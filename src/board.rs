@@ -71,6 +71,52 @@ pub enum StoreSowing {
     Both,
 }
 
+/// Which houses a side's sowing goes round.
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Cycle {
+    /// Both rows, one after the other (the usual two-row board).
+    #[default]
+    BothRows,
+    /// The sower's own row only (and the sower's store where sowing drops
+    /// into stores): no seed ever reaches the opponent's row (MancalaGames'
+    /// class `NorthSouthCycle`).
+    OwnRow,
+    /// One cycle of every house that crosses the board at each step:
+    /// counter-clockwise from South's first house to North's house above
+    /// South's second, back down to South's third, and so on, turning at
+    /// the right end and zigzagging back (MancalaGames' class `ZigZag`).
+    /// No store lies on it.
+    #[serde(rename = "zigzag")]
+    ZigZag,
+}
+
+impl Cycle {
+    /// The houses of a two-row board of `n` a row in the order a
+    /// counter-clockwise sowing visits them on this cycle, from `start`'s
+    /// row (`OwnRow`: that row only).
+    fn houses(self, n: usize, start: Side) -> Vec<usize> {
+        // North's house above South's column `c` is `2n - 1 - c`.
+        let above = |column: usize| 2 * n - 1 - column;
+        match self {
+            Cycle::BothRows => (0..2 * n).collect(),
+            Cycle::OwnRow => (start.index() * n..start.index() * n + n).collect(),
+            Cycle::ZigZag => {
+                // Rightwards, switching rows at every column: South's
+                // first house, then up and down; then leftwards through
+                // the houses skipped, back to the start.
+                let mut order = Vec::with_capacity(2 * n);
+                let mut south = true;
+                for column in (0..n).chain((0..n).rev()) {
+                    order.push(if south { column } else { above(column) });
+                    south = !south;
+                }
+                order
+            }
+        }
+    }
+}
+
 /// A sowing path: `next[place]` is the place a seed goes after `place`.
 /// Sized to the whole place array so the sowing loop indexes it without a
 /// bounds check (see [`PLACES`]).
@@ -89,9 +135,16 @@ pub struct Ring {
     key_prefix: [u64; 2 * PLACES + 1],
     /// How far each house is, along the ring, from the first house of the
     /// opponent of the ring's side (0 for the opponent's own houses): a
-    /// sowing of at least that many seeds feeds the opponent.
-    to_opponent: [u8; PLACES],
+    /// sowing of at least that many seeds feeds the opponent. [`NEVER`]
+    /// where the ring never reaches the opponent's row.
+    to_opponent: [u16; PLACES],
+    /// Whether the ring reaches the opponent's row.
+    crosses: bool,
 }
+
+/// The distance to the opponent's row of a ring that never reaches it: more
+/// seeds than a game holds.
+const NEVER: u16 = u16::MAX;
 
 impl Ring {
     /// The place after `place`.
@@ -148,10 +201,17 @@ impl Ring {
         }
     }
 
-    /// Seeds needed, sown from `house`, to reach the opponent's row.
+    /// Seeds needed, sown from `house`, to reach the opponent's row (more
+    /// than a game holds where the ring never reaches it).
     #[inline]
     pub fn seeds_to_opponent(&self, house: usize) -> u32 {
         self.to_opponent[house & (PLACES - 1)] as u32
+    }
+
+    /// Whether the ring reaches the opponent's row at all.
+    #[inline(always)]
+    pub fn crosses(&self) -> bool {
+        self.crosses
     }
 }
 
@@ -176,12 +236,26 @@ pub struct Board {
     rings_reverse: [Ring; 2],
     direction: Direction,
     stores: StoreSowing,
+    cycle: Cycle,
 }
 
 impl Board {
-    /// A board of two rows of `houses_per_side` houses, sown in `direction`,
-    /// with stores sown into as `stores` says.
+    /// A board of two rows of `houses_per_side` houses, sown in `direction`
+    /// round both rows, with stores sown into as `stores` says.
     pub fn new(houses_per_side: usize, direction: Direction, stores: StoreSowing) -> Board {
+        Board::with_cycle(houses_per_side, direction, stores, Cycle::BothRows)
+    }
+
+    /// A board whose sowings go round `cycle`. With [`Cycle::OwnRow`],
+    /// `stores` is never [`StoreSowing::Both`] (refused when the rules
+    /// compile: where the opponent's store would lie on one row's cycle is
+    /// not settled).
+    pub fn with_cycle(
+        houses_per_side: usize,
+        direction: Direction,
+        stores: StoreSowing,
+        cycle: Cycle,
+    ) -> Board {
         assert!(
             (1..=MAX_HOUSES_PER_SIDE).contains(&houses_per_side),
             "checked when the rules compile"
@@ -195,8 +269,8 @@ impl Board {
         }
         owner[STORE[1]] = 1;
         let rings = [
-            Board::build_ring(n, direction, stores, Side::South),
-            Board::build_ring(n, direction, stores, Side::North),
+            Board::build_ring(n, direction, stores, cycle, Side::South),
+            Board::build_ring(n, direction, stores, cycle, Side::North),
         ];
         // Counter-clockwise, the house before h is h - 1; clockwise, h + 1.
         let reverse = match direction {
@@ -204,22 +278,27 @@ impl Board {
             Direction::Clockwise => Direction::CounterClockwise,
         };
         let rings_reverse = [
-            Board::build_ring(n, reverse, stores, Side::South),
-            Board::build_ring(n, reverse, stores, Side::North),
+            Board::build_ring(n, reverse, stores, cycle, Side::South),
+            Board::build_ring(n, reverse, stores, cycle, Side::North),
         ];
+        // The house before h along its owner's cycle.
+        let before = |h: usize, direction: Direction| {
+            let owner = if h < n { Side::South } else { Side::North };
+            let houses = cycle.houses(n, owner);
+            let len = houses.len();
+            let at = houses.iter().position(|&x| x == h).expect("on its cycle");
+            houses[match direction {
+                Direction::CounterClockwise => (at + len - 1) % len,
+                Direction::Clockwise => (at + 1) % len,
+            }]
+        };
         let mut back_reverse = [0u8; PLACES];
-        for (h, before) in back_reverse.iter_mut().enumerate().take(2 * n) {
-            *before = match reverse {
-                Direction::CounterClockwise => (h + 2 * n - 1) % (2 * n),
-                Direction::Clockwise => (h + 1) % (2 * n),
-            } as u8;
+        for (h, place) in back_reverse.iter_mut().enumerate().take(2 * n) {
+            *place = before(h, reverse) as u8;
         }
         let mut back = [0u8; PLACES];
-        for (h, before) in back.iter_mut().enumerate().take(2 * n) {
-            *before = match direction {
-                Direction::CounterClockwise => (h + 2 * n - 1) % (2 * n),
-                Direction::Clockwise => (h + 1) % (2 * n),
-            } as u8;
+        for (h, place) in back.iter_mut().enumerate().take(2 * n) {
+            *place = before(h, direction) as u8;
         }
         Board {
             houses_per_side: n,
@@ -231,22 +310,33 @@ impl Board {
             rings_reverse,
             direction,
             stores,
+            cycle,
         }
     }
 
     /// The ring a sowing by `side` follows. Counter-clockwise it runs South's
     /// houses, South's store, North's houses, North's store; clockwise, the
-    /// reverse. Stores the rules do not sow into are left out.
-    fn build_ring(n: usize, direction: Direction, stores: StoreSowing, side: Side) -> Ring {
+    /// reverse. Stores the rules do not sow into are left out. Round its own
+    /// row, a side's ring is that row and its store.
+    fn build_ring(
+        n: usize,
+        direction: Direction,
+        stores: StoreSowing,
+        cycle: Cycle,
+        side: Side,
+    ) -> Ring {
         let includes = |store_side: Side| match stores {
             StoreSowing::None => false,
             StoreSowing::Own => store_side == side,
             StoreSowing::Both => true,
         };
         let mut order: Vec<u8> = Vec::with_capacity(2 * n + 2);
-        for row in Side::BOTH {
-            order.extend((row.index() * n..row.index() * n + n).map(|h| h as u8));
-            if includes(row) {
+        for house in cycle.houses(n, side) {
+            order.push(house as u8);
+            // A store lies after the last house of its row (never on a
+            // zigzag, which refuses stores sown into).
+            let row = if house < n { Side::South } else { Side::North };
+            if house == row.index() * n + n - 1 && includes(row) && cycle != Cycle::ZigZag {
                 order.push(STORE[row.index()] as u8);
             }
         }
@@ -264,8 +354,12 @@ impl Board {
             padded[i] = place;
         }
         let opponent = side.opponent();
-        let mut to_opponent = [0u8; PLACES];
+        let mut to_opponent = [0u16; PLACES];
         for (h, distance) in to_opponent.iter_mut().enumerate().take(2 * n) {
+            if cycle == Cycle::OwnRow {
+                *distance = NEVER;
+                continue;
+            }
             let mut place = h;
             while !(place < 2 * n && (place >= n) == (opponent == Side::North)) {
                 place = next[place] as usize;
@@ -284,6 +378,7 @@ impl Board {
             len: order.len() as u8,
             index,
             to_opponent,
+            crosses: cycle != Cycle::OwnRow,
         }
     }
 
@@ -307,6 +402,34 @@ impl Board {
     /// Which stores sowing drops seeds into.
     pub fn store_sowing(&self) -> StoreSowing {
         self.stores
+    }
+
+    /// Which houses a side's sowing goes round.
+    pub fn cycle(&self) -> Cycle {
+        self.cycle
+    }
+
+    /// Whether a move that captured leaves its single seed free to go
+    /// straight back (`[play] no_return`): on a zigzag cycle, as
+    /// MancalaGames' class `ZigZag` plays it.
+    #[inline]
+    pub fn capture_frees_crossing(&self) -> bool {
+        self.cycle == Cycle::ZigZag
+    }
+
+    /// The two pairs of houses, side by side on the cycle, where a sowing
+    /// crosses from one row to the other as the board's rows meet: the ends
+    /// of the rows, or on a zigzag the two steps across the middle columns
+    /// (`[play] no_return` bars a single seed going straight back over one).
+    pub fn crossings(&self) -> [(usize, usize); 2] {
+        let n = self.houses_per_side;
+        match self.cycle {
+            Cycle::BothRows | Cycle::OwnRow => [(0, 2 * n - 1), (n - 1, n)],
+            Cycle::ZigZag => {
+                let half = n / 2;
+                [(half - 1, n + half - 1), (half, n + half)]
+            }
+        }
     }
 
     /// The ring a sowing by `side` follows.
@@ -442,6 +565,63 @@ mod tests {
         assert_eq!(south.seeds_to_opponent(5), 2);
         assert_eq!(board.owner(STORE[1]), Side::North);
         assert!(!board.is_house(STORE[0]));
+    }
+
+    #[test]
+    fn own_row_rings_never_leave_the_sowers_row() {
+        let board = Board::with_cycle(
+            4,
+            Direction::CounterClockwise,
+            StoreSowing::Own,
+            Cycle::OwnRow,
+        );
+        let south = board.ring(Side::South);
+        assert_eq!(walk(south, 2, 4), vec![3, STORE[0], 0, 1]);
+        let north = board.ring(Side::North);
+        assert_eq!(walk(north, 6, 4), vec![7, STORE[1], 4, 5]);
+        assert_eq!(
+            walk(board.ring_in(Side::North, true), 5, 3),
+            vec![4, STORE[1], 7]
+        );
+        assert!(!south.crosses());
+        assert!(south.seeds_to_opponent(3) > crate::position::MAX_SEEDS);
+        assert_eq!(board.back(0), 3);
+        assert_eq!(board.back(4), 7);
+        assert_eq!(board.opposite(0), 7);
+    }
+
+    #[test]
+    fn zigzag_rings_cross_the_board_at_every_step() {
+        let board = Board::with_cycle(
+            6,
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::ZigZag,
+        );
+        // A, then North's e above B, C, c above D, E, a above F; back
+        // along the houses skipped: F, b, D, d, B, f, and A again.
+        let south = board.ring(Side::South);
+        assert_eq!(
+            walk(south, 0, 12),
+            vec![10, 2, 8, 4, 6, 5, 7, 3, 9, 1, 11, 0]
+        );
+        assert_eq!(board.ring(Side::North).places(), south.places());
+        assert_eq!(walk(board.ring_in(Side::South, true), 0, 2), vec![11, 1]);
+        assert_eq!(board.back(10), 0);
+        assert_eq!(board.back(0), 11);
+        assert_eq!(south.seeds_to_opponent(0), 1);
+        assert!(south.crosses());
+        // Five a row: at the right end the cycle goes straight up, E to a.
+        let odd = Board::with_cycle(
+            5,
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::ZigZag,
+        );
+        assert_eq!(
+            walk(odd.ring(Side::South), 0, 10),
+            vec![8, 2, 6, 4, 5, 3, 7, 1, 9, 0]
+        );
     }
 
     #[test]

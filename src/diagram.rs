@@ -78,6 +78,12 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     if position.opening() > 0 {
         let _ = writeln!(out, "  Opening moves left: {}", position.opening());
     }
+    if position.bearing_off() {
+        let _ = writeln!(
+            out,
+            "  Bearing off: seeds sown past the mover's row go to the mover's store"
+        );
+    }
     if let Some(south) = position.ways() {
         let words = |way: crate::board::Direction| match way {
             crate::board::Direction::CounterClockwise => "counter-clockwise",

@@ -806,6 +806,8 @@ impl Rules {
             chosen
         };
         let mut sown = match &self.blocking {
+            // Bearing off, behind the gates.
+            _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated
                 && self.sowing.opening
@@ -918,6 +920,17 @@ impl Rules {
                 }
             }
         }
+        if effect.grand_slam && self.grand_slam == GrandSlam::OpponentTakesRest {
+            // The opponent, left without seeds, takes the capturer's.
+            let seeds = pos.collect_row(me, me.opponent());
+            trace.record(Event::GrandSlam {
+                outcome: SlamOutcome::OpponentTookRest,
+            });
+            trace.record(Event::Collect {
+                side: me.opponent(),
+                seeds,
+            });
+        }
         if gated && may_capture && self.captures.last_seeds_to_mover > 0 {
             // The last few seeds go to the mover.
             effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
@@ -930,6 +943,18 @@ impl Rules {
             // Rams are counted again after the capture of every move whose
             // last seed falls in a house.
             children.update_rams(board, pos, trace);
+        }
+        if gated
+            && self.sowing.bear_off
+            && !pos.bearing_off()
+            && pos.houses().iter().all(|&seeds| seeds <= 1)
+        {
+            pos.set_bearing_off(true);
+            trace.record(Event::BearingOff);
+        }
+        if gated && effect.captured > 0 && board.capture_frees_crossing() {
+            // A seed that crossed and captured may go straight back.
+            pos.set_crossed(None);
         }
         effect
     }
@@ -958,7 +983,12 @@ impl Rules {
             effect.extra_turn = true;
             return effect;
         }
-        if effect.grand_slam && effect.captured > 0 && self.grand_slam != GrandSlam::LeaveRightmost
+        if effect.grand_slam
+            && effect.captured > 0
+            && !matches!(
+                self.grand_slam,
+                GrandSlam::LeaveRightmost | GrandSlam::OpponentTakesRest
+            )
         {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,

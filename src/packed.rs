@@ -422,6 +422,11 @@ impl<const L: usize> Kernel<L> {
         if n > MAX_PACKED_HOUSES {
             return Err("more than 15 houses a row");
         }
+        match board.cycle() {
+            crate::board::Cycle::BothRows => {}
+            crate::board::Cycle::OwnRow => return Err("sowing round the own row"),
+            crate::board::Cycle::ZigZag => return Err("a zigzag sowing"),
+        }
         if rules.children.is_some() {
             return Err("children");
         }
@@ -443,7 +448,12 @@ impl<const L: usize> Kernel<L> {
             skip_opponent,
             direction: _,
             chosen_in,
+            toward_center: _,
+            bear_off,
         } = rules.sowing;
+        if bear_off {
+            return Err("bearing off");
+        }
         if chosen_in != 0 {
             return Err("a direction chosen by the mover");
         }
@@ -598,6 +608,9 @@ impl<const L: usize> Kernel<L> {
             GrandSlam::NoCapture => false,
             GrandSlam::CaptureThenFeed => true,
             GrandSlam::LeaveRightmost => return Err("a grand slam that leaves a house"),
+            GrandSlam::OpponentTakesRest => {
+                return Err("a grand slam that gives the opponent the seeds left");
+            }
         };
         let Turn { extra_turn, pass } = rules.turn;
         let extra_turn = match extra_turn {

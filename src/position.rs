@@ -97,6 +97,9 @@ const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
 /// = "first_move"`).
 const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
 
+/// The key's term for a game that bears off (`[sowing] bear_off`).
+const KEY_BEAR_OFF: u64 = 0x5C1D_93E7_2B8A_64F3;
+
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -273,6 +276,8 @@ pub struct Position {
     /// (`[sowing] direction_by = "first_move"`): 0 not chosen yet, 1
     /// counter-clockwise, 2 clockwise.
     ways: u8,
+    /// Whether the game bears off from now on (`[sowing] bear_off`).
+    bearing_off: bool,
 }
 
 impl Position {
@@ -310,6 +315,7 @@ impl Position {
             crossed: 0,
             opening: 0,
             ways: 0,
+            bearing_off: false,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -424,6 +430,26 @@ impl Position {
             .wrapping_sub(KEY_LAST[last_code(self.last_capturer)])
             .wrapping_add(KEY_LAST[last_code(side)]);
         self.last_capturer = side;
+    }
+
+    /// True once the game bears off (`[sowing] bear_off`): a sowing that
+    /// would leave the sower's row puts its seeds left in the sower's store.
+    #[inline]
+    pub fn bearing_off(&self) -> bool {
+        self.bearing_off
+    }
+
+    /// Sets whether the game bears off (`[sowing] bear_off`).
+    #[inline]
+    pub fn set_bearing_off(&mut self, on: bool) {
+        if on != self.bearing_off {
+            self.key = if on {
+                self.key.wrapping_add(KEY_BEAR_OFF)
+            } else {
+                self.key.wrapping_sub(KEY_BEAR_OFF)
+            };
+            self.bearing_off = on;
+        }
     }
 
     /// True while the side to move owes the extra feeding move that follows a
@@ -797,6 +823,9 @@ impl Position {
         key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
         key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
         key = key.wrapping_add((self.ways as u64).wrapping_mul(KEY_WAYS));
+        if self.bearing_off {
+            key = key.wrapping_add(KEY_BEAR_OFF);
+        }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -825,6 +854,7 @@ impl fmt::Debug for Position {
             .field("crossed", &self.crossed)
             .field("opening", &self.opening)
             .field("ways", &self.ways)
+            .field("bearing_off", &self.bearing_off)
             .finish()
     }
 }
@@ -908,6 +938,9 @@ pub enum PositionError {
         "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
     )]
     WaysUnused,
+    /// `bear_off` in a variant that never bears off.
+    #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
+    BearOffUnused,
     /// A layer's word in a variant that does not keep the layer.
     #[error("`{layer}:` does not belong to this variant: {why}")]
     LayerUnused {

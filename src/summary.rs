@@ -45,6 +45,9 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
                     SlamOutcome::LeftRightmost => {
                         "a grand slam: the opponent's rightmost occupied house gets its seeds back"
                     }
+                    SlamOutcome::OpponentTookRest => {
+                        "a grand slam: the opponent takes the seeds left in its row"
+                    }
                 }
                 .into(),
             ),
@@ -59,6 +62,8 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::ExtraTurn { side } => others.push(format!("{side} moves again")),
             Event::Pass { side } => others.push(format!("{side} has no seeds and passes")),
             Event::Collect { side, seeds } => others.push(format!("{side} collects {seeds}")),
+            Event::BearOff { side, seeds } => others.push(format!("{side} bears off {seeds}")),
+            Event::BearingOff => others.push("the game bears off from now on".into()),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
             Event::OutOfPlay { .. } => out_of_play += 1,
             Event::RoundOver { reason, winner } => others.push(format!(

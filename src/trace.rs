@@ -173,6 +173,16 @@ pub enum Event {
         /// Who passes.
         side: Side,
     },
+    /// The game bears off (`[sowing] bear_off`): the seeds of a sowing
+    /// that would leave the sower's row go to the sower's store.
+    BearOff {
+        /// The sower.
+        side: Side,
+        /// How many.
+        seeds: u8,
+    },
+    /// Every house holds one seed or none: the game bears off from now on.
+    BearingOff,
     /// At the end, seeds on the board go to a store.
     Collect {
         /// Whose store.
@@ -234,6 +244,8 @@ pub enum SlamOutcome {
     CaptureThenFeed,
     /// The capture stands but for the opponent's rightmost occupied house.
     LeftRightmost,
+    /// The capture stands, and the opponent takes the capturer's seeds left.
+    OpponentTookRest,
 }
 
 impl Event {
@@ -258,10 +270,19 @@ impl Event {
                 SlamOutcome::LeftRightmost => {
                     "grand slam: the opponent's rightmost occupied house gets its seeds back".into()
                 }
+                SlamOutcome::OpponentTookRest => {
+                    "grand slam: the opponent takes the capturer's seeds left".into()
+                }
             },
             Event::ExtraTurn { side } => format!("{side} moves again"),
             Event::Pass { side } => format!("{side} has no seeds and passes"),
             Event::Collect { side, seeds } => format!("{side} collects {seeds}"),
+            Event::BearOff { side, seeds } => {
+                format!("{side} bears off {seeds}: they leave the row for {side}'s store")
+            }
+            Event::BearingOff => {
+                "no house holds more than one seed: from now on the game bears off".into()
+            }
             Event::GameOver { reason } => format!("game over: {}", reason.describe()),
             Event::RoundOver { reason, winner } => format!(
                 "round over: {}; {}; the next round starts",

@@ -284,6 +284,11 @@ fn rules_of(path: &Path) -> Rules {
     Rules::from_path(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Games of which MancalaGames finished fewer than five of its 20
+/// reference games (the others end in an endless sowing), with how many it
+/// finished: their fixtures hold every finished one.
+const FEW_FINISHED: &[(&str, usize)] = &[("mikro_tsoro", 2)];
+
 #[test]
 fn every_catalogue_variant_is_shipped_and_has_games() {
     for (stem, path) in catalogue_files() {
@@ -292,7 +297,14 @@ fn every_catalogue_variant_is_shipped_and_has_games() {
             .unwrap_or_else(|| panic!("{stem}: {} is not shipped", rules.meta.name));
         assert_eq!(shipped.meta.name, rules.meta.name);
         let games = read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl")));
-        assert!(games.len() >= 5, "{stem}: at least 5 reference games");
+        let least = FEW_FINISHED
+            .iter()
+            .find(|(few, _)| *few == stem)
+            .map_or(5, |&(_, finished)| finished);
+        assert!(
+            games.len() >= least,
+            "{stem}: at least {least} reference games"
+        );
     }
 }
 

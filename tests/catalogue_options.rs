@@ -30,6 +30,8 @@ relay = false
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
 # skip_opponent_holding = 2
+# cycle = "own_row"
+# bear_off = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -61,6 +63,7 @@ chain = false
 # while_sowing_last = true
 # cross = { zone = "own" }
 # lap_captures = true
+# lap_captures_sow_on = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # next = { zone = "either" }
@@ -2040,5 +2043,198 @@ fn allow_two_only_if_all_two() {
             "2,2,0,2,2,0/2,2,2,2,2,2 12-12 S"
         ),
         "E"
+    );
+}
+
+#[test]
+fn cycle_own_row() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let own_row = rules(&[("cycle", "\"own_row\"")]);
+    // From E, South's four seeds go F, then round South's own row: A, B, C.
+    assert_eq!(
+        sow_written(own_row, start, "E").unwrap(),
+        "5,5,5,4,0,5/4,4,4,4,4,4 0-0 N"
+    );
+    // Round both rows, the same move feeds North's a, b, c.
+    assert_eq!(
+        sow_written(rules(&[]), start, "E").unwrap(),
+        "4,4,4,4,0,5/5,5,5,4,4,4 0-0 N"
+    );
+    // North sows round North's row; a lap passes over the origin.
+    assert_eq!(
+        sow_written(own_row, "4,4,4,4,4,4/0,0,0,0,9,3 0-0 N", "e").unwrap(),
+        "4,4,4,4,4,4/2,2,2,1,0,5 0-0 S"
+    );
+    // With the sower's store in the cycle, it lies after the last house.
+    let with_store = rules(&[("cycle", "\"own_row\""), ("into_stores", "\"own\"")]);
+    assert_eq!(
+        sow_written(with_store, start, "E").unwrap(),
+        "5,5,4,4,0,5/4,4,4,4,4,4 1-0 N"
+    );
+}
+
+#[test]
+fn grand_slam_opponent_takes_rest() {
+    // South's D drops its seed in the empty E, which takes North's b, the
+    // only seeds North has: a grand slam.
+    let from = "0,0,0,1,0,2/0,3,0,0,0,0 20-22 S";
+    let cross = [("cross", "{ zone = \"own\" }")];
+    let (after, slam) = sow(rules(&cross), from, 'D');
+    assert!(slam.grand_slam);
+    assert_eq!(after.to_string(), "0,0,0,0,1,2/0,0,0,0,0,0 23-22 N");
+    // North, left without seeds, takes South's seeds left in E and F.
+    let rest = rules(&[cross[0], ("grand_slam", "\"opponent_takes_rest\"")]);
+    let (after, slam) = sow(rest, from, 'D');
+    assert!(slam.grand_slam);
+    assert_eq!(slam.captured, 3);
+    assert_eq!(after.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 23-25 N");
+    // A capture that leaves North seeds is no slam: South keeps its own.
+    let (after, _) = sow(rest, "0,0,0,1,0,2/0,3,1,0,0,0 20-21 S", 'D');
+    assert_eq!(after.to_string(), "0,0,0,0,1,2/0,0,1,0,0,0 23-21 N");
+}
+
+#[test]
+fn no_return_from_either_row() {
+    // North plays South's A (the left half sows clockwise): its one seed
+    // crosses the row's end into North's own f.
+    let from = "1,4,0,0,0,0/0,4,4,4,4,0 13-14 N";
+    let barred = rules(&[
+        ("skip_origin", "false"),
+        ("direction_by", "\"half_row\""),
+        ("no_return", "true"),
+        ("from_either_row", "true"),
+    ]);
+    let (after, _) = sow(barred, from, 'A');
+    assert_eq!(
+        after.to_string(),
+        "0,4,0,0,0,0/0,4,4,4,4,1 13-14 S crossed:f"
+    );
+    // South may play either row, but not f, the house the seed would go
+    // back from (from one's own row only, it would be the house facing it).
+    assert_eq!(legal(barred, &after.to_string()), "Bbcde");
+}
+
+#[test]
+fn direction_by_to_center() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let center = rules(&[("direction_by", "\"to_center\"")]);
+    // The left half of a row sows counter-clockwise, the right half
+    // clockwise: towards the middle either way.
+    assert_eq!(
+        sow_written(center, start, "A").unwrap(),
+        "0,5,5,5,5,4/4,4,4,4,4,4 0-0 N"
+    );
+    assert_eq!(
+        sow_written(center, start, "F").unwrap(),
+        "4,5,5,5,5,0/4,4,4,4,4,4 0-0 N"
+    );
+    // North's a lies on the board's right: it sows on along North's row.
+    assert_eq!(
+        sow_written(center, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N", "a").unwrap(),
+        "4,4,4,4,4,4/0,5,5,5,5,4 0-0 S"
+    );
+    // Without the option, F feeds North.
+    assert_eq!(
+        sow_written(rules(&[]), start, "F").unwrap(),
+        "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N"
+    );
+}
+
+#[test]
+fn cycle_zigzag() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let zigzag = [("cycle", "\"zigzag\""), ("direction_by", "\"to_center\"")];
+    let r = rules(&zigzag);
+    // From A the seeds cross the board at every step: e, C, c, E.
+    assert_eq!(
+        sow_written(r, start, "A").unwrap(),
+        "0,4,5,4,5,4/4,4,5,4,5,4 0-0 N"
+    );
+    // B's way to the centre is the other way round the zigzag: d, D, b, F.
+    assert_eq!(
+        sow_written(r, start, "B").unwrap(),
+        "4,0,4,5,4,5/4,5,4,5,4,4 0-0 N"
+    );
+    // A single seed across the middle, C to c, may not go straight back...
+    let barred = rules(&[zigzag[0], zigzag[1], ("no_return", "true")]);
+    let from = "4,4,1,4,4,4/4,4,0,4,4,4 3-4 S";
+    let after = sow_written(barred, from, "C").unwrap();
+    assert_eq!(after, "4,4,0,4,4,4/4,4,1,4,4,4 3-4 N crossed:c");
+    assert_eq!(legal(barred, &after), "abdef");
+    // ... unless it captured: then it may.
+    let capturing = rules(&[
+        zigzag[0],
+        zigzag[1],
+        ("no_return", "true"),
+        ("cross", "{ zone = \"opponent\" }"),
+    ]);
+    let after = sow_written(capturing, from, "C").unwrap();
+    assert_eq!(after, "4,4,0,0,4,4/4,4,1,4,4,4 7-4 N");
+    assert_eq!(legal(capturing, &after), "abcdef");
+}
+
+#[test]
+fn bear_off() {
+    let off = rules(&[("bear_off", "true")]);
+    // Bearing off, F's seed would leave South's row: it goes to South's
+    // store instead.
+    let from = "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S bear_off";
+    assert_eq!(
+        sow_written(off, from, "F").unwrap(),
+        "0,0,0,1,1,0/1,0,1,0,0,0 21-23 N bear_off"
+    );
+    // A move that leaves no house holding two seeds starts the bearing
+    // off: E's seeds reach a, which makes 2 and is captured.
+    assert_eq!(
+        sow_written(off, "0,0,0,0,2,0/1,0,1,0,0,0 21-23 S", "E").unwrap(),
+        "0,0,0,0,0,1/0,0,1,0,0,0 23-23 N bear_off"
+    );
+    // A relay goes on within the row; its last seeds are borne off.
+    let relay = rules(&[
+        ("bear_off", "true"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+    ]);
+    assert_eq!(
+        sow_written(relay, "0,0,0,1,1,0/1,0,1,0,0,0 21-23 S bear_off", "D").unwrap(),
+        "0,0,0,0,0,1/1,0,1,0,0,0 22-23 N bear_off"
+    );
+    // Without the option, nothing is borne off, and the word is refused.
+    assert!(rules(&[]).check_position(&position(from)).is_err());
+    assert_eq!(
+        sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
+        "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
+    );
+}
+
+#[test]
+fn lap_captures_sow_on() {
+    // E's two seeds go round South's own row: F, then A, empty, which takes
+    // North's f across.
+    let from = "0,0,0,0,2,0/0,0,0,0,0,5 20-21 S";
+    let base = [
+        ("skip_origin", "false"),
+        ("cycle", "\"own_row\""),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("counts", "-"),
+        ("last_seed", "-"),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let plain = rules(&base);
+    assert_eq!(
+        sow_written(plain, from, "E").unwrap(),
+        "1,0,0,0,0,1/0,0,0,0,0,0 25-21 N"
+    );
+    // Sown on: the five taken join A's seed, and the six go round again,
+    // B to A; then North has no seeds, and the sowing stops.
+    let mut edits = base.to_vec();
+    edits.push(("lap_captures", "true"));
+    edits.push(("lap_captures_sow_on", "true"));
+    let sown_on = rules(&edits);
+    assert_eq!(
+        sow_written(sown_on, from, "E").unwrap(),
+        "1,1,1,1,1,2/0,0,0,0,0,0 20-21 N"
     );
 }

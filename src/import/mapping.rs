@@ -288,6 +288,18 @@ fn min_move(r: &Reading) -> i64 {
     }
 }
 
+/// The `[sowing]` keys that play MancalaGames' game class `class` (none
+/// for the plain two-row board), or `None` for a class `sow` does not play.
+pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
+    match class {
+        "Mancala" => Some(""),
+        "NorthSouthCycle" => Some("cycle = \"own_row\""),
+        "ZigZag" => Some("cycle = \"zigzag\""),
+        "BearOff" => Some("bear_off = true"),
+        _ => None,
+    }
+}
+
 /// `[sowing]`: the direction, laps and relays, the stores sown.
 fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let min_move = min_move(r);
@@ -297,6 +309,7 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         "SPLIT" => Some("half_row"),
         "EVEN_ODD_DIR" => Some("parity"),
         "PLAYALTDIR" => Some("first_move"),
+        "TOCENTER" => Some("to_center"),
         _ => None,
     };
     if direction_by.is_some() {
@@ -321,6 +334,11 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
     ));
     sowing.push(format!("skip_origin = {}", toml_bool(skip)));
+    if let Some(keys) = class_sowing(&r.game.game_class.0)
+        && !keys.is_empty()
+    {
+        sowing.push(format!("{keys}        # game_class"));
+    }
     if r.take_flag("sow_start") {
         let move_one = r.take_flag("move_one");
         if !move_one && min_move < 2 {
@@ -534,14 +552,12 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // MancalaGames adds a rule that a single seed may not be sown
         // straight back (no_return) to every split-sowing game where a
         // single seed may be played and neither end house chooses its
-        // direction.
-        if r.flag("no_sides") {
-            return Err(r.unsupported(
-                "no_sides",
-                "no_sides with split sowing's rule against sowing a single seed straight back"
-                    .into(),
-            ));
-        }
+        // direction. With no_sides, the house the seed lies in is barred
+        // to whoever moves next.
+        play.push("no_return = true".into());
+    } else if r.game.game_class.0 == "ZigZag" && min_move == 1 && chosen.is_empty() {
+        // The ZigZag class adds the same rule for a single seed sown across
+        // the middle of the board, where its cycle crosses the centre line.
         play.push("no_return = true".into());
     }
     Ok(())
@@ -782,6 +798,16 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push("while_sowing_by = \"owner\"".into());
             capture.push("while_sowing_last = true".into());
         }
+        Some("LAP_CAPT_SEEDS")
+            if mlaps == Some("LAPPER")
+                && !r.flag("stores")
+                && (has_last_seed(capture) || capture.iter().any(|c| c.starts_with("cross ="))) =>
+        {
+            // The seeds a lap captures are sown on; without stores
+            // MancalaGames stops the sowing once the opponent has no seeds.
+            capture.push("lap_captures = true".into());
+            capture.push("lap_captures_sow_on = true".into());
+        }
         Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
             if mlaps == Some("LAPPER")
                 && (has_last_seed(capture)
@@ -811,6 +837,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("NOT_LEGAL") => capture.push("grand_slam = \"forbidden\"".into()),
         Some("LEGAL_SHARE") => capture.push("grand_slam = \"capture_then_feed\"".into()),
         Some("LEAVE_RIGHT") => capture.push("grand_slam = \"leave_rightmost\"".into()),
+        Some("OPP_GETS_REMAIN") => capture.push("grand_slam = \"opponent_takes_rest\"".into()),
         Some(_) => return Err(r.refuse("grandslam")),
     }
     match r.take_choice("presowcapt") {

@@ -82,11 +82,11 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
             Some("variants/README.md lists what a sow variant can say".into()),
         )))
     };
-    if game.game_class.0 != "Mancala" {
+    if mapping::class_sowing(&game.game_class.0).is_none() {
         return Err(unsupported(
             game.game_class.1.clone(),
             format!(
-                "game_class = {}: sow plays MancalaGames' class Mancala (two rows, sown round)",
+                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag and BearOff",
                 game.game_class.0
             ),
         ));

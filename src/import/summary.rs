@@ -25,10 +25,20 @@ pub(super) fn summary(r: &Reading) -> String {
     let multicapt = r.number("multicapt") != 0;
     let chained = if multicapt { ", chained" } else { "" };
 
+    if r.game.game_class.0 == "NorthSouthCycle" {
+        say("each side sows round its own row");
+    }
+    if r.game.game_class.0 == "ZigZag" {
+        say("sowing zigzags across the board");
+    }
+    if r.game.game_class.0 == "BearOff" {
+        say("once no house holds two seeds, seeds sown past your row are borne off");
+    }
     match r.choice("sow_direct") {
         Some("CW") => say("sown clockwise"),
         Some("SPLIT") => say("each half of a row sows towards its own end"),
         Some("EVEN_ODD_DIR") => say("odd counts sow counter-clockwise, even clockwise"),
+        Some("TOCENTER") => say("every house sows towards the centre line"),
         Some("PLAYALTDIR") => {
             say("the first move chooses its way, then South sows that way and North the other")
         }
@@ -165,6 +175,9 @@ pub(super) fn summary(r: &Reading) -> String {
             say("a seed sown on the way to a capturing count takes the house for its owner")
         }
         _ => {}
+    }
+    if sow_rule == Some("LAP_CAPT_SEEDS") {
+        say("what a lap captures is sown on");
     }
     if matches!(sow_rule, Some("LAP_CAPT" | "LAP_CAPT_OPP_GETS")) {
         say("every lap of the relay may capture");
@@ -318,6 +331,9 @@ pub(super) fn summary(r: &Reading) -> String {
     }
     if r.choice("grandslam") == Some("NO_CAPT") {
         say("a grand slam captures nothing");
+    }
+    if r.choice("grandslam") == Some("OPP_GETS_REMAIN") {
+        say("a grand slam gives the opponent your seeds left");
     }
     if r.flag("mustshare") {
         say("must feed");

@@ -116,6 +116,11 @@ pub struct Section {
     /// and the relay goes on after it (MancalaGames' `sow_rule = LAP_CAPT`).
     #[serde(default)]
     pub lap_captures: Option<Spanned<bool>>,
+    /// With `lap_captures`, the seeds a lap captures join its last house,
+    /// and the relay sows them on from there; the sowing stops once the
+    /// opponent has no seeds (MancalaGames' `sow_rule = LAP_CAPT_SEEDS`).
+    #[serde(default)]
+    pub lap_captures_sow_on: Option<Spanned<bool>>,
     /// `{ at_most = N }`: while the board holds N seeds or fewer as a
     /// handful is lifted, the seeds it would drop in the opponent's row go
     /// to the opponent's store, but for a last seed that captures there
@@ -171,6 +176,7 @@ impl Default for Section {
             while_sowing_by: Default::default(),
             while_sowing_last: Default::default(),
             lap_captures: Default::default(),
+            lap_captures_sow_on: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
             last_seeds_counted_in: Default::default(),
@@ -200,6 +206,10 @@ pub enum LapCaptures {
     /// A capture across the gap from a lap's last house, when the relay
     /// goes on from it (whether or not anything was taken).
     AcrossGap,
+    /// The capture rule at a lap's last house; what it takes joins that
+    /// house and is sown on with it, and the sowing stops once the
+    /// opponent has no seeds (`lap_captures_sow_on`).
+    SowOn,
 }
 
 /// `[capture.next]`: the house after the last seed's, along the sowing, is
@@ -803,7 +813,24 @@ pub(crate) fn compile(
                     "lap_captures takes seeds lap by lap, before a grand slam could be judged: leave grand_slam out (\"capture\")",
                 );
             }
+            let sow_on = section
+                .lap_captures_sow_on
+                .as_ref()
+                .is_some_and(|f| *f.get_ref());
             match rules.as_slice() {
+                [CaptureRule::Count { .. } | CaptureRule::Cross { .. }] if sow_on => {
+                    Some(LapCaptures::SowOn)
+                }
+                _ if sow_on => {
+                    return err(
+                        section
+                            .lap_captures_sow_on
+                            .as_ref()
+                            .expect("just tested")
+                            .span(),
+                        "lap_captures_sow_on needs exactly one capture at the last seed: counts with last_seed, or cross",
+                    );
+                }
                 [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
                 [CaptureRule::AcrossGap { .. }] => Some(LapCaptures::AcrossGap),
                 _ => {
@@ -816,6 +843,15 @@ pub(crate) fn compile(
         }
         _ => None,
     };
+    if let Some(flag) = &section.lap_captures_sow_on
+        && *flag.get_ref()
+        && lap_captures.is_none()
+    {
+        return err(
+            flag.span(),
+            "lap_captures_sow_on says what the lap captures do: it needs lap_captures = true",
+        );
+    }
     let opponent_takes_sown = match &section.opponent_takes_sown {
         None => 0,
         Some(rule) => {
@@ -1164,6 +1200,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                 "  Every lap of the relay may capture: when a lap's last seed makes a capturing count, that house is captured and the sowing goes on with the seeds of the house after it (it ends there when that house is empty)."
             );
         }
+        Some(LapCaptures::SowOn) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. The sowing stops once the opponent has no seeds."
+            );
+        }
         Some(LapCaptures::AcrossGap) => {
             let _ = writeln!(
                 out,
@@ -1362,6 +1404,9 @@ impl Captures {
         if mode == LapCaptures::AcrossGap && !goes_on {
             return None;
         }
+        if mode == LapCaptures::SowOn && pos.seeds_on_side(me.opponent()) == 0 {
+            return None;
+        }
         let plan = if may_capture {
             self.plan(board, pos, me, last, reverse)
         } else {
@@ -1369,6 +1414,18 @@ impl Captures {
         };
         if let Some(plan) = plan {
             self.take(board, pos, me, last, plan, trace);
+            if mode == LapCaptures::SowOn {
+                // What was taken joins the last house, to be sown on.
+                let store = board.store(me);
+                let stored = pos.take(store);
+                pos.add(store, stored - plan.take);
+                pos.add(last, plan.take);
+                trace.record(Event::Drop {
+                    house: last,
+                    now: pos.at(last),
+                });
+                return Some(last);
+            }
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;
             if mode == LapCaptures::Count {

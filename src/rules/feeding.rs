@@ -196,7 +196,6 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
                 (section.must_feed, "must_feed"),
                 (section.single_seed_rule, "single_seed_rule"),
                 (section.allow != Allow::Any, "allow"),
-                (section.no_return, "no_return"),
                 (opening_moves > 0, "opening_moves"),
                 (section.pass_when_empty, "pass_when_empty"),
                 (
@@ -354,7 +353,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if playable.no_return {
         let _ = writeln!(
             out,
-            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.)"
+            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.){}",
+            if playable.either_row {
+                " Since either row may be played, the house barred is the one the seed lies in, whoever moves."
+            } else {
+                ""
+            }
         );
     }
 }
@@ -363,19 +367,16 @@ impl Rules {
     /// Where the single seed of a move from `from` landed, at `last`, when
     /// it crossed the end of a row (`[play] no_return`).
     pub(crate) fn crossing(&self, from: usize, first_lift: u8, last: usize) -> Option<usize> {
-        let n = self.board.houses_per_side();
-        let ends = |a: usize, b: usize| (a.min(b), a.max(b));
-        let pair = ends(from, last);
-        (first_lift == 1
-            && self.board.is_house(last)
-            && (pair == (0, 2 * n - 1) || pair == (n - 1, n)))
+        let pair = (from.min(last), from.max(last));
+        (first_lift == 1 && self.board.is_house(last) && self.board.crossings().contains(&pair))
             .then_some(last)
     }
 
     /// Whether `[play] no_return` bars `house` now: the single seed the last
     /// move sowed across the end of a row still lies alone, and `house` is
     /// the one it would go back from (the house it lies in, or the house
-    /// facing it when that is the other row's).
+    /// facing it when that is the other row's and moves come from the
+    /// mover's row only).
     pub(crate) fn returns(&self, pos: &Position, house: usize) -> bool {
         let Some(crossed) = pos.crossed() else {
             return false;
@@ -383,7 +384,9 @@ impl Rules {
         if pos.at(crossed) != 1 {
             return false;
         }
-        let barred = if self.board.owner(crossed) == pos.to_move() {
+        // From either row, the seed's own house is the one it would go
+        // back from, whoever moves.
+        let barred = if self.playable.either_row || self.board.owner(crossed) == pos.to_move() {
             crossed
         } else {
             self.board.opposite(crossed)
@@ -565,6 +568,7 @@ impl Rules {
 /// "each_house_once_first"`.
 pub(crate) fn check_position(
     playable: &Playable,
+    board: &crate::board::Board,
     position: &Position,
 ) -> Result<(), PositionError> {
     if let Some(house) = position.crossed() {
@@ -572,7 +576,11 @@ pub(crate) fn check_position(
             return Err(PositionError::CrossedUnused);
         }
         let n = position.houses_per_side();
-        if ![0, n - 1, n, 2 * n - 1].contains(&house) {
+        if !board
+            .crossings()
+            .iter()
+            .any(|&(a, b)| a == house || b == house)
+        {
             return Err(PositionError::CrossedInside {
                 house: crate::position::house_label(house, n),
             });

@@ -30,6 +30,10 @@ pub enum GrandSlam {
     /// from the capturer), keeps its seeds, unless it was the only one
     /// holding any (MancalaGames' `LEAVE_RIGHT`).
     LeaveRightmost,
+    /// The capture stands, and the opponent, left without seeds, takes every
+    /// seed left in the capturer's row; the board is then empty
+    /// (MancalaGames' `OPP_GETS_REMAIN`).
+    OpponentTakesRest,
 }
 
 impl GrandSlam {
@@ -74,6 +78,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         }
         GrandSlam::LeaveRightmost => {
             "the capture stands, but the opponent's occupied house furthest to your right keeps its seeds, unless it was their only occupied house"
+        }
+        GrandSlam::OpponentTakesRest => {
+            "the capture stands, and the opponent takes every seed left in your row, which ends the game"
         }
     };
     let _ = writeln!(

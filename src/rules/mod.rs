@@ -477,7 +477,7 @@ impl Rules {
         ending::check_position(self.tracks_last_capturer, position)?;
         grand_slam::check_position(self.grand_slam, position)?;
         capture::check_position(&self.captures, position)?;
-        feeding::check_position(&self.playable, position)?;
+        feeding::check_position(&self.playable, &self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
@@ -880,7 +880,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
         || turn.extra_turn == ExtraTurn::AfterCapture
-        || compiled_sowing.turning == sowing::Turning::FirstMove;
+        || compiled_sowing.turning == sowing::Turning::FirstMove
+        || compiled_sowing.bear_off;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
-use crate::board::{Board, Direction, StoreSowing};
+use crate::board::{Board, Cycle, Direction, StoreSowing};
 use crate::position::{Position, PositionError};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
@@ -81,6 +81,15 @@ pub struct Section {
     /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
     #[serde(default)]
     pub skip_opponent_holding: Option<Spanned<i64>>,
+    /// Which houses each side's sowing goes round: both rows (the default),
+    /// or the sower's own row (MancalaGames' class `NorthSouthCycle`).
+    #[serde(default)]
+    pub cycle: Option<Spanned<Cycle>>,
+    /// Once no house holds more than one seed after a move, the game bears
+    /// off: a sowing that would leave the sower's row puts the seeds left
+    /// in the sower's store (MancalaGames' class `BearOff`).
+    #[serde(default)]
+    pub bear_off: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -163,6 +172,12 @@ pub struct Sowing {
     /// The houses from which the mover chooses the direction, as a mask
     /// over a row (bit `i`: `i` places from the owner's left).
     pub chosen_in: u32,
+    /// Whether the game comes to bear off (`bear_off`).
+    pub bear_off: bool,
+    /// With [`Turning::ToCenter`], the houses that sow against the board's
+    /// direction, as a mask over the houses: those whose next house that
+    /// way lies nearer the board's centre line.
+    pub toward_center: u64,
 }
 
 /// How a move's direction is chosen.
@@ -182,6 +197,12 @@ pub enum Turning {
     /// South sows that way and North the other (MancalaGames' `sow_direct =
     /// PLAYALTDIR`). The position carries the ways (`ways:><`).
     FirstMove,
+    /// Every house sows the way whose next house lies nearer the board's
+    /// centre line, between its middle columns (MancalaGames' `sow_direct =
+    /// TOCENTER`): on two rows sown round, the left half of a row
+    /// counter-clockwise and the right half clockwise, the other way from
+    /// `HalfRow`; on a zigzag cycle, each house as its next steps say.
+    ToCenter,
 }
 
 impl Sowing {
@@ -203,6 +224,7 @@ impl Sowing {
             Turning::Fixed | Turning::FirstMove => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
             Turning::Parity => seeds.is_multiple_of(2),
+            Turning::ToCenter => self.toward_center >> house & 1 != 0,
         }
     }
 }
@@ -421,13 +443,18 @@ pub(crate) fn compile(
                         "direction_by = \"first_move\" lets the first move choose from every house, and fixes every later move: leave direction_chosen_in out",
                     );
                 }
-                Turning::HalfRow
+                Turning::HalfRow | Turning::ToCenter
                     if houses_per_side % 2 == 1 && chosen_in >> (houses_per_side / 2) & 1 == 0 =>
                 {
                     return err(
                         by.span(),
                         format!(
-                            "direction_by = \"half_row\" needs an even row, or the middle house in direction_chosen_in: the middle house of {houses_per_side} has no half"
+                            "direction_by = \"{}\" needs an even row, or the middle house in direction_chosen_in: the middle house of {houses_per_side} has no half",
+                            if *by.get_ref() == Turning::HalfRow {
+                                "half_row"
+                            } else {
+                                "to_center"
+                            }
                         ),
                     );
                 }
@@ -475,7 +502,52 @@ pub(crate) fn compile(
             "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
         );
     }
+    let cycle = cycle_combinations(section, stores)?;
+    let bear_off = match &section.bear_off {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (cycle != Cycle::BothRows, "a cycle other than both_rows"),
+                (stores != StoreSowing::None, "into_stores"),
+                (
+                    section
+                        .first_seed_in_origin
+                        .as_ref()
+                        .is_some_and(|f| *f.get_ref()),
+                    "first_seed_in_origin",
+                ),
+                (
+                    section.skip_opponent_holding.is_some(),
+                    "skip_opponent_holding",
+                ),
+                (section.opening.is_some(), "opening"),
+                (
+                    section
+                        .relay_from
+                        .as_ref()
+                        .is_some_and(|f| *f.get_ref() == RelayFrom::Next),
+                    "relay_from = \"next\"",
+                ),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "bear_off with {what} is not supported: where its seeds would go when bearing off is not settled"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
+    let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
+        bear_off,
+        toward_center: if turning == Turning::ToCenter {
+            toward_center(&board)
+        } else {
+            0
+        },
         direction: section.direction,
         chosen_in,
         skip_opponent,
@@ -492,10 +564,81 @@ pub(crate) fn compile(
         continuation,
         turning,
     };
-    Ok((
-        sowing,
-        Board::new(houses_per_side, section.direction, stores),
-    ))
+    Ok((sowing, board))
+}
+
+/// The houses whose next house clockwise lies nearer the board's centre
+/// line than their next house counter-clockwise, along their owner's rings
+/// (a store counts as furthest).
+fn toward_center(board: &Board) -> u64 {
+    let n = board.houses_per_side();
+    // Twice the distance from the centre line, in columns.
+    let distance = |place: usize| {
+        if !board.is_house(place) {
+            return usize::MAX;
+        }
+        let column = if place < n { place } else { 2 * n - 1 - place };
+        (2 * column).abs_diff(n - 1)
+    };
+    let mut mask = 0u64;
+    for house in 0..2 * n {
+        let owner = board.owner(house);
+        let ahead = distance(board.ring_in(owner, false).next(house));
+        let back = distance(board.ring_in(owner, true).next(house));
+        if back < ahead {
+            mask |= 1 << house;
+        }
+    }
+    mask
+}
+
+/// The cycle each side sows round, refusing what a sowing that never leaves
+/// the sower's row, or zigzags without stores, cannot do.
+fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, CompileError> {
+    let Some(cycle) = &section.cycle else {
+        return Ok(Cycle::BothRows);
+    };
+    if *cycle.get_ref() == Cycle::ZigZag && stores != StoreSowing::None {
+        return err(
+            cycle.span(),
+            "cycle = \"zigzag\" has no store on it: leave into_stores out",
+        );
+    }
+    if *cycle.get_ref() == Cycle::OwnRow {
+        if stores == StoreSowing::Both {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" with into_stores = \"both\" is not supported: where the opponent's store lies on a row's cycle is not settled",
+            );
+        }
+        if section.skip_opponent_holding.is_some() {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" never sows into the opponent's houses: leave skip_opponent_holding out",
+            );
+        }
+        if section
+            .opening
+            .as_ref()
+            .is_some_and(|o| *o.get_ref() == OpeningSowing::LastSeedToOpponent)
+        {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" never reaches the opponent's row, where opening = \"last_seed_to_opponent\" sends the last seed",
+            );
+        }
+        if section
+            .relay_only_in
+            .as_ref()
+            .is_some_and(|z| *z.get_ref() != Zone::Own)
+        {
+            return err(
+                cycle.span(),
+                "cycle = \"own_row\" only sows the sower's row: relay_only_in can only be \"own\" (or left out)",
+            );
+        }
+    }
+    Ok(*cycle.get_ref())
 }
 
 /// Checks the state a position carries for sowing: the ways the first move
@@ -503,6 +646,9 @@ pub(crate) fn compile(
 pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(), PositionError> {
     if position.ways().is_some() && sowing.turning != Turning::FirstMove {
         return Err(PositionError::WaysUnused);
+    }
+    if position.bearing_off() && !sowing.bear_off {
+        return Err(PositionError::BearOffUnused);
     }
     Ok(())
 }
@@ -523,6 +669,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         }
         Turning::Parity => {
             "counter-clockwise when the house holds an odd number, clockwise when even"
+        }
+        Turning::ToCenter => {
+            "each house the way whose next house lies nearer the board's centre line"
         }
         Turning::FirstMove => {
             "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
@@ -548,6 +697,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
+    if rules.board.cycle() == Cycle::ZigZag {
+        let _ = writeln!(
+            out,
+            "  The sowing zigzags across the board: counter-clockwise, from South's first house up to North's house above South's second, down to South's third, and so on to the right end, then back through the houses skipped."
+        );
+    }
+    if rules.board.cycle() == Cycle::OwnRow {
+        let _ = writeln!(
+            out,
+            "  Each side sows round its own row only: after your last house the sowing goes on from your first{}; no seed is ever sown into the opponent's row.",
+            if rules.board.store_sowing() == StoreSowing::Own {
+                ", through your store"
+            } else {
+                ""
+            }
+        );
+    }
     match rules.board.store_sowing() {
         StoreSowing::None => {}
         StoreSowing::Own => {
@@ -562,6 +728,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  Sowing passes through both stores, and each takes a seed like a house."
             );
         }
+    }
+    if rules.sowing.bear_off {
+        let _ = writeln!(
+            out,
+            "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
+        );
     }
     if rules.sowing.first_in_origin {
         let _ = writeln!(
@@ -694,6 +866,80 @@ pub(crate) struct Sown {
 }
 
 impl Rules {
+    /// A sowing once the game bears off (`[sowing] bear_off`), kept apart
+    /// from the one sowing loop: the rare path of a game's last moves. Seeds
+    /// are sown along the ring until the next place would be the opponent's;
+    /// the seeds left go to the sower's store, and the sowing ends at the
+    /// last place sown. A relay goes on from there as usual.
+    #[inline(never)]
+    pub(crate) fn sow_bearing_off<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        chosen: Option<Direction>,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let reverse = self
+            .sowing
+            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
+        let ring = board.ring_in(me, reverse);
+        let mut sown = Sown {
+            reverse,
+            ..Sown::default()
+        };
+        let mut origin = from;
+        let mut seeds = pos.take(origin);
+        sown.first_lift = seeds;
+        trace.record(Event::Lift {
+            house: origin,
+            seeds,
+        });
+        let mut lifts = 0;
+        loop {
+            let mut h = origin;
+            while seeds > 0 {
+                let next = ring.next(h);
+                if board.is_house_of(next, me.opponent()) {
+                    pos.add(board.store(me), seeds);
+                    trace.record(Event::BearOff { side: me, seeds });
+                    break;
+                }
+                h = next;
+                pos.add(h, 1);
+                seeds -= 1;
+                trace.record(Event::Drop {
+                    house: h,
+                    now: pos.at(h),
+                });
+            }
+            sown.last = h;
+            let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
+                return sown;
+            };
+            let goes_on = board.is_house(h)
+                && h != origin
+                && pos.at(h) > 0
+                && !stops.contains(pos.at(h))
+                && rows.allows(board.owner(h) == me);
+            if !goes_on {
+                return sown;
+            }
+            lifts += 1;
+            if lifts > MAX_RELAY_LIFTS {
+                sown.end = SownEnd::TooLong;
+                return sown;
+            }
+            origin = h;
+            seeds = pos.take(origin);
+            trace.record(Event::Relay {
+                house: origin,
+                seeds,
+            });
+        }
+    }
+
     /// An opening move's sowing (`[sowing] opening`), kept apart from the
     /// one sowing loop: the rare path of a few moves a game.
     #[inline(never)]
@@ -889,7 +1135,7 @@ impl Rules {
                     }
                     key = (laps as u64).wrapping_mul(ring.lap_key(origin, skip_origin));
                     seeds -= (laps * lap) as u8;
-                    sown.fed |= RELAY;
+                    sown.fed |= RELAY && ring.crosses();
                 }
                 // At most a lap is left, which never comes back to the
                 // origin: a plain run of drops, its key added at once.
