@@ -718,6 +718,29 @@ fn while_sowing_last() {
 }
 
 #[test]
+fn while_sowing_last_then_across_gap() {
+    // D's three seeds: E (now 4, taken on the way by its owner, South), F,
+    // then North's a (now 2), before the empty b and c holding 4.
+    let from = "0,0,0,3,3,0/1,0,4,4,4,4 12-13 S";
+    let owner = [
+        ("counts", "[4]"),
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+        ("while_sowing_last", "true"),
+    ];
+    let (_, alone) = sow(rules(&owner), from, 'D');
+    assert_eq!(alone.captured, 4, "E only");
+    let mut gap = owner.to_vec();
+    gap.push(("across_gap", "{ zone = \"either\" }"));
+    let (after, effect) = sow(rules(&gap), from, 'D');
+    assert_eq!(effect.captured, 8, "E on the way, then c across the gap");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 1]);
+    assert_eq!(after.row(Side::North), &[2, 0, 0, 4, 4, 4]);
+    assert_eq!(after.stores(), [20, 13]);
+}
+
+#[test]
 fn goal_immobilize() {
     // F's single seed leaves South's row empty; North can still move.
     let from = "0,0,0,0,0,1/4,4,4,4,4,4 12-11 S";

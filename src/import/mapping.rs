@@ -618,6 +618,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         capt_dir = None; // the chain runs along the sowing: written above
     }
     let has_last_seed = |capture: &[String]| capture.iter().any(|c| c.starts_with("last_seed"));
+    let has_across_gap = |capture: &[String]| capture.iter().any(|c| c.starts_with("across_gap"));
     match capt_type {
         Some("TWO_OUT") => {
             if crosscapt.is_some() {
@@ -626,7 +627,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                     "capt_type = TWO_OUT with other captures".into(),
                 ));
             }
-            if counts.is_some() {
+            if counts.is_some() && r.choice("sow_rule") == Some("ENPAS_ALL_OWNER_OWN") {
+                notes.push("MancalaGames' capture across the gap does not look at the capture counts (capt_on): they are the counts the seeds capture while sowing (sow_rule = ENPAS_ALL_OWNER_OWN); the last hole is tried for them first, then the capture across the gap is made from it. Its games agree.".into());
+            } else if counts.is_some() {
                 // MancalaGames' capture across the gap asks only where the
                 // house lies, never its count.
                 let keys: Vec<&str> = COUNT_KEYS.into_iter().filter(|k| r.has(k)).collect();
@@ -778,6 +781,17 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // Every seed, the last too, captures for the house's owner: the
             // last hole is emptied before the sower could capture it.
             capture.retain(|c| !c.starts_with("last_seed"));
+            capture.push(format!("while_sowing = \"{zone}\""));
+            capture.push("while_sowing_by = \"owner\"".into());
+            capture.push("while_sowing_last = true".into());
+        }
+        Some("ENPAS_ALL_OWNER_OWN") if has_across_gap(capture) && counts.is_some() => {
+            // The capture counts (capt_on) are the en passant captures';
+            // the capture across the gap is then made from the last hole.
+            capture.push(format!(
+                "counts = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
             capture.push("while_sowing_last = true".into());
