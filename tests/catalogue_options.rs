@@ -500,6 +500,28 @@ fn across_gap() {
 }
 
 #[test]
+fn across_gap_take_opposite() {
+    // F's last seed makes North's b hold 4; c after it is empty, d holds 4,
+    // and C, opposite d, holds 3.
+    let from = "0,0,3,0,0,2/0,3,0,4,4,4 13-15 S";
+    let gap = rules(&[("across_gap", "{ zone = \"either\" }")]);
+    let (_, plain) = sow(gap, from, 'F');
+    assert_eq!(plain.captured, 4, "d only");
+    let opposite = rules(&[("across_gap", "{ zone = \"either\", take_opposite = true }")]);
+    let (after, effect) = sow(opposite, from, 'F');
+    assert_eq!(effect.captured, 7, "d, then C opposite it");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.row(Side::North), &[1, 4, 0, 0, 4, 4]);
+    assert_eq!(after.stores(), [20, 15]);
+    // Only in the zone: C is in the sower's own row.
+    let opponent = rules(&[(
+        "across_gap",
+        "{ zone = \"opponent\", take_opposite = true }",
+    )]);
+    assert_eq!(sow(opponent, from, 'F').1.captured, 4);
+}
+
+#[test]
 fn allow_single_to_empty() {
     // A's single seed would fall in B, which holds seeds; C's in the empty D.
     let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";

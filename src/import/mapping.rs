@@ -854,6 +854,17 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         Some("PICKOPPBASIC") if capture.iter().any(|c| c == "sweep = true") => {}
+        Some("PICKCROSS")
+            if capture
+                .iter()
+                .any(|c| c.starts_with("across_gap") && c.contains("chain = false")) =>
+        {
+            // After a capture across the gap, MancalaGames takes the house
+            // opposite the one captured too (capt_loc).
+            for c in capture.iter_mut().filter(|c| c.starts_with("across_gap")) {
+                *c = c.replacen(" }", ", take_opposite = true }", 1);
+            }
+        }
         Some("PICKFINAL")
             if capture
                 .iter()

@@ -208,7 +208,12 @@ pub(super) fn summary(r: &Reading) -> String {
     let child_type = r.choice("child_type");
     match capt_type {
         Some("TWO_OUT") => say(&format!(
-            "a last seed before an empty house takes the house after it{chained}"
+            "a last seed before an empty house takes the house after it{chained}{}",
+            if r.choice("pickextra") == Some("PICKCROSS") {
+                " and the house opposite that"
+            } else {
+                ""
+            }
         )),
         Some("CAPT_OPP_1CCW") => say(&format!(
             "a last seed across or in your last house takes every house across holding {}",

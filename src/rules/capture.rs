@@ -267,7 +267,9 @@ pub enum BeforeSowing {
 /// house; the seeds of the house after it are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
+#[serde(
+    expecting = "a table `{ zone = \"…\", chain = true or false, take_opposite = true or false }`"
+)]
 pub struct AcrossGapSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -276,6 +278,10 @@ pub struct AcrossGapSection {
     /// seeds (only with relay sowing).
     #[serde(default)]
     pub chain: Option<Spanned<bool>>,
+    /// Whether the house opposite the one captured is taken too, when it
+    /// holds seeds in `zone` (MancalaGames' `pickextra = PICKCROSS`).
+    #[serde(default)]
+    pub take_opposite: Option<Spanned<bool>>,
 }
 
 fn yes() -> bool {
@@ -346,6 +352,8 @@ pub enum CaptureRule {
         chain: bool,
         /// Whether the last seed's house must hold 2 or more.
         occupied: bool,
+        /// Whether the house opposite the one captured goes too.
+        take_opposite: bool,
     },
     /// The last seed falls in an empty house of `zone` and the mover's store
     /// holds seeds: they all go to the opponent's store.
@@ -626,10 +634,21 @@ pub(crate) fn compile(
                 "chain = true across the gap needs relay sowing: without it the last house must hold 2 or more, and a captured house holds none",
             );
         }
+        let take_opposite = gap.take_opposite.as_ref().is_some_and(|t| *t.get_ref());
+        if let Some(flag) = &gap.take_opposite
+            && take_opposite
+            && chain
+        {
+            return err(
+                flag.span(),
+                "take_opposite = true takes the house opposite the one house captured across the gap: not with chain = true",
+            );
+        }
         rules.push(CaptureRule::AcrossGap {
             zone,
             chain,
             occupied: !relays,
+            take_opposite,
         });
     }
     if section
@@ -791,11 +810,16 @@ pub(crate) fn compile(
             }
             match rules.as_slice() {
                 [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
-                [CaptureRule::AcrossGap { .. }] => Some(LapCaptures::AcrossGap),
+                [
+                    CaptureRule::AcrossGap {
+                        take_opposite: false,
+                        ..
+                    },
+                ] => Some(LapCaptures::AcrossGap),
                 _ => {
                     return err(
                         span,
-                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, or across_gap",
+                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, or across_gap (without take_opposite)",
                     );
                 }
             }
@@ -1074,6 +1098,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 zone,
                 chain,
                 occupied,
+                take_opposite,
             } => {
                 let _ = writeln!(
                     out,
@@ -1086,6 +1111,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     zone_in_words(zone),
                     if chain {
                         "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
+                    } else if take_opposite {
+                        ", and so are those of the house opposite it, when it holds seeds there"
                     } else {
                         ""
                     }
@@ -1297,12 +1324,22 @@ impl Captures {
                 let seeds = pos.take(board.store(me));
                 pos.add(board.store(me.opponent()), seeds);
             }
-            CaptureRule::AcrossGap { .. } => {
+            CaptureRule::AcrossGap {
+                zone,
+                take_opposite,
+                ..
+            } => {
                 let ring = board.ring_in(me, plan.reverse);
                 let mut house = last;
                 for _ in 0..plan.holes {
                     house = open_after(ring, pos, open_after(ring, pos, house));
                     capture(pos, house);
+                }
+                if take_opposite
+                    && plan.holes > 0
+                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+                {
+                    capture(pos, opposite);
                 }
             }
             CaptureRule::Next { .. } => {
@@ -1805,7 +1842,12 @@ impl CaptureRule {
                     reverse,
                 }
             }
-            CaptureRule::AcrossGap { zone, chain, .. } => {
+            CaptureRule::AcrossGap {
+                zone,
+                chain,
+                take_opposite,
+                ..
+            } => {
                 let ring = board.ring_in(me, reverse);
                 let mut house = last;
                 let mut holes = 0;
@@ -1828,6 +1870,16 @@ impl CaptureRule {
                     house = target;
                     if !chain {
                         break;
+                    }
+                }
+                if take_opposite
+                    && holes > 0
+                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+                {
+                    let seeds = pos.at(opposite);
+                    take += seeds;
+                    if board.owner(opposite) != me {
+                        from_opponent += seeds as u32;
                     }
                 }
                 Plan {
@@ -1868,6 +1920,23 @@ fn open_after(ring: &crate::board::Ring, pos: &Position, place: usize) -> usize 
         next = ring.next(next);
     }
     next
+}
+
+/// The house opposite `captured` when a capture across the gap takes it
+/// too (`take_opposite`): a house of `zone` holding seeds, not a child.
+#[inline]
+fn opposite_taken(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    captured: usize,
+    zone: ZoneMask,
+) -> Option<usize> {
+    let opposite = board.opposite(captured);
+    (pos.at(opposite) > 0
+        && zone.allows(board.owner(opposite) == me)
+        && pos.kept_houses() >> opposite & 1 == 0)
+        .then_some(opposite)
 }
 
 /// The house two places after `from` along `ring`, when the one between
