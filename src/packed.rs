@@ -611,6 +611,7 @@ impl<const L: usize> Kernel<L> {
         let must_feed = match feeding {
             Feeding::Free => false,
             Feeding::MustFeed => true,
+            Feeding::MustFeedElseAny => return Err("any move when none feeds"),
         };
         if rules.random_start() {
             return Err("a random start");

@@ -38,6 +38,7 @@ must_feed = false
 # pass_when_no_move = false
 # no_return = false
 # feed_by_house = true
+# when_none_feeds = "any_move"
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
@@ -104,6 +105,24 @@ fn chain_zone() {
     );
     assert_eq!(either.captured, 6, "a, then F and E in the sower's own row");
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn when_none_feeds_any_move() {
+    // North has no seeds; neither A nor E reaches North's row.
+    let from = "1,0,0,0,1,0/0,0,0,0,0,0 23-23 S";
+    let feed = [("must_feed", "true")];
+    assert_eq!(legal(rules(&feed), from), "");
+    let any = [("must_feed", "true"), ("when_none_feeds", "\"any_move\"")];
+    assert_eq!(legal(rules(&any), from), "AE");
+    // A move feeds when North holds seeds after it: D's and F's last seed
+    // in North's row makes 1 there, captured; C's ends in b and leaves a 1.
+    let from = "0,0,5,3,0,1/0,0,0,0,0,0 19-20 S";
+    let capturing_ones = [("counts", "[1]")];
+    let feed = [capturing_ones[0], feed[0]];
+    assert_eq!(legal(rules(&feed), from), "CDF");
+    let any = [capturing_ones[0], any[0], any[1]];
+    assert_eq!(legal(rules(&any), from), "C");
 }
 
 #[test]

@@ -519,6 +519,11 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // MancalaGames offers both ways of a house when either feeds.
             play.push("feed_by_house = true".into());
         }
+        if r.flag("mustpass") {
+            // With mustpass, MancalaGames lets every move be played when
+            // none feeds, rather than leaving the player none.
+            play.push("when_none_feeds = \"any_move\"".into());
+        }
     }
     let mustpass = r.take_flag("mustpass");
     if mustpass {
@@ -629,6 +634,8 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
             if counts.is_some() && r.choice("sow_rule") == Some("ENPAS_ALL_OWNER_OWN") {
                 notes.push("MancalaGames' capture across the gap does not look at the capture counts (capt_on): they are the counts the seeds capture while sowing (sow_rule = ENPAS_ALL_OWNER_OWN); the last hole is tried for them first, then the capture across the gap is made from it. Its games agree.".into());
+            } else if counts.is_some() && r.choice("sow_rule") == Some("ENPAS_ALL_OWNER_SOW") {
+                notes.push("MancalaGames' capture across the gap does not look at the capture counts (capt_on): they are the counts every seed but a handful's last captures while sowing (sow_rule = ENPAS_ALL_OWNER_SOW). Its games agree.".into());
             } else if counts.is_some() {
                 // MancalaGames' capture across the gap asks only where the
                 // house lies, never its count.
@@ -769,6 +776,16 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             out.blocking = blocking(r, rule, notes)?;
         }
         Some("ENPAS_ALL_OWNER_SOW") if has_last_seed(capture) => {
+            capture.push(format!("while_sowing = \"{zone}\""));
+            capture.push("while_sowing_by = \"owner\"".into());
+        }
+        Some("ENPAS_ALL_OWNER_SOW") if has_across_gap(capture) && counts.is_some() => {
+            // The capture counts are the en passant captures'; the last
+            // seed's capture is the one across the gap.
+            capture.push(format!(
+                "counts = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
         }

@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
 use crate::board::Direction;
-use crate::engine::Verdict;
+use crate::engine::{MoveEffect, Verdict};
 use crate::position::{Position, PositionError, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
@@ -31,6 +31,9 @@ pub struct Section {
     /// house, not the way).
     #[serde(default)]
     pub feed_by_house: Option<Spanned<bool>>,
+    /// With `must_feed`: what the player may do when no move feeds.
+    #[serde(default)]
+    pub when_none_feeds: Option<Spanned<WhenNoneFeeds>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -86,6 +89,7 @@ impl Default for Section {
             single_seed_rule: false,
             must_feed: false,
             feed_by_house: None,
+            when_none_feeds: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -99,6 +103,18 @@ impl Default for Section {
 
 fn one() -> Spanned<i64> {
     Spanned::new(0..0, 1)
+}
+
+/// With `must_feed`, what a player may do when no move feeds.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WhenNoneFeeds {
+    /// Nothing: the player has no legal move.
+    #[default]
+    NoMove,
+    /// Play any move, as if the opponent had seeds (MancalaGames'
+    /// `mustshare` with `mustpass`).
+    AnyMove,
 }
 
 /// Which houses holding enough seeds may be played.
@@ -144,6 +160,9 @@ pub enum Feeding {
     /// When the opponent's row is empty, only moves that sow into it are
     /// legal, if there are any (R1, R7).
     MustFeed,
+    /// As `MustFeed`, but when no move feeds every move is legal
+    /// (`when_none_feeds = "any_move"`).
+    MustFeedElseAny,
 }
 
 /// Which houses may be played.
@@ -220,6 +239,17 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         }
         _ => false,
     };
+    let feeding = match (&section.when_none_feeds, section.must_feed) {
+        (Some(when), false) => {
+            return err(
+                when.span(),
+                "when_none_feeds says what must_feed allows when no move feeds: it only applies with must_feed = true",
+            );
+        }
+        (Some(when), true) if *when.get_ref() == WhenNoneFeeds::AnyMove => Feeding::MustFeedElseAny,
+        (_, true) => Feeding::MustFeed,
+        (None, false) => Feeding::Free,
+    };
     let feed_by_house = match &section.feed_by_house {
         Some(flag) if *flag.get_ref() && !section.must_feed => {
             return err(
@@ -238,11 +268,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
         min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
         single_seed_rule: section.single_seed_rule,
-        feeding: if section.must_feed {
-            Feeding::MustFeed
-        } else {
-            Feeding::Free
-        },
+        feeding,
         allow: section.allow,
         no_return: section.no_return,
     })
@@ -269,10 +295,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house of the opponent's row is sown as your own would be: along your way round the board, into your store."
         );
     }
-    if playable.feeding == Feeding::MustFeed {
+    if playable.feeding != Feeding::Free {
         let _ = writeln!(
             out,
-            "  When the opponent has no seeds, you must sow into their row if you can."
+            "  When the opponent has no seeds, you must sow into their row if you can{}.",
+            if playable.feeding == Feeding::MustFeedElseAny {
+                "; if no move does, any move may be played"
+            } else {
+                ""
+            }
         );
         if playable.feed_by_house {
             let _ = writeln!(
@@ -487,8 +518,29 @@ impl Rules {
     #[inline]
     pub(crate) fn must_feed_now(&self, pos: &Position) -> bool {
         pos.feed_pending()
-            || (self.playable.feeding == Feeding::MustFeed
+            || (self.playable.feeding != Feeding::Free
                 && pos.row_is_empty(pos.to_move().opponent()))
+    }
+
+    /// Whether a move that came to `after` fed the opponent: it sowed into
+    /// their row, or, with `when_none_feeds = "any_move"`, their row holds
+    /// seeds after it, captures and all (children aside), as MancalaGames
+    /// judges it.
+    #[inline]
+    pub(crate) fn fed(&self, after: &Position, opponent: Side, effect: &MoveEffect) -> bool {
+        if self.playable.feeding == Feeding::MustFeedElseAny {
+            !after.row_is_empty_but_children(opponent)
+        } else {
+            effect.fed
+        }
+    }
+
+    /// Whether, where no move feeds, the obligation falls and every move is
+    /// judged as if the opponent had seeds (`when_none_feeds = "any_move"`;
+    /// never for the feeding move a grand slam left).
+    #[inline]
+    pub(crate) fn feeding_falls_when_none_feeds(&self, pos: &Position) -> bool {
+        self.playable.feeding == Feeding::MustFeedElseAny && !pos.feed_pending()
     }
 
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
