@@ -789,6 +789,11 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
         }
+        Some("ENPAS_ALL_SOWER") if has_last_seed(capture) => {
+            // Every seed but a handful's last that makes a capturing count
+            // takes the house for the sower.
+            capture.push(format!("while_sowing = \"{zone}\""));
+        }
         Some("ENPAS_SOW_SOWER") if has_last_seed(capture) => {
             // Every seed but a handful's last that makes a capturing count
             // in the sower's own row takes it for the sower.

@@ -164,6 +164,9 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("ENPAS_ALL_OWNER_SOW") => {
             say("a seed sown on the way to a capturing count takes the house for its owner")
         }
+        Some("ENPAS_ALL_SOWER") => {
+            say("a seed sown on the way to a capturing count takes the house")
+        }
         _ => {}
     }
     if matches!(sow_rule, Some("LAP_CAPT" | "LAP_CAPT_OPP_GETS")) {
