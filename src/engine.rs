@@ -929,6 +929,9 @@ impl Rules {
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
                 effect.last_seed_captured = true;
+                if !self.captures.sweep_after_capture.is_empty() {
+                    effect.captured += self.captures.sweep_after_capture(board, pos, me, trace);
+                }
                 if let Some((house, seeds)) = keep {
                     // The house kept gets its seeds back from the store.
                     let store = board.store(me);

@@ -521,6 +521,7 @@ impl<const L: usize> Kernel<L> {
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            sweep_after_capture,
             last_seeds_counted_in: _,
             looks_along: _,
         } = &rules.captures;
@@ -544,6 +545,9 @@ impl<const L: usize> Kernel<L> {
         }
         if *last_seeds_to_mover != 0 {
             return Err("the last seeds taken by the mover");
+        }
+        if !sweep_after_capture.is_empty() {
+            return Err("a sweep of the opponent's row after a capture");
         }
         if rules.capture_gates {
             // Set by every option that stops or replaces a capture; those

@@ -64,6 +64,7 @@ chain = false
 # lap_captures = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
+# sweep_after_capture = [2]
 # next = { zone = "either" }
 # match_opposite = true
 # looks_along = "board"
@@ -538,6 +539,32 @@ fn across_gap_take_opposite() {
         "{ zone = \"opponent\", take_opposite = true }",
     )]);
     assert_eq!(sow(opponent, from, 'F').1.captured, 4);
+}
+
+#[test]
+fn sweep_after_capture() {
+    // D's seed falls in the empty E, across from b (3): a cross capture.
+    // North's a and d hold 2.
+    let from = "0,0,0,1,0,0/2,3,1,2,4,0 15-20 S";
+    let cross = [
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let (_, alone) = sow(rules(&cross), from, 'D');
+    assert_eq!(alone.captured, 3, "b only");
+    let mut sweeping = cross.to_vec();
+    sweeping.push(("sweep_after_capture", "[2]"));
+    let sweeping = rules(&sweeping);
+    let (after, effect) = sow(sweeping, from, 'D');
+    assert_eq!(effect.captured, 7, "b, then a and d holding 2");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[0, 0, 1, 0, 4, 0]);
+    assert_eq!(after.stores(), [22, 20]);
+    // No capture, no sweep: b is empty.
+    let (_, none) = sow(sweeping, "0,0,0,1,0,0/2,0,1,2,4,0 18-20 S", 'D');
+    assert_eq!(none.captured, 0);
 }
 
 #[test]
@@ -1748,6 +1775,36 @@ fn rounds_refill_from_what_each_player_won() {
     );
     assert!(over.round_end().is_none() && over.is_over());
     assert_eq!(over.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn a_round_counts_its_moves_afresh() {
+    // The round ends as in the test above; the next round starts with the
+    // game's quiet moves again.
+    let rules = variant(
+        &format!("{BASE}[rounds]\nfill_from = \"left\"\n"),
+        &[("quiet_moves", "1")],
+    );
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let game = play(rules, from, 'F');
+    assert!(game.round_end().is_some());
+    assert_eq!(game.position().quiet(), 1);
+    assert_eq!(game.position().quiet(), rules.start().quiet());
+}
+
+#[test]
+fn a_drawn_round_is_started_by_its_last_mover_where_the_loser_starts() {
+    // F captures a's 2: 24 each, a draw. South made the last move.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S";
+    let loser = play(
+        with_rounds("fill_from = \"left\"\nstarter = \"loser\""),
+        from,
+        'F',
+    );
+    assert!(loser.round_end().is_some());
+    assert_eq!(loser.position().to_move(), Side::South);
+    let alternate = play(with_rounds("fill_from = \"left\""), from, 'F');
+    assert_eq!(alternate.position().to_move(), Side::North);
 }
 
 #[test]

@@ -876,6 +876,18 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         Some("PICKOPPBASIC") if capture.iter().any(|c| c == "sweep = true") => {}
+        Some("PICKOPPBASIC")
+            if counts.is_some()
+                && matches!(side, "OPP_SIDE" | "BOTH")
+                && capture.iter().any(|c| c.starts_with("cross =")) =>
+        {
+            // After a capture, every house of the opponent's row holding
+            // a capturing count (capt_on) goes too.
+            capture.push(format!(
+                "sweep_after_capture = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
+        }
         Some("PICKCROSS")
             if capture
                 .iter()

@@ -127,6 +127,12 @@ pub(super) fn summary(r: &Reading) -> String {
         say(&format!(
             "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
         ));
+        if r.choice("pickextra") == Some("PICKOPPBASIC") {
+            say(&format!(
+                "a capture takes every house across holding {} too",
+                or_list(r.counts(total).as_deref().unwrap_or_default())
+            ));
+        }
     } else if let Some(counts) = r.counts(total).filter(|c| !c.is_empty())
         && !matches!(capt_type, Some("CAPT_OPP_1CCW" | "TWO_OUT" | "NEXT"))
     {

@@ -127,6 +127,11 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// After a capture where the last seed falls, every house of the
+    /// opponent's row holding one of these counts is captured too
+    /// (MancalaGames' `pickextra = PICKOPPBASIC`).
+    #[serde(default)]
+    pub sweep_after_capture: Option<Spanned<Vec<i64>>>,
     /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
     /// the mover (MancalaGames counts only the houses it may capture from,
     /// `capt_side`); the mover then takes every seed on the board.
@@ -173,6 +178,7 @@ impl Default for Section {
             lap_captures: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
+            sweep_after_capture: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             match_opposite: Default::default(),
@@ -451,6 +457,9 @@ pub struct Captures {
     /// When a move leaves between 1 and this many seeds on the board (0:
     /// never), the mover takes them.
     pub last_seeds_to_mover: u8,
+    /// After a capture at the last seed, the counts whose houses of the
+    /// opponent's row are captured too (empty: none).
+    pub sweep_after_capture: CountSet,
     /// Where the seeds counted for `last_seeds_to_mover` lie.
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
@@ -843,6 +852,29 @@ pub(crate) fn compile(
             )? as u8
         }
     };
+    let sweep_after_capture = match &section.sweep_after_capture {
+        None => CountSet::default(),
+        Some(counts) => {
+            if counts.get_ref().is_empty() {
+                return err(
+                    counts.span(),
+                    "sweep_after_capture = [] would take nothing: give the counts, or leave it out",
+                );
+            }
+            if lap_captures.is_some() {
+                return err(
+                    counts.span(),
+                    "sweep_after_capture follows the capture that ends a move: not with lap_captures",
+                );
+            }
+            count_set(
+                counts,
+                total,
+                "sweep_after_capture",
+                "an empty house has nothing to capture",
+            )?
+        }
+    };
     let last_seeds_to_mover = match &section.last_seeds_to_mover {
         None => 0,
         Some(n) => super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
@@ -896,6 +928,7 @@ pub(crate) fn compile(
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            sweep_after_capture,
             last_seeds_counted_in,
             looks_along,
         },
@@ -1191,6 +1224,13 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             captures.opponent_takes_sown
         );
     }
+    if !captures.sweep_after_capture.is_empty() {
+        let _ = writeln!(
+            out,
+            "  After a capture where the last seed falls, every house of the opponent's row holding {} is captured too.",
+            counts_in_words(captures.sweep_after_capture)
+        );
+    }
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(
             out,
@@ -1460,6 +1500,31 @@ impl Captures {
             });
         }
         place
+    }
+
+    /// After a capture where the last seed fell: every house of the
+    /// opponent's row holding one of `sweep_after_capture` (children's
+    /// aside) goes to the mover. Gives the seeds taken.
+    #[inline(never)]
+    pub(crate) fn sweep_after_capture<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        trace: &mut T,
+    ) -> u8 {
+        let lo = board.row_start(me.opponent());
+        let kept = pos.kept_houses();
+        let mut taken = 0;
+        for house in lo..lo + board.houses_per_side() {
+            if self.sweep_after_capture.contains(pos.at(house)) && kept >> house & 1 == 0 {
+                let seeds = pos.take(house);
+                trace.record(Event::Capture { house, seeds });
+                taken += seeds;
+            }
+        }
+        pos.add(board.store(me), taken);
+        taken
     }
 
     /// After a move's captures: when the board holds between 1 and
