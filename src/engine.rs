@@ -251,6 +251,9 @@ pub enum Verdict {
     /// An opening move, and the house is not the rightmost of the row
     /// (`opening_from = "rightmost"`).
     NotOpeningRightmost,
+    /// An opening move, and two houses that may be played lie to its right
+    /// (`opening_from = "rightmost_two"`).
+    NotOpeningRightmostTwo,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -306,6 +309,9 @@ impl Verdict {
             }
             Verdict::NotOpeningRightmost => {
                 "an opening move is played from the rightmost house of your row".into()
+            }
+            Verdict::NotOpeningRightmostTwo => {
+                "an opening move is played from one of the two rightmost houses of your row that may be played".into()
             }
             Verdict::HoldsTwo => {
                 "it holds two seeds, and another playable house of your row does not".into()

@@ -507,6 +507,9 @@ impl<const L: usize> Kernel<L> {
             OpeningFrom::Any => {}
             OpeningFrom::RightHalf => return Err("opening moves from the right half"),
             OpeningFrom::Rightmost => return Err("an opening move from the rightmost house"),
+            OpeningFrom::RightmostTwo => {
+                return Err("an opening move from the two rightmost houses");
+            }
         }
         if no_return {
             return Err("a seed that may not go straight back");

@@ -2020,6 +2020,38 @@ fn across_gap_looks_along_a_chosen_direction() {
 }
 
 #[test]
+fn opening_from_rightmost_two() {
+    let opening = [
+        ("opening_moves", "1"),
+        ("opening_from", "\"rightmost_two\""),
+    ];
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    assert_eq!(legal(rules(&opening), start), "EF");
+    assert_eq!(
+        verdict(rules(&opening), start, 'D'),
+        Verdict::NotOpeningRightmostTwo
+    );
+    // The two rightmost that may be played: F is empty, so D and E.
+    assert_eq!(
+        legal(rules(&opening), "4,4,4,4,4,0/4,4,4,4,4,4 4-0 S opening:1"),
+        "DE"
+    );
+    // With the allow rule applied first: E's and F's two seeds wait while
+    // C holds three, so B and C.
+    let mut two = opening.to_vec();
+    two.push(("allow", "\"two_only_if_all_two\""));
+    assert_eq!(
+        legal(rules(&two), "0,4,3,0,2,2/4,4,4,4,4,4 13-0 S opening:1"),
+        "BC"
+    );
+    // After the opening, every house the rules allow.
+    assert_eq!(
+        legal(rules(&opening), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"),
+        "ABCDEF"
+    );
+}
+
+#[test]
 fn opening_from_rightmost() {
     let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
     let moves = |rules: &Rules, at: &str| -> Vec<String> {

@@ -461,6 +461,14 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
+        Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
+            // The game's first move (MancalaGames counts movers, and each
+            // round afresh) from the two rightmost houses that may be
+            // played; then TWO_ONLY_ALL.
+            play.push("allow = \"two_only_if_all_two\"".into());
+            play.push("opening_moves = 1".into());
+            play.push("opening_from = \"rightmost_two\"".into());
+        }
         Some(_) => return Err(r.refuse("allow_rule")),
     }
     match r.take_choice("prescribed") {
@@ -482,7 +490,9 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // MancalaGames' prescribed first move (the game's first move
             // only) is its plain relay sowing; the game's own differs from
             // it only in passing over the opponent's houses.
-            play.push("opening_moves = 1".into());
+            if !play.iter().any(|l| l == "opening_moves = 1") {
+                play.push("opening_moves = 1".into());
+            }
             sowing.push("opening = \"no_skipping\"".into());
         }
         Some("NO_UDIR_FIRSTS")

@@ -156,6 +156,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.choice("start_pattern") == Some("MOVE_RIGHTMOST") {
         say("the first move is the rightmost house");
     }
+    if r.choice("allow_rule") == Some("RIGHT_2_1ST_THEN_ALL_TWO") {
+        say("the first move is from one of the two rightmost houses");
+    }
     if r.choice("prescribed") == Some("NO_UDIR_FIRSTS") {
         say(if r.choice("sow_direct") == Some("CW") {
             "each player's first move sows clockwise"

@@ -76,6 +76,10 @@ pub enum OpeningFrom {
     /// mover (the middle house of an odd row in neither half); `allow` is
     /// not applied (MancalaGames' `RIGHT_HALF_1ST_OPE`, `RIGHT_HALF_FIRSTS`).
     RightHalf,
+    /// Only the two rightmost houses of the mover's row, seen from the
+    /// mover, among those the other rules let be played (MancalaGames'
+    /// `RIGHT_2_1ST_THEN_ALL_TWO`, whose first move is one of them).
+    RightmostTwo,
     /// Only the rightmost house of the mover's row, seen from the mover;
     /// `allow` is not applied (MancalaGames' `start_pattern =
     /// MOVE_RIGHTMOST`, whose first move it makes itself).
@@ -380,6 +384,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from the rightmost house of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
                 );
             }
+            OpeningFrom::RightmostTwo => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from one of the two rightmost houses of your row (seen from you) that the rules above let be played."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -435,16 +445,44 @@ impl Rules {
         house: usize,
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
-        if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
+        let opening_from = if pos.opening() > 0 {
+            self.playable.opening_from
+        } else {
+            OpeningFrom::Any
+        };
+        let n = self.board.houses_per_side();
+        let offset = house - self.board.row_start(pos.to_move());
+        match opening_from {
+            OpeningFrom::Any => self.allow_rule_refuses(pos, house, chosen),
             // An opening move: only the right half of the row, or its
             // rightmost house, and no allow rule.
-            let n = self.board.houses_per_side();
-            let offset = house - self.board.row_start(pos.to_move());
-            return match self.playable.opening_from {
-                OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
-                _ => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
-            };
+            OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
+            OpeningFrom::RightHalf => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
+            OpeningFrom::RightmostTwo => {
+                self.allow_rule_refuses(pos, house, chosen).or_else(|| {
+                    // Two houses to its right that could be played leave it out.
+                    let lo = self.board.row_start(pos.to_move());
+                    let kept = pos.child_houses() | pos.blocked_houses();
+                    let right = (house + 1..lo + n)
+                        .filter(|&h| {
+                            pos.at(h) >= self.playable.min_seeds.max(1)
+                                && kept >> h & 1 == 0
+                                && self.allow_rule_refuses(pos, h, None).is_none()
+                        })
+                        .count();
+                    (right >= 2).then_some(Verdict::NotOpeningRightmostTwo)
+                })
+            }
         }
+    }
+
+    /// The house the allow rule (`allow`) refuses, and why.
+    fn allow_rule_refuses(
+        &self,
+        pos: &Position,
+        house: usize,
+        chosen: Option<Direction>,
+    ) -> Option<Verdict> {
         if self.playable.allow == Allow::Any {
             return None;
         }
