@@ -589,6 +589,9 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
+                CaptureRule::SowingSeed { .. } => {
+                    return Err("a sowing seed taken with nothing captured across");
+                }
                 CaptureRule::MatchOpposite => {
                     return Err("captures of a house matching the one opposite");
                 }

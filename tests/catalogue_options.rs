@@ -1080,6 +1080,33 @@ fn children_kind_ram() {
 }
 
 #[test]
+fn cross_even_when_opposite_empty() {
+    // D's seed falls in the empty E; b, opposite it, is empty.
+    let from = "0,0,0,1,0,0/4,0,4,4,4,4 12-15 S";
+    let no_count = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let mut cross = no_count.to_vec();
+    cross.push(("cross", "{ zone = \"own\", take_sowing_seed = true }"));
+    let (_, plain) = sow(rules(&cross), from, 'D');
+    assert_eq!(plain.captured, 0, "nothing across, nothing taken");
+    let mut always = no_count.to_vec();
+    always.push((
+        "cross",
+        "{ zone = \"own\", take_sowing_seed = true, even_when_opposite_empty = true }",
+    ));
+    let always = rules(&always);
+    let (after, effect) = sow(always, from, 'D');
+    assert_eq!(effect.captured, 1, "the sowing seed alone");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [13, 15]);
+    // With seeds across, the cross capture is made as before.
+    let (_, both) = sow(always, "0,0,0,1,0,0/4,3,4,4,4,4 9-15 S", 'D');
+    assert_eq!(both.captured, 4);
+    // A last seed in an occupied house takes nothing.
+    let (_, occupied) = sow(always, "0,0,0,1,1,0/4,0,4,4,4,4 11-15 S", 'D');
+    assert_eq!(occupied.captured, 0);
+}
+
+#[test]
 fn cross_chain() {
     // D's seed falls in the empty E: b, across, is taken, then a, across
     // the empty F that comes next.

@@ -612,8 +612,14 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             ));
         }
         let pick = r.take_choice("xcpickown").unwrap_or("LEAVE");
-        if pick != "LEAVE" && pick != "PICK_ON_CAPT" {
+        if !matches!(pick, "LEAVE" | "PICK_ON_CAPT" | "ALWAYS_PICK") {
             return Err(r.refuse("xcpickown"));
+        }
+        if pick == "ALWAYS_PICK" && (multicapt != 0 || counts.is_some()) {
+            return Err(r.unsupported(
+                "xcpickown",
+                "xcpickown = ALWAYS_PICK with multicapt or capture counts".into(),
+            ));
         }
         let chain = if multicapt != 0 { ", chain = true" } else { "" };
         // With capture counts, the house opposite must hold one of them
@@ -621,10 +627,17 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         let holds = counts.as_ref().map_or(String::new(), |c| {
             format!(", opposite_holds = {}", number_list(c))
         });
+        // ALWAYS_PICK takes the lone sowing seed whether or not anything
+        // is captured across.
+        let always = if pick == "ALWAYS_PICK" {
+            ", even_when_opposite_empty = true"
+        } else {
+            ""
+        };
         capture.push(format!(
-            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds} }}",
+            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always} }}",
             across(zone),
-            toml_bool(pick == "PICK_ON_CAPT")
+            toml_bool(pick != "LEAVE")
         ));
     }
     let capt_type = r.take_choice("capt_type");

@@ -114,10 +114,10 @@ pub(super) fn summary(r: &Reading) -> String {
         } else {
             format!(" holding {}", or_list(capt_on))
         };
-        let itself = if r.choice("xcpickown") == Some("PICK_ON_CAPT") {
-            " and itself"
-        } else {
-            ""
+        let itself = match r.choice("xcpickown") {
+            Some("PICK_ON_CAPT") => " and itself",
+            Some("ALWAYS_PICK") => " and itself (itself alone when that house is empty)",
+            _ => "",
         };
         let chain = if multicapt {
             ", chained along the empty houses after it"

@@ -299,7 +299,7 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(
-    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …] }`"
+    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …], even_when_opposite_empty = true or false }`"
 )]
 pub struct CrossSection {
     /// The row the empty house must be in, seen from the sower.
@@ -316,6 +316,11 @@ pub struct CrossSection {
     /// `capt_on` with `crosscapt`); none: any.
     #[serde(default)]
     pub opposite_holds: Option<Spanned<Vec<i64>>>,
+    /// With `take_sowing_seed`: whether the sowing seed is taken when the
+    /// house opposite is empty too, nothing captured across (MancalaGames'
+    /// `xcpickown = ALWAYS_PICK`).
+    #[serde(default)]
+    pub even_when_opposite_empty: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -407,6 +412,13 @@ pub enum CaptureRule {
     /// The last seed's house then holds as many seeds as the house
     /// opposite: both are taken (`match_opposite`).
     MatchOpposite,
+    /// The last seed falls in an empty house of `zone`: the sowing seed is
+    /// taken, whatever the house opposite holds (`cross` with
+    /// `even_when_opposite_empty`, tried after the cross capture).
+    SowingSeed {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+    },
     /// The cross capture when the house opposite must hold one of
     /// `counts` (`cross` with `opposite_holds`).
     CrossCounts {
@@ -610,6 +622,17 @@ pub(crate) fn compile(
                     "an empty house opposite has nothing to capture",
                 )?,
             }),
+        }
+        if let Some(flag) = &cross.even_when_opposite_empty
+            && *flag.get_ref()
+        {
+            if !cross.take_sowing_seed || cross.chain || cross.opposite_holds.is_some() {
+                return err(
+                    flag.span(),
+                    "even_when_opposite_empty takes the sowing seed of a plain cross capture whatever is opposite: it needs take_sowing_seed = true, and neither chain nor opposite_holds",
+                );
+            }
+            rules.push(CaptureRule::SowingSeed { zone });
         }
     }
     if let Some(gap) = &section.across_gap {
@@ -981,6 +1004,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     for rule in &captures.rules {
         match *rule {
+            CaptureRule::SowingSeed { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {} and the house opposite is empty, the sowing seed is captured all the same.",
+                    zone_in_words(zone)
+                );
+            }
             CaptureRule::MatchOpposite => {
                 let _ = writeln!(
                     out,
@@ -1342,6 +1372,7 @@ impl Captures {
                 capture(pos, last);
                 capture(pos, board.opposite(last));
             }
+            CaptureRule::SowingSeed { .. } => capture(pos, last),
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
                 let children = pos.kept_houses();
@@ -1681,6 +1712,10 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::SowingSeed { zone } => {
+                // A child is never captured.
+                zone.allows(own) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+            }
             CaptureRule::MatchOpposite => {
                 let opposite = board.opposite(last);
                 // A child is never captured.
@@ -1828,6 +1863,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::SowingSeed { .. } => Plan {
+                rule: self,
+                holes: 1,
+                take: 1,
+                from_opponent: (board.owner(last) != me) as u32,
+                reverse,
+            },
             CaptureRule::MatchOpposite => Plan {
                 rule: self,
                 holes: 2,
