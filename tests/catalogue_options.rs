@@ -1267,6 +1267,30 @@ fn lap_captures_across_the_gap() {
 }
 
 #[test]
+fn lap_captures_across() {
+    // C's seeds: D, then the empty E, across from b (3).
+    let from = "0,0,2,0,0,0/2,3,0,0,0,0 20-21 S";
+    let cross = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let (after, effect) = sow(with(&cross, &[]), from, 'C');
+    assert_eq!(effect.captured, 3, "the sowing ends in E, which takes b");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 1, 1, 0]);
+    let (after, effect) = sow(with(&cross, &[("lap_captures", "true")]), from, 'C');
+    // E's seed goes on to the empty F, which takes a; F's seed then falls
+    // in the emptied a, in North's row: no capture, and the sowing ends.
+    assert_eq!(effect.captured, 5);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 1, 0, 0]);
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [25, 21]);
+}
+
+#[test]
 fn opponent_takes_sown() {
     // Four seeds on the board: D's three go to E, F and North's a.
     let from = "0,0,0,3,0,0/0,0,0,0,1,0 22-22 S";

@@ -844,7 +844,12 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
             if mlaps == Some("LAPPER")
                 && (has_last_seed(capture)
-                    || capture.iter().any(|c| c.starts_with("across_gap"))) =>
+                    || capture.iter().any(|c| c.starts_with("across_gap"))
+                    || capture.iter().any(|c| {
+                        c.starts_with("cross =")
+                            && c.contains("take_sowing_seed = false")
+                            && !c.contains("chain")
+                    })) =>
         {
             capture.push("lap_captures = true".into());
             if rule == "LAP_CAPT_OPP_GETS" {

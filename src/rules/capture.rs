@@ -206,6 +206,10 @@ pub enum LapCaptures {
     /// A capture across the gap from a lap's last house, when the relay
     /// goes on from it (whether or not anything was taken).
     AcrossGap,
+    /// A cross capture where a lap's last seed falls in an empty house:
+    /// when it captures, the relay goes on with that one seed; when it
+    /// does not, the sowing ends there.
+    Cross,
 }
 
 /// `[capture.next]`: the house after the last seed's, along the sowing, is
@@ -848,10 +852,17 @@ pub(crate) fn compile(
                         ..
                     },
                 ] => Some(LapCaptures::AcrossGap),
+                [
+                    CaptureRule::Cross {
+                        take_sowing_seed: false,
+                        chain: false,
+                        ..
+                    },
+                ] => Some(LapCaptures::Cross),
                 _ => {
                     return err(
                         span,
-                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, or across_gap (without take_opposite)",
+                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, across_gap (without take_opposite), or cross (without take_sowing_seed or chain)",
                     );
                 }
             }
@@ -1240,6 +1251,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                 "  Every lap of the relay may capture: when a lap's last seed makes a capturing count, that house is captured and the sowing goes on with the seeds of the house after it (it ends there when that house is empty)."
             );
         }
+        Some(LapCaptures::Cross) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: when a lap's last seed falls in an empty house and makes the cross capture, the relay goes on with that one seed; when it makes none, the sowing ends there."
+            );
+        }
         Some(LapCaptures::AcrossGap) => {
             let _ = writeln!(
                 out,
@@ -1455,6 +1472,18 @@ impl Captures {
     ) -> Option<usize> {
         if mode == LapCaptures::AcrossGap && !goes_on {
             return None;
+        }
+        if mode == LapCaptures::Cross {
+            if !board.is_house(last) || pos.at(last) != 1 {
+                return goes_on.then_some(last);
+            }
+            // An empty house: the relay goes on with the seed sown only
+            // when the cross capture is made.
+            let plan = may_capture.then(|| self.plan(board, pos, me, last, reverse))??;
+            self.take(board, pos, me, last, plan, trace);
+            sown.captured += plan.take;
+            sown.captured_from_opponent += plan.from_opponent;
+            return Some(last);
         }
         let plan = if may_capture {
             self.plan(board, pos, me, last, reverse)
