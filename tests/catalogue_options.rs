@@ -568,6 +568,26 @@ fn sweep_after_capture() {
 }
 
 #[test]
+fn across_gap_along_the_way_the_first_move_fixed() {
+    // South sows clockwise (ways:<>): C's seed falls in B, which held one;
+    // A after it is empty, and North's f after that holds 3.
+    let gap = rules(&[
+        ("direction_by", "\"first_move\""),
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("across_gap", "{ zone = \"either\" }"),
+    ]);
+    let (after, effect) = sow(gap, "0,1,1,0,0,0/0,0,0,0,0,3 21-22 S ways:<>", 'C');
+    assert_eq!(effect.captured, 3, "f, across the empty A");
+    assert_eq!(after.row(Side::South), &[0, 2, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [24, 22]);
+    // Counter-clockwise (ways:><) the seed falls in the empty D.
+    let (_, other_way) = sow(gap, "0,1,1,0,0,0/0,0,0,0,0,3 21-22 S ways:><", 'C');
+    assert_eq!(other_way.captured, 0);
+}
+
+#[test]
 fn allow_single_to_empty() {
     // A's single seed would fall in B, which holds seeds; C's in the empty D.
     let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";

@@ -653,10 +653,15 @@ pub(crate) fn compile(
                 "a capture across the gap counts houses along the rows: not with sowing into stores",
             );
         }
-        if sowing.turning != super::sowing::Turning::Fixed {
+        // It looks along the move's way; only the board's direction and the
+        // ways the first move fixes are known from games (Olinda).
+        if !matches!(
+            sowing.turning,
+            super::sowing::Turning::Fixed | super::sowing::Turning::FirstMove
+        ) {
             return err(
                 gap.zone.span(),
-                "a capture across the gap looks along the board's direction: not with direction_by",
+                "a capture across the gap is made along the board's direction or the ways the first move fixed: not with direction_by = \"half_row\" or \"parity\", which no game combines with it",
             );
         }
         let relays = sowing.relays();
