@@ -802,16 +802,6 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
         }
-        Some("ENPAS_ALL_OWNER_SOW") if has_across_gap(capture) && counts.is_some() => {
-            // The capture counts are the en passant captures'; the last
-            // seed's capture is the one across the gap.
-            capture.push(format!(
-                "counts = {}",
-                number_list(counts.as_deref().unwrap_or_default())
-            ));
-            capture.push(format!("while_sowing = \"{zone}\""));
-            capture.push("while_sowing_by = \"owner\"".into());
-        }
         Some("ENPAS_ALL_SOWER") if has_last_seed(capture) => {
             // Every seed but a handful's last that makes a capturing count
             // takes the house for the sower.
@@ -830,16 +820,21 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push("while_sowing_by = \"owner\"".into());
             capture.push("while_sowing_last = true".into());
         }
-        Some("ENPAS_ALL_OWNER_OWN") if has_across_gap(capture) && counts.is_some() => {
+        Some(rule @ ("ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN"))
+            if has_across_gap(capture) && counts.is_some() =>
+        {
             // The capture counts (capt_on) are the en passant captures';
-            // the capture across the gap is then made from the last hole.
+            // the last seed's capture is the one across the gap, made from
+            // the last hole (which ENPAS_ALL_OWNER_OWN tries first).
             capture.push(format!(
                 "counts = {}",
                 number_list(counts.as_deref().unwrap_or_default())
             ));
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
-            capture.push("while_sowing_last = true".into());
+            if rule == "ENPAS_ALL_OWNER_OWN" {
+                capture.push("while_sowing_last = true".into());
+            }
         }
         Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
             if mlaps == Some("LAPPER")
