@@ -451,13 +451,16 @@ impl Rules {
             OpeningFrom::Any
         };
         let n = self.board.houses_per_side();
-        let offset = house - self.board.row_start(pos.to_move());
+        // Only opening moves, always from the mover's own row, read it.
+        let offset = || house - self.board.row_start(pos.to_move());
         match opening_from {
             OpeningFrom::Any => self.allow_rule_refuses(pos, house, chosen),
             // An opening move: only the right half of the row, or its
             // rightmost house, and no allow rule.
-            OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
-            OpeningFrom::RightHalf => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
+            OpeningFrom::Rightmost => (offset() + 1 < n).then_some(Verdict::NotOpeningRightmost),
+            OpeningFrom::RightHalf => {
+                (offset() < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf)
+            }
             OpeningFrom::RightmostTwo => {
                 self.allow_rule_refuses(pos, house, chosen).or_else(|| {
                     // Two houses to its right that could be played leave it out.
