@@ -251,6 +251,9 @@ pub enum Verdict {
     /// An opening move, and the house is not the rightmost of the row
     /// (`opening_from = "rightmost"`).
     NotOpeningRightmost,
+    /// An opening move, and two houses that may be played lie to its right
+    /// (`opening_from = "rightmost_two"`).
+    NotOpeningRightmostTwo,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -306,6 +309,9 @@ impl Verdict {
             }
             Verdict::NotOpeningRightmost => {
                 "an opening move is played from the rightmost house of your row".into()
+            }
+            Verdict::NotOpeningRightmostTwo => {
+                "an opening move is played from one of the two rightmost houses of your row that may be played".into()
             }
             Verdict::HoldsTwo => {
                 "it holds two seeds, and another playable house of your row does not".into()
@@ -443,16 +449,24 @@ impl Rules {
     pub fn verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
         let side = pos.to_move();
         let lo = self.board.row_start(side);
+        let judge = |feeding: bool| -> Vec<(Move, Verdict)> {
+            self.rows_played(pos)
+                .iter()
+                .flat_map(|&row| {
+                    (0..self.board.houses_per_side())
+                        .flat_map(move |offset| self.judge_ways(pos, row, offset, feeding))
+                })
+                .map(|(mv, (verdict, _))| (mv, verdict))
+                .collect()
+        };
         let feeding = self.must_feed_now(pos);
-        let mut out: Vec<(Move, Verdict)> = self
-            .rows_played(pos)
-            .iter()
-            .flat_map(|&row| {
-                (0..self.board.houses_per_side())
-                    .flat_map(move |offset| self.judge_ways(pos, row, offset, feeding))
-            })
-            .map(|(mv, (verdict, _))| (mv, verdict))
-            .collect();
+        let mut out = judge(feeding);
+        if feeding
+            && self.feeding_falls_when_none_feeds(pos)
+            && out.iter().all(|&(_, v)| v != Verdict::Legal)
+        {
+            out = judge(false);
+        }
         if self.playable.single_seed_rule {
             let any_multi = out
                 .iter()
@@ -520,8 +534,24 @@ impl Rules {
         if !self.simulate_to_judge {
             return self.legal_moves(pos);
         }
-        let side = pos.to_move();
         let feeding = self.must_feed_now(pos);
+        let list = self.legal_moves_judged(pos, feeding, played);
+        if list.is_empty() && feeding && self.feeding_falls_when_none_feeds(pos) {
+            return self.legal_moves_judged(pos, false, played);
+        }
+        list
+    }
+
+    /// The legal moves, judged with or without the feeding obligation, and
+    /// what each came to ([`Rules::legal_moves_played`]).
+    fn legal_moves_judged(
+        &self,
+        pos: &Position,
+        feeding: bool,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        played.clear();
+        let side = pos.to_move();
         let mut list = MoveList::new();
         let mut multi = 0u32;
         for &row in self.rows_played(pos) {
@@ -598,7 +628,7 @@ impl Rules {
             verdict(Verdict::RelayTooLong)
         } else if effect.grand_slam && self.grand_slam == GrandSlam::Forbidden {
             verdict(Verdict::GrandSlamForbidden)
-        } else if feeding && !effect.fed {
+        } else if feeding && !self.fed(&scratch, pos.to_move().opponent(), &effect) {
             verdict(Verdict::DoesNotFeed)
         } else {
             (Verdict::Legal, Some((scratch, effect)))
@@ -907,6 +937,9 @@ impl Rules {
                 self.captures.take(board, pos, me, sown.last, plan, trace);
                 effect.captured += plan.take;
                 effect.last_seed_captured = true;
+                if !self.captures.sweep_after_capture.is_empty() {
+                    effect.captured += self.captures.sweep_after_capture(board, pos, me, trace);
+                }
                 if let Some((house, seeds)) = keep {
                     // The house kept gets its seeds back from the store.
                     let store = board.store(me);

@@ -730,6 +730,7 @@ impl<'r> Game<'r> {
             && self.round_end.is_none()
             && let RoundEnd::NextRound(next) = rounds.end_round(
                 &self.rules.board,
+                &self.rules.start(),
                 score,
                 winner,
                 self.round_starter,

@@ -517,6 +517,9 @@ impl<const L: usize> Kernel<L> {
             OpeningFrom::Any => {}
             OpeningFrom::RightHalf => return Err("opening moves from the right half"),
             OpeningFrom::Rightmost => return Err("an opening move from the rightmost house"),
+            OpeningFrom::RightmostTwo => {
+                return Err("an opening move from the two rightmost houses");
+            }
         }
         if no_return {
             return Err("a seed that may not go straight back");
@@ -531,6 +534,7 @@ impl<const L: usize> Kernel<L> {
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            sweep_after_capture,
             last_seeds_counted_in: _,
             looks_along: _,
         } = &rules.captures;
@@ -554,6 +558,9 @@ impl<const L: usize> Kernel<L> {
         }
         if *last_seeds_to_mover != 0 {
             return Err("the last seeds taken by the mover");
+        }
+        if !sweep_after_capture.is_empty() {
+            return Err("a sweep of the opponent's row after a capture");
         }
         if rules.capture_gates {
             // Set by every option that stops or replaces a capture; those
@@ -592,6 +599,9 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
+                CaptureRule::SowingSeed { .. } => {
+                    return Err("a sowing seed taken with nothing captured across");
+                }
                 CaptureRule::MatchOpposite => {
                     return Err("captures of a house matching the one opposite");
                 }
@@ -624,6 +634,7 @@ impl<const L: usize> Kernel<L> {
         let must_feed = match feeding {
             Feeding::Free => false,
             Feeding::MustFeed => true,
+            Feeding::MustFeedElseAny => return Err("any move when none feeds"),
         };
         if rules.random_start() {
             return Err("a random start");

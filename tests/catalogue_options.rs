@@ -40,6 +40,7 @@ must_feed = false
 # pass_when_no_move = false
 # no_return = false
 # feed_by_house = true
+# when_none_feeds = "any_move"
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
@@ -66,6 +67,7 @@ chain = false
 # lap_captures_sow_on = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
+# sweep_after_capture = [2]
 # next = { zone = "either" }
 # match_opposite = true
 # looks_along = "board"
@@ -107,6 +109,24 @@ fn chain_zone() {
     );
     assert_eq!(either.captured, 6, "a, then F and E in the sower's own row");
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn when_none_feeds_any_move() {
+    // North has no seeds; neither A nor E reaches North's row.
+    let from = "1,0,0,0,1,0/0,0,0,0,0,0 23-23 S";
+    let feed = [("must_feed", "true")];
+    assert_eq!(legal(rules(&feed), from), "");
+    let any = [("must_feed", "true"), ("when_none_feeds", "\"any_move\"")];
+    assert_eq!(legal(rules(&any), from), "AE");
+    // A move feeds when North holds seeds after it: D's and F's last seed
+    // in North's row makes 1 there, captured; C's ends in b and leaves a 1.
+    let from = "0,0,5,3,0,1/0,0,0,0,0,0 19-20 S";
+    let capturing_ones = [("counts", "[1]")];
+    let feed = [capturing_ones[0], feed[0]];
+    assert_eq!(legal(rules(&feed), from), "CDF");
+    let any = [capturing_ones[0], any[0], any[1]];
+    assert_eq!(legal(rules(&any), from), "C");
 }
 
 #[test]
@@ -503,6 +523,74 @@ fn across_gap() {
 }
 
 #[test]
+fn across_gap_take_opposite() {
+    // F's last seed makes North's b hold 4; c after it is empty, d holds 4,
+    // and C, opposite d, holds 3.
+    let from = "0,0,3,0,0,2/0,3,0,4,4,4 13-15 S";
+    let gap = rules(&[("across_gap", "{ zone = \"either\" }")]);
+    let (_, plain) = sow(gap, from, 'F');
+    assert_eq!(plain.captured, 4, "d only");
+    let opposite = rules(&[("across_gap", "{ zone = \"either\", take_opposite = true }")]);
+    let (after, effect) = sow(opposite, from, 'F');
+    assert_eq!(effect.captured, 7, "d, then C opposite it");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.row(Side::North), &[1, 4, 0, 0, 4, 4]);
+    assert_eq!(after.stores(), [20, 15]);
+    // Only in the zone: C is in the sower's own row.
+    let opponent = rules(&[(
+        "across_gap",
+        "{ zone = \"opponent\", take_opposite = true }",
+    )]);
+    assert_eq!(sow(opponent, from, 'F').1.captured, 4);
+}
+
+#[test]
+fn sweep_after_capture() {
+    // D's seed falls in the empty E, across from b (3): a cross capture.
+    // North's a and d hold 2.
+    let from = "0,0,0,1,0,0/2,3,1,2,4,0 15-20 S";
+    let cross = [
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let (_, alone) = sow(rules(&cross), from, 'D');
+    assert_eq!(alone.captured, 3, "b only");
+    let mut sweeping = cross.to_vec();
+    sweeping.push(("sweep_after_capture", "[2]"));
+    let sweeping = rules(&sweeping);
+    let (after, effect) = sow(sweeping, from, 'D');
+    assert_eq!(effect.captured, 7, "b, then a and d holding 2");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
+    assert_eq!(after.row(Side::North), &[0, 0, 1, 0, 4, 0]);
+    assert_eq!(after.stores(), [22, 20]);
+    // No capture, no sweep: b is empty.
+    let (_, none) = sow(sweeping, "0,0,0,1,0,0/2,0,1,2,4,0 18-20 S", 'D');
+    assert_eq!(none.captured, 0);
+}
+
+#[test]
+fn across_gap_along_the_way_the_first_move_fixed() {
+    // South sows clockwise (ways:<>): C's seed falls in B, which held one;
+    // A after it is empty, and North's f after that holds 3.
+    let gap = rules(&[
+        ("direction_by", "\"first_move\""),
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("across_gap", "{ zone = \"either\" }"),
+    ]);
+    let (after, effect) = sow(gap, "0,1,1,0,0,0/0,0,0,0,0,3 21-22 S ways:<>", 'C');
+    assert_eq!(effect.captured, 3, "f, across the empty A");
+    assert_eq!(after.row(Side::South), &[0, 2, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [24, 22]);
+    // Counter-clockwise (ways:><) the seed falls in the empty D.
+    let (_, other_way) = sow(gap, "0,1,1,0,0,0/0,0,0,0,0,3 21-22 S ways:><", 'C');
+    assert_eq!(other_way.captured, 0);
+}
+
+#[test]
 fn allow_single_to_empty() {
     // A's single seed would fall in B, which holds seeds; C's in the empty D.
     let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
@@ -718,6 +806,29 @@ fn while_sowing_last() {
     assert_eq!(effect.captured, 2, "F, South's own, goes to South");
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
     assert_eq!(after.stores(), [13, 10]);
+}
+
+#[test]
+fn while_sowing_last_then_across_gap() {
+    // D's three seeds: E (now 4, taken on the way by its owner, South), F,
+    // then North's a (now 2), before the empty b and c holding 4.
+    let from = "0,0,0,3,3,0/1,0,4,4,4,4 12-13 S";
+    let owner = [
+        ("counts", "[4]"),
+        ("last_seed", "\"none\""),
+        ("while_sowing", "\"either\""),
+        ("while_sowing_by", "\"owner\""),
+        ("while_sowing_last", "true"),
+    ];
+    let (_, alone) = sow(rules(&owner), from, 'D');
+    assert_eq!(alone.captured, 4, "E only");
+    let mut gap = owner.to_vec();
+    gap.push(("across_gap", "{ zone = \"either\" }"));
+    let (after, effect) = sow(rules(&gap), from, 'D');
+    assert_eq!(effect.captured, 8, "E on the way, then c across the gap");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 1]);
+    assert_eq!(after.row(Side::North), &[2, 0, 0, 4, 4, 4]);
+    assert_eq!(after.stores(), [20, 13]);
 }
 
 #[test]
@@ -992,6 +1103,33 @@ fn children_kind_ram() {
 }
 
 #[test]
+fn cross_even_when_opposite_empty() {
+    // D's seed falls in the empty E; b, opposite it, is empty.
+    let from = "0,0,0,1,0,0/4,0,4,4,4,4 12-15 S";
+    let no_count = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let mut cross = no_count.to_vec();
+    cross.push(("cross", "{ zone = \"own\", take_sowing_seed = true }"));
+    let (_, plain) = sow(rules(&cross), from, 'D');
+    assert_eq!(plain.captured, 0, "nothing across, nothing taken");
+    let mut always = no_count.to_vec();
+    always.push((
+        "cross",
+        "{ zone = \"own\", take_sowing_seed = true, even_when_opposite_empty = true }",
+    ));
+    let always = rules(&always);
+    let (after, effect) = sow(always, from, 'D');
+    assert_eq!(effect.captured, 1, "the sowing seed alone");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [13, 15]);
+    // With seeds across, the cross capture is made as before.
+    let (_, both) = sow(always, "0,0,0,1,0,0/4,3,4,4,4,4 9-15 S", 'D');
+    assert_eq!(both.captured, 4);
+    // A last seed in an occupied house takes nothing.
+    let (_, occupied) = sow(always, "0,0,0,1,1,0/4,0,4,4,4,4 11-15 S", 'D');
+    assert_eq!(occupied.captured, 0);
+}
+
+#[test]
 fn cross_chain() {
     // D's seed falls in the empty E: b, across, is taken, then a, across
     // the empty F that comes next.
@@ -1149,6 +1287,30 @@ fn lap_captures_across_the_gap() {
     // The relay goes on from D: E, F; F then held none, so it ends there.
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
     assert_eq!(after.stores(), [24, 21]);
+}
+
+#[test]
+fn lap_captures_across() {
+    // C's seeds: D, then the empty E, across from b (3).
+    let from = "0,0,2,0,0,0/2,3,0,0,0,0 20-21 S";
+    let cross = [
+        ("skip_origin", "false"),
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let (after, effect) = sow(with(&cross, &[]), from, 'C');
+    assert_eq!(effect.captured, 3, "the sowing ends in E, which takes b");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 1, 1, 0]);
+    let (after, effect) = sow(with(&cross, &[("lap_captures", "true")]), from, 'C');
+    // E's seed goes on to the empty F, which takes a; F's seed then falls
+    // in the emptied a, in North's row: no capture, and the sowing ends.
+    assert_eq!(effect.captured, 5);
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 1, 0, 0]);
+    assert_eq!(after.row(Side::North), &[1, 0, 0, 0, 0, 0]);
+    assert_eq!(after.stores(), [25, 21]);
 }
 
 #[test]
@@ -1690,6 +1852,36 @@ fn rounds_refill_from_what_each_player_won() {
 }
 
 #[test]
+fn a_round_counts_its_moves_afresh() {
+    // The round ends as in the test above; the next round starts with the
+    // game's quiet moves again.
+    let rules = variant(
+        &format!("{BASE}[rounds]\nfill_from = \"left\"\n"),
+        &[("quiet_moves", "1")],
+    );
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let game = play(rules, from, 'F');
+    assert!(game.round_end().is_some());
+    assert_eq!(game.position().quiet(), 1);
+    assert_eq!(game.position().quiet(), rules.start().quiet());
+}
+
+#[test]
+fn a_drawn_round_is_started_by_its_last_mover_where_the_loser_starts() {
+    // F captures a's 2: 24 each, a draw. South made the last move.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S";
+    let loser = play(
+        with_rounds("fill_from = \"left\"\nstarter = \"loser\""),
+        from,
+        'F',
+    );
+    assert!(loser.round_end().is_some());
+    assert_eq!(loser.position().to_move(), Side::South);
+    let alternate = play(with_rounds("fill_from = \"left\""), from, 'F');
+    assert_eq!(alternate.position().to_move(), Side::North);
+}
+
+#[test]
 fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
     let rules = with_rounds("fill_from = \"left\"\nunfilled_blocked = true");
     let from = "4,4,4,4,4,0/4,4,4,4,4,4 2-2 S blocked:.....x......";
@@ -1898,6 +2090,38 @@ fn across_gap_looks_along_a_chosen_direction() {
     assert_eq!(
         sow_written(rules(&gap), from, "A<").unwrap(),
         "0,0,4,4,4,4/4,4,4,0,0,2 11-7 N"
+    );
+}
+
+#[test]
+fn opening_from_rightmost_two() {
+    let opening = [
+        ("opening_moves", "1"),
+        ("opening_from", "\"rightmost_two\""),
+    ];
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    assert_eq!(legal(rules(&opening), start), "EF");
+    assert_eq!(
+        verdict(rules(&opening), start, 'D'),
+        Verdict::NotOpeningRightmostTwo
+    );
+    // The two rightmost that may be played: F is empty, so D and E.
+    assert_eq!(
+        legal(rules(&opening), "4,4,4,4,4,0/4,4,4,4,4,4 4-0 S opening:1"),
+        "DE"
+    );
+    // With the allow rule applied first: E's and F's two seeds wait while
+    // C holds three, so B and C.
+    let mut two = opening.to_vec();
+    two.push(("allow", "\"two_only_if_all_two\""));
+    assert_eq!(
+        legal(rules(&two), "0,4,3,0,2,2/4,4,4,4,4,4 13-0 S opening:1"),
+        "BC"
+    );
+    // After the opening, every house the rules allow.
+    assert_eq!(
+        legal(rules(&opening), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"),
+        "ABCDEF"
     );
 }
 

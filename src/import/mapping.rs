@@ -479,6 +479,14 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
+        Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
+            // The game's first move (MancalaGames counts movers, and each
+            // round afresh) from the two rightmost houses that may be
+            // played; then TWO_ONLY_ALL.
+            play.push("allow = \"two_only_if_all_two\"".into());
+            play.push("opening_moves = 1".into());
+            play.push("opening_from = \"rightmost_two\"".into());
+        }
         Some(_) => return Err(r.refuse("allow_rule")),
     }
     match r.take_choice("prescribed") {
@@ -500,7 +508,9 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // MancalaGames' prescribed first move (the game's first move
             // only) is its plain relay sowing; the game's own differs from
             // it only in passing over the opponent's houses.
-            play.push("opening_moves = 1".into());
+            if !play.iter().any(|l| l == "opening_moves = 1") {
+                play.push("opening_moves = 1".into());
+            }
             sowing.push("opening = \"no_skipping\"".into());
         }
         Some("NO_UDIR_FIRSTS")
@@ -536,6 +546,11 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         if !chosen_holes(r)?.is_empty() {
             // MancalaGames offers both ways of a house when either feeds.
             play.push("feed_by_house = true".into());
+        }
+        if r.flag("mustpass") {
+            // With mustpass, MancalaGames lets every move be played when
+            // none feeds, rather than leaving the player none.
+            play.push("when_none_feeds = \"any_move\"".into());
         }
     }
     let mustpass = r.take_flag("mustpass");
@@ -613,8 +628,14 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             ));
         }
         let pick = r.take_choice("xcpickown").unwrap_or("LEAVE");
-        if pick != "LEAVE" && pick != "PICK_ON_CAPT" {
+        if !matches!(pick, "LEAVE" | "PICK_ON_CAPT" | "ALWAYS_PICK") {
             return Err(r.refuse("xcpickown"));
+        }
+        if pick == "ALWAYS_PICK" && (multicapt != 0 || counts.is_some()) {
+            return Err(r.unsupported(
+                "xcpickown",
+                "xcpickown = ALWAYS_PICK with multicapt or capture counts".into(),
+            ));
         }
         let chain = if multicapt != 0 { ", chain = true" } else { "" };
         // With capture counts, the house opposite must hold one of them
@@ -622,10 +643,17 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         let holds = counts.as_ref().map_or(String::new(), |c| {
             format!(", opposite_holds = {}", number_list(c))
         });
+        // ALWAYS_PICK takes the lone sowing seed whether or not anything
+        // is captured across.
+        let always = if pick == "ALWAYS_PICK" {
+            ", even_when_opposite_empty = true"
+        } else {
+            ""
+        };
         capture.push(format!(
-            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds} }}",
+            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always} }}",
             across(zone),
-            toml_bool(pick == "PICK_ON_CAPT")
+            toml_bool(pick != "LEAVE")
         ));
     }
     let capt_type = r.take_choice("capt_type");
@@ -634,6 +662,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         capt_dir = None; // the chain runs along the sowing: written above
     }
     let has_last_seed = |capture: &[String]| capture.iter().any(|c| c.starts_with("last_seed"));
+    let has_across_gap = |capture: &[String]| capture.iter().any(|c| c.starts_with("across_gap"));
     match capt_type {
         Some("TWO_OUT") => {
             if crosscapt.is_some() {
@@ -642,7 +671,11 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                     "capt_type = TWO_OUT with other captures".into(),
                 ));
             }
-            if counts.is_some() {
+            if counts.is_some() && r.choice("sow_rule") == Some("ENPAS_ALL_OWNER_OWN") {
+                notes.push("MancalaGames' capture across the gap does not look at the capture counts (capt_on): they are the counts the seeds capture while sowing (sow_rule = ENPAS_ALL_OWNER_OWN); the last hole is tried for them first, then the capture across the gap is made from it. Its games agree.".into());
+            } else if counts.is_some() && r.choice("sow_rule") == Some("ENPAS_ALL_OWNER_SOW") {
+                notes.push("MancalaGames' capture across the gap does not look at the capture counts (capt_on): they are the counts every seed but a handful's last captures while sowing (sow_rule = ENPAS_ALL_OWNER_SOW). Its games agree.".into());
+            } else if counts.is_some() {
                 // MancalaGames' capture across the gap asks only where the
                 // house lies, never its count.
                 let keys: Vec<&str> = COUNT_KEYS.into_iter().filter(|k| r.has(k)).collect();
@@ -785,6 +818,11 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push(format!("while_sowing = \"{zone}\""));
             capture.push("while_sowing_by = \"owner\"".into());
         }
+        Some("ENPAS_ALL_SOWER") if has_last_seed(capture) => {
+            // Every seed but a handful's last that makes a capturing count
+            // takes the house for the sower.
+            capture.push(format!("while_sowing = \"{zone}\""));
+        }
         Some("ENPAS_SOW_SOWER") if has_last_seed(capture) => {
             // Every seed but a handful's last that makes a capturing count
             // in the sower's own row takes it for the sower.
@@ -808,10 +846,31 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             capture.push("lap_captures = true".into());
             capture.push("lap_captures_sow_on = true".into());
         }
+        Some(rule @ ("ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN"))
+            if has_across_gap(capture) && counts.is_some() =>
+        {
+            // The capture counts (capt_on) are the en passant captures';
+            // the last seed's capture is the one across the gap, made from
+            // the last hole (which ENPAS_ALL_OWNER_OWN tries first).
+            capture.push(format!(
+                "counts = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
+            capture.push(format!("while_sowing = \"{zone}\""));
+            capture.push("while_sowing_by = \"owner\"".into());
+            if rule == "ENPAS_ALL_OWNER_OWN" {
+                capture.push("while_sowing_last = true".into());
+            }
+        }
         Some(rule @ ("LAP_CAPT" | "LAP_CAPT_OPP_GETS"))
             if mlaps == Some("LAPPER")
                 && (has_last_seed(capture)
-                    || capture.iter().any(|c| c.starts_with("across_gap"))) =>
+                    || capture.iter().any(|c| c.starts_with("across_gap"))
+                    || capture.iter().any(|c| {
+                        c.starts_with("cross =")
+                            && c.contains("take_sowing_seed = false")
+                            && !c.contains("chain")
+                    })) =>
         {
             capture.push("lap_captures = true".into());
             if rule == "LAP_CAPT_OPP_GETS" {
@@ -867,6 +926,29 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         Some("PICKOPPBASIC") if capture.iter().any(|c| c == "sweep = true") => {}
+        Some("PICKOPPBASIC")
+            if counts.is_some()
+                && matches!(side, "OPP_SIDE" | "BOTH")
+                && capture.iter().any(|c| c.starts_with("cross =")) =>
+        {
+            // After a capture, every house of the opponent's row holding
+            // a capturing count (capt_on) goes too.
+            capture.push(format!(
+                "sweep_after_capture = {}",
+                number_list(counts.as_deref().unwrap_or_default())
+            ));
+        }
+        Some("PICKCROSS")
+            if capture
+                .iter()
+                .any(|c| c.starts_with("across_gap") && c.contains("chain = false")) =>
+        {
+            // After a capture across the gap, MancalaGames takes the house
+            // opposite the one captured too (capt_loc).
+            for c in capture.iter_mut().filter(|c| c.starts_with("across_gap")) {
+                *c = c.replacen(" }", ", take_opposite = true }", 1);
+            }
+        }
         Some("PICKFINAL")
             if capture
                 .iter()

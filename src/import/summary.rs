@@ -124,10 +124,10 @@ pub(super) fn summary(r: &Reading) -> String {
         } else {
             format!(" holding {}", or_list(capt_on))
         };
-        let itself = if r.choice("xcpickown") == Some("PICK_ON_CAPT") {
-            " and itself"
-        } else {
-            ""
+        let itself = match r.choice("xcpickown") {
+            Some("PICK_ON_CAPT") => " and itself",
+            Some("ALWAYS_PICK") => " and itself (itself alone when that house is empty)",
+            _ => "",
         };
         let chain = if multicapt {
             ", chained along the empty houses after it"
@@ -137,6 +137,12 @@ pub(super) fn summary(r: &Reading) -> String {
         say(&format!(
             "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
         ));
+        if r.choice("pickextra") == Some("PICKOPPBASIC") {
+            say(&format!(
+                "a capture takes every house across holding {} too",
+                or_list(r.counts(total).as_deref().unwrap_or_default())
+            ));
+        }
     } else if let Some(counts) = r.counts(total).filter(|c| !c.is_empty())
         && !matches!(capt_type, Some("CAPT_OPP_1CCW" | "TWO_OUT" | "NEXT"))
     {
@@ -160,6 +166,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.choice("start_pattern") == Some("MOVE_RIGHTMOST") {
         say("the first move is the rightmost house");
     }
+    if r.choice("allow_rule") == Some("RIGHT_2_1ST_THEN_ALL_TWO") {
+        say("the first move is from one of the two rightmost houses");
+    }
     if r.choice("prescribed") == Some("NO_UDIR_FIRSTS") {
         say(if r.choice("sow_direct") == Some("CW") {
             "each player's first move sows clockwise"
@@ -173,6 +182,9 @@ pub(super) fn summary(r: &Reading) -> String {
         }
         Some("ENPAS_ALL_OWNER_SOW") => {
             say("a seed sown on the way to a capturing count takes the house for its owner")
+        }
+        Some("ENPAS_ALL_SOWER") => {
+            say("a seed sown on the way to a capturing count takes the house")
         }
         _ => {}
     }
@@ -221,7 +233,12 @@ pub(super) fn summary(r: &Reading) -> String {
     let child_type = r.choice("child_type");
     match capt_type {
         Some("TWO_OUT") => say(&format!(
-            "a last seed before an empty house takes the house after it{chained}"
+            "a last seed before an empty house takes the house after it{chained}{}",
+            if r.choice("pickextra") == Some("PICKCROSS") {
+                " and the house opposite that"
+            } else {
+                ""
+            }
         )),
         Some("CAPT_OPP_1CCW") => say(&format!(
             "a last seed across or in your last house takes every house across holding {}",

@@ -132,6 +132,11 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// After a capture where the last seed falls, every house of the
+    /// opponent's row holding one of these counts is captured too
+    /// (MancalaGames' `pickextra = PICKOPPBASIC`).
+    #[serde(default)]
+    pub sweep_after_capture: Option<Spanned<Vec<i64>>>,
     /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
     /// the mover (MancalaGames counts only the houses it may capture from,
     /// `capt_side`); the mover then takes every seed on the board.
@@ -179,6 +184,7 @@ impl Default for Section {
             lap_captures_sow_on: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
+            sweep_after_capture: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             match_opposite: Default::default(),
@@ -210,6 +216,10 @@ pub enum LapCaptures {
     /// house and is sown on with it, and the sowing stops once the
     /// opponent has no seeds (`lap_captures_sow_on`).
     SowOn,
+    /// A cross capture where a lap's last seed falls in an empty house:
+    /// when it captures, the relay goes on with that one seed; when it
+    /// does not, the sowing ends there.
+    Cross,
 }
 
 /// `[capture.next]`: the house after the last seed's, along the sowing, is
@@ -277,7 +287,9 @@ pub enum BeforeSowing {
 /// house; the seeds of the house after it are captured.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a table `{ zone = \"…\", chain = true or false }`")]
+#[serde(
+    expecting = "a table `{ zone = \"…\", chain = true or false, take_opposite = true or false }`"
+)]
 pub struct AcrossGapSection {
     /// The row the captured house must be in, seen from the sower.
     pub zone: Spanned<Zone>,
@@ -286,6 +298,10 @@ pub struct AcrossGapSection {
     /// seeds (only with relay sowing).
     #[serde(default)]
     pub chain: Option<Spanned<bool>>,
+    /// Whether the house opposite the one captured is taken too, when it
+    /// holds seeds in `zone` (MancalaGames' `pickextra = PICKCROSS`).
+    #[serde(default)]
+    pub take_opposite: Option<Spanned<bool>>,
 }
 
 fn yes() -> bool {
@@ -297,7 +313,7 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(
-    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …] }`"
+    expecting = "a table `{ zone = \"…\", take_sowing_seed = true or false, chain = true or false, opposite_holds = [N, …], even_when_opposite_empty = true or false }`"
 )]
 pub struct CrossSection {
     /// The row the empty house must be in, seen from the sower.
@@ -314,6 +330,11 @@ pub struct CrossSection {
     /// `capt_on` with `crosscapt`); none: any.
     #[serde(default)]
     pub opposite_holds: Option<Spanned<Vec<i64>>>,
+    /// With `take_sowing_seed`: whether the sowing seed is taken when the
+    /// house opposite is empty too, nothing captured across (MancalaGames'
+    /// `xcpickown = ALWAYS_PICK`).
+    #[serde(default)]
+    pub even_when_opposite_empty: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -356,6 +377,8 @@ pub enum CaptureRule {
         chain: bool,
         /// Whether the last seed's house must hold 2 or more.
         occupied: bool,
+        /// Whether the house opposite the one captured goes too.
+        take_opposite: bool,
     },
     /// The last seed falls in an empty house of `zone` and the mover's store
     /// holds seeds: they all go to the opponent's store.
@@ -403,6 +426,13 @@ pub enum CaptureRule {
     /// The last seed's house then holds as many seeds as the house
     /// opposite: both are taken (`match_opposite`).
     MatchOpposite,
+    /// The last seed falls in an empty house of `zone`: the sowing seed is
+    /// taken, whatever the house opposite holds (`cross` with
+    /// `even_when_opposite_empty`, tried after the cross capture).
+    SowingSeed {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+    },
     /// The cross capture when the house opposite must hold one of
     /// `counts` (`cross` with `opposite_holds`).
     CrossCounts {
@@ -453,6 +483,9 @@ pub struct Captures {
     /// When a move leaves between 1 and this many seeds on the board (0:
     /// never), the mover takes them.
     pub last_seeds_to_mover: u8,
+    /// After a capture at the last seed, the counts whose houses of the
+    /// opponent's row are captured too (empty: none).
+    pub sweep_after_capture: CountSet,
     /// Where the seeds counted for `last_seeds_to_mover` lie.
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
@@ -618,6 +651,17 @@ pub(crate) fn compile(
                 )?,
             }),
         }
+        if let Some(flag) = &cross.even_when_opposite_empty
+            && *flag.get_ref()
+        {
+            if !cross.take_sowing_seed || cross.chain || cross.opposite_holds.is_some() {
+                return err(
+                    flag.span(),
+                    "even_when_opposite_empty takes the sowing seed of a plain cross capture whatever is opposite: it needs take_sowing_seed = true, and neither chain nor opposite_holds",
+                );
+            }
+            rules.push(CaptureRule::SowingSeed { zone });
+        }
     }
     if let Some(gap) = &section.across_gap {
         let zone = ZoneMask::from_zone(*gap.zone.get_ref());
@@ -633,10 +677,15 @@ pub(crate) fn compile(
                 "a capture across the gap counts houses along the rows: not with sowing into stores",
             );
         }
-        if sowing.turning != super::sowing::Turning::Fixed {
+        // It looks along the move's way; only the board's direction and the
+        // ways the first move fixes are known from games (Olinda).
+        if !matches!(
+            sowing.turning,
+            super::sowing::Turning::Fixed | super::sowing::Turning::FirstMove
+        ) {
             return err(
                 gap.zone.span(),
-                "a capture across the gap looks along the board's direction: not with direction_by",
+                "a capture across the gap is made along the board's direction or the ways the first move fixed: not with direction_by = \"half_row\" or \"parity\", which no game combines with it",
             );
         }
         let relays = sowing.relays();
@@ -650,10 +699,21 @@ pub(crate) fn compile(
                 "chain = true across the gap needs relay sowing: without it the last house must hold 2 or more, and a captured house holds none",
             );
         }
+        let take_opposite = gap.take_opposite.as_ref().is_some_and(|t| *t.get_ref());
+        if let Some(flag) = &gap.take_opposite
+            && take_opposite
+            && chain
+        {
+            return err(
+                flag.span(),
+                "take_opposite = true takes the house opposite the one house captured across the gap: not with chain = true",
+            );
+        }
         rules.push(CaptureRule::AcrossGap {
             zone,
             chain,
             occupied: !relays,
+            take_opposite,
         });
     }
     if section
@@ -832,11 +892,23 @@ pub(crate) fn compile(
                     );
                 }
                 [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
-                [CaptureRule::AcrossGap { .. }] => Some(LapCaptures::AcrossGap),
+                [
+                    CaptureRule::AcrossGap {
+                        take_opposite: false,
+                        ..
+                    },
+                ] => Some(LapCaptures::AcrossGap),
+                [
+                    CaptureRule::Cross {
+                        take_sowing_seed: false,
+                        chain: false,
+                        ..
+                    },
+                ] => Some(LapCaptures::Cross),
                 _ => {
                     return err(
                         span,
-                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, or across_gap",
+                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, across_gap (without take_opposite), or cross (without take_sowing_seed or chain)",
                     );
                 }
             }
@@ -867,6 +939,29 @@ pub(crate) fn compile(
                 total as i64 - 1,
                 "opponent_takes_sown.at_most",
             )? as u8
+        }
+    };
+    let sweep_after_capture = match &section.sweep_after_capture {
+        None => CountSet::default(),
+        Some(counts) => {
+            if counts.get_ref().is_empty() {
+                return err(
+                    counts.span(),
+                    "sweep_after_capture = [] would take nothing: give the counts, or leave it out",
+                );
+            }
+            if lap_captures.is_some() {
+                return err(
+                    counts.span(),
+                    "sweep_after_capture follows the capture that ends a move: not with lap_captures",
+                );
+            }
+            count_set(
+                counts,
+                total,
+                "sweep_after_capture",
+                "an empty house has nothing to capture",
+            )?
         }
     };
     let last_seeds_to_mover = match &section.last_seeds_to_mover {
@@ -922,6 +1017,7 @@ pub(crate) fn compile(
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            sweep_after_capture,
             last_seeds_counted_in,
             looks_along,
         },
@@ -974,6 +1070,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     }
     for rule in &captures.rules {
         match *rule {
+            CaptureRule::SowingSeed { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {} and the house opposite is empty, the sowing seed is captured all the same.",
+                    zone_in_words(zone)
+                );
+            }
             CaptureRule::MatchOpposite => {
                 let _ = writeln!(
                     out,
@@ -1124,6 +1227,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 zone,
                 chain,
                 occupied,
+                take_opposite,
             } => {
                 let _ = writeln!(
                     out,
@@ -1136,6 +1240,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     zone_in_words(zone),
                     if chain {
                         "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
+                    } else if take_opposite {
+                        ", and so are those of the house opposite it, when it holds seeds there"
                     } else {
                         ""
                     }
@@ -1206,6 +1312,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                 "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. The sowing stops once the opponent has no seeds."
             );
         }
+        Some(LapCaptures::Cross) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: when a lap's last seed falls in an empty house and makes the cross capture, the relay goes on with that one seed; when it makes none, the sowing ends there."
+            );
+        }
         Some(LapCaptures::AcrossGap) => {
             let _ = writeln!(
                 out,
@@ -1218,6 +1330,13 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             out,
             "  While the board holds {} seeds or fewer as a handful is lifted, each seed it would drop in the opponent's row goes to the opponent's store instead; a last seed that makes a capturing count there stays, and is captured.",
             captures.opponent_takes_sown
+        );
+    }
+    if !captures.sweep_after_capture.is_empty() {
+        let _ = writeln!(
+            out,
+            "  After a capture where the last seed falls, every house of the opponent's row holding {} is captured too.",
+            counts_in_words(captures.sweep_after_capture)
         );
     }
     if captures.last_seeds_to_mover > 0 {
@@ -1331,6 +1450,7 @@ impl Captures {
                 capture(pos, last);
                 capture(pos, board.opposite(last));
             }
+            CaptureRule::SowingSeed { .. } => capture(pos, last),
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
                 let children = pos.kept_houses();
@@ -1353,12 +1473,22 @@ impl Captures {
                 let seeds = pos.take(board.store(me));
                 pos.add(board.store(me.opponent()), seeds);
             }
-            CaptureRule::AcrossGap { .. } => {
+            CaptureRule::AcrossGap {
+                zone,
+                take_opposite,
+                ..
+            } => {
                 let ring = board.ring_in(me, plan.reverse);
                 let mut house = last;
                 for _ in 0..plan.holes {
                     house = open_after(ring, pos, open_after(ring, pos, house));
                     capture(pos, house);
+                }
+                if take_opposite
+                    && plan.holes > 0
+                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+                {
+                    capture(pos, opposite);
                 }
             }
             CaptureRule::Next { .. } => {
@@ -1406,6 +1536,18 @@ impl Captures {
         }
         if mode == LapCaptures::SowOn && pos.seeds_on_side(me.opponent()) == 0 {
             return None;
+        }
+        if mode == LapCaptures::Cross {
+            if !board.is_house(last) || pos.at(last) != 1 {
+                return goes_on.then_some(last);
+            }
+            // An empty house: the relay goes on with the seed sown only
+            // when the cross capture is made.
+            let plan = may_capture.then(|| self.plan(board, pos, me, last, reverse))??;
+            self.take(board, pos, me, last, plan, trace);
+            sown.captured += plan.take;
+            sown.captured_from_opponent += plan.from_opponent;
+            return Some(last);
         }
         let plan = if may_capture {
             self.plan(board, pos, me, last, reverse)
@@ -1494,6 +1636,31 @@ impl Captures {
             });
         }
         place
+    }
+
+    /// After a capture where the last seed fell: every house of the
+    /// opponent's row holding one of `sweep_after_capture` (children's
+    /// aside) goes to the mover. Gives the seeds taken.
+    #[inline(never)]
+    pub(crate) fn sweep_after_capture<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        trace: &mut T,
+    ) -> u8 {
+        let lo = board.row_start(me.opponent());
+        let kept = pos.kept_houses();
+        let mut taken = 0;
+        for house in lo..lo + board.houses_per_side() {
+            if self.sweep_after_capture.contains(pos.at(house)) && kept >> house & 1 == 0 {
+                let seeds = pos.take(house);
+                trace.record(Event::Capture { house, seeds });
+                taken += seeds;
+            }
+        }
+        pos.add(board.store(me), taken);
+        taken
     }
 
     /// After a move's captures: when the board holds between 1 and
@@ -1650,6 +1817,10 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::SowingSeed { zone } => {
+                // A child is never captured.
+                zone.allows(own) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+            }
             CaptureRule::MatchOpposite => {
                 let opposite = board.opposite(last);
                 // A child is never captured.
@@ -1797,6 +1968,13 @@ impl CaptureRule {
                     reverse,
                 }
             }
+            CaptureRule::SowingSeed { .. } => Plan {
+                rule: self,
+                holes: 1,
+                take: 1,
+                from_opponent: (board.owner(last) != me) as u32,
+                reverse,
+            },
             CaptureRule::MatchOpposite => Plan {
                 rule: self,
                 holes: 2,
@@ -1876,7 +2054,12 @@ impl CaptureRule {
                     reverse,
                 }
             }
-            CaptureRule::AcrossGap { zone, chain, .. } => {
+            CaptureRule::AcrossGap {
+                zone,
+                chain,
+                take_opposite,
+                ..
+            } => {
                 let ring = board.ring_in(me, reverse);
                 let mut house = last;
                 let mut holes = 0;
@@ -1899,6 +2082,16 @@ impl CaptureRule {
                     house = target;
                     if !chain {
                         break;
+                    }
+                }
+                if take_opposite
+                    && holes > 0
+                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+                {
+                    let seeds = pos.at(opposite);
+                    take += seeds;
+                    if board.owner(opposite) != me {
+                        from_opponent += seeds as u32;
                     }
                 }
                 Plan {
@@ -1939,6 +2132,23 @@ fn open_after(ring: &crate::board::Ring, pos: &Position, place: usize) -> usize 
         next = ring.next(next);
     }
     next
+}
+
+/// The house opposite `captured` when a capture across the gap takes it
+/// too (`take_opposite`): a house of `zone` holding seeds, not a child.
+#[inline]
+fn opposite_taken(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    captured: usize,
+    zone: ZoneMask,
+) -> Option<usize> {
+    let opposite = board.opposite(captured);
+    (pos.at(opposite) > 0
+        && zone.allows(board.owner(opposite) == me)
+        && pos.kept_houses() >> opposite & 1 == 0)
+        .then_some(opposite)
 }
 
 /// The house two places after `from` along `ring`, when the one between

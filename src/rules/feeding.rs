@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
 use crate::board::Direction;
-use crate::engine::Verdict;
+use crate::engine::{MoveEffect, Verdict};
 use crate::position::{Position, PositionError, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
@@ -31,6 +31,9 @@ pub struct Section {
     /// house, not the way).
     #[serde(default)]
     pub feed_by_house: Option<Spanned<bool>>,
+    /// With `must_feed`: what the player may do when no move feeds.
+    #[serde(default)]
+    pub when_none_feeds: Option<Spanned<WhenNoneFeeds>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -73,6 +76,10 @@ pub enum OpeningFrom {
     /// mover (the middle house of an odd row in neither half); `allow` is
     /// not applied (MancalaGames' `RIGHT_HALF_1ST_OPE`, `RIGHT_HALF_FIRSTS`).
     RightHalf,
+    /// Only the two rightmost houses of the mover's row, seen from the
+    /// mover, among those the other rules let be played (MancalaGames'
+    /// `RIGHT_2_1ST_THEN_ALL_TWO`, whose first move is one of them).
+    RightmostTwo,
     /// Only the rightmost house of the mover's row, seen from the mover;
     /// `allow` is not applied (MancalaGames' `start_pattern =
     /// MOVE_RIGHTMOST`, whose first move it makes itself).
@@ -86,6 +93,7 @@ impl Default for Section {
             single_seed_rule: false,
             must_feed: false,
             feed_by_house: None,
+            when_none_feeds: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -99,6 +107,18 @@ impl Default for Section {
 
 fn one() -> Spanned<i64> {
     Spanned::new(0..0, 1)
+}
+
+/// With `must_feed`, what a player may do when no move feeds.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WhenNoneFeeds {
+    /// Nothing: the player has no legal move.
+    #[default]
+    NoMove,
+    /// Play any move, as if the opponent had seeds (MancalaGames'
+    /// `mustshare` with `mustpass`).
+    AnyMove,
 }
 
 /// Which houses holding enough seeds may be played.
@@ -144,6 +164,9 @@ pub enum Feeding {
     /// When the opponent's row is empty, only moves that sow into it are
     /// legal, if there are any (R1, R7).
     MustFeed,
+    /// As `MustFeed`, but when no move feeds every move is legal
+    /// (`when_none_feeds = "any_move"`).
+    MustFeedElseAny,
 }
 
 /// Which houses may be played.
@@ -219,6 +242,17 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         }
         _ => false,
     };
+    let feeding = match (&section.when_none_feeds, section.must_feed) {
+        (Some(when), false) => {
+            return err(
+                when.span(),
+                "when_none_feeds says what must_feed allows when no move feeds: it only applies with must_feed = true",
+            );
+        }
+        (Some(when), true) if *when.get_ref() == WhenNoneFeeds::AnyMove => Feeding::MustFeedElseAny,
+        (_, true) => Feeding::MustFeed,
+        (None, false) => Feeding::Free,
+    };
     let feed_by_house = match &section.feed_by_house {
         Some(flag) if *flag.get_ref() && !section.must_feed => {
             return err(
@@ -237,11 +271,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
         min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
         single_seed_rule: section.single_seed_rule,
-        feeding: if section.must_feed {
-            Feeding::MustFeed
-        } else {
-            Feeding::Free
-        },
+        feeding,
         allow: section.allow,
         no_return: section.no_return,
     })
@@ -268,10 +298,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house of the opponent's row is sown as your own would be: along your way round the board, into your store."
         );
     }
-    if playable.feeding == Feeding::MustFeed {
+    if playable.feeding != Feeding::Free {
         let _ = writeln!(
             out,
-            "  When the opponent has no seeds, you must sow into their row if you can."
+            "  When the opponent has no seeds, you must sow into their row if you can{}.",
+            if playable.feeding == Feeding::MustFeedElseAny {
+                "; if no move does, any move may be played"
+            } else {
+                ""
+            }
         );
         if playable.feed_by_house {
             let _ = writeln!(
@@ -348,6 +383,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from the rightmost house of your row (seen from you), and the rules above on which of your houses may be played do not apply to it, but for the seeds it must hold."
                 );
             }
+            OpeningFrom::RightmostTwo => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from one of the two rightmost houses of your row (seen from you) that the rules above let be played."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -407,16 +448,47 @@ impl Rules {
         house: usize,
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
-        if self.playable.opening_from != OpeningFrom::Any && pos.opening() > 0 {
+        let opening_from = if pos.opening() > 0 {
+            self.playable.opening_from
+        } else {
+            OpeningFrom::Any
+        };
+        let n = self.board.houses_per_side();
+        // Only opening moves, always from the mover's own row, read it.
+        let offset = || house - self.board.row_start(pos.to_move());
+        match opening_from {
+            OpeningFrom::Any => self.allow_rule_refuses(pos, house, chosen),
             // An opening move: only the right half of the row, or its
             // rightmost house, and no allow rule.
-            let n = self.board.houses_per_side();
-            let offset = house - self.board.row_start(pos.to_move());
-            return match self.playable.opening_from {
-                OpeningFrom::Rightmost => (offset + 1 < n).then_some(Verdict::NotOpeningRightmost),
-                _ => (offset < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf),
-            };
+            OpeningFrom::Rightmost => (offset() + 1 < n).then_some(Verdict::NotOpeningRightmost),
+            OpeningFrom::RightHalf => {
+                (offset() < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf)
+            }
+            OpeningFrom::RightmostTwo => {
+                self.allow_rule_refuses(pos, house, chosen).or_else(|| {
+                    // Two houses to its right that could be played leave it out.
+                    let lo = self.board.row_start(pos.to_move());
+                    let kept = pos.child_houses() | pos.blocked_houses();
+                    let right = (house + 1..lo + n)
+                        .filter(|&h| {
+                            pos.at(h) >= self.playable.min_seeds.max(1)
+                                && kept >> h & 1 == 0
+                                && self.allow_rule_refuses(pos, h, None).is_none()
+                        })
+                        .count();
+                    (right >= 2).then_some(Verdict::NotOpeningRightmostTwo)
+                })
+            }
         }
+    }
+
+    /// The house the allow rule (`allow`) refuses, and why.
+    fn allow_rule_refuses(
+        &self,
+        pos: &Position,
+        house: usize,
+        chosen: Option<Direction>,
+    ) -> Option<Verdict> {
         if self.playable.allow == Allow::Any {
             return None;
         }
@@ -490,8 +562,29 @@ impl Rules {
     #[inline]
     pub(crate) fn must_feed_now(&self, pos: &Position) -> bool {
         pos.feed_pending()
-            || (self.playable.feeding == Feeding::MustFeed
+            || (self.playable.feeding != Feeding::Free
                 && pos.row_is_empty(pos.to_move().opponent()))
+    }
+
+    /// Whether a move that came to `after` fed the opponent: it sowed into
+    /// their row, or, with `when_none_feeds = "any_move"`, their row holds
+    /// seeds after it, captures and all (children aside), as MancalaGames
+    /// judges it.
+    #[inline]
+    pub(crate) fn fed(&self, after: &Position, opponent: Side, effect: &MoveEffect) -> bool {
+        if self.playable.feeding == Feeding::MustFeedElseAny {
+            !after.row_is_empty_but_children(opponent)
+        } else {
+            effect.fed
+        }
+    }
+
+    /// Whether, where no move feeds, the obligation falls and every move is
+    /// judged as if the opponent had seeds (`when_none_feeds = "any_move"`;
+    /// never for the feeding move a grand slam left).
+    #[inline]
+    pub(crate) fn feeding_falls_when_none_feeds(&self, pos: &Position) -> bool {
+        self.playable.feeding == Feeding::MustFeedElseAny && !pos.feed_pending()
     }
 
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.

@@ -859,7 +859,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let simulate_to_judge = compiled_sowing.relays()
         || playable.no_return
         || captures.while_sowing.is_some()
-        || grand_slam == GrandSlam::Forbidden;
+        || grand_slam == GrandSlam::Forbidden
+        // A move feeds when the opponent has seeds after it.
+        || playable.feeding == feeding::Feeding::MustFeedElseAny;
     // Houses a sowing passes over (some children, a round's blocked
     // houses) are the relay instances' business.
     let loop_kind = sowing::LoopKind::of(

@@ -54,7 +54,8 @@ pub enum Starter {
     /// The player who did not start the round before (`ALTERNATE`).
     #[default]
     Alternate,
-    /// The player who lost the round; the other starter on a draw (`LOSER`).
+    /// The player who lost the round; on a draw, the player who made its
+    /// last move (`LOSER`).
     Loser,
     /// The player who won the round; the other starter on a draw (`WINNER`).
     Winner,
@@ -121,10 +122,13 @@ impl Rounds {
     /// What the end of a round comes to. `scores` are each player's seeds
     /// as the round ended (stores and the seeds that count for them),
     /// `winner` the round's, `started` who started it, `last_mover` who
-    /// made its last move.
+    /// made its last move. A round counts its moves afresh, as the game's
+    /// `start` does: its quiet and opening moves come again (MancalaGames
+    /// counts moves from each round's start).
     pub(crate) fn end_round(
         &self,
         board: &Board,
+        start: &Position,
         scores: [u32; 2],
         winner: Option<Side>,
         started: Side,
@@ -157,12 +161,17 @@ impl Rounds {
         }
         let to_move = match (self.starter, winner, last_mover) {
             (Starter::Loser, Some(winner), _) => winner.opponent(),
+            // On a draw MancalaGames hands the start to the player after
+            // the one to move: the round's last mover.
+            (Starter::Loser, None, Some(mover)) => mover,
             (Starter::Winner, Some(winner), _) => winner,
             (Starter::LastMover, _, Some(mover)) => mover,
             _ => started.opponent(),
         };
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
+        next.set_quiet(start.quiet());
+        next.set_opening(start.opening());
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -197,13 +206,20 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house left unfilled is blocked for the round: never played, and sowing passes over it."
         );
     }
+    let start = rules.start();
+    if start.quiet() > 0 || start.opening() > 0 {
+        let _ = writeln!(
+            out,
+            "  Each round counts its moves afresh: its first moves are played as the game's first moves are."
+        );
+    }
     let _ = writeln!(
         out,
         "  {} starts the next round.",
         match rounds.starter {
             Starter::Alternate => "The player who did not start the last round",
             Starter::Loser =>
-                "The loser of the last round (on a draw, the player who did not start it)",
+                "The loser of the last round (on a draw, the player who made its last move)",
             Starter::Winner =>
                 "The winner of the last round (on a draw, the player who did not start it)",
             Starter::LastMover => "The player who made the last move",

@@ -342,12 +342,15 @@ fn step(event: &Event, houses_per_side: usize) -> Step {
             ("mark", place(house), None)
         }
         Event::OutOfPlay { house } => ("out", place(house), None),
-        Event::Collect { seeds, .. } => ("collect", (None, None), Some(seeds)),
+        Event::Collect { seeds, .. } | Event::BearOff { seeds, .. } => {
+            ("collect", (None, None), Some(seeds))
+        }
         Event::ExtraTurn { .. } => ("again", (None, None), None),
         Event::Pass { .. } => ("pass", (None, None), None),
-        Event::GrandSlam { .. } | Event::GameOver { .. } | Event::RoundOver { .. } => {
-            ("note", (None, None), None)
-        }
+        Event::GrandSlam { .. }
+        | Event::GameOver { .. }
+        | Event::RoundOver { .. }
+        | Event::BearingOff => ("note", (None, None), None),
     };
     Step {
         kind,
