@@ -88,18 +88,7 @@ fn positions(rules: &Rules, seeds: u32) -> Vec<Position> {
 /// compared and how many of them the database proved exact.
 fn check_against_brute_force(rules: &Rules, seeds: u32) -> (usize, usize) {
     let dir = tempfile::tempdir().unwrap();
-    let options = BuildOptions {
-        max_seeds: seeds,
-        memory_limit: 1 << 30,
-    };
-    let db = endgame::build(
-        rules,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let db = build_small(rules, dir.path(), seeds).unwrap_or_else(|e| panic!("{e}"));
     let repetition = rules
         .endings
         .iter()
@@ -133,6 +122,68 @@ fn check_against_brute_force(rules: &Rules, seeds: u32) -> (usize, usize) {
         assert!(value.low <= value.convention && value.convention <= value.high);
     }
     (compared, exact)
+}
+
+/// Plays `games` random games of `rules` and, at every position after the
+/// first move with up to `seeds` seeds on the board, compares the brute
+/// force (within `budget` nodes, the game's own history included) with the
+/// database: the value within the proven bounds, equal to a proven value.
+/// Returns the positions compared and how many of them were proven.
+fn check_random_games(
+    rules: &Rules,
+    db: &endgame::Database,
+    games: u32,
+    seeds: u32,
+    budget: u64,
+    seed: u64,
+) -> (usize, usize) {
+    let mut rng = sow::rng::Rng::new(seed);
+    let (mut compared, mut exact) = (0, 0);
+    for _ in 0..games {
+        let mut game = Game::new(rules);
+        while !game.is_over() {
+            let position = game.position().clone();
+            if position.seeds_on_board() <= seeds && game.plies() > 0 {
+                let mut left = budget;
+                if let Some(truth) = brute(&mut game, &mut Vec::new(), &mut None, &mut left) {
+                    let truth = if position.to_move() == Side::South {
+                        truth
+                    } else {
+                        -truth
+                    };
+                    let value = db.value(&position).unwrap();
+                    assert!(
+                        value.low <= truth && truth <= value.high,
+                        "{position} after {} plies: the brute force finds {truth}, the database proves {}..={}",
+                        game.plies(),
+                        value.low,
+                        value.high
+                    );
+                    if let Some(v) = value.exact() {
+                        assert_eq!(v, truth, "{position}");
+                        exact += 1;
+                    }
+                    compared += 1;
+                }
+            }
+            let mv = sow::players::random_move(&game, &mut rng);
+            game.play(mv, &mut ()).unwrap();
+        }
+    }
+    (compared, exact)
+}
+
+/// The database of `rules` up to `seeds` seeds, built in `dir`.
+fn build_small(
+    rules: &Rules,
+    dir: &std::path::Path,
+    seeds: u32,
+) -> Result<endgame::Database, EndgameError> {
+    let options = BuildOptions {
+        max_seeds: seeds,
+        memory_limit: 1 << 30,
+    };
+    endgame::build(rules, dir, &options, &AtomicBool::new(false), &|_| {})
 }
 
 fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Rules {
@@ -180,47 +231,8 @@ fn an_oware_database_keys_the_stores_and_agrees_with_the_brute_force() {
 fn proven_values_hold_in_the_middle_of_a_game() {
     let rules = small(OWARE, 3, 2, &[("majority", "7")]);
     let dir = tempfile::tempdir().unwrap();
-    let options = BuildOptions {
-        max_seeds: 4,
-        memory_limit: 1 << 30,
-    };
-    let db = endgame::build(
-        &rules,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap();
-    let mut rng = sow::rng::Rng::new(7);
-    let mut checked = 0;
-    for _ in 0..40 {
-        let mut game = Game::new(&rules);
-        while !game.is_over() {
-            let position = game.position().clone();
-            if position.seeds_on_board() <= 4 && game.plies() > 0 {
-                let mut budget = 5_000;
-                if let Some(truth) = brute(&mut game, &mut Vec::new(), &mut None, &mut budget) {
-                    let truth = if position.to_move() == Side::South {
-                        truth
-                    } else {
-                        -truth
-                    };
-                    let value = db.value(&position).unwrap();
-                    assert!(
-                        value.low <= truth && truth <= value.high,
-                        "{position} after {} plies: {truth} outside {}..={}",
-                        game.plies(),
-                        value.low,
-                        value.high
-                    );
-                    checked += 1;
-                }
-            }
-            let mv = sow::players::random_move(&game, &mut rng);
-            game.play(mv, &mut ()).unwrap();
-        }
-    }
+    let db = build_small(&rules, dir.path(), 4).unwrap();
+    let (checked, _) = check_random_games(&rules, &db, 40, 4, 5_000, 7);
     assert!(checked > 40, "{checked}");
 }
 
@@ -251,17 +263,7 @@ fn databases_of_generated_variants_agree_with_the_brute_force() {
                 .any(|e| matches!(e, sow::rules::Ending::PlyLimit { .. }))
         );
         let dir = tempfile::tempdir().unwrap();
-        let options = BuildOptions {
-            max_seeds: 3,
-            memory_limit: 1 << 30,
-        };
-        match endgame::build(
-            &rules,
-            dir.path(),
-            &options,
-            &AtomicBool::new(false),
-            &|_| {},
-        ) {
+        match build_small(&rules, dir.path(), 3) {
             Ok(_) => {
                 built += 1;
                 compared += check_against_brute_force(&rules, 3).0;
@@ -281,18 +283,7 @@ fn databases_of_generated_variants_agree_with_the_brute_force() {
 fn a_database_of_other_rules_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let kalah = small(KALAH, 3, 2, &[]);
-    let options = BuildOptions {
-        max_seeds: 3,
-        memory_limit: 1 << 30,
-    };
-    endgame::build(
-        &kalah,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap();
+    build_small(&kalah, dir.path(), 3).unwrap();
     let other = small(KALAH, 3, 2, &[("extra_turn", "\"never\"")]);
     let err = endgame::open(&other, dir.path()).unwrap_err();
     assert!(matches!(err, EndgameError::OtherRules { .. }), "{err}");
@@ -303,18 +294,7 @@ fn a_database_of_other_rules_is_refused() {
 fn a_truncated_or_damaged_layer_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let kalah = small(KALAH, 3, 2, &[]);
-    let options = BuildOptions {
-        max_seeds: 4,
-        memory_limit: 1 << 30,
-    };
-    endgame::build(
-        &kalah,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap();
+    build_small(&kalah, dir.path(), 4).unwrap();
     let layer = dir.path().join("layer-004.sowdb");
     let bytes = std::fs::read(&layer).unwrap();
     std::fs::write(&layer, &bytes[..bytes.len() - 5]).unwrap();
@@ -334,18 +314,7 @@ fn a_truncated_or_damaged_layer_is_refused() {
 fn a_build_beyond_the_memory_limit_is_refused_before_it_starts() {
     let dir = tempfile::tempdir().unwrap();
     let rules = Rules::from_toml(OWARE, "oware.toml").unwrap();
-    let options = BuildOptions {
-        max_seeds: 30,
-        memory_limit: 1 << 30,
-    };
-    let err = endgame::build(
-        &rules,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap_err();
+    let err = build_small(&rules, dir.path(), 30).unwrap_err();
     assert!(matches!(err, EndgameError::Memory { .. }), "{err}");
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
@@ -371,18 +340,7 @@ fn a_player_given_a_missing_or_foreign_database_is_refused_before_the_games() {
 
     let dir = tempfile::tempdir().unwrap();
     let kalah = Rules::from_toml(KALAH, "kalah.toml").unwrap();
-    let options = BuildOptions {
-        max_seeds: 2,
-        memory_limit: 1 << 30,
-    };
-    endgame::build(
-        &kalah,
-        dir.path(),
-        &options,
-        &AtomicBool::new(false),
-        &|_| {},
-    )
-    .unwrap();
+    build_small(&kalah, dir.path(), 2).unwrap();
     let spec = format!("alphabeta:2:db={}", dir.path().display());
     let foreign = crate::common::sow(
         &[
@@ -520,39 +478,8 @@ fn the_oware_database_agrees_with_the_brute_force() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(db.max_seeds(), 12);
-    let mut rng = sow::rng::Rng::new(12);
-    let (mut compared, mut exact, mut games) = (0, 0, 0);
-    while games < 2000 {
-        games += 1;
-        let mut game = Game::new(&rules);
-        while !game.is_over() {
-            let position = game.position().clone();
-            if position.seeds_on_board() <= 4 {
-                let mut budget = 200_000;
-                if let Some(truth) = brute(&mut game, &mut Vec::new(), &mut None, &mut budget) {
-                    let truth = if position.to_move() == Side::South {
-                        truth
-                    } else {
-                        -truth
-                    };
-                    let value = db.value(&position).unwrap();
-                    assert!(
-                        value.low <= truth && truth <= value.high,
-                        "{position}: the brute force finds {truth}, the database proves {}..={}",
-                        value.low,
-                        value.high
-                    );
-                    if let Some(v) = value.exact() {
-                        assert_eq!(v, truth, "{position}");
-                        exact += 1;
-                    }
-                    compared += 1;
-                }
-            }
-            let mv = sow::players::random_move(&game, &mut rng);
-            game.play(mv, &mut ()).unwrap();
-        }
-    }
+    let games = 2000;
+    let (compared, exact) = check_random_games(&rules, &db, games, 4, 200_000, 12);
     eprintln!(
         "{compared} positions of up to 4 seeds compared in {games} games, {exact} proven values equal"
     );
