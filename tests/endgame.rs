@@ -478,10 +478,10 @@ fn the_oware_database_agrees_with_the_brute_force() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(db.max_seeds(), 12);
-    let games = 2000;
+    let games = 300;
     let (compared, exact) = check_random_games(&rules, &db, games, 4, 200_000, 12);
     eprintln!(
         "{compared} positions of up to 4 seeds compared in {games} games, {exact} proven values equal"
     );
-    assert!(compared > 1000, "{compared}");
+    assert!(compared > 200, "{compared}");
 }
