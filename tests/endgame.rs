@@ -461,7 +461,7 @@ fn sow_solve_refuses_a_build_it_cannot_do() {
 /// the_oware_database -- --ignored --nocapture`, DIR holding the
 /// database or empty (it is built there).
 #[test]
-#[ignore]
+#[ignore = "needs the Oware database built (minutes): SOW_ENDGAME_DB=DIR"]
 fn the_oware_database_agrees_with_the_brute_force() {
     let dir = std::env::var_os("SOW_ENDGAME_DB").expect("set SOW_ENDGAME_DB to a directory");
     let rules = Rules::from_toml(OWARE, "oware.toml").unwrap();
