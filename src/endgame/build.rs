@@ -270,6 +270,9 @@ fn first_pass(
         edges: Vec::new(),
     };
     let mut board = vec![0u8; 2 * db.houses_per_side];
+    // Each position's moves (or `None` for what the start settles), one
+    // list for the whole chunk.
+    let mut outcomes = Vec::new();
     for entry in range {
         chunk.starts.push(chunk.edges.len() as u32);
         let position = position_of(db, seeds, stores, entry, &mut board);
@@ -284,13 +287,13 @@ fn first_pass(
             }
         };
         // Where the game is over at once, or passes before the mover moves.
-        let mut outcomes = Vec::new();
+        outcomes.clear();
         if game.is_over() || *game.position() != position {
             outcomes.push(None);
         } else {
             outcomes.extend(game.legal_moves().iter().map(Some));
         }
-        for mv in outcomes {
+        for &mv in &outcomes {
             if let Some(mv) = mv {
                 game.play(mv, &mut ()).expect("listed moves are legal");
             }
