@@ -240,6 +240,8 @@ pub enum Verdict {
     Child,
     /// It is blocked: closed for the rest of the game.
     Blocked,
+    /// It is the opponent's this round (`[rounds.territory]`).
+    NotOwned,
     /// It is a ram (`[children] kind = "ram"`).
     Ram,
     /// It holds the single seed the last move sowed across the end of a
@@ -297,6 +299,7 @@ impl Verdict {
             }
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
+            Verdict::NotOwned => "the house is the opponent's this round (territory)".into(),
             Verdict::Ram => {
                 "the house is a ram (it holds seeds enough to sow round to its own row), and a ram is never played".into()
             }
@@ -425,7 +428,10 @@ impl Rules {
     /// both (`[play] from_either_row`).
     #[inline]
     pub(crate) fn rows_played(&self, pos: &Position) -> &'static [Side] {
-        match (self.playable.either_row, pos.to_move()) {
+        match (
+            self.playable.either_row || self.playable.territory,
+            pos.to_move(),
+        ) {
             (false, Side::South) => &[Side::South],
             (false, Side::North) => &[Side::North],
             (true, _) => &Side::BOTH,
@@ -601,6 +607,9 @@ impl Rules {
         if pos.is_blocked(house) {
             return verdict(Verdict::Blocked);
         }
+        if self.playable.territory && pos.owner(house) != pos.to_move() {
+            return verdict(Verdict::NotOwned);
+        }
         if seeds == 0 {
             return verdict(Verdict::Empty);
         }
@@ -653,7 +662,7 @@ impl Rules {
                 houses_per_side,
             };
         }
-        if mv.side() != pos.to_move() && !self.playable.either_row {
+        if mv.side() != pos.to_move() && !self.playable.either_row && !self.playable.territory {
             return IllegalMove::NotYourHouse {
                 mv,
                 owner: mv.side(),

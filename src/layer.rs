@@ -106,7 +106,7 @@ impl Layer {
         match self {
             // Stored as "owned by the other row's player", written as who.
             Layer::Owner => {
-                let own_row = position.owner(house);
+                let own_row = position.row_of(house);
                 let owner = if value == 0 {
                     own_row
                 } else {
@@ -177,7 +177,7 @@ impl Layer {
             Layer::Owner => {
                 for side in Side::BOTH {
                     let taken = labels(&|h| {
-                        position.layer_value(Layer::Owner, h) != 0 && position.owner(h) != side
+                        position.layer_value(Layer::Owner, h) != 0 && position.row_of(h) != side
                     });
                     if !taken.is_empty() {
                         lines.push(format!("{side} owns {}", taken.join(", ")));

@@ -433,6 +433,9 @@ impl<const L: usize> Kernel<L> {
         if rules.blocking.is_some() {
             return Err("blocked houses");
         }
+        if rules.playable.territory {
+            return Err("houses that change hands (territory)");
+        }
         if rules.rounds.is_some() {
             return Err("a match of rounds");
         }
@@ -493,6 +496,8 @@ impl<const L: usize> Kernel<L> {
             opening_from,
             judged: _,
             either_row,
+            // Refused above, with the rounds it needs.
+            territory: _,
         } = rules.playable;
         if either_row {
             return Err("moves from either row");

@@ -743,12 +743,17 @@ impl Position {
         }
     }
 
-    /// Whether `side`'s row holds no seed outside children and rams.
+    /// Whether the houses `side` owns (its row, unless the houses changed
+    /// hands) hold no seed outside children and rams.
     pub fn row_is_empty_but_children(&self, side: Side) -> bool {
-        let children = self.child_houses();
-        let start = side.index() * self.houses_per_side();
-        (start..start + self.houses_per_side())
-            .all(|house| self.places[house] == 0 || children >> house & 1 != 0)
+        let mut houses = self.owned_houses(side) & !self.child_houses();
+        while houses != 0 {
+            if self.places[houses.trailing_zeros() as usize] != 0 {
+                return false;
+            }
+            houses &= houses - 1;
+        }
+        true
     }
 
     /// A row of at most 8 houses as the bytes of one word, house 0 lowest,
@@ -765,12 +770,35 @@ impl Position {
 
     /// Which row house `house` is in.
     #[inline]
-    pub fn owner(&self, house: usize) -> Side {
+    pub fn row_of(&self, house: usize) -> Side {
         if house < self.houses_per_side() {
             Side::South
         } else {
             Side::North
         }
+    }
+
+    /// Who owns house `house` now: its row's player, unless the `owner`
+    /// layer says it changed hands (territory).
+    #[inline]
+    pub fn owner(&self, house: usize) -> Side {
+        let row = self.row_of(house);
+        if self.layer_value(Layer::Owner, house) == 0 {
+            row
+        } else {
+            row.opponent()
+        }
+    }
+
+    /// The houses `side` owns now, as a mask over the houses (bit `h` for
+    /// house `h`).
+    pub fn owned_houses(&self, side: Side) -> u64 {
+        let n = self.houses_per_side();
+        let row = ((1u64 << n) - 1) << (side.index() * n);
+        let changed = Layer::Owner.planes().fold(0, |m, p| m | self.layers[p]);
+        // A house of the row that changed hands is the other's, and the
+        // other row's that changed hands is this side's.
+        row ^ changed
     }
 
     /// Takes every seed off `side`'s row, into no store; returns how many.
@@ -784,15 +812,14 @@ impl Position {
             .sum()
     }
 
-    /// Moves every seed in `side`'s row into `into`'s store; returns how many.
+    /// Moves every seed in the houses `side` owns (its row, unless the
+    /// houses changed hands) into `into`'s store; returns how many.
     pub(crate) fn collect_row(&mut self, side: Side, into: Side) -> u8 {
-        let n = self.houses_per_side();
         let mut seeds = 0u8;
-        let children = self.child_houses();
-        for house in side.index() * n..side.index() * n + n {
-            if children >> house & 1 == 0 {
-                seeds += self.take(house);
-            }
+        let mut houses = self.owned_houses(side) & !self.child_houses();
+        while houses != 0 {
+            seeds += self.take(houses.trailing_zeros() as usize);
+            houses &= houses - 1;
         }
         self.add(STORE[into.index()], seeds);
         seeds
@@ -970,6 +997,14 @@ pub enum PositionError {
         marks: String,
         /// The mark found.
         found: char,
+    },
+    /// Owners that no round's end makes (territory).
+    #[error(
+        "`owner:` gives away {taken}, but a round's winner owns their whole row and a run of the opponent's from its first house on, and the loser the rest ([rounds.territory])"
+    )]
+    OwnersScattered {
+        /// The houses owned by the other row's player, by label.
+        taken: String,
     },
     /// A blocked house that holds seeds: sowing never drops a seed into one.
     #[error("house {house} is blocked but holds {seeds} seed(s): a blocked house is always empty")]

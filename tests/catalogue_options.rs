@@ -2462,3 +2462,85 @@ fn lap_captures_sow_on() {
         "1,1,1,1,1,2/0,0,0,0,0,0 20-21 N"
     );
 }
+
+/// The base variant played as a territory match.
+fn with_territory(contested: &str, play_on: u32) -> &'static Rules {
+    with_rounds(&format!(
+        "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {play_on} }}"
+    ))
+}
+
+#[test]
+fn territory_hands_houses_to_the_round_s_winner() {
+    // South's F captures a's 2; North then has no move, which ends the
+    // round: South holds 31 seeds, seven houses' worth and 3 over, North 17.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S";
+    let over_half = play(with_territory("over_half", 10), from, 'F');
+    let end = over_half.round_end().expect("the round ends");
+    assert_eq!(end.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 31-17 N");
+    // Every house is filled again; 3 seeds fill more than half of an
+    // eighth house, so South owns its row and North's a and b.
+    assert_eq!(
+        over_half.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N owner:SSSSSSSSNNNN"
+    );
+    assert_eq!(over_half.position().owner(7), Side::South);
+    // Where the contested house is the loser's, South owns seven.
+    let loser = play(with_territory("loser", 10), from, 'F');
+    assert_eq!(loser.position().layer_marks(Layer::Owner), "SSSSSSSNNNNN");
+    // With 18 seeds needed to play on, North's 17 end the match.
+    let over = play(with_territory("over_half", 18), from, 'F');
+    assert!(over.round_end().is_none() && over.is_over());
+    assert_eq!(over.outcome().unwrap().winner, Some(Side::South));
+}
+
+#[test]
+fn territory_players_play_the_houses_they_own_on_either_row() {
+    let rules = with_territory("over_half", 10);
+    let north = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N owner:SSSSSSSSNNNN";
+    assert_eq!(legal(rules, north), "cdef");
+    let verdict_on = |from: &str, label: char| {
+        rules
+            .verdicts(&position(from))
+            .into_iter()
+            .find(|(m, _)| *m == mv(label))
+            .map(|(_, v)| v)
+    };
+    assert_eq!(verdict_on(north, 'a'), Some(Verdict::NotOwned));
+    let south = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSSNNNN";
+    assert_eq!(legal(rules, south), "ABCDEFab");
+    // South's a is sown along South's way: b, c, d, e.
+    let (after, _) = sow(rules, south, 'a');
+    assert_eq!(
+        after.to_string(),
+        "4,4,4,4,4,4/0,5,5,5,5,4 0-0 N owner:SSSSSSSSNNNN"
+    );
+    // The seeds left at a round's end go to the houses' owners.
+    let game = play(
+        rules,
+        "0,0,0,0,0,1/1,3,0,0,0,0 26-17 S owner:SSSSSSSSNNNN",
+        'F',
+    );
+    let end = game.round_end().expect("the round ends");
+    // F's seed makes a 2, South's capture; North, who owns no seed, has no
+    // move, and b's 3 are South's own.
+    assert_eq!(end.stores(), [31, 17]);
+}
+
+#[test]
+fn territory_owners_are_a_shape_a_round_makes() {
+    let rules = with_territory("over_half", 10);
+    for good in ["SSSSSSNNNNNN", "SSSSSSSSSNNN", "NNSSSSNNNNNN"] {
+        let text = format!("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:{good}");
+        assert_eq!(rules.check_position(&position(&text)), Ok(()), "{good}");
+    }
+    // Houses scattered between the players: no round's end makes them.
+    let scattered = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SNSSSSNNNNNN");
+    let refusal = rules.check_position(&scattered).unwrap_err().to_string();
+    assert!(refusal.contains("gives away B"), "{refusal}");
+    assert!(refusal.contains("[rounds.territory]"), "{refusal}");
+    // A variant whose houses never change hands refuses any owner mark.
+    let fixed = with_rounds("fill_from = \"left\"");
+    let moved = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSNNNNN");
+    assert!(fixed.check_position(&moved).is_err());
+}

@@ -61,7 +61,7 @@ fn every_shipped_catalogue_game_has_a_game_file() {
     let mut shipped: Vec<String> = shipped.collect();
     shipped.sort();
     assert_eq!(files, shipped);
-    assert_eq!(files.len(), 106);
+    assert_eq!(files.len(), 111);
 }
 
 /// The shipped files are the importer's output: `scripts/catalogue_variants.sh`
@@ -232,9 +232,9 @@ fn named_faults_point_at_the_parameter_with_their_exit_code() {
         ),
         (
             "unsupported_real_looking.txt",
-            12,
+            17,
             7,
-            "sow cannot express goal = TERRITORY",
+            "sow cannot express rounds = HALF_SEEDS",
             1,
         ),
     ];

@@ -1047,10 +1047,15 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         ));
         return Ok(());
     }
-    if goal != "MAX_SEEDS" {
+    let territory = goal == "TERRITORY";
+    if goal != "MAX_SEEDS" && !territory {
         return Err(r.refuse("goal"));
     }
-    out.rounds = rounds(r, !out.blocking.is_empty())?;
+    out.rounds = if territory {
+        territory_rounds(r, total)?
+    } else {
+        rounds(r, !out.blocking.is_empty())?
+    };
     let end = &mut out.end;
     match end_cond {
         None => {}
@@ -1067,7 +1072,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some(_) => return Err(r.refuse("end_cond")),
     }
-    if out.rounds.is_empty() {
+    if territory {
+        // MancalaGames plays a territory round on until nobody can move.
+    } else if out.rounds.is_empty() {
         end.push(format!("majority = {}", majority(total)));
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
@@ -1183,17 +1190,51 @@ fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
         r.take("blocks");
         out.push("unfilled_blocked = true".into());
     }
-    match r.take_choice("round_starter") {
-        None | Some("ALTERNATE") => {}
-        Some("LOSER") => out.push("starter = \"loser\"".into()),
-        Some("WINNER") => out.push("starter = \"winner\"".into()),
-        Some("LAST_MOVER") => out.push("starter = \"last_mover\"".into()),
-        Some(_) => return Err(r.refuse("round_starter")),
-    }
+    out.extend(round_starter(r)?);
     let houses = r.take_number("goal_param");
     if houses > 1 {
         out.push(format!("houses_to_play_on = {houses}"));
     }
+    Ok(out)
+}
+
+/// The `starter` of `[rounds]` (MancalaGames' `round_starter`), if not
+/// the default.
+fn round_starter(r: &Reading) -> Result<Option<String>, Unsupported> {
+    let starter = match r.take_choice("round_starter") {
+        None | Some("ALTERNATE") => return Ok(None),
+        Some("LOSER") => "loser",
+        Some("WINNER") => "winner",
+        Some("LAST_MOVER") => "last_mover",
+        Some(_) => return Err(r.refuse("round_starter")),
+    };
+    Ok(Some(format!("starter = \"{starter}\"")))
+}
+
+/// The `[rounds]` table of a territory game (`goal = TERRITORY`): the
+/// houses change hands between rounds, and `goal_param` houses win.
+fn territory_rounds(r: &Reading, total: i64) -> Result<Vec<String>, Unsupported> {
+    if r.take_choice("rounds") != Some("NO_MOVES") {
+        return Err(r.refuse("rounds"));
+    }
+    let contested = match r.take_choice("round_fill") {
+        None => "over_half",
+        Some("TERR_EX_LOSER") => "loser",
+        Some(_) => return Err(r.refuse("round_fill")),
+    };
+    let mut out: Vec<String> = round_starter(r)?.into_iter().collect();
+    // MancalaGames' seeds to win a round's territory, and from them the
+    // seeds a player needs to play on: the total less the winner's, and
+    // the part of a house that decides who owns it.
+    let (seeds, houses) = (r.game.seeds.0, r.take_number("goal_param"));
+    let (to_win, part) = match contested {
+        "loser" => (houses * seeds, 1),
+        _ => ((houses - 1) * seeds + seeds / 2 + 1, seeds / 2),
+    };
+    out.push(format!(
+        "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {} }}        # {houses} houses win",
+        total - to_win + part
+    ));
     Ok(out)
 }
 

@@ -362,6 +362,10 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("CLEAR") => say("first to empty their row wins"),
         Some("DEPRIVE") => say("leave the opponent without seeds or moves to win"),
         Some("IMMOBILIZE") => say("leave the opponent without a move to win"),
+        Some("TERRITORY") => say(&format!(
+            "rounds won hand houses to the winner; {} houses win",
+            r.number("goal_param")
+        )),
         _ => {}
     }
     if r.choice("end_cond") == Some("CLEARED_OWN") {

@@ -1757,7 +1757,8 @@ impl Captures {
         if !board.is_house(house) {
             return;
         }
-        let own = board.owner(house) == me;
+        // Whose the house is now: territory moves houses between players.
+        let own = pos.owner(house) == me;
         if !rule.zone.allows(own) || !rule.counts.contains(pos.at(house)) {
             return;
         }

@@ -194,6 +194,9 @@ pub struct Playable {
     pub judged: bool,
     /// Whether a player may play a house of either row.
     pub either_row: bool,
+    /// Whether the houses change hands (`[rounds.territory]`): a player
+    /// plays the houses they own, on either row. Set with the rounds.
+    pub territory: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -265,6 +268,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
     };
     Ok(Playable {
         either_row,
+        territory: false,
         feed_by_house,
         opening_moves,
         opening_from,
@@ -286,6 +290,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         "  Any of {} holding at least {} seed{}.",
         if playable.either_row {
             "the houses, in either row,"
+        } else if playable.territory {
+            "the houses you own (in either row)"
         } else {
             "your houses"
         },
@@ -562,8 +568,15 @@ impl Rules {
     #[inline]
     pub(crate) fn must_feed_now(&self, pos: &Position) -> bool {
         pos.feed_pending()
-            || (self.playable.feeding != Feeding::Free
-                && pos.row_is_empty(pos.to_move().opponent()))
+            || (self.playable.feeding != Feeding::Free && {
+                let opponent = pos.to_move().opponent();
+                // With territory, the houses the opponent owns now.
+                if self.playable.territory {
+                    pos.row_is_empty_but_children(opponent)
+                } else {
+                    pos.row_is_empty(opponent)
+                }
+            })
     }
 
     /// Whether a move that came to `after` fed the opponent: it sowed into
@@ -572,7 +585,9 @@ impl Rules {
     /// judges it.
     #[inline]
     pub(crate) fn fed(&self, after: &Position, opponent: Side, effect: &MoveEffect) -> bool {
-        if self.playable.feeding == Feeding::MustFeedElseAny {
+        // With territory, whether the houses the opponent owns hold seeds
+        // after the move, as MancalaGames judges it.
+        if self.playable.feeding == Feeding::MustFeedElseAny || self.playable.territory {
             !after.row_is_empty_but_children(opponent)
         } else {
             effect.fed

@@ -39,6 +39,7 @@ pub mod feeding;
 pub mod grand_slam;
 pub mod rounds;
 pub mod sowing;
+pub mod territory;
 pub mod turn;
 
 pub use blocking::Blocking;
@@ -493,7 +494,7 @@ impl Rules {
                 self.blocking.is_some() || self.rounds.is_some_and(|r| r.unfilled_blocked)
             }
             Layer::Played => self.playable.allow == feeding::Allow::EachHouseOnceFirst,
-            Layer::Owner => false,
+            Layer::Owner => self.playable.territory,
         })
     }
 
@@ -518,7 +519,8 @@ impl Rules {
                 position,
             ),
             Layer::Blocked => blocking::check_position(self.blocking.as_ref(), position),
-            Layer::Played | Layer::Owner => Ok(()),
+            Layer::Owner => territory::check_position(position),
+            Layer::Played => Ok(()),
         }
     }
 }
@@ -810,7 +812,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
 
     let uniform_start = board.start.is_none();
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
-    let playable = feeding::compile(&play, total)?;
+    let mut playable = feeding::compile(&play, total)?;
     if let Some(flag) = &play.feed_by_house
         && playable.feed_by_house
         && compiled_sowing.chosen_in == 0
@@ -852,7 +854,11 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
-    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start)?;
+    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
+    // A player plays the houses they own: with territory, on either row.
+    playable.territory = rounds.is_some_and(|r| r.territory.is_some());
+    // Whose a house is, is read house by house: off the fast path.
+    playable.judged |= playable.territory;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
@@ -861,7 +867,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden
         // A move feeds when the opponent has seeds after it.
-        || playable.feeding == feeding::Feeding::MustFeedElseAny;
+        || playable.feeding == feeding::Feeding::MustFeedElseAny
+        // With territory a move feeds when the opponent's houses hold
+        // seeds after it.
+        || (playable.territory && playable.feeding != feeding::Feeding::Free);
     // Houses a sowing passes over (some children, a round's blocked
     // houses) are the relay instances' business.
     let loop_kind = sowing::LoopKind::of(
@@ -1233,7 +1242,7 @@ fn typo_hint(message: &str) -> Option<String> {
 /// The table of the variant file whose key `key` is, if any.
 fn table_of_key(key: &str) -> Option<&'static str> {
     use crate::variant::{Board, Metadata};
-    let tables: [(&str, &[&str]); 10] = [
+    let tables: [(&str, &[&str]); 11] = [
         ("variant", fields_of::<Metadata>()),
         ("board", fields_of::<Board>()),
         ("sowing", fields_of::<sowing::Section>()),
@@ -1244,6 +1253,7 @@ fn table_of_key(key: &str) -> Option<&'static str> {
         ("end", fields_of::<ending::Section>()),
         ("blocking", fields_of::<blocking::Section>()),
         ("rounds", fields_of::<rounds::Section>()),
+        ("rounds.territory", fields_of::<territory::Section>()),
     ];
     tables
         .into_iter()

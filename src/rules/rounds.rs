@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::territory::{self, Territory};
 use super::{CompileError, Rules, err, in_range};
 use crate::board::Board;
 use crate::layer::Layer;
@@ -22,8 +23,9 @@ use crate::position::{Position, Side};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
-    /// The end of each row the next round's houses are filled from.
-    pub fill_from: Spanned<FillFrom>,
+    /// The end of each row the next round's houses are filled from (not
+    /// with `territory`, which fills every house).
+    pub fill_from: Option<Spanned<FillFrom>>,
     /// Whether a house left unfilled is blocked for the round (sowing
     /// passes over it and it is never played), or an ordinary empty house.
     #[serde(default)]
@@ -35,6 +37,8 @@ pub struct Section {
     /// with fewer, the match is over.
     #[serde(default)]
     pub houses_to_play_on: Option<Spanned<i64>>,
+    /// The houses change hands between rounds ([`super::territory`]).
+    pub territory: Option<Spanned<territory::Section>>,
 }
 
 /// The end of each row a round's houses are filled from.
@@ -57,7 +61,8 @@ pub enum Starter {
     /// The player who lost the round; on a draw, the player who made its
     /// last move (`LOSER`).
     Loser,
-    /// The player who won the round; the other starter on a draw (`WINNER`).
+    /// The player who won the round; on a draw, the player who did not make
+    /// its last move (`WINNER`).
     Winner,
     /// The player who made the round's last move (`LAST_MOVER`).
     LastMover,
@@ -76,6 +81,8 @@ pub struct Rounds {
     pub houses_to_play_on: u8,
     /// Seeds per filled house: the start's.
     pub seeds_per_house: u8,
+    /// Whether the houses change hands between rounds, and how.
+    pub territory: Option<Territory>,
 }
 
 /// What the end of a round comes to.
@@ -94,6 +101,7 @@ pub(crate) fn compile(
     houses_per_side: usize,
     seeds_per_house: u8,
     uniform_start: bool,
+    total: u32,
 ) -> Result<Option<Rounds>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
@@ -104,17 +112,50 @@ pub(crate) fn compile(
             "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern",
         );
     }
+    let span = section.span();
     let section = section.get_ref();
+    let territory = territory::compile(section.territory.as_ref(), total)?;
+    let fill_from = match (&section.fill_from, &section.territory) {
+        (Some(fill), None) => *fill.get_ref(),
+        (None, Some(_)) => FillFrom::Left,
+        (Some(fill), Some(_)) => {
+            return err(
+                fill.span(),
+                "[rounds.territory] fills every house: fill_from does not apply",
+            );
+        }
+        (None, None) => {
+            return Err((
+                span,
+                "[rounds] needs fill_from, the end of each row a round's houses are filled from"
+                    .into(),
+                Some("fill_from = \"left\" or \"right\", or a [rounds.territory] table".into()),
+            ));
+        }
+    };
+    if territory.is_some() && section.unfilled_blocked {
+        return err(
+            span,
+            "[rounds.territory] fills every house: no house is left unfilled to block (unfilled_blocked)",
+        );
+    }
+    if let (Some(houses), Some(_)) = (&section.houses_to_play_on, &territory) {
+        return err(
+            houses.span(),
+            "[rounds.territory] ends the match by seeds_to_play_on: houses_to_play_on does not apply",
+        );
+    }
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
     };
     Ok(Some(Rounds {
-        fill_from: *section.fill_from.get_ref(),
+        fill_from,
         unfilled_blocked: section.unfilled_blocked,
         starter: section.starter,
         houses_to_play_on,
         seeds_per_house,
+        territory,
     }))
 }
 
@@ -136,7 +177,11 @@ impl Rounds {
     ) -> RoundEnd {
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
-        if scores.iter().any(|&s| s < needed) {
+        let plays_on = match &self.territory {
+            Some(territory) => territory.plays_on(scores),
+            None => scores.iter().all(|&s| s >= needed),
+        };
+        if !plays_on {
             return RoundEnd::MatchOver;
         }
         let n = board.houses_per_side();
@@ -144,8 +189,15 @@ impl Rounds {
         let mut stores = [0u8; 2];
         let mut unfilled = Vec::new();
         for side in Side::BOTH {
-            let filled = (scores[side.index()] / per_house).min(n as u32) as usize;
-            stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
+            // Territory fills every house; the seeds decide the owners.
+            let filled = match self.territory {
+                Some(_) => n,
+                None => {
+                    let filled = (scores[side.index()] / per_house).min(n as u32) as usize;
+                    stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
+                    filled
+                }
+            };
             let start = side.index() * n;
             for offset in 0..n {
                 let from_end = match self.fill_from {
@@ -165,6 +217,9 @@ impl Rounds {
             // the one to move: the round's last mover.
             (Starter::Loser, None, Some(mover)) => mover,
             (Starter::Winner, Some(winner), _) => winner,
+            // On a draw MancalaGames leaves the start to the player to
+            // move: the one after the round's last mover.
+            (Starter::Winner, None, Some(mover)) => mover.opponent(),
             (Starter::LastMover, _, Some(mover)) => mover,
             _ => started.opponent(),
         };
@@ -172,6 +227,9 @@ impl Rounds {
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
+        if let Some(territory) = &self.territory {
+            territory.set_owners(&mut next, scores, per_house);
+        }
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -191,15 +249,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  The game is a match of rounds: what ends a game above ends a round."
     );
-    let _ = writeln!(
-        out,
-        "  Each player then takes the seeds that count for them and fills their own houses with {} each, from the {} of their row, as far as the seeds go; the rest stay in the store.",
-        rounds.seeds_per_house,
-        match rounds.fill_from {
-            FillFrom::Left => "left",
-            FillFrom::Right => "right",
-        }
-    );
+    if let Some(territory) = &rounds.territory {
+        territory::describe(territory, rounds.seeds_per_house, out);
+    } else {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them and fills their own houses with {} each, from the {} of their row, as far as the seeds go; the rest stay in the store.",
+            rounds.seeds_per_house,
+            match rounds.fill_from {
+                FillFrom::Left => "left",
+                FillFrom::Right => "right",
+            }
+        );
+    }
     if rounds.unfilled_blocked {
         let _ = writeln!(
             out,
@@ -221,10 +283,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Starter::Loser =>
                 "The loser of the last round (on a draw, the player who made its last move)",
             Starter::Winner =>
-                "The winner of the last round (on a draw, the player who did not start it)",
+                "The winner of the last round (on a draw, the player who did not make its last move)",
             Starter::LastMover => "The player who made the last move",
         }
     );
+    if rounds.territory.is_some() {
+        return;
+    }
     let _ = writeln!(
         out,
         "  When a player cannot fill {}, the match ends with that round, and the player with more seeds wins it.",
