@@ -32,6 +32,9 @@ pub struct CatalogueGame {
     pub reason: String,
     #[serde(default)]
     pub capped: bool,
+    /// Rounds whose contested house MancalaGames drew by lot.
+    #[serde(default)]
+    pub lottery: u32,
 }
 
 /// A reference game's start.
@@ -80,9 +83,9 @@ pub struct CatalogueState {
 
 impl CatalogueGame {
     /// Whether MancalaGames finished the game by its rules (not stopped by
-    /// its engine's limits).
+    /// its engine's limits), and without drawing lots (a random outcome).
     pub fn finished(&self) -> bool {
-        !self.capped && !self.reason.starts_with("ENDLESS_SOW")
+        !self.capped && !self.reason.starts_with("ENDLESS_SOW") && self.lottery == 0
     }
 }
 

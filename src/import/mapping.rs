@@ -1052,7 +1052,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         return Err(r.refuse("goal"));
     }
     out.rounds = if territory {
-        territory_rounds(r, total)?
+        territory_rounds(r, total, notes)?
     } else {
         rounds(r, !out.blocking.is_empty())?
     };
@@ -1073,7 +1073,16 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some(_) => return Err(r.refuse("end_cond")),
     }
     if territory {
-        // MancalaGames plays a territory round on until nobody can move.
+        // MancalaGames plays a NO_MOVES territory round on until nobody can
+        // move; other territory rounds end as soon as a player holds the
+        // seeds that win the round's territory.
+        if r.choice("rounds") != Some("NO_MOVES") {
+            let (to_win, _) = territory_seeds(r);
+            end.push(format!(
+                "majority = {}        # the seeds that win the territory",
+                to_win + 1
+            ));
+        }
     } else if out.rounds.is_empty() {
         end.push(format!("majority = {}", majority(total)));
         if total % 2 == 0 {
@@ -1213,29 +1222,50 @@ fn round_starter(r: &Reading) -> Result<Option<String>, Unsupported> {
 
 /// The `[rounds]` table of a territory game (`goal = TERRITORY`): the
 /// houses change hands between rounds, and `goal_param` houses win.
-fn territory_rounds(r: &Reading, total: i64) -> Result<Vec<String>, Unsupported> {
-    if r.take_choice("rounds") != Some("NO_MOVES") {
-        return Err(r.refuse("rounds"));
+fn territory_rounds(
+    r: &Reading,
+    total: i64,
+    notes: &mut Vec<String>,
+) -> Result<Vec<String>, Unsupported> {
+    match r.take_choice("rounds") {
+        Some("NO_MOVES") => {}
+        // The round ends with a start's worth of seeds or fewer left, and
+        // the mover takes them as part of the move (PICKLASTSEEDS, which
+        // MancalaGames pairs with it): the board is then empty, and the
+        // next player has no move.
+        Some("END_S_SEEDS") if r.choice("pickextra") == Some("PICKLASTSEEDS") => {}
+        _ => return Err(r.refuse("rounds")),
     }
+    let (to_win, part) = territory_seeds(r);
     let contested = match r.take_choice("round_fill") {
         None => "over_half",
         Some("TERR_EX_LOSER") => "loser",
+        Some("TERR_EX_RANDOM") if r.game.seeds.0 % 2 == 0 => {
+            notes.push("round_fill = TERR_EX_RANDOM: where the winner's seeds fill exactly half of a house, MancalaGames draws lots for it; sow draws no lots and gives it to the loser, as where they fill less (contested_house = \"over_half\"). The catalogue's games that drew lots are not matched; the others agree.".into());
+            "over_half"
+        }
         Some(_) => return Err(r.refuse("round_fill")),
     };
     let mut out: Vec<String> = round_starter(r)?.into_iter().collect();
-    // MancalaGames' seeds to win a round's territory, and from them the
-    // seeds a player needs to play on: the total less the winner's, and
-    // the part of a house that decides who owns it.
-    let (seeds, houses) = (r.game.seeds.0, r.take_number("goal_param"));
-    let (to_win, part) = match contested {
-        "loser" => (houses * seeds, 1),
-        _ => ((houses - 1) * seeds + seeds / 2 + 1, seeds / 2),
-    };
+    let houses = r.take_number("goal_param");
     out.push(format!(
         "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {} }}        # {houses} houses win",
         total - to_win + part
     ));
     Ok(out)
+}
+
+/// MancalaGames' seeds that win a round's territory (`goal_param` houses),
+/// and the part of a house a player needs beyond the rest of the seeds to
+/// play on: half a house, or one seed where the contested house is the
+/// loser's (`TERR_EX_LOSER`).
+fn territory_seeds(r: &Reading) -> (i64, i64) {
+    let (seeds, houses) = (r.game.seeds.0, r.number("goal_param"));
+    if r.choice("round_fill") == Some("TERR_EX_LOSER") {
+        (houses * seeds, 1)
+    } else {
+        ((houses - 1) * seeds + seeds / 2 + 1, seeds / 2)
+    }
 }
 
 /// The `[blocking]` table for blocks with `sow_rule = SOW_BLKD_DIV(_NR)`.
