@@ -368,6 +368,18 @@ impl<'r> Game<'r> {
         self.plies
     }
 
+    /// The positions a repetition could return to, oldest first: those
+    /// from the last capture on, before the current one (none where the
+    /// rules have no repetition ending).
+    pub fn repeatable(&self) -> impl Iterator<Item = &Position> {
+        let first = if self.tracks_repetition {
+            self.since_capture
+        } else {
+            self.plies
+        };
+        (first..self.plies).map(|entry| self.entry(entry))
+    }
+
     /// The position after `entry` plies (0 is the start); for a playout,
     /// only entries since the last capture are kept.
     fn entry(&self, entry: usize) -> &Position {

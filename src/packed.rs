@@ -29,7 +29,8 @@
 
 use crate::board::STORE;
 use crate::engine::select_bit;
-use crate::position::{Side, nonzero_bytes};
+use crate::game::Game;
+use crate::position::{Move, PLACES, Position, Side, nonzero_bytes};
 use crate::rng::Rng;
 use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
 use crate::rules::ending::Whose;
@@ -39,6 +40,7 @@ use crate::rules::sowing::{
 };
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
+use crate::walk::{Walk, WalkUser, mix};
 
 /// The most houses a row may have for the board to pack: two rows and two
 /// stores in 32 byte lanes.
@@ -141,6 +143,7 @@ enum Capture {
 type Lanes<const L: usize> = [u8; L];
 
 /// A game being played out.
+#[derive(Debug, Clone, Copy)]
 struct Playout<const L: usize> {
     board: Lanes<L>,
     to_move: Side,
@@ -184,7 +187,7 @@ impl<const L: usize> Seen<L> {
     }
 
     #[inline(always)]
-    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+    fn contains_board(&self, board: &Lanes<L>, to_move: Side) -> bool {
         let boards = &self.boards[to_move.index()];
         if boards.len() <= Self::SCANNED {
             return boards.contains(board);
@@ -239,6 +242,29 @@ impl<const L: usize> Seen<L> {
             hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
         (hash >> 32) as usize
+    }
+}
+
+/// Boards a repetition may return to.
+trait Boards<const L: usize> {
+    /// Whether `board`, with `to_move` to play, is one of them.
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool;
+}
+
+impl<const L: usize> Boards<L> for Seen<L> {
+    #[inline(always)]
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+        self.contains_board(board, to_move)
+    }
+}
+
+/// A walk's boards since the last capture, oldest first: a line of play
+/// is short between captures, so a scan serves.
+impl<const L: usize> Boards<L> for [(Lanes<L>, Side)] {
+    #[inline(always)]
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+        self.iter()
+            .any(|(seen, side)| *side == to_move && seen == board)
     }
 }
 
@@ -308,6 +334,8 @@ struct Kernel<const L: usize> {
     row_bytes: u128,
     /// The lane of each store.
     store_lane: [usize; 2],
+    /// The lane of each place of a [`Position`], by place.
+    place_lane: [u8; PLACES],
     lanes: [Lane; L],
     opposite: [u8; L],
     back: [u8; L],
@@ -413,7 +441,93 @@ impl Packed {
     }
 }
 
+impl Packed {
+    /// Runs `user` on a walk of the packed engine from `game`'s position,
+    /// its history included (see [`crate::walk`]). `game` must follow the
+    /// rules this engine was compiled from.
+    pub fn walk<U: WalkUser>(&self, game: &Game<'_>, user: U) -> U::Output {
+        match &self.kernel {
+            Width::Narrow(kernel) => user.run(kernel.walk_from(game)),
+            Width::Wide(kernel) => user.run(kernel.walk_from(game)),
+        }
+    }
+}
+
+/// A position of a walk, with what it came to.
+#[derive(Debug, Clone, Copy)]
+struct Node<const L: usize> {
+    game: Playout<L>,
+    /// The legal moves, a mask over the mover's row.
+    legal: u32,
+    /// The final score, once the game is over.
+    score: Option<[u32; 2]>,
+    /// Where the walk's boards since the last capture begin.
+    since_capture: u32,
+    /// The walk's boards before the move that led here, for the undo.
+    seen_before: u32,
+}
+
+/// A walk on the packed engine: each move plays on a copy of the board, and
+/// an undo drops it.
+pub struct PackedWalk<'k, const L: usize> {
+    kernel: &'k Kernel<L>,
+    /// The line being walked, its first position first.
+    line: Vec<Node<L>>,
+    /// The boards before each move, with the side to move, where a
+    /// repetition can end the game.
+    seen: Vec<(Lanes<L>, Side)>,
+    /// Scratch for the moves the rules play out to judge.
+    played: PlayedMoves<L>,
+}
+
 impl<const L: usize> Kernel<L> {
+    /// A walk from `game`'s position: its board, flags and the boards it
+    /// could repeat.
+    fn walk_from(&self, game: &Game<'_>) -> PackedWalk<'_, L> {
+        let lanes_of = |position: &Position| {
+            let mut board = [0u8; L];
+            for place in (0..2 * self.houses_per_side).chain(STORE) {
+                board[self.place_lane[place] as usize & (L - 1)] = position.at(place);
+            }
+            board
+        };
+        let position = game.position();
+        let seen: Vec<(Lanes<L>, Side)> = if self.repetition {
+            game.repeatable()
+                .filter(|p| !p.feed_pending())
+                .map(|p| (lanes_of(p), p.to_move()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let legal = game
+            .legal_moves()
+            .iter()
+            .fold(0u32, |mask, mv| mask | 1 << mv.offset());
+        let root = Node {
+            game: Playout {
+                board: lanes_of(position),
+                to_move: position.to_move(),
+                plies: game.plies() as u32,
+                last_mover: game.history().last().map(|ply| ply.mover),
+                last_capturer: position.last_capturer(),
+                feed_pending: position.feed_pending(),
+            },
+            legal,
+            score: game.is_over().then(|| game.score()),
+            since_capture: 0,
+            seen_before: seen.len() as u32,
+        };
+        let mut line = Vec::with_capacity(256);
+        line.push(root);
+        PackedWalk {
+            kernel: self,
+            line,
+            seen,
+            played: [Played::default(); MAX_PACKED_HOUSES],
+        }
+    }
+
     /// The rules compiled for `L` lanes. Every part of the rules is taken
     /// apart field by field, so a new rule option cannot slip past unseen.
     fn compile(rules: &Rules) -> Result<Kernel<L>, &'static str> {
@@ -667,8 +781,10 @@ impl<const L: usize> Kernel<L> {
         let mut opposite = [0u8; L];
         let mut back = [0u8; L];
         let mut packed_start = [0u8; L];
+        let mut place_lane = [0u8; PLACES];
         for place in (0..2 * n).chain(STORE) {
             let lane = lane_of(place);
+            place_lane[place] = lane as u8;
             packed_start[lane] = start.at(place);
             if board.is_house(place) {
                 lanes[lane] = Lane::House(board.owner(place));
@@ -724,6 +840,7 @@ impl<const L: usize> Kernel<L> {
             row_start: Side::BOTH.map(|side| lane_of(board.row_start(side))),
             row_bytes: u128::MAX >> (128 - 8 * n),
             store_lane: Side::BOTH.map(|side| lane_of(board.store(side))),
+            place_lane,
             lanes,
             opposite,
             back,
@@ -1211,7 +1328,7 @@ impl<const L: usize> Kernel<L> {
     fn settle(
         &self,
         game: &mut Playout<L>,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
         played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
@@ -1272,7 +1389,7 @@ impl<const L: usize> Kernel<L> {
     fn settle_in_order(
         &self,
         game: &mut Playout<L>,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
         played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let (before_pass, after_pass) = self.endings.split_at(self.endings_before_pass);
@@ -1299,7 +1416,7 @@ impl<const L: usize> Kernel<L> {
         ending: &Ending,
         game: &Playout<L>,
         legal: u32,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
     ) -> Option<Collect> {
         let board = &game.board;
         let mover = game.last_mover.unwrap_or(game.to_move.opponent());
@@ -1384,6 +1501,153 @@ impl<const L: usize> Kernel<L> {
             board[start..start + self.houses_per_side].fill(0);
         }
         score
+    }
+}
+
+impl<const L: usize> PackedWalk<'_, L> {
+    #[inline(always)]
+    fn node(&self) -> &Node<L> {
+        self.line.last().expect("a walk keeps its first position")
+    }
+}
+
+impl<const L: usize> Walk for PackedWalk<'_, L> {
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.node().score.is_some()
+    }
+
+    fn score(&self) -> [u32; 2] {
+        self.node().score.expect("the game is over")
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.node().game.to_move
+    }
+
+    #[inline]
+    fn moves(&self) -> usize {
+        moves_in(self.node().legal)
+    }
+
+    #[inline]
+    fn move_at(&self, index: usize) -> Move {
+        let node = self.node();
+        Move::new(node.game.to_move, select_bit(node.legal, index as u32))
+    }
+
+    #[inline]
+    fn play(&mut self, index: usize) -> bool {
+        let kernel = self.kernel;
+        let node = *self.node();
+        debug_assert!(index < moves_in(node.legal), "a listed move");
+        let offset = select_bit(node.legal, index as u32) as usize;
+        let mut game = node.game;
+        let me = game.to_move;
+        let seen_before = self.seen.len() as u32;
+        // As a playout remembers boards: before each move, but not one
+        // that owes a feeding, which no later board can repeat.
+        if kernel.repetition && !game.feed_pending {
+            self.seen.push((game.board, me));
+        }
+        let captured = if kernel.judged {
+            let result = if kernel.relay.is_some() {
+                kernel.play::<true>(&game.board, me, offset)
+            } else {
+                kernel.play::<false>(&game.board, me, offset)
+            }
+            .expect("a legal move's sowing ends");
+            game.board = result.board;
+            game.to_move = result.to_move;
+            game.feed_pending = result.feed_pending;
+            result.captured
+        } else {
+            kernel.apply(&mut game, offset)
+        };
+        let since_capture = if captured {
+            if kernel.tracks_last_capturer {
+                game.last_capturer = Some(me);
+            }
+            self.seen.len() as u32
+        } else {
+            node.since_capture
+        };
+        game.plies += 1;
+        game.last_mover = Some(me);
+        let seen = &self.seen[since_capture as usize..];
+        let (legal, score) = match kernel.settle(&mut game, seen, &mut self.played) {
+            Ok(legal) => (legal, None),
+            Err(score) => (0, Some(score)),
+        };
+        self.line.push(Node {
+            game,
+            legal,
+            score,
+            since_capture,
+            seen_before,
+        });
+        captured
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        debug_assert!(self.line.len() > 1, "a move to take back");
+        let node = self.line.pop().expect("a move to take back");
+        self.seen.truncate(node.seen_before as usize);
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let game = &self.node().game;
+        let capturer = match game.last_capturer {
+            None => 0,
+            Some(side) => 1 + side.index() as u64,
+        };
+        let mut key = game.to_move.index() as u64 | (game.feed_pending as u64) << 1 | capturer << 2;
+        for word in game.board.chunks_exact(8) {
+            key = mix(key ^ u64::from_le_bytes(word.try_into().expect("8 lanes")));
+        }
+        key
+    }
+
+    #[inline]
+    fn plies(&self) -> usize {
+        self.node().game.plies as usize
+    }
+
+    #[inline]
+    fn claimed(&self, side: Side) -> u32 {
+        self.kernel.store(&self.node().game.board, side)
+    }
+
+    #[inline]
+    fn total_seeds(&self) -> u32 {
+        let board = &self.node().game.board;
+        self.seeds_on_board()
+            + self.kernel.store(board, Side::South)
+            + self.kernel.store(board, Side::North)
+    }
+
+    #[inline]
+    fn seeds_on_board(&self) -> u32 {
+        let board = &self.node().game.board;
+        self.kernel.row_seeds(board, Side::South) + self.kernel.row_seeds(board, Side::North)
+    }
+
+    fn position(&self) -> Position {
+        let kernel = self.kernel;
+        let game = &self.node().game;
+        let n = kernel.houses_per_side;
+        let houses: Vec<u8> = (0..2 * n)
+            .map(|place| game.board[kernel.place_lane[place] as usize & (L - 1)])
+            .collect();
+        let stores = Side::BOTH.map(|side| kernel.store(&game.board, side) as u8);
+        let mut position =
+            Position::new(&houses, stores, game.to_move).expect("a packed board is a position");
+        position.set_last_capturer(game.last_capturer);
+        position.set_feed_pending(game.feed_pending);
+        position
     }
 }
 

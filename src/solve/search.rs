@@ -9,11 +9,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::table::{Table, mix};
+use super::table::Table;
 use super::{Bounds, Oracle, Progress, SolveError};
-use crate::game::Game;
 use crate::position::Side;
-use crate::rules::Ending;
+use crate::rules::{Ending, Rules};
+use crate::walk::{Walk, mix};
 
 /// How often, in nodes, the stop flag and the progress report are looked at.
 const CHECK_EVERY: u64 = 1 << 16;
@@ -39,8 +39,8 @@ struct Candidate {
 }
 
 /// One solve's state: the game being searched, the table, the counters.
-pub(super) struct Search<'g, 'r> {
-    pub(super) game: Game<'r>,
+pub(super) struct Search<'g, W> {
+    pub(super) game: W,
     table: Table,
     pub(super) nodes: u64,
     oracle: Option<Oracle<'g>>,
@@ -68,13 +68,13 @@ pub(super) struct Search<'g, 'r> {
     pub(super) report: Progress,
 }
 
-impl<'g, 'r> Search<'g, 'r> {
+impl<'g, W: Walk> Search<'g, W> {
     pub(super) fn new(
-        game: Game<'r>,
+        game: W,
+        rules: &Rules,
         options: &super::Options<'g>,
         max_plies: usize,
-    ) -> Search<'g, 'r> {
-        let rules = game.rules();
+    ) -> Search<'g, W> {
         let ply_limit = rules.endings.iter().find_map(|e| match e {
             Ending::PlyLimit { plies, .. } => Some(*plies as usize),
             _ => None,
@@ -120,7 +120,7 @@ impl<'g, 'r> Search<'g, 'r> {
     /// seeds still in play. `None` where the variant's scoring does not
     /// work that way (blocked houses, whose stores count for nobody).
     pub(super) fn stores_bound(&self) -> Bounds {
-        let pos = self.game.position();
+        let pos = &self.game;
         if self.game.is_over() {
             let value = self.terminal_value();
             return Bounds {
@@ -147,7 +147,7 @@ impl<'g, 'r> Search<'g, 'r> {
 
     /// The value of a finished game for the side the position names.
     fn terminal_value(&self) -> i32 {
-        let me = self.game.position().to_move();
+        let me = self.game.to_move();
         let score = self.game.score();
         score[me.index()] as i32 - score[me.opponent().index()] as i32
     }
@@ -163,11 +163,11 @@ impl<'g, 'r> Search<'g, 'r> {
     /// The key of the current node: the position, and, where positions can
     /// repeat, the positions it could repeat.
     fn key(&self) -> u64 {
-        let key = self.game.position().key();
+        let key = self.game.key();
         if self.tracks_repetition {
             mix(key ^ mix(self.history[self.history.len() - 1] ^ KEY_HISTORY))
         } else {
-            mix(key)
+            key
         }
     }
 
@@ -175,26 +175,17 @@ impl<'g, 'r> Search<'g, 'r> {
     /// child's value into the mover's.
     #[inline]
     fn play(&mut self, index: u8, mover: Side) -> i32 {
-        let before = self.game.position().key();
-        let mv = self
-            .game
-            .legal_moves()
-            .get(index as usize)
-            .expect("a listed move");
-        let effect = self.game.play(mv, &mut ()).expect("listed moves are legal");
+        let before = self.game.key();
+        let captured = self.game.play(index as usize);
         if self.tracks_repetition {
-            let seen = if effect.captured > 0 {
+            let seen = if captured {
                 0
             } else {
-                self.history[self.history.len() - 1].wrapping_add(mix(before))
+                self.history[self.history.len() - 1].wrapping_add(before)
             };
             self.history.push(seen);
         }
-        if self.game.position().to_move() == mover {
-            1
-        } else {
-            -1
-        }
+        if self.game.to_move() == mover { 1 } else { -1 }
     }
 
     fn undo(&mut self) {
@@ -274,7 +265,8 @@ impl<'g, 'r> Search<'g, 'r> {
             };
         }
         if let Some(oracle) = self.oracle
-            && let Some(value) = oracle(self.game.position())
+            && self.game.seeds_on_board() <= oracle.max_seeds
+            && let Some(value) = (oracle.value)(&self.game.position())
         {
             return Found { value, reach: 0 };
         }
@@ -331,8 +323,8 @@ impl<'g, 'r> Search<'g, 'r> {
         // Results are read against the window searched, narrowed as it is.
         let (alpha0, beta0) = (alpha, beta);
         let nodes_before = self.nodes;
-        let mover = self.game.position().to_move();
-        let moves = self.game.legal_moves().len();
+        let mover = self.game.to_move();
+        let moves = self.game.moves();
 
         let first = self.candidates.len();
         let mut reach = 0u16;

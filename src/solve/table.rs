@@ -41,16 +41,6 @@ pub(super) struct Table {
 /// One bucket's size in bytes.
 const BUCKET_BYTES: usize = std::mem::size_of::<[Entry; 2]>();
 
-/// A key spread over all 64 bits (splitmix64's finaliser): the position
-/// keys are sums, whose low bits are weak.
-#[inline]
-pub(super) fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) | 1
-}
-
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), a power of
     /// two of buckets.
