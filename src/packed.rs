@@ -280,13 +280,28 @@ const MOVES_IN: [u8; 128] = {
     table
 };
 
-/// Adds `seeds` lane by lane, `times` over, 16 lanes at a time: no lane
-/// ever reaches 256, so no carry crosses lanes.
+/// Empties lane `origin` and adds `lap` lane by lane `laps` times over, then
+/// `run`, 16 lanes at a time: no lane ever reaches 256, so no carry crosses
+/// lanes. The lane is emptied in the same word, not by a store of its own,
+/// so the word's load never waits on a narrower store before it.
 #[inline(always)]
-fn sow_into<const L: usize>(board: &mut Lanes<L>, seeds: &Lanes<L>, times: u8) {
-    for (lanes, more) in board.chunks_exact_mut(16).zip(seeds.chunks_exact(16)) {
-        let word = |bytes: &[u8]| u128::from_le_bytes(bytes.try_into().expect("16 lanes"));
-        let sum = word(lanes).wrapping_add(word(more).wrapping_mul(times as u128));
+fn lift_and_sow<const L: usize>(
+    board: &mut Lanes<L>,
+    origin: usize,
+    lap: &Lanes<L>,
+    laps: u8,
+    run: &Lanes<L>,
+) {
+    let word = |bytes: &[u8]| u128::from_le_bytes(bytes.try_into().expect("16 lanes"));
+    for (chunk, lanes) in board.chunks_exact_mut(16).enumerate() {
+        let at = chunk * 16;
+        let mut sum = word(lanes);
+        if origin / 16 == chunk {
+            sum &= !(0xFF_u128 << (8 * (origin % 16)));
+        }
+        sum = sum
+            .wrapping_add(word(&lap[at..at + 16]).wrapping_mul(laps as u128))
+            .wrapping_add(word(&run[at..at + 16]));
         lanes.copy_from_slice(&sum.to_le_bytes());
     }
 }
@@ -453,14 +468,19 @@ impl Packed {
     }
 }
 
+/// A walk node's score while the game goes on: no game holds so many seeds.
+const NOT_OVER: [u32; 2] = [u32::MAX; 2];
+
 /// A position of a walk, with what it came to.
 #[derive(Debug, Clone, Copy)]
 struct Node<const L: usize> {
     game: Playout<L>,
     /// The legal moves, a mask over the mover's row.
     legal: u32,
-    /// The final score, once the game is over.
-    score: Option<[u32; 2]>,
+    /// The final score, once the game is over (`[u32::MAX; 2]` before):
+    /// one plain word, so that writing it never stalls the copy of the
+    /// node that follows, as an option's tag did.
+    score: [u32; 2],
     /// Where the walk's boards since the last capture begin.
     since_capture: u32,
     /// The walk's boards before the move that led here, for the undo.
@@ -514,7 +534,11 @@ impl<const L: usize> Kernel<L> {
                 feed_pending: position.feed_pending(),
             },
             legal,
-            score: game.is_over().then(|| game.score()),
+            score: if game.is_over() {
+                game.score()
+            } else {
+                NOT_OVER
+            },
             since_capture: 0,
             seen_before: seen.len() as u32,
         };
@@ -1099,15 +1123,14 @@ impl<const L: usize> Kernel<L> {
         loop {
             let handful = &handfuls[origin];
             let mut seeds = board[origin];
-            board[origin] = 0;
             fed |= seeds as u16 >= handful.to_opponent;
+            let mut laps = 0;
             if seeds > handful.lap_len {
-                let laps = (seeds - 1) / handful.lap_len;
-                sow_into(board, &handful.lap, laps);
+                laps = (seeds - 1) / handful.lap_len;
                 seeds -= laps * handful.lap_len;
             }
             let seeds = (seeds as usize).min(MAX_LANES);
-            sow_into(board, &handful.run[seeds], 1);
+            lift_and_sow(board, origin, &handful.lap, laps, &handful.run[seeds]);
             let last = handful.last[seeds] as usize & (L - 1);
             let Some(relay) = self.relay.filter(|_| RELAY) else {
                 return Some((last, fed));
@@ -1514,11 +1537,12 @@ impl<const L: usize> PackedWalk<'_, L> {
 impl<const L: usize> Walk for PackedWalk<'_, L> {
     #[inline]
     fn is_over(&self) -> bool {
-        self.node().score.is_some()
+        self.node().score != NOT_OVER
     }
 
     fn score(&self) -> [u32; 2] {
-        self.node().score.expect("the game is over")
+        debug_assert!(self.is_over(), "the game is over");
+        self.node().score
     }
 
     #[inline]
@@ -1540,17 +1564,21 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
     #[inline]
     fn play(&mut self, index: usize) -> bool {
         let kernel = self.kernel;
-        let node = *self.node();
-        debug_assert!(index < moves_in(node.legal), "a listed move");
-        let offset = select_bit(node.legal, index as u32) as usize;
-        let mut game = node.game;
-        let me = game.to_move;
+        let parent = *self.node();
+        debug_assert!(index < moves_in(parent.legal), "a listed move");
+        let offset = select_bit(parent.legal, index as u32) as usize;
+        let me = parent.game.to_move;
         let seen_before = self.seen.len() as u32;
         // As a playout remembers boards: before each move, but not one
         // that owes a feeding, which no later board can repeat.
-        if kernel.repetition && !game.feed_pending {
-            self.seen.push((game.board, me));
+        if kernel.repetition && !parent.game.feed_pending {
+            self.seen.push((parent.game.board, me));
         }
+        // The child is made where it stays, so that nothing reads it back
+        // wholesale right after its fields are written one by one.
+        self.line.push(parent);
+        let node = self.line.last_mut().expect("just pushed");
+        let game = &mut node.game;
         let captured = if kernel.judged {
             let result = if kernel.relay.is_some() {
                 kernel.play::<true>(&game.board, me, offset)
@@ -1563,30 +1591,23 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
             game.feed_pending = result.feed_pending;
             result.captured
         } else {
-            kernel.apply(&mut game, offset)
+            kernel.apply(game, offset)
         };
-        let since_capture = if captured {
+        if captured {
             if kernel.tracks_last_capturer {
                 game.last_capturer = Some(me);
             }
-            self.seen.len() as u32
-        } else {
-            node.since_capture
-        };
+            node.since_capture = self.seen.len() as u32;
+        }
+        let game = &mut node.game;
         game.plies += 1;
         game.last_mover = Some(me);
-        let seen = &self.seen[since_capture as usize..];
-        let (legal, score) = match kernel.settle(&mut game, seen, &mut self.played) {
-            Ok(legal) => (legal, None),
-            Err(score) => (0, Some(score)),
+        let seen = &self.seen[node.since_capture as usize..];
+        (node.legal, node.score) = match kernel.settle(game, seen, &mut self.played) {
+            Ok(legal) => (legal, NOT_OVER),
+            Err(score) => (0, score),
         };
-        self.line.push(Node {
-            game,
-            legal,
-            score,
-            since_capture,
-            seen_before,
-        });
+        node.seen_before = seen_before;
         captured
     }
 

@@ -17,6 +17,9 @@ pub(super) struct Entry {
     pub(super) reach: u16,
     /// The index of the best move found, in the legal moves' order.
     pub(super) best: u8,
+    /// How deep the search that found the bounds went: `TO_THE_END` where
+    /// they hold for the whole game.
+    pub(super) depth: u8,
     /// The work spent on it, as the log2 of the nodes searched below: a slot
     /// keeps the costlier of two entries.
     work: u8,
@@ -62,11 +65,20 @@ impl Table {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// The entry for `key` (a [`mix`]ed key), if the table has one.
+    /// The entry for `key` (a [`crate::walk::mix`]ed key), if the table has
+    /// one.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<&Entry> {
         let bucket = &self.buckets[key as usize & self.mask];
         bucket.iter().find(|e| e.key == key)
+    }
+
+    /// Records `best` as the best move of `key`, if the table has it.
+    pub(super) fn set_best(&mut self, key: u64, best: u8) {
+        let bucket = &mut self.buckets[key as usize & self.mask];
+        if let Some(entry) = bucket.iter_mut().find(|e| e.key == key) {
+            entry.best = best;
+        }
     }
 
     /// Records what a search of `key` found.
@@ -81,6 +93,7 @@ impl Table {
         nodes: u64,
         plies_left: u16,
         reach: u16,
+        depth: u8,
     ) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let entry = Entry {
@@ -90,6 +103,7 @@ impl Table {
             plies_left,
             reach,
             best,
+            depth,
             work,
         };
         let bucket = &mut self.buckets[key as usize & self.mask];
