@@ -1852,6 +1852,25 @@ fn rounds_refill_from_what_each_player_won() {
 }
 
 #[test]
+fn rounds_fill_from_both_ends_inwards() {
+    let outside = with_rounds("fill_from = \"outside\"\nunfilled_blocked = true");
+    // South holds 22 as the round ends: five houses, A, F, B, E and C in
+    // that order, and D stays empty.
+    let south_short = play(outside, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
+    assert_eq!(
+        south_short.position().to_string(),
+        "4,4,4,0,4,4/4,4,4,4,4,4 2-2 N blocked:...x........"
+    );
+    // North holds 16: four houses, from his right (f, a, e, b), so c and
+    // d stay empty.
+    let north_short = play(outside, "0,0,0,0,0,1/1,0,0,0,0,0 30-16 S", 'F');
+    assert_eq!(
+        north_short.position().to_string(),
+        "4,4,4,4,4,4/4,4,0,0,4,4 8-0 N blocked:........xx.."
+    );
+}
+
+#[test]
 fn a_round_counts_its_moves_afresh() {
     // The round ends as in the test above; the next round starts with the
     // game's quiet moves again.

@@ -1176,6 +1176,7 @@ fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
     let fill = match r.take_choice("round_fill") {
         Some("LEFT_FILL") => "left",
         Some("RIGHT_FILL") => "right",
+        None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL") => "outside",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];

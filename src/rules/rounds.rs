@@ -45,6 +45,34 @@ pub enum FillFrom {
     Left,
     /// From the owner's right (`RIGHT_FILL`).
     Right,
+    /// From both ends of the row inwards, alternately, starting at the end
+    /// of the board at South's left (MancalaGames' default fill,
+    /// `NOT_APPLICABLE`): South's first house is her left one, North's his
+    /// right one.
+    Outside,
+}
+
+impl FillFrom {
+    /// Where `side`'s house at `offset` (from the owner's left) comes in
+    /// the fill order of a row of `n` houses: 0 is filled first.
+    fn rank(self, side: Side, offset: usize, n: usize) -> usize {
+        match self {
+            FillFrom::Left => offset,
+            FillFrom::Right => n - 1 - offset,
+            FillFrom::Outside => {
+                let from_start = match side {
+                    Side::South => offset,
+                    Side::North => n - 1 - offset,
+                };
+                let from_end = n - 1 - from_start;
+                match from_start.cmp(&from_end) {
+                    std::cmp::Ordering::Less => 2 * from_start,
+                    std::cmp::Ordering::Equal => n - 1,
+                    std::cmp::Ordering::Greater => 2 * from_end + 1,
+                }
+            }
+        }
+    }
 }
 
 /// Who starts the next round.
@@ -148,11 +176,7 @@ impl Rounds {
             stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
             let start = side.index() * n;
             for offset in 0..n {
-                let from_end = match self.fill_from {
-                    FillFrom::Left => offset,
-                    FillFrom::Right => n - 1 - offset,
-                };
-                if from_end < filled {
+                if self.fill_from.rank(side, offset, n) < filled {
                     houses[start + offset] = self.seeds_per_house;
                 } else {
                     unfilled.push(start + offset);
@@ -193,11 +217,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
     let _ = writeln!(
         out,
-        "  Each player then takes the seeds that count for them and fills their own houses with {} each, from the {} of their row, as far as the seeds go; the rest stay in the store.",
+        "  Each player then takes the seeds that count for them and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store.",
         rounds.seeds_per_house,
         match rounds.fill_from {
-            FillFrom::Left => "left",
-            FillFrom::Right => "right",
+            FillFrom::Left => "from the left of their row",
+            FillFrom::Right => "from the right of their row",
+            FillFrom::Outside =>
+                "from both ends of their row inwards, alternately, starting at the end at South's left",
         }
     );
     if rounds.unfilled_blocked {
