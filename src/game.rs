@@ -735,6 +735,8 @@ impl<'r> Game<'r> {
                 winner,
                 self.round_starter,
                 self.last_mover,
+                &self.position,
+                |pos| !self.rules.legal_moves(pos).is_empty(),
             )
         {
             trace.record(Event::RoundOver { reason, winner });

@@ -1871,6 +1871,48 @@ fn rounds_fill_from_both_ends_inwards() {
 }
 
 #[test]
+fn only_the_loser_refills() {
+    // Rounds end when the mover clears their own row, each row counting
+    // where it lies; only the loser refills.
+    let text = BASE.replace(
+        "no_move = \"each_own\"\nply_limit = { plies = 1000, taken_by = \"each_own\" }",
+        "cleared_row = { row = \"mover\", taken_by = \"each_own_in_place\" }\nno_move = \"each_own_in_place\"\nply_limit = { plies = 1000, taken_by = \"each_own_in_place\" }",
+    );
+    let rules = variant(
+        &format!(
+            "{text}[rounds]\nfill_from = \"south_left\"\nrefill = \"loser\"\nunfilled_blocked = true\n"
+        ),
+        &[],
+    );
+    // F captures a's 2 and clears South's row: South holds 22, North 26
+    // (23 and b's 3). South fills A to E; North's row and store stay.
+    let game = play(rules, "0,0,0,0,0,1/1,3,0,0,0,0 20-23 S", 'F');
+    assert_eq!(
+        game.round_end().expect("the round ends").to_string(),
+        "0,0,0,0,0,0/0,3,0,0,0,0 22-23 N"
+    );
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,0/0,3,0,0,0,0 2-23 N blocked:.....x......"
+    );
+    // North's f captures A's 2 and clears his row: he holds 19, South 29.
+    // North fills from his right, the end of the board at South's left.
+    let game = play(rules, "1,3,0,0,0,0/0,0,0,0,0,1 26-17 N", 'f');
+    assert_eq!(
+        game.position().to_string(),
+        "0,3,0,0,0,0/0,0,4,4,4,4 26-3 S blocked:......xx...."
+    );
+    // A drawn round (24 each) ends the match.
+    let drawn = play(rules, "0,0,0,0,0,1/1,3,0,0,0,0 22-21 S", 'F');
+    assert!(drawn.round_end().is_none() && drawn.is_over());
+    assert_eq!(drawn.outcome().unwrap().winner, None);
+    // So does a winner left without a move: North's row is empty.
+    let stuck = play(rules, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
+    assert!(stuck.round_end().is_none() && stuck.is_over());
+    assert_eq!(stuck.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
 fn a_round_counts_its_moves_afresh() {
     // The round ends as in the test above; the next round starts with the
     // game's quiet moves again.

@@ -1051,6 +1051,16 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         return Err(r.refuse("goal"));
     }
     out.rounds = rounds(r, !out.blocking.is_empty())?;
+    // Where only the loser refills, MancalaGames collects nothing as a
+    // round ends: each row counts for its owner where it lies.
+    let loser_refills = out.rounds.iter().any(|l| l == "refill = \"loser\"");
+    let collect = |name: &'static str, value: &str| {
+        if loser_refills {
+            Ok("each_own_in_place")
+        } else {
+            collect_of(r, name, value)
+        }
+    };
     let end = &mut out.end;
     match end_cond {
         None => {}
@@ -1062,7 +1072,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             };
             end.push(format!(
                 "cleared_row = {{ row = \"{row}\", taken_by = \"{}\" }}",
-                collect_of(r, "unclaimed", unclaimed)?
+                collect("unclaimed", unclaimed)?
             ));
         }
         Some(_) => return Err(r.refuse("end_cond")),
@@ -1094,9 +1104,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         end.push("cannot_feed = \"unfed\"".into());
         notes.push("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.".into());
-        collect_of(r, "quitter", r.choice("quitter").unwrap_or("DIVVIED"))?
+        collect("quitter", r.choice("quitter").unwrap_or("DIVVIED"))?
     } else {
-        collect_of(r, "unclaimed", unclaimed)?
+        collect("unclaimed", unclaimed)?
     };
     let end_collect = if r.flag("no_sides") && end_collect == "each_own" {
         // Without sides no house has an owner to take its seeds.
@@ -1177,9 +1187,13 @@ fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
         Some("LEFT_FILL") => "left",
         Some("RIGHT_FILL") => "right",
         None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL") => "outside",
+        Some("LOSER_ONLY") => "south_left",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];
+    if fill == "south_left" {
+        out.push("refill = \"loser\"".into());
+    }
     if r.flag("blocks") && !blocking {
         r.take("blocks");
         out.push("unfilled_blocked = true".into());

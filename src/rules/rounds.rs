@@ -35,6 +35,23 @@ pub struct Section {
     /// with fewer, the match is over.
     #[serde(default)]
     pub houses_to_play_on: Option<Spanned<i64>>,
+    /// Who refills their row for the next round.
+    #[serde(default)]
+    pub refill: Refill,
+}
+
+/// Who refills their row for the next round.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Refill {
+    /// Both players, from what each won.
+    #[default]
+    Both,
+    /// Only the round's loser, from the seeds in their store and row; the
+    /// winner's row and store stay as the round left them, blocked houses
+    /// too. A drawn round, or a winner left without a move, ends the match
+    /// (MancalaGames' `LOSER_ONLY`).
+    Loser,
 }
 
 /// The end of each row a round's houses are filled from.
@@ -45,6 +62,9 @@ pub enum FillFrom {
     Left,
     /// From the owner's right (`RIGHT_FILL`).
     Right,
+    /// Every row from the end of the board at South's left: South's from
+    /// her left, North's from his right (MancalaGames' `LOSER_ONLY` fill).
+    SouthLeft,
     /// From both ends of the row inwards, alternately, starting at the end
     /// of the board at South's left (MancalaGames' default fill,
     /// `NOT_APPLICABLE`): South's first house is her left one, North's his
@@ -59,6 +79,10 @@ impl FillFrom {
         match self {
             FillFrom::Left => offset,
             FillFrom::Right => n - 1 - offset,
+            FillFrom::SouthLeft => match side {
+                Side::South => offset,
+                Side::North => n - 1 - offset,
+            },
             FillFrom::Outside => {
                 let from_start = match side {
                     Side::South => offset,
@@ -104,6 +128,8 @@ pub struct Rounds {
     pub houses_to_play_on: u8,
     /// Seeds per filled house: the start's.
     pub seeds_per_house: u8,
+    /// Who refills their row.
+    pub refill: Refill,
 }
 
 /// What the end of a round comes to.
@@ -143,6 +169,7 @@ pub(crate) fn compile(
         starter: section.starter,
         houses_to_play_on,
         seeds_per_house,
+        refill: section.refill,
     }))
 }
 
@@ -150,9 +177,12 @@ impl Rounds {
     /// What the end of a round comes to. `scores` are each player's seeds
     /// as the round ended (stores and the seeds that count for them),
     /// `winner` the round's, `started` who started it, `last_mover` who
-    /// made its last move. A round counts its moves afresh, as the game's
-    /// `start` does: its quiet and opening moves come again (MancalaGames
-    /// counts moves from each round's start).
+    /// made its last move, `ended` the position as the round ended, and
+    /// `can_move` whether the player to move in a position has a move. A
+    /// round counts its moves afresh, as the game's `start` does: its quiet
+    /// and opening moves come again (MancalaGames counts moves from each
+    /// round's start).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn end_round(
         &self,
         board: &Board,
@@ -161,7 +191,12 @@ impl Rounds {
         winner: Option<Side>,
         started: Side,
         last_mover: Option<Side>,
+        ended: &Position,
+        can_move: impl Fn(&Position) -> bool,
     ) -> RoundEnd {
+        if self.refill == Refill::Loser {
+            return self.refill_loser(start, scores, winner, started, last_mover, ended, can_move);
+        }
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
         if scores.iter().any(|&s| s < needed) {
@@ -183,15 +218,7 @@ impl Rounds {
                 }
             }
         }
-        let to_move = match (self.starter, winner, last_mover) {
-            (Starter::Loser, Some(winner), _) => winner.opponent(),
-            // On a draw MancalaGames hands the start to the player after
-            // the one to move: the round's last mover.
-            (Starter::Loser, None, Some(mover)) => mover,
-            (Starter::Winner, Some(winner), _) => winner,
-            (Starter::LastMover, _, Some(mover)) => mover,
-            _ => started.opponent(),
-        };
+        let to_move = self.next_starter(winner, started, last_mover);
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
@@ -200,6 +227,84 @@ impl Rounds {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
             }
+        }
+        RoundEnd::NextRound(next)
+    }
+
+    /// Who starts the next round.
+    fn next_starter(&self, winner: Option<Side>, started: Side, last_mover: Option<Side>) -> Side {
+        match (self.starter, winner, last_mover) {
+            (Starter::Loser, Some(winner), _) => winner.opponent(),
+            // On a draw MancalaGames hands the start to the player after
+            // the one to move: the round's last mover.
+            (Starter::Loser, None, Some(mover)) => mover,
+            (Starter::Winner, Some(winner), _) => winner,
+            (Starter::LastMover, _, Some(mover)) => mover,
+            _ => started.opponent(),
+        }
+    }
+
+    /// The end of a round where only its loser refills their row
+    /// ([`Refill::Loser`]).
+    #[allow(clippy::too_many_arguments)]
+    fn refill_loser(
+        &self,
+        start: &Position,
+        scores: [u32; 2],
+        winner: Option<Side>,
+        started: Side,
+        last_mover: Option<Side>,
+        ended: &Position,
+        can_move: impl Fn(&Position) -> bool,
+    ) -> RoundEnd {
+        let Some(winner) = winner else {
+            return RoundEnd::MatchOver;
+        };
+        let loser = winner.opponent();
+        let per_house = self.seeds_per_house as u32;
+        let seeds = scores[loser.index()];
+        if seeds < per_house * self.houses_to_play_on as u32 {
+            return RoundEnd::MatchOver;
+        }
+        let n = ended.houses_per_side();
+        let filled = (seeds / per_house).min(n as u32) as usize;
+        let mut houses = ended.houses().to_vec();
+        let mut stores = ended.stores();
+        stores[loser.index()] = (seeds - filled as u32 * per_house) as u8;
+        let row = loser.index() * n;
+        let mut unfilled = Vec::new();
+        for offset in 0..n {
+            if self.fill_from.rank(loser, offset, n) < filled {
+                houses[row + offset] = self.seeds_per_house;
+            } else {
+                houses[row + offset] = 0;
+                unfilled.push(row + offset);
+            }
+        }
+        let to_move = self.next_starter(Some(winner), started, last_mover);
+        let mut next = Position::new(&houses, stores, to_move)
+            .expect("a round holds the match's seeds on the match's board");
+        next.set_quiet(start.quiet());
+        next.set_opening(start.opening());
+        let winner_row = winner.index() * n;
+        for house in winner_row..winner_row + n {
+            next.set_layer_value(
+                Layer::Blocked,
+                house,
+                ended.layer_value(Layer::Blocked, house),
+            );
+        }
+        if self.unfilled_blocked {
+            for house in unfilled {
+                next.set_layer_value(Layer::Blocked, house, 1);
+            }
+        }
+        // The winner's row is as the round left it: a winner who cannot
+        // move from it ends the match.
+        let mut winner_to_move = next.clone();
+        winner_to_move.set_to_move(winner);
+        if !can_move(&winner_to_move) {
+            return RoundEnd::MatchOver;
         }
         RoundEnd::NextRound(next)
     }
@@ -215,17 +320,21 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  The game is a match of rounds: what ends a game above ends a round."
     );
-    let _ = writeln!(
-        out,
-        "  Each player then takes the seeds that count for them and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store.",
-        rounds.seeds_per_house,
-        match rounds.fill_from {
-            FillFrom::Left => "from the left of their row",
-            FillFrom::Right => "from the right of their row",
-            FillFrom::Outside =>
-                "from both ends of their row inwards, alternately, starting at the end at South's left",
-        }
-    );
+    if rounds.refill == Refill::Loser {
+        let _ = writeln!(
+            out,
+            "  Only the round's loser then takes the seeds in their store and row and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store. The winner's row and store stay as they are. A drawn round, or a winner without a move, ends the match.",
+            rounds.seeds_per_house,
+            fill_words(rounds.fill_from),
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store.",
+            rounds.seeds_per_house,
+            fill_words(rounds.fill_from),
+        );
+    }
     if rounds.unfilled_blocked {
         let _ = writeln!(
             out,
@@ -260,4 +369,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             format!("{} houses", rounds.houses_to_play_on)
         }
     );
+}
+
+/// The order houses are filled in, in words.
+fn fill_words(fill_from: FillFrom) -> &'static str {
+    match fill_from {
+        FillFrom::Left => "from the left of their row",
+        FillFrom::Right => "from the right of their row",
+        FillFrom::SouthLeft => "from the end of the board at South's left",
+        FillFrom::Outside => {
+            "from both ends of their row inwards, alternately, starting at the end at South's left"
+        }
+    }
 }
