@@ -58,6 +58,9 @@ pub struct Ply {
     /// Where it ended a round of a match ([`crate::rules::rounds`]): the
     /// board as the round ended, its seeds collected.
     pub round_end: Option<Position>,
+    /// The rounds each player has won after it, where a match goes to a
+    /// number of round wins (`[rounds] round_wins`).
+    pub round_wins: [u8; 2],
 }
 
 /// No entry: the end of a repetition chain.
@@ -181,6 +184,8 @@ pub struct Game<'r> {
     round_end: Option<Position>,
     /// Who started the round being played.
     round_starter: Side,
+    /// The rounds each player has won in the match so far.
+    round_wins: [u8; 2],
 }
 
 impl<'r> Game<'r> {
@@ -227,6 +232,7 @@ impl<'r> Game<'r> {
             last_mover: None,
             round_end: None,
             round_starter: Side::South,
+            round_wins: [0; 2],
         };
         game.restart_from_current();
         Ok(game)
@@ -255,6 +261,7 @@ impl<'r> Game<'r> {
             last_mover: self.last_mover,
             round_end: self.round_end.clone(),
             round_starter: self.round_starter,
+            round_wins: self.round_wins,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -303,6 +310,7 @@ impl<'r> Game<'r> {
         self.last_mover = None;
         self.round_end = None;
         self.round_starter = self.position.to_move();
+        self.round_wins = [0; 2];
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -441,6 +449,7 @@ impl<'r> Game<'r> {
                 effect,
                 position: self.position.clone(),
                 round_end: self.round_end.clone(),
+                round_wins: self.round_wins,
             });
         }
         self.remember_position();
@@ -483,6 +492,7 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mover);
         self.round_end = self.history.last().and_then(|p| p.round_end.clone());
+        self.round_wins = self.history.last().map_or([0; 2], |p| p.round_wins);
         if ply.round_end.is_some() {
             // Back into the round that move ended: who started it.
             self.round_starter = self
@@ -737,6 +747,7 @@ impl<'r> Game<'r> {
                 self.last_mover,
                 &self.position,
                 |pos| !self.rules.legal_moves(pos).is_empty(),
+                &mut self.round_wins,
             )
         {
             trace.record(Event::RoundOver { reason, winner });

@@ -506,6 +506,7 @@ impl<const L: usize> Kernel<L> {
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
+            Allow::OppositeNotSingle => return Err("no move opposite a single seed"),
             Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 return Err("houses of two played last");
             }
@@ -879,6 +880,7 @@ impl<const L: usize> Kernel<L> {
                 seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
             }
             Allow::EachHouseOnceFirst
+            | Allow::OppositeNotSingle
             | Allow::TwoOnlyIfAllTwoRightmost
             | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")

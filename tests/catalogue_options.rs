@@ -591,6 +591,38 @@ fn across_gap_along_the_way_the_first_move_fixed() {
 }
 
 #[test]
+fn allow_opposite_not_single() {
+    // f, opposite A, and c, opposite D, hold a single seed.
+    let from = "1,3,1,2,4,4/4,4,1,4,4,1 8-7 S";
+    assert_eq!(legal(rules(&[]), from), "ABCDEF");
+    let r = rules(&[("allow", "\"opposite_not_single\"")]);
+    assert_eq!(legal(r, from), "BCEF");
+    assert_eq!(
+        r.check_move(&position(from), mv('D'))
+            .unwrap_err()
+            .to_string(),
+        "D cannot be played: the house opposite holds a single seed"
+    );
+}
+
+#[test]
+fn singles_take_opposite_before_sowing() {
+    // Before B is lifted, A and C hold a single seed each: they take f and
+    // d, opposite them. B then sows C, D and E.
+    let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
+    let r = rules(&[("before_sowing", "\"singles_take_opposite\"")]);
+    assert_eq!(
+        sow_written(r, from, "B").unwrap(),
+        "1,0,2,1,5,4/4,4,4,0,4,0 14-5 N"
+    );
+    // A single seed played takes the house opposite it too.
+    assert_eq!(
+        sow_written(r, from, "A").unwrap(),
+        "0,4,1,0,4,4/4,4,4,0,4,0 14-5 N"
+    );
+}
+
+#[test]
 fn allow_single_to_empty() {
     // A's single seed would fall in B, which holds seeds; C's in the empty D.
     let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
@@ -1910,6 +1942,48 @@ fn only_the_loser_refills() {
     let stuck = play(rules, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
     assert!(stuck.round_end().is_none() && stuck.is_over());
     assert_eq!(stuck.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn a_match_to_round_wins_starts_every_round_afresh() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let two = play(with_rounds("round_wins = 2"), from, 'F');
+    assert!(two.round_end().is_some() && !two.is_over());
+    assert_eq!(
+        two.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
+        "the game's start, the other player to move"
+    );
+    assert_eq!(two.history().last().unwrap().round_wins, [0, 1]);
+    // A match to one round win is over with it.
+    let one = play(with_rounds("round_wins = 1"), from, 'F');
+    assert!(one.round_end().is_none() && one.is_over());
+    assert_eq!(one.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round (24 each) counts for nobody: the match goes on.
+    let drawn = play(
+        with_rounds("round_wins = 1"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(drawn.round_end().is_some() && !drawn.is_over());
+    assert_eq!(drawn.history().last().unwrap().round_wins, [0, 0]);
+    // Nothing is refilled in such a match.
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nround_wins = 3\nfill_from = \"left\"\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("leave fill_from out"), "{error}");
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nstarter = \"loser\"\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("needs fill_from"), "{error}");
 }
 
 #[test]

@@ -479,6 +479,7 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
+        Some("NOT_XFROM_1S") => play.push("allow = \"opposite_not_single\"".into()),
         Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
             // The game's first move (MancalaGames counts movers, and each
             // round afresh) from the two rightmost houses that may be
@@ -911,6 +912,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
             capture.push("before_sowing = \"single_takes_opposite\"".into());
         }
+        Some("ALL_SINGLE_XCAPT") if !r.has("mlaps") => {
+            capture.push("before_sowing = \"singles_take_opposite\"".into())
+        }
         Some(_) => return Err(r.refuse("presowcapt")),
     }
     let pickextra = r.take_choice("pickextra");
@@ -1047,10 +1051,11 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         ));
         return Ok(());
     }
-    if goal != "MAX_SEEDS" {
+    let round_wins = goal == "RND_WIN_COUNT_MAX" && r.has("rounds");
+    if goal != "MAX_SEEDS" && !round_wins {
         return Err(r.refuse("goal"));
     }
-    out.rounds = rounds(r, !out.blocking.is_empty())?;
+    out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
     // Where only the loser refills, MancalaGames collects nothing as a
     // round ends: each row counts for its owner where it lies.
     let loser_refills = out.rounds.iter().any(|l| l == "refill = \"loser\"");
@@ -1077,7 +1082,11 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some(_) => return Err(r.refuse("end_cond")),
     }
-    if out.rounds.is_empty() {
+    if round_wins {
+        // MancalaGames ends such a round early only when one store holds
+        // every seed.
+        end.push(format!("majority = {total}"));
+    } else if out.rounds.is_empty() {
         end.push(format!("majority = {}", majority(total)));
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
@@ -1176,12 +1185,25 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
 /// The `[rounds]` table for a match of rounds (MancalaGames' `rounds`),
 /// empty for a single game; `blocking` says whether `blocks` is
 /// `[blocking]`'s.
-fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
+fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, Unsupported> {
     let Some(rounds) = r.take_choice("rounds") else {
         return Ok(Vec::new());
     };
     if rounds != "NO_MOVES" {
         return Err(r.refuse("rounds"));
+    }
+    if round_wins {
+        // goal = RND_WIN_COUNT_MAX: every round starts afresh, and the
+        // match goes to goal_param round wins.
+        if r.has("round_fill") || r.flag("blocks") {
+            return Err(r.refuse("round_fill"));
+        }
+        let mut out = vec![format!(
+            "round_wins = {}",
+            r.take_number("goal_param").max(1)
+        )];
+        out.extend(starter(r)?);
+        return Ok(out);
     }
     let fill = match r.take_choice("round_fill") {
         Some("LEFT_FILL") => "left",
@@ -1198,18 +1220,23 @@ fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
         r.take("blocks");
         out.push("unfilled_blocked = true".into());
     }
-    match r.take_choice("round_starter") {
-        None | Some("ALTERNATE") => {}
-        Some("LOSER") => out.push("starter = \"loser\"".into()),
-        Some("WINNER") => out.push("starter = \"winner\"".into()),
-        Some("LAST_MOVER") => out.push("starter = \"last_mover\"".into()),
-        Some(_) => return Err(r.refuse("round_starter")),
-    }
+    out.extend(starter(r)?);
     let houses = r.take_number("goal_param");
     if houses > 1 {
         out.push(format!("houses_to_play_on = {houses}"));
     }
     Ok(out)
+}
+
+/// `[rounds] starter`, where the round starter is not the default.
+fn starter(r: &Reading) -> Result<Option<String>, Unsupported> {
+    Ok(match r.take_choice("round_starter") {
+        None | Some("ALTERNATE") => None,
+        Some("LOSER") => Some("starter = \"loser\"".into()),
+        Some("WINNER") => Some("starter = \"winner\"".into()),
+        Some("LAST_MOVER") => Some("starter = \"last_mover\"".into()),
+        Some(_) => return Err(r.refuse("round_starter")),
+    })
 }
 
 /// The `[blocking]` table for blocks with `sow_rule = SOW_BLKD_DIV(_NR)`.

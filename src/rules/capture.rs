@@ -281,6 +281,10 @@ pub enum BeforeSowing {
     /// A house played holding a single seed captures the house opposite
     /// before its seed is sown (MancalaGames' `DRAW_1_XCAPT`).
     SingleTakesOpposite,
+    /// Before the house played is lifted, every house of the mover's row
+    /// holding a single seed (the house played too) captures the house
+    /// opposite (MancalaGames' `ALL_SINGLE_XCAPT`).
+    SinglesTakeOpposite,
 }
 
 /// `[capture.across_gap]`: after the last seed's house comes an empty
@@ -1263,6 +1267,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A house played holding a single seed first captures the seeds of the house opposite, then sows its seed."
             );
         }
+        BeforeSowing::SinglesTakeOpposite => {
+            let _ = writeln!(
+                out,
+                "  Before the house played is lifted, every house of the mover's row holding a single seed captures the seeds of the house opposite."
+            );
+        }
     }
     match captures.quiet_moves {
         0 => {}
@@ -1727,6 +1737,30 @@ impl Captures {
                     return (0, 0);
                 }
                 (opposite, pos.take(opposite))
+            }
+            BeforeSowing::SinglesTakeOpposite => {
+                let n = board.houses_per_side();
+                let (mut seeds, mut from_opponent) = (0u8, 0u32);
+                for house in me.index() * n..(me.index() + 1) * n {
+                    let opposite = board.opposite(house);
+                    if pos.at(house) != 1
+                        || pos.at(opposite) == 0
+                        || pos.child_of(opposite).is_some()
+                    {
+                        continue;
+                    }
+                    let taken = pos.take(opposite);
+                    trace.record(Event::Capture {
+                        house: opposite,
+                        seeds: taken,
+                    });
+                    pos.add(board.store(me), taken);
+                    seeds += taken;
+                    if board.owner(opposite) != me {
+                        from_opponent += taken as u32;
+                    }
+                }
+                return (seeds, from_opponent);
             }
         };
         trace.record(Event::Capture { house, seeds });

@@ -154,6 +154,9 @@ pub enum Allow {
     /// playable house of the mover's row holds two (MancalaGames'
     /// `TWO_ONLY_ALL`).
     TwoOnlyIfAllTwo,
+    /// A house whose opposite house holds a single seed may not be played
+    /// (MancalaGames' `NOT_XFROM_1S`).
+    OppositeNotSingle,
 }
 
 /// The feeding obligation.
@@ -343,6 +346,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A house holding exactly two seeds may be played only when every playable house of your row holds two."
+        );
+    }
+    if playable.allow == Allow::OppositeNotSingle {
+        let _ = writeln!(
+            out,
+            "  A house may not be played while the house opposite holds a single seed."
         );
     }
     if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
@@ -547,6 +556,9 @@ impl Rules {
                 (house + 1..lo + n)
                     .any(playable)
                     .then_some(Verdict::NotRightmostTwo)
+            }
+            Allow::OppositeNotSingle => {
+                (pos.at(self.board.opposite(house)) == 1).then_some(Verdict::OppositeSingle)
             }
             Allow::EachHouseOnceFirst => {
                 let n = self.board.houses_per_side();

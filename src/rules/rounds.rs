@@ -22,8 +22,10 @@ use crate::position::{Position, Side};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
-    /// The end of each row the next round's houses are filled from.
-    pub fill_from: Spanned<FillFrom>,
+    /// The end of each row the next round's houses are filled from
+    /// (required, but with `round_wins`).
+    #[serde(default)]
+    pub fill_from: Option<Spanned<FillFrom>>,
     /// Whether a house left unfilled is blocked for the round (sowing
     /// passes over it and it is never played), or an ordinary empty house.
     #[serde(default)]
@@ -38,6 +40,10 @@ pub struct Section {
     /// Who refills their row for the next round.
     #[serde(default)]
     pub refill: Refill,
+    /// The rounds a player must win to win the match: every round then
+    /// starts from the game's start, whatever the last one left.
+    #[serde(default)]
+    pub round_wins: Option<Spanned<i64>>,
 }
 
 /// Who refills their row for the next round.
@@ -130,6 +136,10 @@ pub struct Rounds {
     pub seeds_per_house: u8,
     /// Who refills their row.
     pub refill: Refill,
+    /// The rounds a player must win to win the match, where every round
+    /// starts from the game's start (then `fill_from`, `unfilled_blocked`,
+    /// `houses_to_play_on` and `refill` play no part).
+    pub round_wins: Option<u8>,
 }
 
 /// What the end of a round comes to.
@@ -152,24 +162,63 @@ pub(crate) fn compile(
     let Some(section) = section else {
         return Ok(None);
     };
+    let span = section.span();
+    let section = section.get_ref();
+    if let Some(wins) = &section.round_wins {
+        let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
+        if let Some(fill) = &section.fill_from {
+            return err(
+                fill.span(),
+                "round_wins starts every round from the game's start: leave fill_from out",
+            );
+        }
+        if let Some(houses) = &section.houses_to_play_on {
+            return err(
+                houses.span(),
+                "round_wins starts every round from the game's start: leave houses_to_play_on out",
+            );
+        }
+        if section.unfilled_blocked || section.refill != Refill::Both {
+            return err(
+                wins.span(),
+                "round_wins starts every round from the game's start: not with unfilled_blocked or refill",
+            );
+        }
+        return Ok(Some(Rounds {
+            // Unused: no round is filled.
+            fill_from: FillFrom::Left,
+            unfilled_blocked: false,
+            starter: section.starter,
+            houses_to_play_on: 1,
+            seeds_per_house,
+            refill: Refill::Both,
+            round_wins: Some(round_wins),
+        }));
+    }
+    let Some(fill_from) = &section.fill_from else {
+        return err(
+            span,
+            "[rounds] needs fill_from (the end each row is refilled from), or round_wins",
+        );
+    };
     if !uniform_start {
         return err(
-            section.span(),
+            span,
             "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern",
         );
     }
-    let section = section.get_ref();
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
     };
     Ok(Some(Rounds {
-        fill_from: *section.fill_from.get_ref(),
+        fill_from: *fill_from.get_ref(),
         unfilled_blocked: section.unfilled_blocked,
         starter: section.starter,
         houses_to_play_on,
         seeds_per_house,
         refill: section.refill,
+        round_wins: None,
     }))
 }
 
@@ -177,8 +226,9 @@ impl Rounds {
     /// What the end of a round comes to. `scores` are each player's seeds
     /// as the round ended (stores and the seeds that count for them),
     /// `winner` the round's, `started` who started it, `last_mover` who
-    /// made its last move, `ended` the position as the round ended, and
-    /// `can_move` whether the player to move in a position has a move. A
+    /// made its last move, `ended` the position as the round ended,
+    /// `can_move` whether the player to move in a position has a move, and
+    /// `wins` the rounds each player has won in the match so far. A
     /// round counts its moves afresh, as the game's `start` does: its quiet
     /// and opening moves come again (MancalaGames counts moves from each
     /// round's start).
@@ -193,7 +243,20 @@ impl Rounds {
         last_mover: Option<Side>,
         ended: &Position,
         can_move: impl Fn(&Position) -> bool,
+        wins: &mut [u8; 2],
     ) -> RoundEnd {
+        if let Some(needed) = self.round_wins {
+            // A drawn round counts for nobody.
+            if let Some(winner) = winner {
+                wins[winner.index()] += 1;
+                if wins[winner.index()] >= needed {
+                    return RoundEnd::MatchOver;
+                }
+            }
+            let mut next = start.clone();
+            next.set_to_move(self.next_starter(winner, started, last_mover));
+            return RoundEnd::NextRound(next);
+        }
         if self.refill == Refill::Loser {
             return self.refill_loser(start, scores, winner, started, last_mover, ended, can_move);
         }
@@ -320,7 +383,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         out,
         "  The game is a match of rounds: what ends a game above ends a round."
     );
-    if rounds.refill == Refill::Loser {
+    if let Some(wins) = rounds.round_wins {
+        let _ = writeln!(
+            out,
+            "  Every round starts from the game's start. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            if wins == 1 { "" } else { "s" }
+        );
+    } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
             out,
             "  Only the round's loser then takes the seeds in their store and row and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store. The winner's row and store stay as they are. A drawn round, or a winner without a move, ends the match.",
@@ -360,6 +429,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Starter::LastMover => "The player who made the last move",
         }
     );
+    if rounds.round_wins.is_some() {
+        return;
+    }
     let _ = writeln!(
         out,
         "  When a player cannot fill {}, the match ends with that round, and the player with more seeds wins it.",
