@@ -1969,6 +1969,28 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
     );
     assert!(drawn.round_end().is_some() && !drawn.is_over());
     assert_eq!(drawn.history().last().unwrap().round_wins, [0, 0]);
+    // A start pattern is laid out for the player who did not start the
+    // last round: South started it, so North's row gets South's seeds.
+    let pattern = variant(
+        &format!("{BASE}[rounds]\nround_wins = 2\n"),
+        &[("start", "[0, 8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]")],
+    );
+    let swapped = play(pattern, from, 'F');
+    assert_eq!(
+        swapped.position().to_string(),
+        "4,4,4,4,4,4/0,8,4,4,4,4 0-0 N"
+    );
+    // A start dealt at random would need a new deal every round.
+    let error = Rules::from_toml(
+        &edited(
+            &format!("{BASE}[rounds]\nround_wins = 3\n"),
+            &[("seeds_per_house", "-"), ("start", "{ random = 48 }")],
+        ),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("new deal every round"), "{error}");
     // Nothing is refilled in such a match.
     let error = Rules::from_toml(
         &format!("{BASE}[rounds]\nround_wins = 3\nfill_from = \"left\"\n"),

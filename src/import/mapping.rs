@@ -229,6 +229,20 @@ fn start_pattern(
             }
             [row.clone(), row].concat()
         }
+        "ALTS_WITH_1" => {
+            // Every other house holds the seeds, from South's second; North's
+            // second from his left holds one, and with rows of an even
+            // length South's third from her right is emptied.
+            let mut board = vec![0; 2 * n];
+            for loc in (1..2 * n).step_by(2) {
+                board[loc] = seeds;
+            }
+            board[n + 3 - n % 2] = 1;
+            if n % 2 == 0 {
+                board[n - 3] = 0;
+            }
+            board
+        }
         "TWOEMPTY" => {
             // Every house holds the seeds but each row's last two.
             let mut row = vec![seeds; n.saturating_sub(2)];
@@ -1027,8 +1041,21 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
-    let end = &mut out.end;
+    // The round-win goals: each round is played to the goal, and the
+    // match goes to goal_param round wins.
+    let (goal, round_wins) = match goal {
+        "RND_WIN_COUNT_CLR" => ("CLEAR", true),
+        "RND_WIN_COUNT_DEP" => ("DEPRIVE", true),
+        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", true),
+        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", true),
+        _ => (goal, false),
+    };
+    if round_wins && !r.has("rounds") {
+        return Err(r.unsupported("goal", format!("goal = {goal} without rounds")));
+    }
     if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
+        out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
+        let end = &mut out.end;
         if end_cond.is_some() {
             return Err(r.unsupported(
                 "end_cond",
@@ -1051,8 +1078,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         ));
         return Ok(());
     }
-    let round_wins = goal == "RND_WIN_COUNT_MAX" && r.has("rounds");
-    if goal != "MAX_SEEDS" && !round_wins {
+    if goal != "MAX_SEEDS" {
         return Err(r.refuse("goal"));
     }
     out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;

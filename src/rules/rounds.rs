@@ -152,12 +152,14 @@ pub enum RoundEnd {
 }
 
 /// Compiles `[rounds]` for a board of `houses_per_side` that starts with
-/// `seeds_per_house` in every house (`uniform_start`).
+/// `seeds_per_house` in every house (`uniform_start`), or with a start
+/// dealt at random (`random_start`).
 pub(crate) fn compile(
     section: Option<&Spanned<Section>>,
     houses_per_side: usize,
     seeds_per_house: u8,
     uniform_start: bool,
+    random_start: bool,
 ) -> Result<Option<Rounds>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
@@ -166,6 +168,12 @@ pub(crate) fn compile(
     let section = section.get_ref();
     if let Some(wins) = &section.round_wins {
         let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
+        if random_start {
+            return err(
+                wins.span(),
+                "round_wins starts every round from the game's start: not with a random start, which would need a new deal every round",
+            );
+        }
         if let Some(fill) = &section.fill_from {
             return err(
                 fill.span(),
@@ -253,7 +261,12 @@ impl Rounds {
                     return RoundEnd::MatchOver;
                 }
             }
-            let mut next = start.clone();
+            // MancalaGames lays a start pattern out for the player who did
+            // not start the last round, whoever starts this one.
+            let mut next = match started {
+                Side::South => rows_swapped(start),
+                Side::North => start.clone(),
+            };
             next.set_to_move(self.next_starter(winner, started, last_mover));
             return RoundEnd::NextRound(next);
         }
@@ -453,4 +466,17 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
             "from both ends of their row inwards, alternately, starting at the end at South's left"
         }
     }
+}
+
+/// `start` laid out for North: each row's seeds in the other's houses, and
+/// the stores swapped.
+fn rows_swapped(start: &Position) -> Position {
+    let n = start.houses_per_side();
+    let houses = [&start.houses()[n..], &start.houses()[..n]].concat();
+    let [south, north] = start.stores();
+    let mut swapped = Position::new(&houses, [north, south], start.to_move())
+        .expect("the same seeds on the same board");
+    swapped.set_quiet(start.quiet());
+    swapped.set_opening(start.opening());
+    swapped
 }
