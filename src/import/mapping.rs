@@ -238,7 +238,7 @@ fn start_pattern(
                 board[loc] = seeds;
             }
             board[n + 3 - n % 2] = 1;
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 board[n - 3] = 0;
             }
             board
