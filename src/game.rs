@@ -735,13 +735,21 @@ impl<'r> Game<'r> {
             (None, std::cmp::Ordering::Less) => Some(Side::North),
             (None, std::cmp::Ordering::Equal) => None,
         };
+        // A round's seeds still in a player's row (an ending that leaves the
+        // board as it is) are theirs for the next round, as MancalaGames
+        // collects them.
+        let won = if count_in_place {
+            score
+        } else {
+            Side::BOTH.map(|side| score[side.index()] + pos.seeds_on_side(side))
+        };
         if let Some(rounds) = &self.rules.rounds
             // One round end a move: a round that ends as it starts ends the match.
             && self.round_end.is_none()
             && let RoundEnd::NextRound(next) = rounds.end_round(
                 &self.rules.board,
                 &self.rules.start(),
-                score,
+                won,
                 winner,
                 self.round_starter,
                 self.last_mover,

@@ -487,6 +487,7 @@ impl<const L: usize> Kernel<L> {
             single_seed_rule,
             feeding,
             feed_by_house,
+            feeds_after_captures,
             allow,
             no_return,
             opening_moves,
@@ -499,6 +500,9 @@ impl<const L: usize> Kernel<L> {
         }
         if feed_by_house {
             return Err("a house that feeds one way played either way");
+        }
+        if feeds_after_captures {
+            return Err("a move that feeds judged after its captures");
         }
         match allow {
             Allow::Any

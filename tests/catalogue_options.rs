@@ -41,6 +41,7 @@ must_feed = false
 # no_return = false
 # feed_by_house = true
 # when_none_feeds = "any_move"
+# feeds_after_captures = true
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
@@ -620,6 +621,19 @@ fn singles_take_opposite_before_sowing() {
         sow_written(r, from, "A").unwrap(),
         "0,4,1,0,4,4/4,4,4,0,4,0 14-5 N"
     );
+}
+
+#[test]
+fn feeds_after_captures() {
+    // North's row is empty. D's last seed falls in a and is captured there
+    // (a capture of 1): it sows into North's row but leaves it empty. F
+    // sows a and b, and only b is captured.
+    let from = "0,0,0,3,0,2/0,0,0,0,0,0 18-25 S";
+    let feed = [("must_feed", "true"), ("counts", "[1, 3]")];
+    assert_eq!(legal(rules(&feed), from), "DF");
+    let mut after = feed.to_vec();
+    after.push(("feeds_after_captures", "true"));
+    assert_eq!(legal(rules(&after), from), "F");
 }
 
 #[test]
@@ -2006,6 +2020,41 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
     .unwrap_err()
     .to_string();
     assert!(error.contains("needs fill_from"), "{error}");
+}
+
+#[test]
+fn a_round_refills_from_the_seeds_left_in_each_row_too() {
+    // F captures a's 2: South's store reaches the majority, 25, which ends
+    // the round and leaves A's 4 where they are. They are South's for the
+    // next round: 29 seeds, six houses and 5 in store.
+    let text = BASE.replace("[end]\n", "[end]\nmajority = 25\n");
+    let rules = variant(&format!("{text}[rounds]\nfill_from = \"left\"\n"), &[]);
+    let game = play(rules, "4,0,0,0,0,1/1,0,0,0,0,0 23-19 S", 'F');
+    assert_eq!(
+        game.round_end().expect("the round ends").to_string(),
+        "4,0,0,0,0,0/0,0,0,0,0,0 25-19 N"
+    );
+    assert_eq!(game.position().to_string(), "4,4,4,4,4,4/4,4,4,4,0,0 5-3 N");
+}
+
+#[test]
+fn a_capture_chain_passes_over_blocked_houses() {
+    // F's three seeds pass over the blocked c: a, b, d, each now 2. The
+    // chain runs back from d over c to b and a.
+    let rules = variant(
+        &format!("{BASE}[rounds]\nfill_from = \"left\"\nunfilled_blocked = true\n"),
+        &[("chain", "true")],
+    );
+    let (after, effect) = sow(
+        rules,
+        "4,4,4,4,4,3/1,1,0,1,4,4 8-6 S blocked:........x...",
+        'F',
+    );
+    assert_eq!(effect.captured, 6);
+    assert_eq!(
+        after.to_string(),
+        "4,4,4,4,4,0/0,0,0,0,4,4 14-6 N blocked:........x..."
+    );
 }
 
 #[test]

@@ -566,6 +566,13 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // With mustpass, MancalaGames lets every move be played when
             // none feeds, rather than leaving the player none.
             play.push("when_none_feeds = \"any_move\"".into());
+        } else if r.choice("capt_side") != Some("OWN_SIDE")
+            && r.counts(out.total).is_some_and(|c| c.contains(&1))
+        {
+            // MancalaGames judges a move by the opponent's row after it,
+            // captures made: a seed sown into an empty house of theirs
+            // that a capture of 1 takes back does not feed.
+            play.push("feeds_after_captures = true".into());
         }
     }
     let mustpass = r.take_flag("mustpass");
@@ -1082,6 +1089,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         return Err(r.refuse("goal"));
     }
     out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
+    if r.choice("round_fill") == Some("UCHOOSE") {
+        notes.push("round_fill = UCHOOSE lets a player choose which houses to fill in MancalaGames' user interface only; its engine, which played the recorded games, fills from both ends inwards as by default, and the records carry no choice: fill_from = \"outside\".".into());
+    }
     // Where only the loser refills, MancalaGames collects nothing as a
     // round ends: each row counts for its owner where it lies.
     let loser_refills = out.rounds.iter().any(|l| l == "refill = \"loser\"");
@@ -1112,7 +1122,8 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // MancalaGames ends such a round early only when one store holds
         // every seed.
         end.push(format!("majority = {total}"));
-    } else if out.rounds.is_empty() {
+    } else if out.rounds.is_empty() || r.choice("rounds") == Some("HALF_SEEDS") {
+        // rounds = HALF_SEEDS ends a round as a single game ends.
         end.push(format!("majority = {}", majority(total)));
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
@@ -1215,7 +1226,9 @@ fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, 
     let Some(rounds) = r.take_choice("rounds") else {
         return Ok(Vec::new());
     };
-    if rounds != "NO_MOVES" {
+    // HALF_SEEDS differs from NO_MOVES only in when a round ends early
+    // (the majority, see `end`).
+    if rounds != "NO_MOVES" && (rounds != "HALF_SEEDS" || round_wins) {
         return Err(r.refuse("rounds"));
     }
     if round_wins {
@@ -1234,7 +1247,9 @@ fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, 
     let fill = match r.take_choice("round_fill") {
         Some("LEFT_FILL") => "left",
         Some("RIGHT_FILL") => "right",
-        None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL") => "outside",
+        // UCHOOSE lets a player choose their houses in MancalaGames' user
+        // interface only; its engine fills as by default (see `end`).
+        None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL" | "UCHOOSE") => "outside",
         Some("LOSER_ONLY") => "south_left",
         _ => return Err(r.refuse("round_fill")),
     };

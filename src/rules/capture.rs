@@ -1431,7 +1431,7 @@ impl Captures {
                 let mut house = last;
                 for _ in 0..plan.holes {
                     capture(pos, house);
-                    house = board.back_in(house, plan.reverse);
+                    house = open_before(board, pos, house, plan.reverse);
                 }
             }
             CaptureRule::Cross {
@@ -1917,7 +1917,7 @@ impl CaptureRule {
                         break;
                     }
                     allowed = chain_zone;
-                    house = board.back_in(house, reverse);
+                    house = open_before(board, pos, house, reverse);
                 }
                 Plan {
                     rule: self,
@@ -2166,6 +2166,17 @@ fn open_after(ring: &crate::board::Ring, pos: &Position, place: usize) -> usize 
         next = ring.next(next);
     }
     next
+}
+
+/// The house before `house` along a capture chain, passing over blocked
+/// houses (a round's unfilled houses), as MancalaGames' chains do.
+#[inline]
+fn open_before(board: &Board, pos: &Position, house: usize, reverse: bool) -> usize {
+    let mut before = board.back_in(house, reverse);
+    while pos.is_blocked(before) && before != house {
+        before = board.back_in(before, reverse);
+    }
+    before
 }
 
 /// The house opposite `captured` when a capture across the gap takes it

@@ -34,6 +34,10 @@ pub struct Section {
     /// With `must_feed`: what the player may do when no move feeds.
     #[serde(default)]
     pub when_none_feeds: Option<Spanned<WhenNoneFeeds>>,
+    /// With `must_feed`: a move feeds only if the opponent's row holds
+    /// seeds after it, its captures made.
+    #[serde(default)]
+    pub feeds_after_captures: Option<Spanned<bool>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -94,6 +98,7 @@ impl Default for Section {
             must_feed: false,
             feed_by_house: None,
             when_none_feeds: None,
+            feeds_after_captures: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -183,6 +188,9 @@ pub struct Playable {
     pub feeding: Feeding,
     /// Whether a house that feeds one way may be played either way.
     pub feed_by_house: bool,
+    /// Whether a move feeds only if the opponent's row holds seeds after
+    /// it, its captures made (as with `MustFeedElseAny`).
+    pub feeds_after_captures: bool,
     /// Which houses may be played.
     pub allow: Allow,
     /// A single seed just sown across the end of a row may not go straight
@@ -266,9 +274,20 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         Some(flag) => *flag.get_ref(),
         None => false,
     };
+    let feeds_after_captures = match &section.feeds_after_captures {
+        Some(flag) if *flag.get_ref() && !section.must_feed => {
+            return err(
+                flag.span(),
+                "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     Ok(Playable {
         either_row,
         feed_by_house,
+        feeds_after_captures,
         opening_moves,
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
@@ -311,6 +330,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 ""
             }
         );
+        if playable.feeds_after_captures {
+            let _ = writeln!(
+                out,
+                "  A move feeds only if the opponent's row holds seeds after it, its captures made."
+            );
+        }
         if playable.feed_by_house {
             let _ = writeln!(
                 out,
@@ -584,7 +609,7 @@ impl Rules {
     /// judges it.
     #[inline]
     pub(crate) fn fed(&self, after: &Position, opponent: Side, effect: &MoveEffect) -> bool {
-        if self.playable.feeding == Feeding::MustFeedElseAny {
+        if self.playable.feeding == Feeding::MustFeedElseAny || self.playable.feeds_after_captures {
             !after.row_is_empty_but_children(opponent)
         } else {
             effect.fed
