@@ -748,7 +748,11 @@ impl<'r> Game<'r> {
             && self.round_end.is_none()
             && let RoundEnd::NextRound(next) = rounds.end_round(
                 &self.rules.board,
-                &self.rules.start(),
+                // A start dealt at random is dealt again for every round,
+                // from the round's end, so a record replays the same match.
+                &self
+                    .rules
+                    .start_drawn(&mut crate::rng::Rng::new(self.position.key())),
                 won,
                 winner,
                 self.round_starter,

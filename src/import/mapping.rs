@@ -1118,7 +1118,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some(_) => return Err(r.refuse("end_cond")),
     }
-    if round_wins {
+    if round_wins && r.choice("rounds") == Some("NO_MOVES") {
         // MancalaGames ends such a round early only when one store holds
         // every seed.
         end.push(format!("majority = {total}"));
@@ -1228,7 +1228,7 @@ fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, 
     };
     // HALF_SEEDS differs from NO_MOVES only in when a round ends early
     // (the majority, see `end`).
-    if rounds != "NO_MOVES" && (rounds != "HALF_SEEDS" || round_wins) {
+    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" {
         return Err(r.refuse("rounds"));
     }
     if round_wins {

@@ -852,7 +852,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
-    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, random_start)?;
+    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start)?;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));

@@ -152,14 +152,12 @@ pub enum RoundEnd {
 }
 
 /// Compiles `[rounds]` for a board of `houses_per_side` that starts with
-/// `seeds_per_house` in every house (`uniform_start`), or with a start
-/// dealt at random (`random_start`).
+/// `seeds_per_house` in every house (`uniform_start`).
 pub(crate) fn compile(
     section: Option<&Spanned<Section>>,
     houses_per_side: usize,
     seeds_per_house: u8,
     uniform_start: bool,
-    random_start: bool,
 ) -> Result<Option<Rounds>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
@@ -168,12 +166,6 @@ pub(crate) fn compile(
     let section = section.get_ref();
     if let Some(wins) = &section.round_wins {
         let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
-        if random_start {
-            return err(
-                wins.span(),
-                "round_wins starts every round from the game's start: not with a random start, which would need a new deal every round",
-            );
-        }
         if let Some(fill) = &section.fill_from {
             return err(
                 fill.span(),
@@ -399,7 +391,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if let Some(wins) = rounds.round_wins {
         let _ = writeln!(
             out,
-            "  Every round starts from the game's start. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            "  Every round starts {}. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            if rules.random_start() {
+                "from a new deal, drawn from the position that ended the last round"
+            } else {
+                "from the game's start, laid out for the player who did not start the last round"
+            },
             if wins == 1 { "" } else { "s" }
         );
     } else if rounds.refill == Refill::Loser {
