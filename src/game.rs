@@ -15,7 +15,7 @@
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
-use crate::rules::rounds::RoundEnd;
+use crate::rules::rounds::{RoundEnd, RoundOver};
 use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
 
@@ -753,11 +753,13 @@ impl<'r> Game<'r> {
                 &self
                     .rules
                     .start_drawn(&mut crate::rng::Rng::new(self.position.key())),
-                won,
-                winner,
-                self.round_starter,
-                self.last_mover,
-                &self.position,
+                &RoundOver {
+                    position: &self.position,
+                    scores: won,
+                    winner,
+                    started: self.round_starter,
+                    last_mover: self.last_mover,
+                },
                 |pos| !self.rules.legal_moves(pos).is_empty(),
                 &mut self.round_wins,
             )

@@ -1120,8 +1120,8 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     }
     if round_wins && r.choice("rounds") == Some("NO_MOVES") {
         // MancalaGames ends such a round early only when one store holds
-        // every seed.
-        end.push(format!("majority = {total}"));
+        // every seed, when the player to move has no move anyway: no
+        // majority.
     } else if out.rounds.is_empty() || r.choice("rounds") == Some("HALF_SEEDS") {
         // rounds = HALF_SEEDS ends a round as a single game ends.
         end.push(format!("majority = {}", majority(total)));

@@ -264,26 +264,16 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         (_, true) => Feeding::MustFeed,
         (None, false) => Feeding::Free,
     };
-    let feed_by_house = match &section.feed_by_house {
-        Some(flag) if *flag.get_ref() && !section.must_feed => {
-            return err(
-                flag.span(),
-                "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
-    let feeds_after_captures = match &section.feeds_after_captures {
-        Some(flag) if *flag.get_ref() && !section.must_feed => {
-            return err(
-                flag.span(),
-                "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
+    let feed_by_house = must_feed_flag(
+        &section.feed_by_house,
+        section.must_feed,
+        "feed_by_house says how must_feed judges a house",
+    )?;
+    let feeds_after_captures = must_feed_flag(
+        &section.feeds_after_captures,
+        section.must_feed,
+        "feeds_after_captures says how must_feed judges a move",
+    )?;
     Ok(Playable {
         either_row,
         feed_by_house,
@@ -297,6 +287,23 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         allow: section.allow,
         no_return: section.no_return,
     })
+}
+
+/// A flag that says how `must_feed` judges moves (`what` says how): set
+/// without `must_feed`, it is refused.
+fn must_feed_flag(
+    flag: &Option<Spanned<bool>>,
+    must_feed: bool,
+    what: &str,
+) -> Result<bool, super::CompileError> {
+    match flag {
+        Some(flag) if *flag.get_ref() && !must_feed => err(
+            flag.span(),
+            format!("{what}: it only applies with must_feed = true"),
+        ),
+        Some(flag) => Ok(*flag.get_ref()),
+        None => Ok(false),
+    }
 }
 
 /// The sheet's paragraph on which houses may be played.

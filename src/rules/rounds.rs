@@ -142,6 +142,22 @@ pub struct Rounds {
     pub round_wins: Option<u8>,
 }
 
+/// How a round ended.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RoundOver<'p> {
+    /// The position as the round ended.
+    pub position: &'p Position,
+    /// Each player's seeds as the round ended: their store, the seeds that
+    /// count for them, and the seeds left in their row.
+    pub scores: [u32; 2],
+    /// The round's winner; none on a draw.
+    pub winner: Option<Side>,
+    /// Who started the round.
+    pub started: Side,
+    /// Who made its last move.
+    pub last_mover: Option<Side>,
+}
+
 /// What the end of a round comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RoundEnd {
@@ -223,28 +239,27 @@ pub(crate) fn compile(
 }
 
 impl Rounds {
-    /// What the end of a round comes to. `scores` are each player's seeds
-    /// as the round ended (stores and the seeds that count for them),
-    /// `winner` the round's, `started` who started it, `last_mover` who
-    /// made its last move, `ended` the position as the round ended,
-    /// `can_move` whether the player to move in a position has a move, and
-    /// `wins` the rounds each player has won in the match so far. A
+    /// What the end of a round, `over`, comes to: `start` is the game's
+    /// start (or a new deal of it), `can_move` whether the player to move
+    /// in a position has a move, and `wins` the rounds each player has won
+    /// in the match so far. A
     /// round counts its moves afresh, as the game's `start` does: its quiet
     /// and opening moves come again (MancalaGames counts moves from each
     /// round's start).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn end_round(
         &self,
         board: &Board,
         start: &Position,
-        scores: [u32; 2],
-        winner: Option<Side>,
-        started: Side,
-        last_mover: Option<Side>,
-        ended: &Position,
+        over: &RoundOver,
         can_move: impl Fn(&Position) -> bool,
         wins: &mut [u8; 2],
     ) -> RoundEnd {
+        let RoundOver {
+            scores,
+            winner,
+            started,
+            ..
+        } = *over;
         if let Some(needed) = self.round_wins {
             // A drawn round counts for nobody.
             if let Some(winner) = winner {
@@ -259,11 +274,11 @@ impl Rounds {
                 Side::South => rows_swapped(start),
                 Side::North => start.clone(),
             };
-            next.set_to_move(self.next_starter(winner, started, last_mover));
+            next.set_to_move(self.next_starter(over));
             return RoundEnd::NextRound(next);
         }
         if self.refill == Refill::Loser {
-            return self.refill_loser(start, scores, winner, started, last_mover, ended, can_move);
+            return self.refill_loser(start, over, can_move);
         }
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
@@ -286,7 +301,7 @@ impl Rounds {
                 }
             }
         }
-        let to_move = self.next_starter(winner, started, last_mover);
+        let to_move = self.next_starter(over);
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
@@ -300,37 +315,33 @@ impl Rounds {
     }
 
     /// Who starts the next round.
-    fn next_starter(&self, winner: Option<Side>, started: Side, last_mover: Option<Side>) -> Side {
-        match (self.starter, winner, last_mover) {
+    fn next_starter(&self, over: &RoundOver) -> Side {
+        match (self.starter, over.winner, over.last_mover) {
             (Starter::Loser, Some(winner), _) => winner.opponent(),
             // On a draw MancalaGames hands the start to the player after
             // the one to move: the round's last mover.
             (Starter::Loser, None, Some(mover)) => mover,
             (Starter::Winner, Some(winner), _) => winner,
             (Starter::LastMover, _, Some(mover)) => mover,
-            _ => started.opponent(),
+            _ => over.started.opponent(),
         }
     }
 
     /// The end of a round where only its loser refills their row
     /// ([`Refill::Loser`]).
-    #[allow(clippy::too_many_arguments)]
     fn refill_loser(
         &self,
         start: &Position,
-        scores: [u32; 2],
-        winner: Option<Side>,
-        started: Side,
-        last_mover: Option<Side>,
-        ended: &Position,
+        over: &RoundOver,
         can_move: impl Fn(&Position) -> bool,
     ) -> RoundEnd {
-        let Some(winner) = winner else {
+        let ended = over.position;
+        let Some(winner) = over.winner else {
             return RoundEnd::MatchOver;
         };
         let loser = winner.opponent();
         let per_house = self.seeds_per_house as u32;
-        let seeds = scores[loser.index()];
+        let seeds = over.scores[loser.index()];
         if seeds < per_house * self.houses_to_play_on as u32 {
             return RoundEnd::MatchOver;
         }
@@ -349,7 +360,7 @@ impl Rounds {
                 unfilled.push(row + offset);
             }
         }
-        let to_move = self.next_starter(Some(winner), started, last_mover);
+        let to_move = self.next_starter(over);
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
