@@ -625,6 +625,7 @@ impl<const L: usize> Kernel<L> {
             single_seed_rule,
             feeding,
             feed_by_house,
+            feeds_after_captures,
             allow,
             no_return,
             opening_moves,
@@ -638,12 +639,16 @@ impl<const L: usize> Kernel<L> {
         if feed_by_house {
             return Err("a house that feeds one way played either way");
         }
+        if feeds_after_captures {
+            return Err("a move that feeds judged after its captures");
+        }
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
+            Allow::OppositeNotSingle => return Err("no move opposite a single seed"),
             Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 return Err("houses of two played last");
             }
@@ -1020,6 +1025,7 @@ impl<const L: usize> Kernel<L> {
                 seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
             }
             Allow::EachHouseOnceFirst
+            | Allow::OppositeNotSingle
             | Allow::TwoOnlyIfAllTwoRightmost
             | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")

@@ -861,7 +861,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden
         // A move feeds when the opponent has seeds after it.
-        || playable.feeding == feeding::Feeding::MustFeedElseAny;
+        || playable.feeding == feeding::Feeding::MustFeedElseAny
+        || playable.feeds_after_captures;
     // Houses a sowing passes over (some children, a round's blocked
     // houses) are the relay instances' business.
     let loop_kind = sowing::LoopKind::of(
