@@ -12,6 +12,7 @@ use sow::packed::PlayoutMemory;
 use sow::perft::perft;
 use sow::rng::Rng;
 use sow::rules::builtin_groups;
+use sow::walk::Engine;
 use sow::{Game, Position, Rules};
 
 /// Positions from the middle of random games: a fair mix of what the hot
@@ -107,9 +108,14 @@ fn engine(c: &mut Criterion) {
         }
 
         group.sample_size(10);
-        group.bench_function("perft_7", |b| {
-            b.iter(|| perft(&mut Game::new(&rules), black_box(7)))
-        });
+        for (name, engine) in [
+            ("perft_7", Engine::Fastest),
+            ("perft_7_general", Engine::General),
+        ] {
+            group.bench_function(name, |b| {
+                b.iter(|| perft(&Game::new(&rules), black_box(7), engine))
+            });
+        }
         group.finish();
     }
 }

@@ -46,15 +46,7 @@ pub(crate) fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
-/// Which engine plays a run's random games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    /// The packed engine where the variant fits it ([`crate::packed`]),
-    /// else [`Game`].
-    Fastest,
-    /// [`Game`], always.
-    General,
-}
+pub use crate::walk::Engine;
 
 /// The engine a run of `rules` on `engine` plays on: `packed` or `general`.
 pub fn engine_name(engine: Engine, rules: &Rules) -> &'static str {

@@ -236,6 +236,9 @@ pub enum Verdict {
     /// It holds a single seed and the house after it holds seeds
     /// (`allow = "single_to_empty"`).
     SingleToOccupied,
+    /// The house opposite holds a single seed (`allow =
+    /// "opposite_not_single"`).
+    OppositeSingle,
     /// It is a child: its seeds are kept for the child's owner.
     Child,
     /// It is blocked: closed for the rest of the game.
@@ -297,6 +300,7 @@ impl Verdict {
             Verdict::SingleToOccupied => {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
+            Verdict::OppositeSingle => "the house opposite holds a single seed".into(),
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
             Verdict::NotOwned => "the house is the opponent's this round (territory)".into(),

@@ -15,7 +15,7 @@
 use crate::engine::{IllegalMove, MoveEffect, MoveList};
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
-use crate::rules::rounds::RoundEnd;
+use crate::rules::rounds::{RoundEnd, RoundOver};
 use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
 
@@ -58,6 +58,9 @@ pub struct Ply {
     /// Where it ended a round of a match ([`crate::rules::rounds`]): the
     /// board as the round ended, its seeds collected.
     pub round_end: Option<Position>,
+    /// The rounds each player has won after it, where a match goes to a
+    /// number of round wins (`[rounds] round_wins`).
+    pub round_wins: [u8; 2],
 }
 
 /// No entry: the end of a repetition chain.
@@ -181,6 +184,8 @@ pub struct Game<'r> {
     round_end: Option<Position>,
     /// Who started the round being played.
     round_starter: Side,
+    /// The rounds each player has won in the match so far.
+    round_wins: [u8; 2],
 }
 
 impl<'r> Game<'r> {
@@ -227,6 +232,7 @@ impl<'r> Game<'r> {
             last_mover: None,
             round_end: None,
             round_starter: Side::South,
+            round_wins: [0; 2],
         };
         game.restart_from_current();
         Ok(game)
@@ -255,6 +261,7 @@ impl<'r> Game<'r> {
             last_mover: self.last_mover,
             round_end: self.round_end.clone(),
             round_starter: self.round_starter,
+            round_wins: self.round_wins,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -303,6 +310,7 @@ impl<'r> Game<'r> {
         self.last_mover = None;
         self.round_end = None;
         self.round_starter = self.position.to_move();
+        self.round_wins = [0; 2];
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -366,6 +374,18 @@ impl<'r> Game<'r> {
     /// Moves played so far.
     pub fn plies(&self) -> usize {
         self.plies
+    }
+
+    /// The positions a repetition could return to, oldest first: those
+    /// from the last capture on, before the current one (none where the
+    /// rules have no repetition ending).
+    pub fn repeatable(&self) -> impl Iterator<Item = &Position> {
+        let first = if self.tracks_repetition {
+            self.since_capture
+        } else {
+            self.plies
+        };
+        (first..self.plies).map(|entry| self.entry(entry))
     }
 
     /// The position after `entry` plies (0 is the start); for a playout,
@@ -441,6 +461,7 @@ impl<'r> Game<'r> {
                 effect,
                 position: self.position.clone(),
                 round_end: self.round_end.clone(),
+                round_wins: self.round_wins,
             });
         }
         self.remember_position();
@@ -483,6 +504,7 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mover);
         self.round_end = self.history.last().and_then(|p| p.round_end.clone());
+        self.round_wins = self.history.last().map_or([0; 2], |p| p.round_wins);
         if ply.round_end.is_some() {
             // Back into the round that move ended: who started it.
             self.round_starter = self
@@ -725,16 +747,33 @@ impl<'r> Game<'r> {
             (None, std::cmp::Ordering::Less) => Some(Side::North),
             (None, std::cmp::Ordering::Equal) => None,
         };
+        // A round's seeds still in a player's row (an ending that leaves the
+        // board as it is) are theirs for the next round, as MancalaGames
+        // collects them.
+        let won = if count_in_place {
+            score
+        } else {
+            Side::BOTH.map(|side| score[side.index()] + pos.seeds_on_side(side))
+        };
         if let Some(rounds) = &self.rules.rounds
             // One round end a move: a round that ends as it starts ends the match.
             && self.round_end.is_none()
             && let RoundEnd::NextRound(next) = rounds.end_round(
                 &self.rules.board,
-                &self.rules.start(),
-                score,
-                winner,
-                self.round_starter,
-                self.last_mover,
+                // A start dealt at random is dealt again for every round,
+                // from the round's end, so a record replays the same match.
+                &self
+                    .rules
+                    .start_drawn(&mut crate::rng::Rng::new(self.position.key())),
+                &RoundOver {
+                    position: &self.position,
+                    scores: won,
+                    winner,
+                    started: self.round_starter,
+                    last_mover: self.last_mover,
+                },
+                |pos| !self.rules.legal_moves(pos).is_empty(),
+                &mut self.round_wins,
             )
         {
             trace.record(Event::RoundOver { reason, winner });

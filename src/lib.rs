@@ -34,6 +34,7 @@ pub mod stats;
 pub mod summary;
 pub mod trace;
 pub mod variant;
+pub mod walk;
 pub mod warnings;
 
 pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};

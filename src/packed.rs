@@ -29,7 +29,8 @@
 
 use crate::board::STORE;
 use crate::engine::select_bit;
-use crate::position::{Side, nonzero_bytes};
+use crate::game::Game;
+use crate::position::{Move, PLACES, Position, Side, nonzero_bytes};
 use crate::rng::Rng;
 use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
 use crate::rules::ending::Whose;
@@ -39,6 +40,7 @@ use crate::rules::sowing::{
 };
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
+use crate::walk::{Walk, WalkUser, mix};
 
 /// The most houses a row may have for the board to pack: two rows and two
 /// stores in 32 byte lanes.
@@ -141,6 +143,7 @@ enum Capture {
 type Lanes<const L: usize> = [u8; L];
 
 /// A game being played out.
+#[derive(Debug, Clone, Copy)]
 struct Playout<const L: usize> {
     board: Lanes<L>,
     to_move: Side,
@@ -184,7 +187,7 @@ impl<const L: usize> Seen<L> {
     }
 
     #[inline(always)]
-    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+    fn contains_board(&self, board: &Lanes<L>, to_move: Side) -> bool {
         let boards = &self.boards[to_move.index()];
         if boards.len() <= Self::SCANNED {
             return boards.contains(board);
@@ -242,6 +245,29 @@ impl<const L: usize> Seen<L> {
     }
 }
 
+/// Boards a repetition may return to.
+trait Boards<const L: usize> {
+    /// Whether `board`, with `to_move` to play, is one of them.
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool;
+}
+
+impl<const L: usize> Boards<L> for Seen<L> {
+    #[inline(always)]
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+        self.contains_board(board, to_move)
+    }
+}
+
+/// A walk's boards since the last capture, oldest first: a line of play
+/// is short between captures, so a scan serves.
+impl<const L: usize> Boards<L> for [(Lanes<L>, Side)] {
+    #[inline(always)]
+    fn contains(&self, board: &Lanes<L>, to_move: Side) -> bool {
+        self.iter()
+            .any(|(seen, side)| *side == to_move && seen == board)
+    }
+}
+
 /// The number of set bits of each mask of a row of up to 7 houses: a table,
 /// since a population count instruction is not in every x86-64.
 const MOVES_IN: [u8; 128] = {
@@ -254,13 +280,28 @@ const MOVES_IN: [u8; 128] = {
     table
 };
 
-/// Adds `seeds` lane by lane, `times` over, 16 lanes at a time: no lane
-/// ever reaches 256, so no carry crosses lanes.
+/// Empties lane `origin` and adds `lap` lane by lane `laps` times over, then
+/// `run`, 16 lanes at a time: no lane ever reaches 256, so no carry crosses
+/// lanes. The lane is emptied in the same word, not by a store of its own,
+/// so the word's load never waits on a narrower store before it.
 #[inline(always)]
-fn sow_into<const L: usize>(board: &mut Lanes<L>, seeds: &Lanes<L>, times: u8) {
-    for (lanes, more) in board.chunks_exact_mut(16).zip(seeds.chunks_exact(16)) {
-        let word = |bytes: &[u8]| u128::from_le_bytes(bytes.try_into().expect("16 lanes"));
-        let sum = word(lanes).wrapping_add(word(more).wrapping_mul(times as u128));
+fn lift_and_sow<const L: usize>(
+    board: &mut Lanes<L>,
+    origin: usize,
+    lap: &Lanes<L>,
+    laps: u8,
+    run: &Lanes<L>,
+) {
+    let word = |bytes: &[u8]| u128::from_le_bytes(bytes.try_into().expect("16 lanes"));
+    for (chunk, lanes) in board.chunks_exact_mut(16).enumerate() {
+        let at = chunk * 16;
+        let mut sum = word(lanes);
+        if origin / 16 == chunk {
+            sum &= !(0xFF_u128 << (8 * (origin % 16)));
+        }
+        sum = sum
+            .wrapping_add(word(&lap[at..at + 16]).wrapping_mul(laps as u128))
+            .wrapping_add(word(&run[at..at + 16]));
         lanes.copy_from_slice(&sum.to_le_bytes());
     }
 }
@@ -308,6 +349,8 @@ struct Kernel<const L: usize> {
     row_bytes: u128,
     /// The lane of each store.
     store_lane: [usize; 2],
+    /// The lane of each place of a [`Position`], by place.
+    place_lane: [u8; PLACES],
     lanes: [Lane; L],
     opposite: [u8; L],
     back: [u8; L],
@@ -413,7 +456,102 @@ impl Packed {
     }
 }
 
+impl Packed {
+    /// Runs `user` on a walk of the packed engine from `game`'s position,
+    /// its history included (see [`crate::walk`]). `game` must follow the
+    /// rules this engine was compiled from.
+    pub fn walk<U: WalkUser>(&self, game: &Game<'_>, user: U) -> U::Output {
+        match &self.kernel {
+            Width::Narrow(kernel) => user.run(kernel.walk_from(game)),
+            Width::Wide(kernel) => user.run(kernel.walk_from(game)),
+        }
+    }
+}
+
+/// A walk node's score while the game goes on: no game holds so many seeds.
+const NOT_OVER: [u32; 2] = [u32::MAX; 2];
+
+/// A position of a walk, with what it came to.
+#[derive(Debug, Clone, Copy)]
+struct Node<const L: usize> {
+    game: Playout<L>,
+    /// The legal moves, a mask over the mover's row.
+    legal: u32,
+    /// The final score, once the game is over (`[u32::MAX; 2]` before):
+    /// one plain word, so that writing it never stalls the copy of the
+    /// node that follows, as an option's tag did.
+    score: [u32; 2],
+    /// Where the walk's boards since the last capture begin.
+    since_capture: u32,
+    /// The walk's boards before the move that led here, for the undo.
+    seen_before: u32,
+}
+
+/// A walk on the packed engine: each move plays on a copy of the board, and
+/// an undo drops it.
+pub struct PackedWalk<'k, const L: usize> {
+    kernel: &'k Kernel<L>,
+    /// The line being walked, its first position first.
+    line: Vec<Node<L>>,
+    /// The boards before each move, with the side to move, where a
+    /// repetition can end the game.
+    seen: Vec<(Lanes<L>, Side)>,
+    /// Scratch for the moves the rules play out to judge.
+    played: PlayedMoves<L>,
+}
+
 impl<const L: usize> Kernel<L> {
+    /// A walk from `game`'s position: its board, flags and the boards it
+    /// could repeat.
+    fn walk_from(&self, game: &Game<'_>) -> PackedWalk<'_, L> {
+        let lanes_of = |position: &Position| {
+            let mut board = [0u8; L];
+            for place in (0..2 * self.houses_per_side).chain(STORE) {
+                board[self.place_lane[place] as usize & (L - 1)] = position.at(place);
+            }
+            board
+        };
+        let position = game.position();
+        let seen: Vec<(Lanes<L>, Side)> = if self.repetition {
+            game.repeatable()
+                .filter(|p| !p.feed_pending())
+                .map(|p| (lanes_of(p), p.to_move()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let legal = game
+            .legal_moves()
+            .iter()
+            .fold(0u32, |mask, mv| mask | 1 << mv.offset());
+        let root = Node {
+            game: Playout {
+                board: lanes_of(position),
+                to_move: position.to_move(),
+                plies: game.plies() as u32,
+                last_mover: game.history().last().map(|ply| ply.mover),
+                last_capturer: position.last_capturer(),
+                feed_pending: position.feed_pending(),
+            },
+            legal,
+            score: if game.is_over() {
+                game.score()
+            } else {
+                NOT_OVER
+            },
+            since_capture: 0,
+            seen_before: seen.len() as u32,
+        };
+        let mut line = Vec::with_capacity(256);
+        line.push(root);
+        PackedWalk {
+            kernel: self,
+            line,
+            seen,
+            played: [Played::default(); MAX_PACKED_HOUSES],
+        }
+    }
+
     /// The rules compiled for `L` lanes. Every part of the rules is taken
     /// apart field by field, so a new rule option cannot slip past unseen.
     fn compile(rules: &Rules) -> Result<Kernel<L>, &'static str> {
@@ -490,6 +628,7 @@ impl<const L: usize> Kernel<L> {
             single_seed_rule,
             feeding,
             feed_by_house,
+            feeds_after_captures,
             allow,
             no_return,
             opening_moves,
@@ -505,12 +644,16 @@ impl<const L: usize> Kernel<L> {
         if feed_by_house {
             return Err("a house that feeds one way played either way");
         }
+        if feeds_after_captures {
+            return Err("a move that feeds judged after its captures");
+        }
         match allow {
             Allow::Any
             | Allow::EndsOnOpponentOrEmpty
             | Allow::SingleToEmpty
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
+            Allow::OppositeNotSingle => return Err("no move opposite a single seed"),
             Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 return Err("houses of two played last");
             }
@@ -672,8 +815,10 @@ impl<const L: usize> Kernel<L> {
         let mut opposite = [0u8; L];
         let mut back = [0u8; L];
         let mut packed_start = [0u8; L];
+        let mut place_lane = [0u8; PLACES];
         for place in (0..2 * n).chain(STORE) {
             let lane = lane_of(place);
+            place_lane[place] = lane as u8;
             packed_start[lane] = start.at(place);
             if board.is_house(place) {
                 lanes[lane] = Lane::House(board.owner(place));
@@ -729,6 +874,7 @@ impl<const L: usize> Kernel<L> {
             row_start: Side::BOTH.map(|side| lane_of(board.row_start(side))),
             row_bytes: u128::MAX >> (128 - 8 * n),
             store_lane: Side::BOTH.map(|side| lane_of(board.store(side))),
+            place_lane,
             lanes,
             opposite,
             back,
@@ -884,6 +1030,7 @@ impl<const L: usize> Kernel<L> {
                 seeds(offset) == 1 && self.lanes[next] != Lane::Store && board[next] > 0
             }
             Allow::EachHouseOnceFirst
+            | Allow::OppositeNotSingle
             | Allow::TwoOnlyIfAllTwoRightmost
             | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")
@@ -987,15 +1134,14 @@ impl<const L: usize> Kernel<L> {
         loop {
             let handful = &handfuls[origin];
             let mut seeds = board[origin];
-            board[origin] = 0;
             fed |= seeds as u16 >= handful.to_opponent;
+            let mut laps = 0;
             if seeds > handful.lap_len {
-                let laps = (seeds - 1) / handful.lap_len;
-                sow_into(board, &handful.lap, laps);
+                laps = (seeds - 1) / handful.lap_len;
                 seeds -= laps * handful.lap_len;
             }
             let seeds = (seeds as usize).min(MAX_LANES);
-            sow_into(board, &handful.run[seeds], 1);
+            lift_and_sow(board, origin, &handful.lap, laps, &handful.run[seeds]);
             let last = handful.last[seeds] as usize & (L - 1);
             let Some(relay) = self.relay.filter(|_| RELAY) else {
                 return Some((last, fed));
@@ -1216,7 +1362,7 @@ impl<const L: usize> Kernel<L> {
     fn settle(
         &self,
         game: &mut Playout<L>,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
         played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
@@ -1277,7 +1423,7 @@ impl<const L: usize> Kernel<L> {
     fn settle_in_order(
         &self,
         game: &mut Playout<L>,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
         played: &mut PlayedMoves<L>,
     ) -> Result<u32, [u32; 2]> {
         let (before_pass, after_pass) = self.endings.split_at(self.endings_before_pass);
@@ -1304,7 +1450,7 @@ impl<const L: usize> Kernel<L> {
         ending: &Ending,
         game: &Playout<L>,
         legal: u32,
-        seen: &Seen<L>,
+        seen: &(impl Boards<L> + ?Sized),
     ) -> Option<Collect> {
         let board = &game.board;
         let mover = game.last_mover.unwrap_or(game.to_move.opponent());
@@ -1389,6 +1535,151 @@ impl<const L: usize> Kernel<L> {
             board[start..start + self.houses_per_side].fill(0);
         }
         score
+    }
+}
+
+impl<const L: usize> PackedWalk<'_, L> {
+    #[inline(always)]
+    fn node(&self) -> &Node<L> {
+        self.line.last().expect("a walk keeps its first position")
+    }
+}
+
+impl<const L: usize> Walk for PackedWalk<'_, L> {
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.node().score != NOT_OVER
+    }
+
+    fn score(&self) -> [u32; 2] {
+        debug_assert!(self.is_over(), "the game is over");
+        self.node().score
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.node().game.to_move
+    }
+
+    #[inline]
+    fn moves(&self) -> usize {
+        moves_in(self.node().legal)
+    }
+
+    #[inline]
+    fn move_at(&self, index: usize) -> Move {
+        let node = self.node();
+        Move::new(node.game.to_move, select_bit(node.legal, index as u32))
+    }
+
+    #[inline]
+    fn play(&mut self, index: usize) -> bool {
+        let kernel = self.kernel;
+        let parent = *self.node();
+        debug_assert!(index < moves_in(parent.legal), "a listed move");
+        let offset = select_bit(parent.legal, index as u32) as usize;
+        let me = parent.game.to_move;
+        let seen_before = self.seen.len() as u32;
+        // As a playout remembers boards: before each move, but not one
+        // that owes a feeding, which no later board can repeat.
+        if kernel.repetition && !parent.game.feed_pending {
+            self.seen.push((parent.game.board, me));
+        }
+        // The child is made where it stays, so that nothing reads it back
+        // wholesale right after its fields are written one by one.
+        self.line.push(parent);
+        let node = self.line.last_mut().expect("just pushed");
+        let game = &mut node.game;
+        let captured = if kernel.judged {
+            let result = if kernel.relay.is_some() {
+                kernel.play::<true>(&game.board, me, offset)
+            } else {
+                kernel.play::<false>(&game.board, me, offset)
+            }
+            .expect("a legal move's sowing ends");
+            game.board = result.board;
+            game.to_move = result.to_move;
+            game.feed_pending = result.feed_pending;
+            result.captured
+        } else {
+            kernel.apply(game, offset)
+        };
+        if captured {
+            if kernel.tracks_last_capturer {
+                game.last_capturer = Some(me);
+            }
+            node.since_capture = self.seen.len() as u32;
+        }
+        let game = &mut node.game;
+        game.plies += 1;
+        game.last_mover = Some(me);
+        let seen = &self.seen[node.since_capture as usize..];
+        (node.legal, node.score) = match kernel.settle(game, seen, &mut self.played) {
+            Ok(legal) => (legal, NOT_OVER),
+            Err(score) => (0, score),
+        };
+        node.seen_before = seen_before;
+        captured
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        debug_assert!(self.line.len() > 1, "a move to take back");
+        let node = self.line.pop().expect("a move to take back");
+        self.seen.truncate(node.seen_before as usize);
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let game = &self.node().game;
+        let capturer = match game.last_capturer {
+            None => 0,
+            Some(side) => 1 + side.index() as u64,
+        };
+        let mut key = game.to_move.index() as u64 | (game.feed_pending as u64) << 1 | capturer << 2;
+        for word in game.board.chunks_exact(8) {
+            key = mix(key ^ u64::from_le_bytes(word.try_into().expect("8 lanes")));
+        }
+        key
+    }
+
+    #[inline]
+    fn plies(&self) -> usize {
+        self.node().game.plies as usize
+    }
+
+    #[inline]
+    fn claimed(&self, side: Side) -> u32 {
+        self.kernel.store(&self.node().game.board, side)
+    }
+
+    #[inline]
+    fn total_seeds(&self) -> u32 {
+        let board = &self.node().game.board;
+        self.seeds_on_board()
+            + self.kernel.store(board, Side::South)
+            + self.kernel.store(board, Side::North)
+    }
+
+    #[inline]
+    fn seeds_on_board(&self) -> u32 {
+        let board = &self.node().game.board;
+        self.kernel.row_seeds(board, Side::South) + self.kernel.row_seeds(board, Side::North)
+    }
+
+    fn position(&self) -> Position {
+        let kernel = self.kernel;
+        let game = &self.node().game;
+        let n = kernel.houses_per_side;
+        let houses: Vec<u8> = (0..2 * n)
+            .map(|place| game.board[kernel.place_lane[place] as usize & (L - 1)])
+            .collect();
+        let stores = Side::BOTH.map(|side| kernel.store(&game.board, side) as u8);
+        let mut position =
+            Position::new(&houses, stores, game.to_move).expect("a packed board is a position");
+        position.set_last_capturer(game.last_capturer);
+        position.set_feed_pending(game.feed_pending);
+        position
     }
 }
 

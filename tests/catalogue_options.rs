@@ -41,6 +41,7 @@ must_feed = false
 # no_return = false
 # feed_by_house = true
 # when_none_feeds = "any_move"
+# feeds_after_captures = true
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
@@ -588,6 +589,51 @@ fn across_gap_along_the_way_the_first_move_fixed() {
     // Counter-clockwise (ways:><) the seed falls in the empty D.
     let (_, other_way) = sow(gap, "0,1,1,0,0,0/0,0,0,0,0,3 21-22 S ways:><", 'C');
     assert_eq!(other_way.captured, 0);
+}
+
+#[test]
+fn allow_opposite_not_single() {
+    // f, opposite A, and c, opposite D, hold a single seed.
+    let from = "1,3,1,2,4,4/4,4,1,4,4,1 8-7 S";
+    assert_eq!(legal(rules(&[]), from), "ABCDEF");
+    let r = rules(&[("allow", "\"opposite_not_single\"")]);
+    assert_eq!(legal(r, from), "BCEF");
+    assert_eq!(
+        r.check_move(&position(from), mv('D'))
+            .unwrap_err()
+            .to_string(),
+        "D cannot be played: the house opposite holds a single seed"
+    );
+}
+
+#[test]
+fn singles_take_opposite_before_sowing() {
+    // Before B is lifted, A and C hold a single seed each: they take f and
+    // d, opposite them. B then sows C, D and E.
+    let from = "1,3,1,0,4,4/4,4,4,4,4,4 6-5 S";
+    let r = rules(&[("before_sowing", "\"singles_take_opposite\"")]);
+    assert_eq!(
+        sow_written(r, from, "B").unwrap(),
+        "1,0,2,1,5,4/4,4,4,0,4,0 14-5 N"
+    );
+    // A single seed played takes the house opposite it too.
+    assert_eq!(
+        sow_written(r, from, "A").unwrap(),
+        "0,4,1,0,4,4/4,4,4,0,4,0 14-5 N"
+    );
+}
+
+#[test]
+fn feeds_after_captures() {
+    // North's row is empty. D's last seed falls in a and is captured there
+    // (a capture of 1): it sows into North's row but leaves it empty. F
+    // sows a and b, and only b is captured.
+    let from = "0,0,0,3,0,2/0,0,0,0,0,0 18-25 S";
+    let feed = [("must_feed", "true"), ("counts", "[1, 3]")];
+    assert_eq!(legal(rules(&feed), from), "DF");
+    let mut after = feed.to_vec();
+    after.push(("feeds_after_captures", "true"));
+    assert_eq!(legal(rules(&after), from), "F");
 }
 
 #[test]
@@ -1849,6 +1895,167 @@ fn rounds_refill_from_what_each_player_won() {
     );
     assert!(over.round_end().is_none() && over.is_over());
     assert_eq!(over.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn rounds_fill_from_both_ends_inwards() {
+    let outside = with_rounds("fill_from = \"outside\"\nunfilled_blocked = true");
+    // South holds 22 as the round ends: five houses, A, F, B, E and C in
+    // that order, and D stays empty.
+    let south_short = play(outside, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
+    assert_eq!(
+        south_short.position().to_string(),
+        "4,4,4,0,4,4/4,4,4,4,4,4 2-2 N blocked:...x........"
+    );
+    // North holds 16: four houses, from his right (f, a, e, b), so c and
+    // d stay empty.
+    let north_short = play(outside, "0,0,0,0,0,1/1,0,0,0,0,0 30-16 S", 'F');
+    assert_eq!(
+        north_short.position().to_string(),
+        "4,4,4,4,4,4/4,4,0,0,4,4 8-0 N blocked:........xx.."
+    );
+}
+
+#[test]
+fn only_the_loser_refills() {
+    // Rounds end when the mover clears their own row, each row counting
+    // where it lies; only the loser refills.
+    let text = BASE.replace(
+        "no_move = \"each_own\"\nply_limit = { plies = 1000, taken_by = \"each_own\" }",
+        "cleared_row = { row = \"mover\", taken_by = \"each_own_in_place\" }\nno_move = \"each_own_in_place\"\nply_limit = { plies = 1000, taken_by = \"each_own_in_place\" }",
+    );
+    let rules = variant(
+        &format!(
+            "{text}[rounds]\nfill_from = \"south_left\"\nrefill = \"loser\"\nunfilled_blocked = true\n"
+        ),
+        &[],
+    );
+    // F captures a's 2 and clears South's row: South holds 22, North 26
+    // (23 and b's 3). South fills A to E; North's row and store stay.
+    let game = play(rules, "0,0,0,0,0,1/1,3,0,0,0,0 20-23 S", 'F');
+    assert_eq!(
+        game.round_end().expect("the round ends").to_string(),
+        "0,0,0,0,0,0/0,3,0,0,0,0 22-23 N"
+    );
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,0/0,3,0,0,0,0 2-23 N blocked:.....x......"
+    );
+    // North's f captures A's 2 and clears his row: he holds 19, South 29.
+    // North fills from his right, the end of the board at South's left.
+    let game = play(rules, "1,3,0,0,0,0/0,0,0,0,0,1 26-17 N", 'f');
+    assert_eq!(
+        game.position().to_string(),
+        "0,3,0,0,0,0/0,0,4,4,4,4 26-3 S blocked:......xx...."
+    );
+    // A drawn round (24 each) ends the match.
+    let drawn = play(rules, "0,0,0,0,0,1/1,3,0,0,0,0 22-21 S", 'F');
+    assert!(drawn.round_end().is_none() && drawn.is_over());
+    assert_eq!(drawn.outcome().unwrap().winner, None);
+    // So does a winner left without a move: North's row is empty.
+    let stuck = play(rules, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
+    assert!(stuck.round_end().is_none() && stuck.is_over());
+    assert_eq!(stuck.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn a_match_to_round_wins_starts_every_round_afresh() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let two = play(with_rounds("round_wins = 2"), from, 'F');
+    assert!(two.round_end().is_some() && !two.is_over());
+    assert_eq!(
+        two.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
+        "the game's start, the other player to move"
+    );
+    assert_eq!(two.history().last().unwrap().round_wins, [0, 1]);
+    // A match to one round win is over with it.
+    let one = play(with_rounds("round_wins = 1"), from, 'F');
+    assert!(one.round_end().is_none() && one.is_over());
+    assert_eq!(one.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round (24 each) counts for nobody: the match goes on.
+    let drawn = play(
+        with_rounds("round_wins = 1"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(drawn.round_end().is_some() && !drawn.is_over());
+    assert_eq!(drawn.history().last().unwrap().round_wins, [0, 0]);
+    // A start pattern is laid out for the player who did not start the
+    // last round: South started it, so North's row gets South's seeds.
+    let pattern = variant(
+        &format!("{BASE}[rounds]\nround_wins = 2\n"),
+        &[("start", "[0, 8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]")],
+    );
+    let swapped = play(pattern, from, 'F');
+    assert_eq!(
+        swapped.position().to_string(),
+        "4,4,4,4,4,4/0,8,4,4,4,4 0-0 N"
+    );
+    // A start dealt at random is dealt again for every round: all 48 seeds
+    // on the board, and the same deal for the same round end, so a record
+    // replays the same match.
+    let random = variant(
+        &format!("{BASE}[rounds]\nround_wins = 3\n"),
+        &[("seeds_per_house", "-"), ("start", "{ random = 48 }")],
+    );
+    let dealt = play(random, from, 'F');
+    assert_eq!(dealt.position().seeds_on_board(), 48);
+    assert_eq!(dealt.position().stores(), [0, 0]);
+    assert_eq!(dealt.position().to_move(), Side::North);
+    assert_eq!(play(random, from, 'F').position(), dealt.position());
+    // Nothing is refilled in such a match.
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nround_wins = 3\nfill_from = \"left\"\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("leave fill_from out"), "{error}");
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nstarter = \"loser\"\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("needs fill_from"), "{error}");
+}
+
+#[test]
+fn a_round_refills_from_the_seeds_left_in_each_row_too() {
+    // F captures a's 2: South's store reaches the majority, 25, which ends
+    // the round and leaves A's 4 where they are. They are South's for the
+    // next round: 29 seeds, six houses and 5 in store.
+    let text = BASE.replace("[end]\n", "[end]\nmajority = 25\n");
+    let rules = variant(&format!("{text}[rounds]\nfill_from = \"left\"\n"), &[]);
+    let game = play(rules, "4,0,0,0,0,1/1,0,0,0,0,0 23-19 S", 'F');
+    assert_eq!(
+        game.round_end().expect("the round ends").to_string(),
+        "4,0,0,0,0,0/0,0,0,0,0,0 25-19 N"
+    );
+    assert_eq!(game.position().to_string(), "4,4,4,4,4,4/4,4,4,4,0,0 5-3 N");
+}
+
+#[test]
+fn a_capture_chain_passes_over_blocked_houses() {
+    // F's three seeds pass over the blocked c: a, b, d, each now 2. The
+    // chain runs back from d over c to b and a.
+    let rules = variant(
+        &format!("{BASE}[rounds]\nfill_from = \"left\"\nunfilled_blocked = true\n"),
+        &[("chain", "true")],
+    );
+    let (after, effect) = sow(
+        rules,
+        "4,4,4,4,4,3/1,1,0,1,4,4 8-6 S blocked:........x...",
+        'F',
+    );
+    assert_eq!(effect.captured, 6);
+    assert_eq!(
+        after.to_string(),
+        "4,4,4,4,4,0/0,0,0,0,4,4 14-6 N blocked:........x..."
+    );
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn every_shipped_catalogue_game_has_a_game_file() {
     let mut shipped: Vec<String> = shipped.collect();
     shipped.sort();
     assert_eq!(files, shipped);
-    assert_eq!(files.len(), 113);
+    assert_eq!(files.len(), 120);
 }
 
 /// The shipped files are the importer's output: `scripts/catalogue_variants.sh`
@@ -227,7 +227,7 @@ fn named_faults_point_at_the_parameter_with_their_exit_code() {
             "unsupported_parameters.txt",
             10,
             7,
-            "sow cannot express rounds = HALF_SEEDS",
+            "sow cannot express rounds = END_S_SEEDS",
             1,
         ),
         (

@@ -2,7 +2,10 @@
 //! depth and the expected count, worked out with OpenSpiel (Oware and Kalah). Lines past
 //! `MAX_NODES` are left to `sow perft` so the suite stays fast.
 
-use sow::perft::perft;
+use sow::perft::{perft, perft_divide};
+use sow::rng::Rng;
+use sow::rules::builtin_rules;
+use sow::walk::Engine;
 use sow::{Game, Rules};
 
 use crate::common::test_path;
@@ -23,9 +26,76 @@ fn perft_matches_the_fixture() {
             continue;
         }
         let rules = Rules::builtin(variant).unwrap();
-        let mut game = Game::new(&rules);
-        assert_eq!(perft(&mut game, depth), expected, "{variant} depth {depth}");
+        let game = Game::new(&rules);
+        for engine in [Engine::Fastest, Engine::General] {
+            assert_eq!(
+                perft(&game, depth, engine),
+                expected,
+                "{variant} depth {depth} {engine:?}"
+            );
+        }
         checked += 1;
     }
     assert!(checked >= 15, "oware perft checked to depth 8, kalah to 7");
+}
+
+/// The packed engine walks every game the general one walks: for every
+/// shipped variant it models, the same counts below each move, from the
+/// start and from positions deep in random games, where the history since
+/// the last capture decides repetitions.
+#[test]
+fn both_engines_count_alike() {
+    let mut packed = 0;
+    for rules in builtin_rules() {
+        if rules.packed().is_none() {
+            continue;
+        }
+        packed += 1;
+        let name = &rules.meta.name;
+        let mut rng = Rng::for_game(11, packed);
+        let mut game = Game::new(&rules);
+        for _ in 0..4 {
+            let depth = if rules.houses_per_side() > 8 { 3 } else { 4 };
+            let fast = perft_divide(&game, depth, Engine::Fastest);
+            let general = perft_divide(&game, depth, Engine::General);
+            assert_eq!(fast, general, "{name} at ply {}", game.plies());
+            // On to a later position, as a random game goes.
+            for _ in 0..15 {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                let mv = legal.get(rng.below(legal.len())).unwrap();
+                game.play(mv, &mut ()).unwrap();
+            }
+            if game.is_over() {
+                game = Game::new(&rules);
+            }
+        }
+    }
+    assert!(
+        packed >= 30,
+        "a third of the shipped variants pack: {packed}"
+    );
+}
+
+/// Sparse boards play long without a capture, so lines there end by
+/// repetition or by the rules of an empty row: both engines end them alike.
+#[test]
+fn both_engines_end_sparse_games_alike() {
+    let rules = Rules::builtin("oware").unwrap();
+    for from in [
+        "1,0,0,0,0,0/1,0,0,0,0,0 23-23 S",
+        "0,0,0,0,0,1/0,0,0,0,2,0 22-23 N",
+        "1,1,0,0,0,0/0,0,0,1,0,0 22-23 S",
+    ] {
+        let game = Game::from_position(&rules, from.parse().unwrap()).unwrap();
+        for depth in 1..=16 {
+            assert_eq!(
+                perft(&game, depth, Engine::Fastest),
+                perft(&game, depth, Engine::General),
+                "{from} depth {depth}"
+            );
+        }
+    }
 }

@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
-use sow::solve::{Options, Solution, solve};
+use sow::solve::{Options, Solution, solve, solve_on};
+use sow::walk::Engine;
 use sow::{Game, Position, Rules};
 
 use crate::common::{sow, text};
@@ -143,6 +144,60 @@ fn solve_agrees_with_brute_force_on_small_random_variants() {
         features.iter().all(|&n| n >= 3),
         "each feature in a few variants: {features:?}"
     );
+}
+
+/// The packed engine's walk solves as the brute force does: every shipped
+/// variant it plays, on a small board, from the positions reachable there.
+#[test]
+fn the_packed_walk_solves_shipped_variants_as_the_brute_force_does() {
+    // Lines of a catalogue game's ply limit (2,000 plies) go deep.
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(packed_walk_check)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn packed_walk_check() {
+    let (mut variants, mut positions) = (0, 0);
+    for rules in sow::rules::builtin_rules() {
+        if rules.packed().is_none() || sow::solve::check_solvable(&rules).is_err() {
+            continue;
+        }
+        let (houses, seeds) = (2, 1 + variants % 2);
+        let Ok(small) = Rules::load_resized(&rules.meta.name, houses, seeds) else {
+            continue;
+        };
+        if small.packed().is_none() {
+            continue;
+        }
+        variants += 1;
+        for position in reachable(&small, 30) {
+            let mut game = Game::from_position(&small, position.clone()).unwrap();
+            let mut budget = 200_000;
+            let Some(want) = negamax(&mut game, &mut budget) else {
+                continue;
+            };
+            let options = Options {
+                table_bytes: 1 << 16,
+                ..Options::default()
+            };
+            let Ok(packed) = solve_on(&game, &options, Engine::Fastest) else {
+                continue;
+            };
+            let general = solve_on(&game, &options, Engine::General).expect("it solves");
+            let name = &small.meta.name;
+            assert_eq!(packed.exact(), Some(want), "{name} at {position}");
+            assert_eq!(packed.moves, general.moves, "{name} at {position}");
+            positions += 1;
+        }
+    }
+    assert!(
+        variants >= 20,
+        "{variants} shipped variants on small boards"
+    );
+    assert!(positions >= 300, "{positions} positions");
 }
 
 #[test]

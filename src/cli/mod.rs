@@ -183,9 +183,15 @@ enum Command {
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
-        /// Print JSON: the count (and, with --divide, each first move's).
+        /// Print JSON: the count (and, with --divide, each first move's),
+        /// the seconds taken and the sequences counted a second.
         #[arg(long)]
         json: bool,
+        /// The engine that walks the game: the packed one where the variant
+        /// allows (`fastest`), or the general one (`general`). Both count
+        /// alike.
+        #[arg(long, value_enum, default_value_t = EngineArg::Fastest)]
+        engine: EngineArg,
     },
     /// The exact value of a position under perfect play, and of every move.
     ///
@@ -287,7 +293,7 @@ enum ShellArg {
     Fish,
 }
 
-/// `sow bench --engine`.
+/// `sow bench --engine`, `sow perft --engine`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum EngineArg {
     /// The packed engine where the variant fits it, else the general one.
@@ -521,19 +527,25 @@ pub fn run(cli: Cli) -> Outcome {
             from,
             divide,
             json,
+            engine,
         } => {
             let rules = load(&variant)?;
-            let mut game = start(&rules, from.as_deref())?;
+            let game = start(&rules, from.as_deref())?;
+            let engine = engine.into();
             if json {
-                let divided = divide.then(|| perft_divide(&mut game, depth));
+                let started = std::time::Instant::now();
+                let divided = divide.then(|| perft_divide(&game, depth, engine));
                 let count = match &divided {
                     Some(counts) => counts.iter().map(|(_, c)| c).sum(),
-                    None => perft(&mut game, depth),
+                    None => perft(&game, depth, engine),
                 };
+                let seconds = started.elapsed().as_secs_f64();
                 let report = JsonPerft {
                     variant: &rules.meta.name,
                     depth,
                     count,
+                    seconds,
+                    per_second: (count as f64 / seconds.max(1e-9)).round(),
                     divide: divided.map(|counts| {
                         counts
                             .iter()
@@ -544,13 +556,13 @@ pub fn run(cli: Cli) -> Outcome {
                 return print_json(&mut out, &report);
             }
             if divide {
-                let counts = perft_divide(&mut game, depth);
+                let counts = perft_divide(&game, depth, engine);
                 for (mv, count) in &counts {
                     writeln!(out, "{mv}: {count}")?;
                 }
                 writeln!(out, "{}", counts.iter().map(|(_, c)| c).sum::<u64>())?;
             } else {
-                writeln!(out, "{}", perft(&mut game, depth))?;
+                writeln!(out, "{}", perft(&game, depth, engine))?;
             }
             Ok(())
         }
@@ -725,6 +737,9 @@ struct JsonPerft<'a> {
     variant: &'a str,
     depth: u32,
     count: u64,
+    seconds: f64,
+    /// Sequences counted a second.
+    per_second: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<std::collections::BTreeMap<String, u64>>,
 }

@@ -176,7 +176,10 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
             .memory
             .unwrap_or((solve::DEFAULT_TABLE_BYTES >> 20) as u64) as usize)
             << 20,
-        oracle: database.as_ref().map(|_| &proven as solve::Oracle<'_>),
+        oracle: database.as_ref().map(|database| solve::Oracle {
+            max_seeds: database.max_seeds(),
+            value: &proven,
+        }),
         stop: Some(&stop),
         progress: Some(&show),
     };

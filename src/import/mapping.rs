@@ -229,6 +229,20 @@ fn start_pattern(
             }
             [row.clone(), row].concat()
         }
+        "ALTS_WITH_1" => {
+            // Every other house holds the seeds, from South's second; North's
+            // second from his left holds one, and with rows of an even
+            // length South's third from her right is emptied.
+            let mut board = vec![0; 2 * n];
+            for loc in (1..2 * n).step_by(2) {
+                board[loc] = seeds;
+            }
+            board[n + 3 - n % 2] = 1;
+            if n.is_multiple_of(2) {
+                board[n - 3] = 0;
+            }
+            board
+        }
         "TWOEMPTY" => {
             // Every house holds the seeds but each row's last two.
             let mut row = vec![seeds; n.saturating_sub(2)];
@@ -479,6 +493,7 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
+        Some("NOT_XFROM_1S") => play.push("allow = \"opposite_not_single\"".into()),
         Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
             // The game's first move (MancalaGames counts movers, and each
             // round afresh) from the two rightmost houses that may be
@@ -551,6 +566,13 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // With mustpass, MancalaGames lets every move be played when
             // none feeds, rather than leaving the player none.
             play.push("when_none_feeds = \"any_move\"".into());
+        } else if r.choice("capt_side") != Some("OWN_SIDE")
+            && r.counts(out.total).is_some_and(|c| c.contains(&1))
+        {
+            // MancalaGames judges a move by the opponent's row after it,
+            // captures made: a seed sown into an empty house of theirs
+            // that a capture of 1 takes back does not feed.
+            play.push("feeds_after_captures = true".into());
         }
     }
     let mustpass = r.take_flag("mustpass");
@@ -911,6 +933,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
             capture.push("before_sowing = \"single_takes_opposite\"".into());
         }
+        Some("ALL_SINGLE_XCAPT") if !r.has("mlaps") => {
+            capture.push("before_sowing = \"singles_take_opposite\"".into())
+        }
         Some(_) => return Err(r.refuse("presowcapt")),
     }
     let pickextra = r.take_choice("pickextra");
@@ -1023,8 +1048,21 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
-    let end = &mut out.end;
+    // The round-win goals: each round is played to the goal, and the
+    // match goes to goal_param round wins.
+    let (goal, round_wins) = match goal {
+        "RND_WIN_COUNT_CLR" => ("CLEAR", true),
+        "RND_WIN_COUNT_DEP" => ("DEPRIVE", true),
+        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", true),
+        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", true),
+        _ => (goal, false),
+    };
+    if round_wins && !r.has("rounds") {
+        return Err(r.unsupported("goal", format!("goal = {goal} without rounds")));
+    }
     if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
+        out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
+        let end = &mut out.end;
         if end_cond.is_some() {
             return Err(r.unsupported(
                 "end_cond",
@@ -1054,7 +1092,20 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     out.rounds = if territory {
         territory_rounds(r, total, notes)?
     } else {
-        rounds(r, !out.blocking.is_empty())?
+        rounds(r, !out.blocking.is_empty(), round_wins)?
+    };
+    if r.choice("round_fill") == Some("UCHOOSE") {
+        notes.push("round_fill = UCHOOSE lets a player choose which houses to fill in MancalaGames' user interface only; its engine, which played the recorded games, fills from both ends inwards as by default, and the records carry no choice: fill_from = \"outside\".".into());
+    }
+    // Where only the loser refills, MancalaGames collects nothing as a
+    // round ends: each row counts for its owner where it lies.
+    let loser_refills = out.rounds.iter().any(|l| l == "refill = \"loser\"");
+    let collect = |name: &'static str, value: &str| {
+        if loser_refills {
+            Ok("each_own_in_place")
+        } else {
+            collect_of(r, name, value)
+        }
     };
     let end = &mut out.end;
     match end_cond {
@@ -1067,7 +1118,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             };
             end.push(format!(
                 "cleared_row = {{ row = \"{row}\", taken_by = \"{}\" }}",
-                collect_of(r, "unclaimed", unclaimed)?
+                collect("unclaimed", unclaimed)?
             ));
         }
         Some(_) => return Err(r.refuse("end_cond")),
@@ -1083,7 +1134,12 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 to_win + 1
             ));
         }
-    } else if out.rounds.is_empty() {
+    } else if round_wins && r.choice("rounds") == Some("NO_MOVES") {
+        // MancalaGames ends such a round early only when one store holds
+        // every seed, when the player to move has no move anyway: no
+        // majority.
+    } else if out.rounds.is_empty() || r.choice("rounds") == Some("HALF_SEEDS") {
+        // rounds = HALF_SEEDS ends a round as a single game ends.
         end.push(format!("majority = {}", majority(total)));
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
@@ -1110,9 +1166,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         }
         end.push("cannot_feed = \"unfed\"".into());
         notes.push("unclaimed = UNFED_PLAYER gives the seeds left to the player who cannot be fed (cannot_feed); other endings use the quitter's rule, as MancalaGames' engine does.".into());
-        collect_of(r, "quitter", r.choice("quitter").unwrap_or("DIVVIED"))?
+        collect("quitter", r.choice("quitter").unwrap_or("DIVVIED"))?
     } else {
-        collect_of(r, "unclaimed", unclaimed)?
+        collect("unclaimed", unclaimed)?
     };
     let end_collect = if r.flag("no_sides") && end_collect == "each_own" {
         // Without sides no house has an owner to take its seeds.
@@ -1182,24 +1238,46 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
 /// The `[rounds]` table for a match of rounds (MancalaGames' `rounds`),
 /// empty for a single game; `blocking` says whether `blocks` is
 /// `[blocking]`'s.
-fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
+fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, Unsupported> {
     let Some(rounds) = r.take_choice("rounds") else {
         return Ok(Vec::new());
     };
-    if rounds != "NO_MOVES" {
+    // HALF_SEEDS differs from NO_MOVES only in when a round ends early
+    // (the majority, see `end`).
+    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" {
         return Err(r.refuse("rounds"));
+    }
+    if round_wins {
+        // goal = RND_WIN_COUNT_MAX: every round starts afresh, and the
+        // match goes to goal_param round wins.
+        if r.has("round_fill") || r.flag("blocks") {
+            return Err(r.refuse("round_fill"));
+        }
+        let mut out = vec![format!(
+            "round_wins = {}",
+            r.take_number("goal_param").max(1)
+        )];
+        out.extend(starter(r)?);
+        return Ok(out);
     }
     let fill = match r.take_choice("round_fill") {
         Some("LEFT_FILL") => "left",
         Some("RIGHT_FILL") => "right",
+        // UCHOOSE lets a player choose their houses in MancalaGames' user
+        // interface only; its engine fills as by default (see `end`).
+        None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL" | "UCHOOSE") => "outside",
+        Some("LOSER_ONLY") => "south_left",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];
+    if fill == "south_left" {
+        out.push("refill = \"loser\"".into());
+    }
     if r.flag("blocks") && !blocking {
         r.take("blocks");
         out.push("unfilled_blocked = true".into());
     }
-    out.extend(round_starter(r)?);
+    out.extend(starter(r)?);
     let houses = r.take_number("goal_param");
     if houses > 1 {
         out.push(format!("houses_to_play_on = {houses}"));
@@ -1207,17 +1285,15 @@ fn rounds(r: &Reading, blocking: bool) -> Result<Vec<String>, Unsupported> {
     Ok(out)
 }
 
-/// The `starter` of `[rounds]` (MancalaGames' `round_starter`), if not
-/// the default.
-fn round_starter(r: &Reading) -> Result<Option<String>, Unsupported> {
-    let starter = match r.take_choice("round_starter") {
-        None | Some("ALTERNATE") => return Ok(None),
-        Some("LOSER") => "loser",
-        Some("WINNER") => "winner",
-        Some("LAST_MOVER") => "last_mover",
+/// `[rounds] starter`, where the round starter is not the default.
+fn starter(r: &Reading) -> Result<Option<String>, Unsupported> {
+    Ok(match r.take_choice("round_starter") {
+        None | Some("ALTERNATE") => None,
+        Some("LOSER") => Some("starter = \"loser\"".into()),
+        Some("WINNER") => Some("starter = \"winner\"".into()),
+        Some("LAST_MOVER") => Some("starter = \"last_mover\"".into()),
         Some(_) => return Err(r.refuse("round_starter")),
-    };
-    Ok(Some(format!("starter = \"{starter}\"")))
+    })
 }
 
 /// The `[rounds]` table of a territory game (`goal = TERRITORY`): the
@@ -1246,7 +1322,7 @@ fn territory_rounds(
         }
         Some(_) => return Err(r.refuse("round_fill")),
     };
-    let mut out: Vec<String> = round_starter(r)?.into_iter().collect();
+    let mut out: Vec<String> = starter(r)?.into_iter().collect();
     let houses = r.take_number("goal_param");
     out.push(format!(
         "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {} }}        # {houses} houses win",

@@ -281,6 +281,10 @@ pub enum BeforeSowing {
     /// A house played holding a single seed captures the house opposite
     /// before its seed is sown (MancalaGames' `DRAW_1_XCAPT`).
     SingleTakesOpposite,
+    /// Before the house played is lifted, every house of the mover's row
+    /// holding a single seed (the house played too) captures the house
+    /// opposite (MancalaGames' `ALL_SINGLE_XCAPT`).
+    SinglesTakeOpposite,
 }
 
 /// `[capture.across_gap]`: after the last seed's house comes an empty
@@ -1263,6 +1267,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A house played holding a single seed first captures the seeds of the house opposite, then sows its seed."
             );
         }
+        BeforeSowing::SinglesTakeOpposite => {
+            let _ = writeln!(
+                out,
+                "  Before the house played is lifted, every house of the mover's row holding a single seed captures the seeds of the house opposite."
+            );
+        }
     }
     match captures.quiet_moves {
         0 => {}
@@ -1421,7 +1431,7 @@ impl Captures {
                 let mut house = last;
                 for _ in 0..plan.holes {
                     capture(pos, house);
-                    house = board.back_in(house, plan.reverse);
+                    house = open_before(board, pos, house, plan.reverse);
                 }
             }
             CaptureRule::Cross {
@@ -1728,6 +1738,30 @@ impl Captures {
                 }
                 (opposite, pos.take(opposite))
             }
+            BeforeSowing::SinglesTakeOpposite => {
+                let n = board.houses_per_side();
+                let (mut seeds, mut from_opponent) = (0u8, 0u32);
+                for house in me.index() * n..(me.index() + 1) * n {
+                    let opposite = board.opposite(house);
+                    if pos.at(house) != 1
+                        || pos.at(opposite) == 0
+                        || pos.child_of(opposite).is_some()
+                    {
+                        continue;
+                    }
+                    let taken = pos.take(opposite);
+                    trace.record(Event::Capture {
+                        house: opposite,
+                        seeds: taken,
+                    });
+                    pos.add(board.store(me), taken);
+                    seeds += taken;
+                    if board.owner(opposite) != me {
+                        from_opponent += taken as u32;
+                    }
+                }
+                return (seeds, from_opponent);
+            }
         };
         trace.record(Event::Capture { house, seeds });
         pos.add(board.store(me), seeds);
@@ -1884,7 +1918,7 @@ impl CaptureRule {
                         break;
                     }
                     allowed = chain_zone;
-                    house = board.back_in(house, reverse);
+                    house = open_before(board, pos, house, reverse);
                 }
                 Plan {
                     rule: self,
@@ -2133,6 +2167,17 @@ fn open_after(ring: &crate::board::Ring, pos: &Position, place: usize) -> usize 
         next = ring.next(next);
     }
     next
+}
+
+/// The house before `house` along a capture chain, passing over blocked
+/// houses (a round's unfilled houses), as MancalaGames' chains do.
+#[inline]
+fn open_before(board: &Board, pos: &Position, house: usize, reverse: bool) -> usize {
+    let mut before = board.back_in(house, reverse);
+    while pos.is_blocked(before) && before != house {
+        before = board.back_in(before, reverse);
+    }
+    before
 }
 
 /// The house opposite `captured` when a capture across the gap takes it

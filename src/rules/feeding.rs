@@ -34,6 +34,10 @@ pub struct Section {
     /// With `must_feed`: what the player may do when no move feeds.
     #[serde(default)]
     pub when_none_feeds: Option<Spanned<WhenNoneFeeds>>,
+    /// With `must_feed`: a move feeds only if the opponent's row holds
+    /// seeds after it, its captures made.
+    #[serde(default)]
+    pub feeds_after_captures: Option<Spanned<bool>>,
     /// Which of the houses holding enough seeds may be played.
     #[serde(default)]
     pub allow: Allow,
@@ -94,6 +98,7 @@ impl Default for Section {
             must_feed: false,
             feed_by_house: None,
             when_none_feeds: None,
+            feeds_after_captures: None,
             allow: Allow::Any,
             pass_when_empty: false,
             pass_when_no_move: None,
@@ -154,6 +159,9 @@ pub enum Allow {
     /// playable house of the mover's row holds two (MancalaGames'
     /// `TWO_ONLY_ALL`).
     TwoOnlyIfAllTwo,
+    /// A house whose opposite house holds a single seed may not be played
+    /// (MancalaGames' `NOT_XFROM_1S`).
+    OppositeNotSingle,
 }
 
 /// The feeding obligation.
@@ -180,6 +188,9 @@ pub struct Playable {
     pub feeding: Feeding,
     /// Whether a house that feeds one way may be played either way.
     pub feed_by_house: bool,
+    /// Whether a move feeds only if the opponent's row holds seeds after
+    /// it, its captures made (as with `MustFeedElseAny`).
+    pub feeds_after_captures: bool,
     /// Which houses may be played.
     pub allow: Allow,
     /// A single seed just sown across the end of a row may not go straight
@@ -256,20 +267,21 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         (_, true) => Feeding::MustFeed,
         (None, false) => Feeding::Free,
     };
-    let feed_by_house = match &section.feed_by_house {
-        Some(flag) if *flag.get_ref() && !section.must_feed => {
-            return err(
-                flag.span(),
-                "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
+    let feed_by_house = must_feed_flag(
+        &section.feed_by_house,
+        section.must_feed,
+        "feed_by_house says how must_feed judges a house",
+    )?;
+    let feeds_after_captures = must_feed_flag(
+        &section.feeds_after_captures,
+        section.must_feed,
+        "feeds_after_captures says how must_feed judges a move",
+    )?;
     Ok(Playable {
         either_row,
         territory: false,
         feed_by_house,
+        feeds_after_captures,
         opening_moves,
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
@@ -279,6 +291,23 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         allow: section.allow,
         no_return: section.no_return,
     })
+}
+
+/// A flag that says how `must_feed` judges moves (`what` says how): set
+/// without `must_feed`, it is refused.
+fn must_feed_flag(
+    flag: &Option<Spanned<bool>>,
+    must_feed: bool,
+    what: &str,
+) -> Result<bool, super::CompileError> {
+    match flag {
+        Some(flag) if *flag.get_ref() && !must_feed => err(
+            flag.span(),
+            format!("{what}: it only applies with must_feed = true"),
+        ),
+        Some(flag) => Ok(*flag.get_ref()),
+        None => Ok(false),
+    }
 }
 
 /// The sheet's paragraph on which houses may be played.
@@ -314,6 +343,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 ""
             }
         );
+        if playable.feeds_after_captures {
+            let _ = writeln!(
+                out,
+                "  A move feeds only if the opponent's row holds seeds after it, its captures made."
+            );
+        }
         if playable.feed_by_house {
             let _ = writeln!(
                 out,
@@ -349,6 +384,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A house holding exactly two seeds may be played only when every playable house of your row holds two."
+        );
+    }
+    if playable.allow == Allow::OppositeNotSingle {
+        let _ = writeln!(
+            out,
+            "  A house may not be played while the house opposite holds a single seed."
         );
     }
     if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
@@ -554,6 +595,9 @@ impl Rules {
                     .any(playable)
                     .then_some(Verdict::NotRightmostTwo)
             }
+            Allow::OppositeNotSingle => {
+                (pos.at(self.board.opposite(house)) == 1).then_some(Verdict::OppositeSingle)
+            }
             Allow::EachHouseOnceFirst => {
                 let n = self.board.houses_per_side();
                 let row = ((1u64 << n) - 1) << self.board.row_start(pos.to_move());
@@ -587,7 +631,10 @@ impl Rules {
     pub(crate) fn fed(&self, after: &Position, opponent: Side, effect: &MoveEffect) -> bool {
         // With territory, whether the houses the opponent owns hold seeds
         // after the move, as MancalaGames judges it.
-        if self.playable.feeding == Feeding::MustFeedElseAny || self.playable.territory {
+        if self.playable.feeding == Feeding::MustFeedElseAny
+            || self.playable.territory
+            || self.playable.feeds_after_captures
+        {
             !after.row_is_empty_but_children(opponent)
         } else {
             effect.fed

@@ -870,7 +870,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.feeding == feeding::Feeding::MustFeedElseAny
         // With territory a move feeds when the opponent's houses hold
         // seeds after it.
-        || (playable.territory && playable.feeding != feeding::Feeding::Free);
+        || (playable.territory && playable.feeding != feeding::Feeding::Free)
+        || playable.feeds_after_captures;
     // Houses a sowing passes over (some children, a round's blocked
     // houses) are the relay instances' business.
     let loop_kind = sowing::LoopKind::of(

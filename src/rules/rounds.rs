@@ -23,8 +23,10 @@ use crate::position::{Position, Side};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
-    /// The end of each row the next round's houses are filled from (not
-    /// with `territory`, which fills every house).
+    /// The end of each row the next round's houses are filled from
+    /// (required, but with `round_wins`, and not with `territory`, which
+    /// fills every house).
+    #[serde(default)]
     pub fill_from: Option<Spanned<FillFrom>>,
     /// Whether a house left unfilled is blocked for the round (sowing
     /// passes over it and it is never played), or an ordinary empty house.
@@ -39,6 +41,27 @@ pub struct Section {
     pub houses_to_play_on: Option<Spanned<i64>>,
     /// The houses change hands between rounds ([`super::territory`]).
     pub territory: Option<Spanned<territory::Section>>,
+    /// Who refills their row for the next round.
+    #[serde(default)]
+    pub refill: Refill,
+    /// The rounds a player must win to win the match: every round then
+    /// starts from the game's start, whatever the last one left.
+    #[serde(default)]
+    pub round_wins: Option<Spanned<i64>>,
+}
+
+/// Who refills their row for the next round.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Refill {
+    /// Both players, from what each won.
+    #[default]
+    Both,
+    /// Only the round's loser, from the seeds in their store and row; the
+    /// winner's row and store stay as the round left them, blocked houses
+    /// too. A drawn round, or a winner left without a move, ends the match
+    /// (MancalaGames' `LOSER_ONLY`).
+    Loser,
 }
 
 /// The end of each row a round's houses are filled from.
@@ -49,6 +72,41 @@ pub enum FillFrom {
     Left,
     /// From the owner's right (`RIGHT_FILL`).
     Right,
+    /// Every row from the end of the board at South's left: South's from
+    /// her left, North's from his right (MancalaGames' `LOSER_ONLY` fill).
+    SouthLeft,
+    /// From both ends of the row inwards, alternately, starting at the end
+    /// of the board at South's left (MancalaGames' default fill,
+    /// `NOT_APPLICABLE`): South's first house is her left one, North's his
+    /// right one.
+    Outside,
+}
+
+impl FillFrom {
+    /// Where `side`'s house at `offset` (from the owner's left) comes in
+    /// the fill order of a row of `n` houses: 0 is filled first.
+    fn rank(self, side: Side, offset: usize, n: usize) -> usize {
+        match self {
+            FillFrom::Left => offset,
+            FillFrom::Right => n - 1 - offset,
+            FillFrom::SouthLeft => match side {
+                Side::South => offset,
+                Side::North => n - 1 - offset,
+            },
+            FillFrom::Outside => {
+                let from_start = match side {
+                    Side::South => offset,
+                    Side::North => n - 1 - offset,
+                };
+                let from_end = n - 1 - from_start;
+                match from_start.cmp(&from_end) {
+                    std::cmp::Ordering::Less => 2 * from_start,
+                    std::cmp::Ordering::Equal => n - 1,
+                    std::cmp::Ordering::Greater => 2 * from_end + 1,
+                }
+            }
+        }
+    }
 }
 
 /// Who starts the next round.
@@ -83,6 +141,28 @@ pub struct Rounds {
     pub seeds_per_house: u8,
     /// Whether the houses change hands between rounds, and how.
     pub territory: Option<Territory>,
+    /// Who refills their row.
+    pub refill: Refill,
+    /// The rounds a player must win to win the match, where every round
+    /// starts from the game's start (then `fill_from`, `unfilled_blocked`,
+    /// `houses_to_play_on` and `refill` play no part).
+    pub round_wins: Option<u8>,
+}
+
+/// How a round ended.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RoundOver<'p> {
+    /// The position as the round ended.
+    pub position: &'p Position,
+    /// Each player's seeds as the round ended: their store, the seeds that
+    /// count for them, and the seeds left in their row.
+    pub scores: [u32; 2],
+    /// The round's winner; none on a draw.
+    pub winner: Option<Side>,
+    /// Who started the round.
+    pub started: Side,
+    /// Who made its last move.
+    pub last_mover: Option<Side>,
 }
 
 /// What the end of a round comes to.
@@ -106,14 +186,47 @@ pub(crate) fn compile(
     let Some(section) = section else {
         return Ok(None);
     };
+    let span = section.span();
+    let section = section.get_ref();
+    if let Some(wins) = &section.round_wins {
+        let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
+        if let Some(fill) = &section.fill_from {
+            return err(
+                fill.span(),
+                "round_wins starts every round from the game's start: leave fill_from out",
+            );
+        }
+        if let Some(houses) = &section.houses_to_play_on {
+            return err(
+                houses.span(),
+                "round_wins starts every round from the game's start: leave houses_to_play_on out",
+            );
+        }
+        if section.unfilled_blocked || section.refill != Refill::Both || section.territory.is_some()
+        {
+            return err(
+                wins.span(),
+                "round_wins starts every round from the game's start: not with unfilled_blocked, refill or territory",
+            );
+        }
+        return Ok(Some(Rounds {
+            // Unused: no round is filled.
+            fill_from: FillFrom::Left,
+            unfilled_blocked: false,
+            starter: section.starter,
+            houses_to_play_on: 1,
+            seeds_per_house,
+            refill: Refill::Both,
+            round_wins: Some(round_wins),
+            territory: None,
+        }));
+    }
     if !uniform_start {
         return err(
-            section.span(),
+            span,
             "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern",
         );
     }
-    let span = section.span();
-    let section = section.get_ref();
     let territory = territory::compile(section.territory.as_ref(), total)?;
     let fill_from = match (&section.fill_from, &section.territory) {
         (Some(fill), None) => *fill.get_ref(),
@@ -129,7 +242,10 @@ pub(crate) fn compile(
                 span,
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
-                Some("fill_from = \"left\" or \"right\", or a [rounds.territory] table".into()),
+                Some(
+                    "fill_from = \"left\" or \"right\", round_wins, or a [rounds.territory] table"
+                        .into(),
+                ),
             ));
         }
     };
@@ -145,6 +261,12 @@ pub(crate) fn compile(
             "[rounds.territory] ends the match by seeds_to_play_on: houses_to_play_on does not apply",
         );
     }
+    if territory.is_some() && section.refill != Refill::Both {
+        return err(
+            span,
+            "[rounds.territory] refills both rows: refill does not apply",
+        );
+    }
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
@@ -156,25 +278,53 @@ pub(crate) fn compile(
         houses_to_play_on,
         seeds_per_house,
         territory,
+        refill: section.refill,
+        round_wins: None,
     }))
 }
 
 impl Rounds {
-    /// What the end of a round comes to. `scores` are each player's seeds
-    /// as the round ended (stores and the seeds that count for them),
-    /// `winner` the round's, `started` who started it, `last_mover` who
-    /// made its last move. A round counts its moves afresh, as the game's
-    /// `start` does: its quiet and opening moves come again (MancalaGames
-    /// counts moves from each round's start).
+    /// What the end of a round, `over`, comes to: `start` is the game's
+    /// start (or a new deal of it), `can_move` whether the player to move
+    /// in a position has a move, and `wins` the rounds each player has won
+    /// in the match so far. A
+    /// round counts its moves afresh, as the game's `start` does: its quiet
+    /// and opening moves come again (MancalaGames counts moves from each
+    /// round's start).
     pub(crate) fn end_round(
         &self,
         board: &Board,
         start: &Position,
-        scores: [u32; 2],
-        winner: Option<Side>,
-        started: Side,
-        last_mover: Option<Side>,
+        over: &RoundOver,
+        can_move: impl Fn(&Position) -> bool,
+        wins: &mut [u8; 2],
     ) -> RoundEnd {
+        let RoundOver {
+            scores,
+            winner,
+            started,
+            ..
+        } = *over;
+        if let Some(needed) = self.round_wins {
+            // A drawn round counts for nobody.
+            if let Some(winner) = winner {
+                wins[winner.index()] += 1;
+                if wins[winner.index()] >= needed {
+                    return RoundEnd::MatchOver;
+                }
+            }
+            // MancalaGames lays a start pattern out for the player who did
+            // not start the last round, whoever starts this one.
+            let mut next = match started {
+                Side::South => rows_swapped(start),
+                Side::North => start.clone(),
+            };
+            next.set_to_move(self.next_starter(over));
+            return RoundEnd::NextRound(next);
+        }
+        if self.refill == Refill::Loser {
+            return self.refill_loser(start, over, can_move);
+        }
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
         let plays_on = match &self.territory {
@@ -200,29 +350,14 @@ impl Rounds {
             };
             let start = side.index() * n;
             for offset in 0..n {
-                let from_end = match self.fill_from {
-                    FillFrom::Left => offset,
-                    FillFrom::Right => n - 1 - offset,
-                };
-                if from_end < filled {
+                if self.fill_from.rank(side, offset, n) < filled {
                     houses[start + offset] = self.seeds_per_house;
                 } else {
                     unfilled.push(start + offset);
                 }
             }
         }
-        let to_move = match (self.starter, winner, last_mover) {
-            (Starter::Loser, Some(winner), _) => winner.opponent(),
-            // On a draw MancalaGames hands the start to the player after
-            // the one to move: the round's last mover.
-            (Starter::Loser, None, Some(mover)) => mover,
-            (Starter::Winner, Some(winner), _) => winner,
-            // On a draw MancalaGames leaves the start to the player to
-            // move: the one after the round's last mover.
-            (Starter::Winner, None, Some(mover)) => mover.opponent(),
-            (Starter::LastMover, _, Some(mover)) => mover,
-            _ => started.opponent(),
-        };
+        let to_move = self.next_starter(over);
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
@@ -234,6 +369,83 @@ impl Rounds {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
             }
+        }
+        RoundEnd::NextRound(next)
+    }
+
+    /// Who starts the next round.
+    fn next_starter(&self, over: &RoundOver) -> Side {
+        match (self.starter, over.winner, over.last_mover) {
+            (Starter::Loser, Some(winner), _) => winner.opponent(),
+            // On a draw MancalaGames hands the start to the player after
+            // the one to move: the round's last mover.
+            (Starter::Loser, None, Some(mover)) => mover,
+            (Starter::Winner, Some(winner), _) => winner,
+            // On a draw MancalaGames leaves the start to the player to
+            // move: the one after the round's last mover.
+            (Starter::Winner, None, Some(mover)) => mover.opponent(),
+            (Starter::LastMover, _, Some(mover)) => mover,
+            _ => over.started.opponent(),
+        }
+    }
+
+    /// The end of a round where only its loser refills their row
+    /// ([`Refill::Loser`]).
+    fn refill_loser(
+        &self,
+        start: &Position,
+        over: &RoundOver,
+        can_move: impl Fn(&Position) -> bool,
+    ) -> RoundEnd {
+        let ended = over.position;
+        let Some(winner) = over.winner else {
+            return RoundEnd::MatchOver;
+        };
+        let loser = winner.opponent();
+        let per_house = self.seeds_per_house as u32;
+        let seeds = over.scores[loser.index()];
+        if seeds < per_house * self.houses_to_play_on as u32 {
+            return RoundEnd::MatchOver;
+        }
+        let n = ended.houses_per_side();
+        let filled = (seeds / per_house).min(n as u32) as usize;
+        let mut houses = ended.houses().to_vec();
+        let mut stores = ended.stores();
+        stores[loser.index()] = (seeds - filled as u32 * per_house) as u8;
+        let row = loser.index() * n;
+        let mut unfilled = Vec::new();
+        for offset in 0..n {
+            if self.fill_from.rank(loser, offset, n) < filled {
+                houses[row + offset] = self.seeds_per_house;
+            } else {
+                houses[row + offset] = 0;
+                unfilled.push(row + offset);
+            }
+        }
+        let to_move = self.next_starter(over);
+        let mut next = Position::new(&houses, stores, to_move)
+            .expect("a round holds the match's seeds on the match's board");
+        next.set_quiet(start.quiet());
+        next.set_opening(start.opening());
+        let winner_row = winner.index() * n;
+        for house in winner_row..winner_row + n {
+            next.set_layer_value(
+                Layer::Blocked,
+                house,
+                ended.layer_value(Layer::Blocked, house),
+            );
+        }
+        if self.unfilled_blocked {
+            for house in unfilled {
+                next.set_layer_value(Layer::Blocked, house, 1);
+            }
+        }
+        // The winner's row is as the round left it: a winner who cannot
+        // move from it ends the match.
+        let mut winner_to_move = next.clone();
+        winner_to_move.set_to_move(winner);
+        if !can_move(&winner_to_move) {
+            return RoundEnd::MatchOver;
         }
         RoundEnd::NextRound(next)
     }
@@ -251,15 +463,30 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
     if let Some(territory) = &rounds.territory {
         territory::describe(territory, rounds.seeds_per_house, out);
+    } else if let Some(wins) = rounds.round_wins {
+        let _ = writeln!(
+            out,
+            "  Every round starts {}. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            if rules.random_start() {
+                "from a new deal, drawn from the position that ended the last round"
+            } else {
+                "from the game's start, laid out for the player who did not start the last round"
+            },
+            if wins == 1 { "" } else { "s" }
+        );
+    } else if rounds.refill == Refill::Loser {
+        let _ = writeln!(
+            out,
+            "  Only the round's loser then takes the seeds in their store and row and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store. The winner's row and store stay as they are. A drawn round, or a winner without a move, ends the match.",
+            rounds.seeds_per_house,
+            fill_words(rounds.fill_from),
+        );
     } else {
         let _ = writeln!(
             out,
-            "  Each player then takes the seeds that count for them and fills their own houses with {} each, from the {} of their row, as far as the seeds go; the rest stay in the store.",
+            "  Each player then takes the seeds that count for them and fills their own houses with {} each, {}, as far as the seeds go; the rest stay in the store.",
             rounds.seeds_per_house,
-            match rounds.fill_from {
-                FillFrom::Left => "left",
-                FillFrom::Right => "right",
-            }
+            fill_words(rounds.fill_from),
         );
     }
     if rounds.unfilled_blocked {
@@ -287,7 +514,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Starter::LastMover => "The player who made the last move",
         }
     );
-    if rounds.territory.is_some() {
+    if rounds.territory.is_some() || rounds.round_wins.is_some() {
         return;
     }
     let _ = writeln!(
@@ -299,4 +526,29 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             format!("{} houses", rounds.houses_to_play_on)
         }
     );
+}
+
+/// The order houses are filled in, in words.
+fn fill_words(fill_from: FillFrom) -> &'static str {
+    match fill_from {
+        FillFrom::Left => "from the left of their row",
+        FillFrom::Right => "from the right of their row",
+        FillFrom::SouthLeft => "from the end of the board at South's left",
+        FillFrom::Outside => {
+            "from both ends of their row inwards, alternately, starting at the end at South's left"
+        }
+    }
+}
+
+/// `start` laid out for North: each row's seeds in the other's houses, and
+/// the stores swapped.
+fn rows_swapped(start: &Position) -> Position {
+    let n = start.houses_per_side();
+    let houses = [&start.houses()[n..], &start.houses()[..n]].concat();
+    let [south, north] = start.stores();
+    let mut swapped = Position::new(&houses, [north, south], start.to_move())
+        .expect("the same seeds on the same board");
+    swapped.set_quiet(start.quiet());
+    swapped.set_opening(start.opening());
+    swapped
 }

@@ -30,12 +30,20 @@ use serde::Serialize;
 use crate::game::Game;
 use crate::position::{Move, Position};
 use crate::rules::{Ending, Rules};
+use crate::walk::{Engine, Walk, WalkUser, with_walk};
 use search::Search;
 
-/// An exact-value oracle: the value for the side to move of the rest of the
-/// game from a position, as the solver counts it, or `None` where it does
-/// not know.
-pub type Oracle<'a> = &'a dyn Fn(&Position) -> Option<i32>;
+/// An exact-value oracle (an endgame database): the value for the side to
+/// move of the rest of the game from a position, as the solver counts it,
+/// or `None` where it does not know.
+#[derive(Clone, Copy)]
+pub struct Oracle<'a> {
+    /// It knows no position with more seeds than this on the board, so
+    /// the search asks it of no such position.
+    pub max_seeds: u32,
+    /// The value, where it knows it.
+    pub value: &'a dyn Fn(&Position) -> Option<i32>,
+}
 
 /// The default size of the transposition table, in bytes.
 pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
@@ -238,15 +246,43 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
 /// history counts (a repetition of an earlier position ends the game where
 /// the variant says so).
 pub fn solve(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
-    check_solvable(game.rules())?;
-    solve_here(game, options)
+    solve_on(game, options, Engine::Fastest)
 }
 
-fn solve_here(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
-    let mut search = Search::new(game.clone(), options, MAX_LINE_PLIES);
+/// [`solve`] on the engine named: both engines give the same values.
+pub fn solve_on(
+    game: &Game<'_>,
+    options: &Options<'_>,
+    engine: Engine,
+) -> Result<Solution, SolveError> {
+    let rules = game.rules();
+    check_solvable(rules)?;
+    with_walk(game, engine, Solver { rules, options })
+}
+
+/// A solve, run on whichever walk the variant allows.
+struct Solver<'a, 'g> {
+    rules: &'a Rules,
+    options: &'a Options<'g>,
+}
+
+impl WalkUser for Solver<'_, '_> {
+    type Output = Result<Solution, SolveError>;
+
+    fn run<W: Walk>(self, walk: W) -> Self::Output {
+        solve_walk(walk, self.rules, self.options)
+    }
+}
+
+fn solve_walk<W: Walk>(
+    walk: W,
+    rules: &Rules,
+    options: &Options<'_>,
+) -> Result<Solution, SolveError> {
+    let legal: Vec<Move> = (0..walk.moves()).map(|i| walk.move_at(i)).collect();
+    let mover = walk.to_move();
+    let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES);
     let root_bounds = search.stores_bound();
-    let legal: Vec<Move> = game.legal_moves().iter().collect();
-    let mover = game.position().to_move();
     let mut moves: Vec<MoveValue> = legal
         .iter()
         .map(|&mv| MoveValue {

@@ -9,11 +9,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::table::{Table, mix};
+use super::table::Table;
 use super::{Bounds, Oracle, Progress, SolveError};
-use crate::game::Game;
 use crate::position::Side;
-use crate::rules::Ending;
+use crate::rules::{Ending, Rules};
+use crate::walk::{Walk, mix};
 
 /// How often, in nodes, the stop flag and the progress report are looked at.
 const CHECK_EVERY: u64 = 1 << 16;
@@ -21,13 +21,45 @@ const CHECK_EVERY: u64 = 1 << 16;
 /// A key term for the set of positions a repetition could return to.
 const KEY_HISTORY: u64 = 0x6a09_e667_f3bc_c908;
 
-/// What a search of a node found: a fail-soft value, and the longest line
-/// below it, in plies.
+/// What a search of a node found: a fail-soft value, the longest line
+/// below it, in plies, and whether the value holds for the game to its end
+/// (no line was cut short by the depth and scored by the heuristic).
 #[derive(Clone, Copy)]
 struct Found {
     value: i32,
     reach: u16,
+    proven: bool,
 }
+
+impl Found {
+    /// A value that holds for the game to its end.
+    fn proven(value: i32, reach: u16) -> Found {
+        Found {
+            value,
+            reach,
+            proven: true,
+        }
+    }
+
+    /// Nothing: the search was stopped.
+    const VOID: Found = Found {
+        value: 0,
+        reach: 0,
+        proven: false,
+    };
+}
+
+/// The depth of a search that follows every line to the end of the game.
+pub(super) const TO_THE_END: u8 = u8::MAX;
+
+/// How much deeper each iteration of the deepening searches.
+const DEPTH_STEP: u8 = 2;
+
+/// Enhanced transposition cut-offs are looked for this many plies from the
+/// root at most: deeper, a node's subtree is too small to repay a table
+/// probe for every child (Kalah(5,3): 8 plies took 2.1 s, 24 plies 3.4 s,
+/// none 2.3 s).
+const ETC_PLIES: usize = 8;
 
 /// A move of a node being searched, with what is known of it beforehand.
 #[derive(Clone, Copy)]
@@ -39,8 +71,8 @@ struct Candidate {
 }
 
 /// One solve's state: the game being searched, the table, the counters.
-pub(super) struct Search<'g, 'r> {
-    pub(super) game: Game<'r>,
+pub(super) struct Search<'g, W> {
+    pub(super) game: W,
     table: Table,
     pub(super) nodes: u64,
     oracle: Option<Oracle<'g>>,
@@ -66,15 +98,17 @@ pub(super) struct Search<'g, 'r> {
     candidates: Vec<Candidate>,
     /// What the progress report shows of the root.
     pub(super) report: Progress,
+    /// The ply of the root of the search.
+    root_plies: usize,
 }
 
-impl<'g, 'r> Search<'g, 'r> {
+impl<'g, W: Walk> Search<'g, W> {
     pub(super) fn new(
-        game: Game<'r>,
+        game: W,
+        rules: &Rules,
         options: &super::Options<'g>,
         max_plies: usize,
-    ) -> Search<'g, 'r> {
-        let rules = game.rules();
+    ) -> Search<'g, W> {
         let ply_limit = rules.endings.iter().find_map(|e| match e {
             Ending::PlyLimit { plies, .. } => Some(*plies as usize),
             _ => None,
@@ -84,7 +118,8 @@ impl<'g, 'r> Search<'g, 'r> {
             .iter()
             .any(|e| matches!(e, Ending::Repetition { .. }));
         let stores_bound = rules.blocking.is_none() && rules.rounds.is_none();
-        let max_plies = game.plies() + max_plies;
+        let game_plies = game.plies();
+        let max_plies = game_plies + max_plies;
         Search {
             game,
             table: Table::with_bytes(options.table_bytes),
@@ -102,6 +137,7 @@ impl<'g, 'r> Search<'g, 'r> {
             history: vec![0],
             candidates: Vec::with_capacity(1024),
             report: Progress::default(),
+            root_plies: game_plies,
         }
     }
 
@@ -120,7 +156,7 @@ impl<'g, 'r> Search<'g, 'r> {
     /// seeds still in play. `None` where the variant's scoring does not
     /// work that way (blocked houses, whose stores count for nobody).
     pub(super) fn stores_bound(&self) -> Bounds {
-        let pos = self.game.position();
+        let pos = &self.game;
         if self.game.is_over() {
             let value = self.terminal_value();
             return Bounds {
@@ -147,7 +183,7 @@ impl<'g, 'r> Search<'g, 'r> {
 
     /// The value of a finished game for the side the position names.
     fn terminal_value(&self) -> i32 {
-        let me = self.game.position().to_move();
+        let me = self.game.to_move();
         let score = self.game.score();
         score[me.index()] as i32 - score[me.opponent().index()] as i32
     }
@@ -163,11 +199,11 @@ impl<'g, 'r> Search<'g, 'r> {
     /// The key of the current node: the position, and, where positions can
     /// repeat, the positions it could repeat.
     fn key(&self) -> u64 {
-        let key = self.game.position().key();
+        let key = self.game.key();
         if self.tracks_repetition {
             mix(key ^ mix(self.history[self.history.len() - 1] ^ KEY_HISTORY))
         } else {
-            mix(key)
+            key
         }
     }
 
@@ -175,26 +211,17 @@ impl<'g, 'r> Search<'g, 'r> {
     /// child's value into the mover's.
     #[inline]
     fn play(&mut self, index: u8, mover: Side) -> i32 {
-        let before = self.game.position().key();
-        let mv = self
-            .game
-            .legal_moves()
-            .get(index as usize)
-            .expect("a listed move");
-        let effect = self.game.play(mv, &mut ()).expect("listed moves are legal");
+        let before = self.game.key();
+        let captured = self.game.play(index as usize);
         if self.tracks_repetition {
-            let seen = if effect.captured > 0 {
+            let seen = if captured {
                 0
             } else {
-                self.history[self.history.len() - 1].wrapping_add(mix(before))
+                self.history[self.history.len() - 1].wrapping_add(before)
             };
             self.history.push(seen);
         }
-        if self.game.position().to_move() == mover {
-            1
-        } else {
-            -1
-        }
+        if self.game.to_move() == mover { 1 } else { -1 }
     }
 
     fn undo(&mut self) {
@@ -231,68 +258,91 @@ impl<'g, 'r> Search<'g, 'r> {
         }
     }
 
-    /// The exact value of the current position, by MTD(f) from `guess`,
-    /// within `bounds` already known; on a stop, the bounds proven so far.
+    /// The exact value of the current position, by iterative deepening
+    /// MTD(f) from `guess`, within `bounds` already known; on a stop, the
+    /// bounds proven so far.
+    ///
+    /// Each iteration finds the value of a search cut `depth` plies deep,
+    /// where the store difference scores the lines cut short, by null-window
+    /// searches; its table entries order the moves of the next, deeper one.
+    /// Every search also proves what it can for the whole game (a result no
+    /// cut line touched), and the solve ends when those proven bounds meet.
     pub(super) fn mtdf(&mut self, guess: i32, bounds: Bounds) -> Result<i32, (Bounds, SolveError)> {
-        let mut bounds = bounds.intersect(self.stores_bound());
-        let mut guess = guess.clamp(bounds.lower, bounds.upper);
-        while bounds.lower < bounds.upper {
-            let beta = if guess == bounds.lower {
-                guess + 1
-            } else {
-                guess
-            };
-            self.report.bounds = bounds;
-            let found = self.alpha_beta(beta - 1, beta);
-            if self.stopped {
-                return Err((bounds, SolveError::Stopped));
+        let mut proven = bounds.intersect(self.stores_bound());
+        let mut guess = guess.clamp(proven.lower, proven.upper);
+        let mut depth = DEPTH_STEP;
+        while proven.lower < proven.upper {
+            // This depth's value, by null windows, within what is proven.
+            let mut window = proven;
+            while window.lower < window.upper && proven.lower < proven.upper {
+                let beta = if guess <= window.lower {
+                    window.lower + 1
+                } else {
+                    guess.min(window.upper)
+                };
+                self.report.bounds = proven;
+                let found = self.alpha_beta(beta - 1, beta, depth);
+                if self.stopped {
+                    return Err((proven, SolveError::Stopped));
+                }
+                if self.too_deep {
+                    return Err((proven, SolveError::TooDeep(self.max_plies)));
+                }
+                guess = found.value;
+                if found.value < beta {
+                    window.upper = found.value;
+                    if found.proven {
+                        proven.upper = proven.upper.min(found.value);
+                    }
+                } else {
+                    window.lower = found.value;
+                    if found.proven {
+                        proven.lower = proven.lower.max(found.value);
+                    }
+                }
+                window = window.intersect(proven);
             }
-            if self.too_deep {
-                return Err((bounds, SolveError::TooDeep(self.max_plies)));
-            }
-            guess = found.value;
-            if guess < beta {
-                bounds.upper = guess;
-            } else {
-                bounds.lower = guess;
-            }
+            guess = guess.clamp(proven.lower, proven.upper);
+            depth = depth.saturating_add(DEPTH_STEP);
         }
-        Ok(bounds.lower)
+        Ok(proven.lower)
     }
 
     /// Fail-soft alpha-beta: the value if it lies strictly between `alpha`
-    /// and `beta`, else a bound on the same side of the window.
-    fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> Found {
+    /// and `beta`, else a bound on the same side of the window. Lines are
+    /// cut `depth` plies down (never at [`TO_THE_END`]).
+    fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32, depth: u8) -> Found {
         self.count_node();
         if self.stopped || self.too_deep {
-            return Found { value: 0, reach: 0 };
+            return Found::VOID;
         }
         if self.game.is_over() {
-            return Found {
-                value: self.terminal_value(),
-                reach: 0,
-            };
+            return Found::proven(self.terminal_value(), 0);
         }
         if let Some(oracle) = self.oracle
-            && let Some(value) = oracle(self.game.position())
+            && self.game.seeds_on_board() <= oracle.max_seeds
+            && let Some(value) = (oracle.value)(&self.game.position())
         {
-            return Found { value, reach: 0 };
+            return Found::proven(value, 0);
         }
         if self.game.plies() >= self.max_plies {
             self.too_deep = true;
-            return Found { value: 0, reach: 0 };
+            return Found::VOID;
         }
         let range = self.stores_bound();
         if range.upper <= alpha {
-            return Found {
-                value: range.upper,
-                reach: 0,
-            };
+            return Found::proven(range.upper, 0);
         }
         if range.lower >= beta {
+            return Found::proven(range.lower, 0);
+        }
+        if depth == 0 {
+            // Cut short: scored by the store difference, the middle of
+            // what the stores allow.
             return Found {
-                value: range.lower,
+                value: (range.lower + range.upper) / 2,
                 reach: 0,
+                proven: false,
             };
         }
         let key = self.key();
@@ -302,28 +352,29 @@ impl<'g, 'r> Search<'g, 'r> {
         if let Some(entry) = self.table.probe(key)
             && entry.holds_at(plies_left)
         {
-            known = known.intersect(Bounds {
-                lower: entry.lower as i32,
-                upper: entry.upper as i32,
-            });
             tt_best = Some(entry.best);
-            if known.lower >= beta {
-                return Found {
-                    value: known.lower,
+            if entry.depth >= depth {
+                // Proven entries serve every search; an entry of a cut
+                // search serves a search cut no deeper.
+                let proven = entry.depth == TO_THE_END;
+                known = known.intersect(Bounds {
+                    lower: entry.lower as i32,
+                    upper: entry.upper as i32,
+                });
+                let found = |value| Found {
+                    value,
                     reach: entry.reach,
+                    proven,
                 };
-            }
-            if known.upper <= alpha {
-                return Found {
-                    value: known.upper,
-                    reach: entry.reach,
-                };
-            }
-            if known.lower == known.upper {
-                return Found {
-                    value: known.lower,
-                    reach: entry.reach,
-                };
+                if known.lower >= beta {
+                    return found(known.lower);
+                }
+                if known.upper <= alpha {
+                    return found(known.upper);
+                }
+                if known.lower == known.upper {
+                    return found(known.lower);
+                }
             }
         }
         alpha = alpha.max(known.lower);
@@ -331,108 +382,114 @@ impl<'g, 'r> Search<'g, 'r> {
         // Results are read against the window searched, narrowed as it is.
         let (alpha0, beta0) = (alpha, beta);
         let nodes_before = self.nodes;
-        let mover = self.game.position().to_move();
-        let moves = self.game.legal_moves().len();
+        let mover = self.game.to_move();
+        let moves = self.game.moves();
+        let child_depth = if depth == TO_THE_END {
+            TO_THE_END
+        } else {
+            depth - 1
+        };
 
         let first = self.candidates.len();
         let mut reach = 0u16;
-        // Look one ply ahead of every move: for a cut-off the table or
-        // the end of the game already proves (enhanced transposition
-        // cut-off), and to order the moves.
+        let look_ahead = self.game.plies() - self.root_plies < ETC_PLIES;
         for index in 0..moves as u8 {
-            let sign = self.play(index, mover);
-            let (child_bounds, child_reach) = self.child_bounds();
-            self.undo();
-            // The child's bounds seen from the mover.
-            let mine = if sign == 1 {
-                child_bounds
-            } else {
-                Bounds {
-                    lower: -child_bounds.upper,
-                    upper: -child_bounds.lower,
-                }
-            };
-            if mine.lower >= beta {
-                self.candidates.truncate(first);
-                let found = Found {
-                    value: mine.lower,
-                    reach: child_reach.saturating_add(1),
-                };
-                self.store(
-                    key,
-                    found.value,
-                    alpha0,
-                    beta0,
-                    index,
-                    nodes_before,
-                    plies_left,
-                    found.reach,
-                );
-                return found;
-            }
             let order = if tt_best == Some(index) {
                 i32::MAX
+            } else if look_ahead {
+                // One ply ahead of every move: for a cut-off the table or
+                // the end of the game already proves (enhanced
+                // transposition cut-off), and to order the moves.
+                let sign = self.play(index, mover);
+                let (child_bounds, child_reach) = self.child_bounds();
+                self.undo();
+                let mine = seen_by(sign, child_bounds);
+                if mine.lower >= beta {
+                    self.candidates.truncate(first);
+                    let found = Found::proven(mine.lower, child_reach.saturating_add(1));
+                    self.store(
+                        key,
+                        found,
+                        alpha0,
+                        beta0,
+                        index,
+                        nodes_before,
+                        plies_left,
+                        depth,
+                    );
+                    return found;
+                }
+                // The middle of what is known: the store difference after
+                // the move where nothing more is; another turn first.
+                (mine.lower + mine.upper) + if sign == 1 { 1000 } else { 0 }
             } else {
-                // The middle of what is known: the store difference
-                // after the move where nothing more is; another turn
-                // first.
+                // The store difference after the move alone: a play and
+                // an undo cost less than a probe.
+                let sign = self.play(index, mover);
+                let mine = seen_by(sign, self.stores_bound());
+                self.undo();
                 (mine.lower + mine.upper) + if sign == 1 { 1000 } else { 0 }
             };
             self.candidates.push(Candidate { index, order });
         }
-        self.candidates[first..].sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
+        // Stable: where nothing is known, the moves keep the board's order.
+        self.candidates[first..].sort_by_key(|c| std::cmp::Reverse(c.order));
 
-        let mut best_value = i32::MIN;
+        let mut best = Found {
+            value: i32::MIN,
+            reach: 0,
+            proven: true,
+        };
         let mut best_index = 0u8;
         for i in first..first + moves {
             let index = self.candidates[i].index;
             let sign = self.play(index, mover);
             let found = if sign == 1 {
-                self.alpha_beta(alpha, beta)
+                self.alpha_beta(alpha, beta, child_depth)
             } else {
-                let f = self.alpha_beta(-beta, -alpha);
+                let f = self.alpha_beta(-beta, -alpha, child_depth);
                 Found {
                     value: -f.value,
-                    reach: f.reach,
+                    ..f
                 }
             };
             self.undo();
             if self.stopped || self.too_deep {
                 self.candidates.truncate(first);
-                return Found { value: 0, reach: 0 };
+                return Found::VOID;
             }
             reach = reach.max(found.reach.saturating_add(1));
-            if found.value > best_value {
-                best_value = found.value;
+            if found.value >= beta {
+                // A cut-off holds as far as the move that made it.
+                best = Found { reach, ..found };
                 best_index = index;
-            }
-            if best_value > alpha {
-                alpha = best_value;
-            }
-            if alpha >= beta {
                 break;
             }
+            best.proven &= found.proven;
+            if found.value > best.value {
+                best.value = found.value;
+                best_index = index;
+            }
+            alpha = alpha.max(best.value);
         }
+        best.reach = reach;
         self.candidates.truncate(first);
         self.store(
             key,
-            best_value,
+            best,
             alpha0,
             beta0,
             best_index,
             nodes_before,
             plies_left,
-            reach,
+            depth,
         );
-        Found {
-            value: best_value,
-            reach,
-        }
+        best
     }
 
-    /// What is known of the current node without searching it: its value
-    /// if the game is over or the oracle knows it, else the table's bounds
-    /// within the stores' bounds.
+    /// What is proven of the current node without searching it: its value
+    /// if the game is over, else the table's proven bounds within the
+    /// stores' bounds.
     fn child_bounds(&self) -> (Bounds, u16) {
         if self.game.is_over() {
             let value = self.terminal_value();
@@ -446,6 +503,7 @@ impl<'g, 'r> Search<'g, 'r> {
         }
         let range = self.stores_bound();
         if let Some(entry) = self.table.probe(self.key())
+            && entry.depth == TO_THE_END
             && entry.holds_at(self.plies_left())
         {
             let known = range.intersect(Bounds {
@@ -457,22 +515,22 @@ impl<'g, 'r> Search<'g, 'r> {
         (range, 0)
     }
 
-    /// Records a fail-soft result `value` found with the window `(alpha,
-    /// beta)`, keeping what the table knew of the node before.
+    /// Records a fail-soft result found with the window `(alpha, beta)` by
+    /// a search `depth` deep, keeping what the table knew of the node.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
         key: u64,
-        value: i32,
+        found: Found,
         alpha: i32,
         beta: i32,
         best: u8,
         nodes_before: u64,
         plies_left: u16,
-        reach: u16,
+        depth: u8,
     ) {
-        let range = self.stores_bound();
-        let mut bounds = range;
+        let value = found.value;
+        let mut bounds = self.stores_bound();
         if value <= alpha {
             bounds.upper = bounds.upper.min(value);
         } else if value >= beta {
@@ -483,14 +541,22 @@ impl<'g, 'r> Search<'g, 'r> {
                 upper: value,
             };
         }
+        let depth = if found.proven { TO_THE_END } else { depth };
         if let Some(entry) = self.table.probe(key)
             && entry.holds_at(plies_left)
             && entry.plies_left == plies_left
         {
-            bounds = bounds.intersect(Bounds {
-                lower: entry.lower as i32,
-                upper: entry.upper as i32,
-            });
+            if entry.depth == depth {
+                bounds = bounds.intersect(Bounds {
+                    lower: entry.lower as i32,
+                    upper: entry.upper as i32,
+                });
+            } else if entry.depth > depth {
+                // What a deeper search found stays; only the best move
+                // is news.
+                self.table.set_best(key, best);
+                return;
+            }
         }
         self.table.store(
             key,
@@ -499,7 +565,21 @@ impl<'g, 'r> Search<'g, 'r> {
             best,
             self.nodes - nodes_before + 1,
             plies_left,
-            reach,
+            found.reach,
+            depth,
         );
+    }
+}
+
+/// Bounds on a child's value seen from the mover: `sign` 1 where the mover
+/// moves again, -1 where the opponent moves.
+fn seen_by(sign: i32, bounds: Bounds) -> Bounds {
+    if sign == 1 {
+        bounds
+    } else {
+        Bounds {
+            lower: -bounds.upper,
+            upper: -bounds.lower,
+        }
     }
 }

@@ -17,6 +17,9 @@ pub(super) struct Entry {
     pub(super) reach: u16,
     /// The index of the best move found, in the legal moves' order.
     pub(super) best: u8,
+    /// How deep the search that found the bounds went: `TO_THE_END` where
+    /// they hold for the whole game.
+    pub(super) depth: u8,
     /// The work spent on it, as the log2 of the nodes searched below: a slot
     /// keeps the costlier of two entries.
     work: u8,
@@ -41,16 +44,6 @@ pub(super) struct Table {
 /// One bucket's size in bytes.
 const BUCKET_BYTES: usize = std::mem::size_of::<[Entry; 2]>();
 
-/// A key spread over all 64 bits (splitmix64's finaliser): the position
-/// keys are sums, whose low bits are weak.
-#[inline]
-pub(super) fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) | 1
-}
-
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), a power of
     /// two of buckets.
@@ -72,11 +65,20 @@ impl Table {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// The entry for `key` (a [`mix`]ed key), if the table has one.
+    /// The entry for `key` (a [`crate::walk::mix`]ed key), if the table has
+    /// one.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<&Entry> {
         let bucket = &self.buckets[key as usize & self.mask];
         bucket.iter().find(|e| e.key == key)
+    }
+
+    /// Records `best` as the best move of `key`, if the table has it.
+    pub(super) fn set_best(&mut self, key: u64, best: u8) {
+        let bucket = &mut self.buckets[key as usize & self.mask];
+        if let Some(entry) = bucket.iter_mut().find(|e| e.key == key) {
+            entry.best = best;
+        }
     }
 
     /// Records what a search of `key` found.
@@ -91,6 +93,7 @@ impl Table {
         nodes: u64,
         plies_left: u16,
         reach: u16,
+        depth: u8,
     ) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let entry = Entry {
@@ -100,6 +103,7 @@ impl Table {
             plies_left,
             reach,
             best,
+            depth,
             work,
         };
         let bucket = &mut self.buckets[key as usize & self.mask];

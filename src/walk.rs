@@ -1,0 +1,155 @@
+//! Walking a game's tree: playing a legal move and taking it back, for the
+//! searches that visit every line of play (perft, the solver).
+//!
+//! Two engines walk a game: the general one ([`Game`], every rule) and the
+//! packed one ([`crate::packed`], the variants it models, played by copying
+//! a board of byte lanes). Both play exactly the same games, so a search is
+//! written once over [`Walk`] and runs on the faster engine the variant
+//! allows ([`with_walk`]).
+
+use crate::game::Game;
+use crate::position::{Move, Position, Side};
+
+/// A game that a search plays forward and back. Moves are named by their
+/// index in the legal moves' order ([`crate::MoveList`]'s), which an undo
+/// restores.
+pub trait Walk {
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The final score, `[south, north]`, of a game that is over, as
+    /// [`Game::score`] counts it.
+    fn score(&self) -> [u32; 2];
+    /// The side to move.
+    fn to_move(&self) -> Side;
+    /// How many legal moves the side to move has (none once over).
+    fn moves(&self) -> usize;
+    /// The legal move `index`.
+    fn move_at(&self, index: usize) -> Move;
+    /// Plays the legal move `index`; returns whether it captured.
+    fn play(&mut self, index: usize) -> bool;
+    /// Takes back the last move played by [`Walk::play`].
+    fn undo(&mut self);
+    /// A 64-bit digest of everything the rest of the game depends on but
+    /// the history: equal positions have equal keys, and the bits are well
+    /// mixed (a table may index by any of them).
+    fn key(&self) -> u64;
+    /// Plies played since the game began.
+    fn plies(&self) -> usize;
+    /// The seeds in `side`'s store.
+    fn claimed(&self, side: Side) -> u32;
+    /// The seeds in the game, stores included.
+    fn total_seeds(&self) -> u32;
+    /// The seeds in the houses.
+    fn seeds_on_board(&self) -> u32;
+    /// The position, for what reads a whole [`Position`] (an endgame
+    /// database). Dearer than the rest: call it rarely.
+    fn position(&self) -> Position;
+}
+
+/// What runs a search on whichever walk a variant allows: a generic
+/// function, since the packed engine's walks differ in board width.
+pub trait WalkUser {
+    /// What the search returns.
+    type Output;
+    /// Runs the search on `walk`.
+    fn run<W: Walk>(self, walk: W) -> Self::Output;
+}
+
+/// Which engine plays a game (perft, the solver, random playouts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The packed engine where the variant allows it, else the general one.
+    #[default]
+    Fastest,
+    /// The general engine, always.
+    General,
+}
+
+/// Runs `user` on a walk from `game`'s position, its history included:
+/// on the packed engine where `engine` and the variant allow, else on a copy
+/// of `game`.
+pub fn with_walk<U: WalkUser>(game: &Game<'_>, engine: Engine, user: U) -> U::Output {
+    if engine == Engine::Fastest
+        && let Some(packed) = game.rules().packed()
+    {
+        return packed.walk(game, user);
+    }
+    user.run(game.clone())
+}
+
+impl Walk for Game<'_> {
+    #[inline]
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn score(&self) -> [u32; 2] {
+        Game::score(self)
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.position().to_move()
+    }
+
+    #[inline]
+    fn moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    #[inline]
+    fn move_at(&self, index: usize) -> Move {
+        self.legal_moves().get(index).expect("a listed move")
+    }
+
+    #[inline]
+    fn play(&mut self, index: usize) -> bool {
+        let mv = self.move_at(index);
+        let effect = Game::play(self, mv, &mut ()).expect("listed moves are legal");
+        effect.captured > 0
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        Game::undo(self);
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        mix(self.position().key())
+    }
+
+    #[inline]
+    fn plies(&self) -> usize {
+        Game::plies(self)
+    }
+
+    #[inline]
+    fn claimed(&self, side: Side) -> u32 {
+        self.position().claimed(side)
+    }
+
+    #[inline]
+    fn total_seeds(&self) -> u32 {
+        self.position().total_seeds()
+    }
+
+    #[inline]
+    fn seeds_on_board(&self) -> u32 {
+        self.position().seeds_on_board()
+    }
+
+    fn position(&self) -> Position {
+        Game::position(self).clone()
+    }
+}
+
+/// A key spread over all 64 bits (splitmix64's finaliser), never 0 (which
+/// a table may keep for an empty slot).
+#[inline]
+pub fn mix(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) | 1
+}
