@@ -243,7 +243,7 @@ pub(crate) fn compile(
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
                 Some(
-                    "fill_from = \"left\" or \"right\", round_wins, or a [rounds.territory] table"
+                    "fill_from = \"left\", \"right\", \"south_left\" or \"outside\"; or round_wins; or a [rounds.territory] table"
                         .into(),
                 ),
             ));
