@@ -1539,6 +1539,24 @@ impl<const L: usize> Kernel<L> {
 }
 
 impl<const L: usize> PackedWalk<'_, L> {
+    /// The key of the current node with `board` for its board.
+    #[inline]
+    fn key_of(&self, board: &Lanes<L>) -> u64 {
+        let game = &self.node().game;
+        let capturer = match game.last_capturer {
+            None => 0,
+            Some(side) => 1 + side.index() as u64,
+        };
+        // The flags are mixed before the board is: xored straight into
+        // the first word they would collide with its first lanes.
+        let flags = game.to_move.index() as u64 | (game.feed_pending as u64) << 1 | capturer << 2;
+        let mut key = mix(flags);
+        for word in board.chunks_exact(8) {
+            key = mix(key ^ u64::from_le_bytes(word.try_into().expect("8 lanes")));
+        }
+        key
+    }
+
     #[inline(always)]
     fn node(&self) -> &Node<L> {
         self.line.last().expect("a walk keeps its first position")
@@ -1631,16 +1649,16 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
 
     #[inline]
     fn key(&self) -> u64 {
-        let game = &self.node().game;
-        let capturer = match game.last_capturer {
-            None => 0,
-            Some(side) => 1 + side.index() as u64,
-        };
-        let mut key = game.to_move.index() as u64 | (game.feed_pending as u64) << 1 | capturer << 2;
-        for word in game.board.chunks_exact(8) {
-            key = mix(key ^ u64::from_le_bytes(word.try_into().expect("8 lanes")));
+        self.key_of(&self.node().game.board)
+    }
+
+    #[inline]
+    fn key_without_stores(&self) -> u64 {
+        let mut board = self.node().game.board;
+        for lane in self.kernel.store_lane {
+            board[lane & (L - 1)] = 0;
         }
-        key
+        self.key_of(&board)
     }
 
     #[inline]

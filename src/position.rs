@@ -834,6 +834,17 @@ impl Position {
         self.key
     }
 
+    /// [`Position::key`] with the stores left out: the key of what decides
+    /// the rest of the game where the stores do not (the solver's table
+    /// then shares one entry among positions that differ in the stores
+    /// alone).
+    #[inline]
+    pub fn key_without_stores(&self) -> u64 {
+        STORE.iter().fold(self.key, |key, &place| {
+            key.wrapping_sub((self.places[place] as u64).wrapping_mul(KEY_PLACE[place]))
+        })
+    }
+
     /// The key worked out from scratch, as [`Position::key`] keeps it.
     pub fn compute_key(&self) -> u64 {
         let mut key = 0u64;

@@ -33,6 +33,8 @@ pub trait Walk {
     /// the history: equal positions have equal keys, and the bits are well
     /// mixed (a table may index by any of them).
     fn key(&self) -> u64;
+    /// [`Walk::key`] with the stores left out, as well mixed.
+    fn key_without_stores(&self) -> u64;
     /// Plies played since the game began.
     fn plies(&self) -> usize;
     /// The seeds in `side`'s store.
@@ -117,6 +119,11 @@ impl Walk for Game<'_> {
     #[inline]
     fn key(&self) -> u64 {
         mix(self.position().key())
+    }
+
+    #[inline]
+    fn key_without_stores(&self) -> u64 {
+        mix(self.position().key_without_stores())
     }
 
     #[inline]

@@ -110,11 +110,16 @@ impl Spinner {
 
     fn show(&self, progress: &SolveProgress) {
         if let Some(bar) = &self.0 {
+            let solving = if progress.move_number == 0 {
+                progress.solving.clone()
+            } else {
+                format!(
+                    "move {}/{} ({})",
+                    progress.move_number, progress.moves, progress.solving
+                )
+            };
             bar.set_message(format!(
-                "move {}/{} ({}): value in [{}, {}], {} nodes, {:.0} s",
-                progress.move_number,
-                progress.moves,
-                progress.solving,
+                "{solving}: value in [{}, {}], {} nodes, {:.0} s",
                 signed(progress.bounds.lower),
                 signed(progress.bounds.upper),
                 progress.nodes,

@@ -108,7 +108,8 @@ pub struct Progress {
     pub nodes: u64,
     /// Seconds since the solve began.
     pub seconds: f64,
-    /// The root move being solved, counted from 1.
+    /// The root move being solved, counted from 1; 0 while the position's
+    /// own value is.
     pub move_number: usize,
     /// The root's legal moves.
     pub moves: usize,
@@ -292,25 +293,42 @@ fn solve_walk<W: Walk>(
         .collect();
     search.report.moves = legal.len();
     let mut stopped = None;
-    let mut guess = 0;
+    // The position's value first: one search that may cut off every move
+    // but the best. Each move's exact value then costs far less, its
+    // bounds narrowed by the position's and the table warm.
+    search.report.solving = "the position".to_string();
+    let value = match search.mtdf(0, root_bounds) {
+        Ok(value) => Bounds {
+            lower: value,
+            upper: value,
+        },
+        Err((bounds, why)) => {
+            stopped = Some(why);
+            bounds
+        }
+    };
     for (index, &mv) in legal.iter().enumerate() {
+        if stopped.is_some() {
+            moves[index].bounds = moves[index].bounds.intersect(Bounds {
+                lower: root_bounds.lower,
+                upper: value.upper,
+            });
+            continue;
+        }
         search.report.move_number = index + 1;
         search.report.solving = mv.to_string();
         let sign = search.play_root(index as u8, mover);
-        let child_bounds = search.stores_bound();
-        let child_guess = sign * guess;
-        let result = search.mtdf(child_guess, child_bounds);
-        search.undo_root();
-        let seen = |b: Bounds| {
-            if sign == 1 {
-                b
-            } else {
-                Bounds {
-                    lower: -b.upper,
-                    upper: -b.lower,
-                }
-            }
+        search.report_sign = sign;
+        // No move is worth more than the position.
+        let at_most = Bounds {
+            lower: root_bounds.lower,
+            upper: value.upper,
         };
+        let child_bounds = search
+            .stores_bound()
+            .intersect(search::seen_by(sign, at_most));
+        let result = search.mtdf(sign * value.lower, child_bounds);
+        search.undo_root();
         match result {
             Ok(value) => {
                 let value = sign * value;
@@ -318,12 +336,10 @@ fn solve_walk<W: Walk>(
                     lower: value,
                     upper: value,
                 };
-                guess = value;
             }
             Err((bounds, why)) => {
-                moves[index].bounds = seen(bounds);
+                moves[index].bounds = search::seen_by(sign, bounds);
                 stopped = Some(why);
-                break;
             }
         }
     }
@@ -333,10 +349,11 @@ fn solve_walk<W: Walk>(
     let value = if moves.is_empty() {
         root_bounds
     } else {
-        Bounds {
+        // What the moves' bounds prove, within what the position's search did.
+        value.intersect(Bounds {
             lower: moves.iter().map(|m| m.bounds.lower).max().expect("a move"),
             upper: moves.iter().map(|m| m.bounds.upper).max().expect("a move"),
-        }
+        })
     };
     Ok(Solution {
         value,
