@@ -6,13 +6,16 @@
 //! ([`Game::score`]: seeds left on the board included where the variant
 //! counts them). Positive is a win, zero a draw.
 //!
-//! The search plays the variant's own [`Game`], so the rules stay in one
-//! place: MTD(f) null-window searches over a fail-soft alpha-beta with a
-//! transposition table of bounds, moves ordered by what the table and the
-//! end of the game already tell one ply ahead (which also gives enhanced
-//! transposition cut-offs), and the value kept within what the stores allow
-//! (neither side can lose the seeds it holds). An optional oracle (an
-//! endgame database) gives exact values of the positions it covers.
+//! The search plays the variant's own [`Game`] (or the packed engine's walk
+//! of the same games), so the rules stay in one place: the position's value
+//! first, then each move's, by MTD(f) null-window searches over a fail-soft
+//! alpha-beta with a transposition table of bounds (store-free where the
+//! stores do not decide the rest of the game), moves ordered by what the
+//! table and the end of the game tell one ply ahead near the root (which
+//! also gives enhanced transposition cut-offs) and by the store difference
+//! below, and the value kept within what the stores allow (neither side can
+//! lose the seeds it holds). An optional oracle (an endgame database) gives
+//! exact values of the positions it covers.
 //!
 //! Repetition follows the variant's rule: where a repeated position ends the
 //! game, the table keys each position together with the positions since the

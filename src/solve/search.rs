@@ -21,39 +21,18 @@ const CHECK_EVERY: u64 = 1 << 16;
 /// A key term for the set of positions a repetition could return to.
 const KEY_HISTORY: u64 = 0x6a09_e667_f3bc_c908;
 
-/// What a search of a node found: a fail-soft value, the longest line
-/// below it, in plies, and whether the value holds for the game to its end
-/// (no line was cut short by the depth and scored by the heuristic).
+/// What a search of a node found: a fail-soft value, and the longest line
+/// below it, in plies.
 #[derive(Clone, Copy)]
 struct Found {
     value: i32,
     reach: u16,
-    proven: bool,
 }
 
 impl Found {
-    /// A value that holds for the game to its end.
-    fn proven(value: i32, reach: u16) -> Found {
-        Found {
-            value,
-            reach,
-            proven: true,
-        }
-    }
-
     /// Nothing: the search was stopped.
-    const VOID: Found = Found {
-        value: 0,
-        reach: 0,
-        proven: false,
-    };
+    const VOID: Found = Found { value: 0, reach: 0 };
 }
-
-/// The depth of a search that follows every line to the end of the game.
-pub(super) const TO_THE_END: u8 = u8::MAX;
-
-/// How much deeper each iteration of the deepening searches.
-const DEPTH_STEP: u8 = 2;
 
 /// Enhanced transposition cut-offs are looked for this many plies from the
 /// root at most: deeper, a node's subtree is too small to repay a table
@@ -293,72 +272,58 @@ impl<'g, W: Walk> Search<'g, W> {
         }
     }
 
-    /// The exact value of the current position, by iterative deepening
-    /// MTD(f) from `guess`, within `bounds` already known; on a stop, the
-    /// bounds proven so far.
+    /// The exact value of the current position, by MTD(f) from `guess`,
+    /// within `bounds` already known; on a stop, the bounds proven so far.
     ///
-    /// Each iteration finds the value of a search cut `depth` plies deep,
-    /// where the store difference scores the lines cut short, by null-window
-    /// searches; its table entries order the moves of the next, deeper one.
-    /// Every search also proves what it can for the whole game (a result no
-    /// cut line touched), and the solve ends when those proven bounds meet.
+    /// Every null-window search follows each line to the end of the game.
+    /// (Iterative deepening, with cut lines scored by the store difference,
+    /// searched more nodes once moves were ordered well: Kalah(6,3) 35.6 M
+    /// in steps of 2 plies, 16.0 M in steps of 8, 13.1 M without.)
     pub(super) fn mtdf(&mut self, guess: i32, bounds: Bounds) -> Result<i32, (Bounds, SolveError)> {
         let mut proven = bounds.intersect(self.stores_bound());
         let mut guess = guess.clamp(proven.lower, proven.upper);
-        let mut depth = DEPTH_STEP;
         while proven.lower < proven.upper {
-            // This depth's value, by null windows, within what is proven.
-            let mut window = proven;
-            while window.lower < window.upper && proven.lower < proven.upper {
-                let beta = if guess <= window.lower {
-                    window.lower + 1
-                } else {
-                    guess.min(window.upper)
-                };
-                self.report.bounds = seen_by(self.report_sign, proven);
-                let found = self.alpha_beta(beta - 1, beta, depth);
-                if self.stopped {
-                    return Err((proven, SolveError::Stopped));
-                }
-                if self.too_deep {
-                    return Err((proven, SolveError::TooDeep(self.max_plies)));
-                }
-                guess = found.value;
-                if found.value < beta {
-                    window.upper = found.value;
-                    if found.proven {
-                        proven.upper = proven.upper.min(found.value);
-                    }
-                } else {
-                    window.lower = found.value;
-                    if found.proven {
-                        proven.lower = proven.lower.max(found.value);
-                    }
-                }
-                window = window.intersect(proven);
+            let beta = if guess <= proven.lower {
+                proven.lower + 1
+            } else {
+                guess.min(proven.upper)
+            };
+            self.report.bounds = seen_by(self.report_sign, proven);
+            let found = self.alpha_beta(beta - 1, beta);
+            if self.stopped {
+                return Err((proven, SolveError::Stopped));
             }
-            guess = guess.clamp(proven.lower, proven.upper);
-            depth = depth.saturating_add(DEPTH_STEP);
+            if self.too_deep {
+                return Err((proven, SolveError::TooDeep(self.max_plies)));
+            }
+            guess = found.value;
+            if found.value < beta {
+                proven.upper = found.value;
+            } else {
+                proven.lower = found.value;
+            }
         }
         Ok(proven.lower)
     }
 
     /// Fail-soft alpha-beta: the value if it lies strictly between `alpha`
-    /// and `beta`, else a bound on the same side of the window. Lines are
-    /// cut `depth` plies down (never at [`TO_THE_END`]).
-    fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32, depth: u8) -> Found {
+    /// and `beta`, else a bound on the same side of the window.
+    fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> Found {
         self.count_node();
         if self.stopped || self.too_deep {
             return Found::VOID;
         }
         if self.game.is_over() {
-            return Found::proven(self.terminal_value(), 0);
+            return Found {
+                value: self.terminal_value(),
+                reach: 0,
+            };
         }
         if let Some(oracle) = self.oracle
             && self.game.seeds_on_board() <= oracle.max_seeds
             && let Some(value) = (oracle.value)(&self.game.position())
         {
-            return Found::proven(value, 0);
+            return Found { value, reach: 0 };
         }
         if self.game.plies() >= self.max_plies {
             self.too_deep = true;
@@ -366,18 +331,15 @@ impl<'g, W: Walk> Search<'g, W> {
         }
         let range = self.stores_bound();
         if range.upper <= alpha {
-            return Found::proven(range.upper, 0);
+            return Found {
+                value: range.upper,
+                reach: 0,
+            };
         }
         if range.lower >= beta {
-            return Found::proven(range.lower, 0);
-        }
-        if depth == 0 {
-            // Cut short: scored by the store difference, the middle of
-            // what the stores allow.
             return Found {
-                value: (range.lower + range.upper) / 2,
+                value: range.lower,
                 reach: 0,
-                proven: false,
             };
         }
         let key = self.key();
@@ -388,29 +350,23 @@ impl<'g, W: Walk> Search<'g, W> {
             && entry.holds_at(plies_left)
         {
             tt_best = Some(entry.best);
-            if entry.depth >= depth {
-                // Proven entries serve every search; an entry of a cut
-                // search serves a search cut no deeper.
-                let proven = entry.depth == TO_THE_END;
-                let offset = self.table_offset();
-                known = known.intersect(Bounds {
-                    lower: entry.lower as i32 + offset,
-                    upper: entry.upper as i32 + offset,
-                });
-                let found = |value| Found {
-                    value,
-                    reach: entry.reach,
-                    proven,
-                };
-                if known.lower >= beta {
-                    return found(known.lower);
-                }
-                if known.upper <= alpha {
-                    return found(known.upper);
-                }
-                if known.lower == known.upper {
-                    return found(known.lower);
-                }
+            let offset = self.table_offset();
+            known = known.intersect(Bounds {
+                lower: entry.lower as i32 + offset,
+                upper: entry.upper as i32 + offset,
+            });
+            let found = |value| Found {
+                value,
+                reach: entry.reach,
+            };
+            if known.lower >= beta {
+                return found(known.lower);
+            }
+            if known.upper <= alpha {
+                return found(known.upper);
+            }
+            if known.lower == known.upper {
+                return found(known.lower);
             }
         }
         alpha = alpha.max(known.lower);
@@ -420,11 +376,6 @@ impl<'g, W: Walk> Search<'g, W> {
         let nodes_before = self.nodes;
         let mover = self.game.to_move();
         let moves = self.game.moves();
-        let child_depth = if depth == TO_THE_END {
-            TO_THE_END
-        } else {
-            depth - 1
-        };
 
         let first = self.candidates.len();
         let mut reach = 0u16;
@@ -442,17 +393,11 @@ impl<'g, W: Walk> Search<'g, W> {
                 let mine = seen_by(sign, child_bounds);
                 if mine.lower >= beta {
                     self.candidates.truncate(first);
-                    let found = Found::proven(mine.lower, child_reach.saturating_add(1));
-                    self.store(
-                        key,
-                        found,
-                        alpha0,
-                        beta0,
-                        index,
-                        nodes_before,
-                        plies_left,
-                        depth,
-                    );
+                    let found = Found {
+                        value: mine.lower,
+                        reach: child_reach.saturating_add(1),
+                    };
+                    self.store(key, found, alpha0, beta0, index, nodes_before, plies_left);
                     return found;
                 }
                 // The middle of what is known: the store difference after
@@ -482,16 +427,15 @@ impl<'g, W: Walk> Search<'g, W> {
         let mut best = Found {
             value: i32::MIN,
             reach: 0,
-            proven: true,
         };
         let mut best_index = 0u8;
         for i in first..first + moves {
             let index = self.candidates[i].index;
             let sign = self.play(index, mover);
             let found = if sign == 1 {
-                self.alpha_beta(alpha, beta, child_depth)
+                self.alpha_beta(alpha, beta)
             } else {
-                let f = self.alpha_beta(-beta, -alpha, child_depth);
+                let f = self.alpha_beta(-beta, -alpha);
                 Found {
                     value: -f.value,
                     ..f
@@ -509,7 +453,6 @@ impl<'g, W: Walk> Search<'g, W> {
                 best_index = index;
                 break;
             }
-            best.proven &= found.proven;
             if found.value > best.value {
                 best.value = found.value;
                 best_index = index;
@@ -526,7 +469,6 @@ impl<'g, W: Walk> Search<'g, W> {
             best_index,
             nodes_before,
             plies_left,
-            depth,
         );
         best
     }
@@ -547,7 +489,6 @@ impl<'g, W: Walk> Search<'g, W> {
         }
         let range = self.stores_bound();
         if let Some(entry) = self.table.probe(self.key())
-            && entry.depth == TO_THE_END
             && entry.holds_at(self.plies_left())
         {
             let offset = self.table_offset();
@@ -560,8 +501,8 @@ impl<'g, W: Walk> Search<'g, W> {
         (range, 0)
     }
 
-    /// Records a fail-soft result found with the window `(alpha, beta)` by
-    /// a search `depth` deep, keeping what the table knew of the node.
+    /// Records a fail-soft result found with the window `(alpha, beta)`,
+    /// keeping what the table knew of the node.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -572,7 +513,6 @@ impl<'g, W: Walk> Search<'g, W> {
         best: u8,
         nodes_before: u64,
         plies_left: u16,
-        depth: u8,
     ) {
         let value = found.value;
         let mut bounds = self.stores_bound();
@@ -586,23 +526,14 @@ impl<'g, W: Walk> Search<'g, W> {
                 upper: value,
             };
         }
-        let depth = if found.proven { TO_THE_END } else { depth };
         let offset = self.table_offset();
         if let Some(entry) = self.table.probe(key)
-            && entry.holds_at(plies_left)
             && entry.plies_left == plies_left
         {
-            if entry.depth == depth {
-                bounds = bounds.intersect(Bounds {
-                    lower: entry.lower as i32 + offset,
-                    upper: entry.upper as i32 + offset,
-                });
-            } else if entry.depth > depth {
-                // What a deeper search found stays; only the best move
-                // is news.
-                self.table.set_best(key, best);
-                return;
-            }
+            bounds = bounds.intersect(Bounds {
+                lower: entry.lower as i32 + offset,
+                upper: entry.upper as i32 + offset,
+            });
         }
         self.table.store(
             key,
@@ -612,7 +543,6 @@ impl<'g, W: Walk> Search<'g, W> {
             self.nodes - nodes_before + 1,
             plies_left,
             found.reach,
-            depth,
         );
     }
 }

@@ -17,9 +17,6 @@ pub(super) struct Entry {
     pub(super) reach: u16,
     /// The index of the best move found, in the legal moves' order.
     pub(super) best: u8,
-    /// How deep the search that found the bounds went: `TO_THE_END` where
-    /// they hold for the whole game.
-    pub(super) depth: u8,
     /// The work spent on it, as the log2 of the nodes searched below: a slot
     /// keeps the costlier of two entries.
     work: u8,
@@ -78,14 +75,6 @@ impl Table {
         bucket.iter().find(|e| e.key == key)
     }
 
-    /// Records `best` as the best move of `key`, if the table has it.
-    pub(super) fn set_best(&mut self, key: u64, best: u8) {
-        let bucket = &mut self.buckets[key as usize & self.mask].0;
-        if let Some(entry) = bucket.iter_mut().find(|e| e.key == key) {
-            entry.best = best;
-        }
-    }
-
     /// Records what a search of `key` found.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -98,7 +87,6 @@ impl Table {
         nodes: u64,
         plies_left: u16,
         reach: u16,
-        depth: u8,
     ) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let entry = Entry {
@@ -108,7 +96,6 @@ impl Table {
             plies_left,
             reach,
             best,
-            depth,
             work,
         };
         let bucket = &mut self.buckets[key as usize & self.mask].0;
