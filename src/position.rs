@@ -721,6 +721,19 @@ impl Position {
         self.row(side).iter().map(|&s| s as u32).sum()
     }
 
+    /// The seeds in the houses `side` owns (its row, unless the houses
+    /// changed hands) outside children and rams: the seeds that are theirs
+    /// when a round ends with the board left as it is.
+    pub fn loose_seeds(&self, side: Side) -> u32 {
+        let mut seeds = 0;
+        let mut houses = self.owned_houses(side) & !self.child_houses();
+        while houses != 0 {
+            seeds += self.places[houses.trailing_zeros() as usize] as u32;
+            houses &= houses - 1;
+        }
+        seeds
+    }
+
     /// The seeds on the board, stores not counted.
     #[inline]
     pub fn seeds_on_board(&self) -> u32 {

@@ -2751,3 +2751,41 @@ fn territory_owners_are_a_shape_a_round_makes() {
     let moved = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSNNNNN");
     assert!(fixed.check_position(&moved).is_err());
 }
+
+/// The base variant as a territory match with children made at 4 in the
+/// opponent's houses, by `zone_by`.
+fn territory_children(zone_by: &str) -> &'static Rules {
+    variant(
+        &format!(
+            "{BASE}[children]\nmade_at = 4\nzone = \"opponent\"\nzone_by = \"{zone_by}\"\n[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
+        ),
+        &[],
+    )
+}
+
+#[test]
+fn children_zone_by_owner_reads_who_owns_the_house() {
+    let (by_owner, by_row) = (territory_children("owner"), territory_children("row"));
+    // North owns A and B; South's F sows a to f, A and B, where the last
+    // seed makes 4 in a house of South's row that North owns.
+    let from = "0,3,0,0,0,8/1,1,1,1,1,1 16-15 S owner:NNSSSSNNNNNN";
+    let (after, _) = sow(by_owner, from, 'F');
+    assert_eq!(after.child_of(1), Some(Side::South));
+    let (after, _) = sow(by_row, from, 'F');
+    assert_eq!(after.child_of(1), None, "by row, B is South's own");
+    // South owns a: F's one seed makes 4 there, a house of North's row.
+    let from = "0,0,0,0,0,1/3,4,4,4,4,4 12-12 S owner:SSSSSSSSNNNN";
+    let (after, _) = sow(by_owner, from, 'F');
+    assert_eq!(after.child_of(6), None, "by owner, a is South's own");
+    let (after, _) = sow(by_row, from, 'F');
+    assert_eq!(after.child_of(6), Some(Side::South));
+    // A position read from text keeps children to the houses the rules
+    // allow: South's in a house North owns, not in one South owns.
+    let allowed =
+        position("0,4,0,0,0,0/1,1,1,1,1,1 23-15 S owner:NNSSSSNNNNNN children:.S..........");
+    assert_eq!(by_owner.check_position(&allowed), Ok(()));
+    let misplaced =
+        position("0,0,0,0,0,0/4,1,1,1,1,1 24-15 S owner:SSSSSSSSNNNN children:......S.....");
+    let refusal = by_owner.check_position(&misplaced).unwrap_err().to_string();
+    assert!(refusal.contains("zone_by"), "{refusal}");
+}

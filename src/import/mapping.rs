@@ -1493,13 +1493,20 @@ fn children(r: &Reading, n: i64) -> Result<Vec<String>, Unsupported> {
         }
         return Ok(vec!["kind = \"ram\"".into()]);
     }
-    let zone = match rule {
-        "NONE" => "either",
-        "OPP_SIDE_ONLY" => "opponent",
-        "OWN_SIDE_ONLY" => "own",
+    // MancalaGames reads the owner rules only in a territory game.
+    let territory = r.choice("goal") == Some("TERRITORY");
+    let (zone, by_owner) = match rule {
+        "NONE" => ("either", false),
+        "OPP_SIDE_ONLY" => ("opponent", false),
+        "OWN_SIDE_ONLY" => ("own", false),
+        "OPP_OWNER_ONLY" if territory => ("opponent", true),
+        "OWN_OWNER_ONLY" if territory => ("own", true),
         _ => return Err(r.refuse("child_rule")),
     };
     let mut extra = Vec::new();
+    if by_owner {
+        extra.push("zone_by = \"owner\"".to_string());
+    }
     if kind == "WEG" {
         extra.push("kind = \"weg\"".to_string());
     }

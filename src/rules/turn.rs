@@ -72,7 +72,7 @@ pub(crate) fn compile(
         return Err((
             section.map_or(0..0, |s| s.extra_turn.span()),
             "an extra turn after a capture where the last seed falls can never happen: no capture is made there".into(),
-            Some("give [capture] a capture at the last seed, such as counts with last_seed".into()),
+            Some("give [capture] a capture at the last seed, such as counts with last_seed, or make the children wegs".into()),
         ));
     }
     if extra_turn == ExtraTurn::LastSeedInOwnStore && board.store_sowing() == StoreSowing::None {
