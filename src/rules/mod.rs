@@ -870,7 +870,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
 
     let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
     if let Some(span) = zone_by_owner
-        && !rounds.is_some_and(|r| r.territory.is_some())
+        && rounds.is_none_or(|r| r.territory.is_none())
     {
         return err(
             span,
