@@ -2789,3 +2789,27 @@ fn children_zone_by_owner_reads_who_owns_the_house() {
     let refusal = by_owner.check_position(&misplaced).unwrap_err().to_string();
     assert!(refusal.contains("zone_by"), "{refusal}");
 }
+
+#[test]
+fn territory_lays_a_start_pattern_out_for_the_player_who_does_not_start_the_round() {
+    let rules = variant(
+        &format!(
+            "{BASE}[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
+        ),
+        &[("start", "[8, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]")],
+    );
+    // South's F captures a's 2 and ends the round; North starts the next,
+    // from the start as it is (South's layout), South owning a and b.
+    let game = play(rules, "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S", 'F');
+    assert_eq!(
+        game.position().to_string(),
+        "8,0,4,4,4,4/4,4,4,4,4,4 0-0 N owner:SSSSSSSSNNNN"
+    );
+    // North's f captures A's 2 and ends the round; South starts the next,
+    // from the start laid out for North: the rows swapped.
+    let game = play(rules, "1,0,0,0,0,0/0,0,0,0,0,1 17-29 N", 'f');
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,4/8,0,4,4,4,4 0-0 S owner:NNSSSSNNNNNN"
+    );
+}
