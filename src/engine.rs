@@ -859,6 +859,12 @@ impl Rules {
             {
                 self.sow_opening(pos, from, chosen, trace)
             }
+            _ if gated
+                && self.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
+                && pos.opening() > 0 =>
+            {
+                self.sow_plus_one_minus_one(pos, from, trace)
+            }
             // Blocked houses sow in a loop of their own, behind the gates.
             Some(blocking) if gated => {
                 self.sow_blocked(blocking, pos, from, chosen, captures, trace)

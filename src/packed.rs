@@ -612,7 +612,8 @@ impl<const L: usize> Kernel<L> {
             OpeningSowing::AsUsual => {}
             OpeningSowing::LastSeedToOpponent
             | OpeningSowing::NoSkipping
-            | OpeningSowing::BoardDirection => {
+            | OpeningSowing::BoardDirection
+            | OpeningSowing::PlusOneMinusOne => {
                 return Err("opening moves sown apart");
             }
         }

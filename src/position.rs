@@ -978,6 +978,15 @@ pub enum PositionError {
         "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
     )]
     WaysUnused,
+    /// An opening move that moves a seed out of every other house is owed,
+    /// and a house is empty.
+    #[error(
+        "house {house} is empty, and an opening move is owed that moves a seed out of every other house ([sowing] opening = \"plus_one_minus_one\"): a round's opening starts from a full board"
+    )]
+    OpeningFromEmpty {
+        /// The empty house's label.
+        house: char,
+    },
     /// `bear_off` in a variant that never bears off.
     #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
     BearOffUnused,

@@ -2813,3 +2813,24 @@ fn territory_lays_a_start_pattern_out_for_the_player_who_does_not_start_the_roun
         "4,4,4,4,4,4/8,0,4,4,4,4 0-0 S owner:NNSSSSNNNNNN"
     );
 }
+
+#[test]
+fn opening_plus_one_minus_one_moves_every_other_seed_on_and_the_last_across() {
+    let rules = rules(&[
+        ("opening", "\"plus_one_minus_one\""),
+        ("opening_moves", "1"),
+    ]);
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    // B keeps its 4; C, E, a, c, e and A each move a seed on (A's goes
+    // across, to e, opposite B), and the move ends in e.
+    let (after, effect) = sow(rules, from, 'B');
+    assert_eq!(after.to_string(), "3,4,3,5,3,5/3,5,3,5,4,5 0-0 N");
+    assert_eq!(effect.last, 10);
+    // Once the opening is played, B is sown as usual.
+    let (after, _) = sow(rules, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", 'B');
+    assert_eq!(after.to_string(), "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N");
+    // An opening owed on a board with an empty house is refused.
+    let empty = position("4,0,4,4,4,4/4,4,4,4,4,8 0-0 S opening:1");
+    let refusal = rules.check_position(&empty).unwrap_err().to_string();
+    assert!(refusal.contains("plus_one_minus_one"), "{refusal}");
+}

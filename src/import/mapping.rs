@@ -551,6 +551,12 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             play.push("opening_moves = 2".into());
             sowing.push("opening = \"board_direction\"".into());
         }
+        Some("PLUS1MINUS1") if !r.has("sow_direct") && !r.has("sow_stores") => {
+            // MancalaGames' prescribed sower for the first move (it counts
+            // every move, extra turns too, and each round afresh).
+            play.push("opening_moves = 1".into());
+            sowing.push("opening = \"plus_one_minus_one\"".into());
+        }
         Some(_) => return Err(r.refuse("prescribed")),
     }
     if r.choice("start_pattern") == Some("MOVE_RIGHTMOST") {

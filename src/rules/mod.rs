@@ -927,6 +927,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         ));
     }
 
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
+        && houses.contains(&0)
+    {
+        return err(
+            opening.span(),
+            "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
+        );
+    }
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
