@@ -1051,12 +1051,20 @@ impl Rules {
             pos.set_opening(pos.opening() - 1);
         }
         // An extra turn after a capture is a rare rule, behind the gates.
-        let again =
-            if GATES && self.capture_gates && self.turn.extra_turn == ExtraTurn::AfterCapture {
-                effect.last_seed_captured
-            } else {
-                self.turn.moves_again(&self.board, me, effect.last)
-            };
+        let again = if GATES && self.capture_gates {
+            match self.turn.extra_turn {
+                ExtraTurn::AfterCapture => effect.last_seed_captured,
+                ExtraTurn::AfterCaptureOnce => {
+                    // One extra turn, then the turn passes, whatever it captures.
+                    let again = effect.last_seed_captured && !pos.again();
+                    pos.set_again(again);
+                    again
+                }
+                _ => self.turn.moves_again(&self.board, me, effect.last),
+            }
+        } else {
+            self.turn.moves_again(&self.board, me, effect.last)
+        };
         if again {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;

@@ -97,6 +97,9 @@ const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
 /// = "first_move"`).
 const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
 
+/// The key's term for a capture's extra turn already taken
+/// (`[turn] extra_turn = "after_capture_once"`).
+const KEY_AGAIN: u64 = 0x3B9E_06C5_D14F_A827;
 /// The key's term for a game that bears off (`[sowing] bear_off`).
 const KEY_BEAR_OFF: u64 = 0x5C1D_93E7_2B8A_64F3;
 
@@ -278,6 +281,9 @@ pub struct Position {
     ways: u8,
     /// Whether the game bears off from now on (`[sowing] bear_off`).
     bearing_off: bool,
+    /// Whether the last move's capture gave an extra turn, and no move has
+    /// passed the turn since (`[turn] extra_turn = "after_capture_once"`).
+    again: bool,
 }
 
 impl Position {
@@ -316,6 +322,7 @@ impl Position {
             opening: 0,
             ways: 0,
             bearing_off: false,
+            again: false,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -449,6 +456,27 @@ impl Position {
                 self.key.wrapping_sub(KEY_BEAR_OFF)
             };
             self.bearing_off = on;
+        }
+    }
+
+    /// True when a capture gave the mover the extra turn they are on, and
+    /// no move has passed the turn since (`[turn] extra_turn =
+    /// "after_capture_once"`): a capture now gives no other.
+    #[inline]
+    pub fn again(&self) -> bool {
+        self.again
+    }
+
+    /// Sets whether the mover is on a capture's extra turn.
+    #[inline]
+    pub fn set_again(&mut self, on: bool) {
+        if on != self.again {
+            self.key = if on {
+                self.key.wrapping_add(KEY_AGAIN)
+            } else {
+                self.key.wrapping_sub(KEY_AGAIN)
+            };
+            self.again = on;
         }
     }
 
@@ -866,6 +894,9 @@ impl Position {
         if self.bearing_off {
             key = key.wrapping_add(KEY_BEAR_OFF);
         }
+        if self.again {
+            key = key.wrapping_add(KEY_AGAIN);
+        }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -895,6 +926,7 @@ impl fmt::Debug for Position {
             .field("opening", &self.opening)
             .field("ways", &self.ways)
             .field("bearing_off", &self.bearing_off)
+            .field("again", &self.again)
             .finish()
     }
 }
@@ -987,6 +1019,11 @@ pub enum PositionError {
         /// The empty house's label.
         house: char,
     },
+    /// `again` in a variant whose captures' extra turns are not limited.
+    #[error(
+        "`again` does not belong to this variant: only [turn] extra_turn = \"after_capture_once\" limits a capture's extra turns"
+    )]
+    AgainUnused,
     /// `bear_off` in a variant that never bears off.
     #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
     BearOffUnused,

@@ -2834,3 +2834,24 @@ fn opening_plus_one_minus_one_moves_every_other_seed_on_and_the_last_across() {
     let refusal = rules.check_position(&empty).unwrap_err().to_string();
     assert!(refusal.contains("plus_one_minus_one"), "{refusal}");
 }
+
+#[test]
+fn after_capture_once_gives_one_extra_turn_and_no_more() {
+    let with_turn =
+        |extra: &str| variant(&format!("{BASE}[turn]\nextra_turn = \"{extra}\"\n"), &[]);
+    let (once, always) = (with_turn("after_capture_once"), with_turn("after_capture"));
+    // F's seed makes a 2 and takes it: South moves again, once.
+    let (after, _) = sow(once, "0,0,0,0,3,1/1,1,4,4,4,4 12-14 S", 'F');
+    assert_eq!(after.to_string(), "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
+    // E's last seed makes b 2 and takes it on the extra turn: the turn
+    // passes, where an unlimited extra turn would come again.
+    let (after, effect) = sow(once, "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again", 'E');
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.to_string(), "0,0,0,0,0,1/1,0,4,4,4,4 16-14 N");
+    let (after, _) = sow(always, "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S", 'E');
+    assert_eq!(after.to_move(), Side::South);
+    // `again` belongs only to a variant that limits the extra turns.
+    let again = position("0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
+    assert_eq!(once.check_position(&again), Ok(()));
+    assert!(always.check_position(&again).is_err());
+}

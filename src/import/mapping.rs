@@ -1046,6 +1046,9 @@ fn turn(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("ALWAYS") if sow_stores.is_none() => {
             out.turn.push("extra_turn = \"after_capture\"".into())
         }
+        Some("ONCE") if sow_stores.is_none() => {
+            out.turn.push("extra_turn = \"after_capture_once\"".into())
+        }
         Some(_) => return Err(r.refuse("capt_rturn")),
     }
     Ok(())

@@ -480,6 +480,7 @@ impl Rules {
         capture::check_position(&self.captures, position)?;
         feeding::check_position(&self.playable, &self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
+        turn::check_position(&self.turn, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
         }
@@ -913,7 +914,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.last_seeds_to_mover > 0
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
-        || turn.extra_turn == ExtraTurn::AfterCapture
+        || matches!(
+            turn.extra_turn,
+            ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
+        )
         || compiled_sowing.turning == sowing::Turning::FirstMove
         || compiled_sowing.bear_off;
     if let Some(opening) = &sowing.opening
