@@ -286,6 +286,19 @@ pub struct Position {
     again: bool,
 }
 
+/// Sets a flag of the position to `on`, keeping the key's `term` for it.
+#[inline]
+fn set_flag(key: &mut u64, flag: &mut bool, on: bool, term: u64) {
+    if on != *flag {
+        *key = if on {
+            key.wrapping_add(term)
+        } else {
+            key.wrapping_sub(term)
+        };
+        *flag = on;
+    }
+}
+
 impl Position {
     /// A position with `houses` (in C1 order, two equal rows), `stores` as
     /// `[south, north]`, and `to_move` to play.
@@ -449,14 +462,7 @@ impl Position {
     /// Sets whether the game bears off (`[sowing] bear_off`).
     #[inline]
     pub fn set_bearing_off(&mut self, on: bool) {
-        if on != self.bearing_off {
-            self.key = if on {
-                self.key.wrapping_add(KEY_BEAR_OFF)
-            } else {
-                self.key.wrapping_sub(KEY_BEAR_OFF)
-            };
-            self.bearing_off = on;
-        }
+        set_flag(&mut self.key, &mut self.bearing_off, on, KEY_BEAR_OFF);
     }
 
     /// True when a capture gave the mover the extra turn they are on, and
@@ -470,14 +476,7 @@ impl Position {
     /// Sets whether the mover is on a capture's extra turn.
     #[inline]
     pub fn set_again(&mut self, on: bool) {
-        if on != self.again {
-            self.key = if on {
-                self.key.wrapping_add(KEY_AGAIN)
-            } else {
-                self.key.wrapping_sub(KEY_AGAIN)
-            };
-            self.again = on;
-        }
+        set_flag(&mut self.key, &mut self.again, on, KEY_AGAIN);
     }
 
     /// True while the side to move owes the extra feeding move that follows a
@@ -490,14 +489,7 @@ impl Position {
     /// Sets whether the side to move owes an extra feeding move (R2).
     #[inline]
     pub fn set_feed_pending(&mut self, pending: bool) {
-        if pending != self.feed_pending {
-            self.key = if pending {
-                self.key.wrapping_add(KEY_FEED)
-            } else {
-                self.key.wrapping_sub(KEY_FEED)
-            };
-            self.feed_pending = pending;
-        }
+        set_flag(&mut self.key, &mut self.feed_pending, pending, KEY_FEED);
     }
 
     /// How many more moves capture nothing (`[capture] quiet_moves`).
