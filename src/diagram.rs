@@ -84,6 +84,12 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             "  Bearing off: seeds sown past the mover's row go to the mover's store"
         );
     }
+    if position.again() {
+        let _ = writeln!(
+            out,
+            "  Again: the mover is on a capture's extra turn; a capture now gives no other"
+        );
+    }
     if let Some(south) = position.ways() {
         let words = |way: crate::board::Direction| match way {
             crate::board::Direction::CounterClockwise => "counter-clockwise",

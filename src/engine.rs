@@ -859,6 +859,12 @@ impl Rules {
             {
                 self.sow_opening(pos, from, chosen, trace)
             }
+            _ if gated
+                && self.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
+                && pos.opening() > 0 =>
+            {
+                self.sow_plus_one_minus_one(pos, from, trace)
+            }
             // Blocked houses sow in a loop of their own, behind the gates.
             Some(blocking) if gated => {
                 self.sow_blocked(blocking, pos, from, chosen, captures, trace)
@@ -1045,12 +1051,20 @@ impl Rules {
             pos.set_opening(pos.opening() - 1);
         }
         // An extra turn after a capture is a rare rule, behind the gates.
-        let again =
-            if GATES && self.capture_gates && self.turn.extra_turn == ExtraTurn::AfterCapture {
-                effect.last_seed_captured
-            } else {
-                self.turn.moves_again(&self.board, me, effect.last)
-            };
+        let again = if GATES && self.capture_gates {
+            match self.turn.extra_turn {
+                ExtraTurn::AfterCapture => effect.last_seed_captured,
+                ExtraTurn::AfterCaptureOnce => {
+                    // One extra turn, then the turn passes, whatever it captures.
+                    let again = effect.last_seed_captured && !pos.again();
+                    pos.set_again(again);
+                    again
+                }
+                _ => self.turn.moves_again(&self.board, me, effect.last),
+            }
+        } else {
+            self.turn.moves_again(&self.board, me, effect.last)
+        };
         if again {
             trace.record(Event::ExtraTurn { side: me });
             effect.extra_turn = true;

@@ -747,13 +747,13 @@ impl<'r> Game<'r> {
             (None, std::cmp::Ordering::Less) => Some(Side::North),
             (None, std::cmp::Ordering::Equal) => None,
         };
-        // A round's seeds still in a player's row (an ending that leaves the
-        // board as it is) are theirs for the next round, as MancalaGames
-        // collects them.
+        // A round's seeds still in a player's houses (an ending that leaves
+        // the board as it is) are theirs for the next round, as MancalaGames
+        // collects them; their children's are counted already.
         let won = if count_in_place {
             score
         } else {
-            Side::BOTH.map(|side| score[side.index()] + pos.seeds_on_side(side))
+            Side::BOTH.map(|side| score[side.index()] + pos.loose_seeds(side))
         };
         if let Some(rounds) = &self.rules.rounds
             // One round end a move: a round that ends as it starts ends the match.

@@ -612,7 +612,8 @@ impl<const L: usize> Kernel<L> {
             OpeningSowing::AsUsual => {}
             OpeningSowing::LastSeedToOpponent
             | OpeningSowing::NoSkipping
-            | OpeningSowing::BoardDirection => {
+            | OpeningSowing::BoardDirection
+            | OpeningSowing::PlusOneMinusOne => {
                 return Err("opening moves sown apart");
             }
         }
@@ -774,7 +775,9 @@ impl<const L: usize> Kernel<L> {
         let extra_turn = match extra_turn {
             ExtraTurn::Never => false,
             ExtraTurn::LastSeedInOwnStore => true,
-            ExtraTurn::AfterCapture => return Err("an extra turn after a capture"),
+            ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce => {
+                return Err("an extra turn after a capture");
+            }
             ExtraTurn::LastSeedInAStore => {
                 return Err("an extra turn for a last seed in either store");
             }

@@ -97,6 +97,9 @@ const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
 /// = "first_move"`).
 const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
 
+/// The key's term for a capture's extra turn already taken
+/// (`[turn] extra_turn = "after_capture_once"`).
+const KEY_AGAIN: u64 = 0x3B9E_06C5_D14F_A827;
 /// The key's term for a game that bears off (`[sowing] bear_off`).
 const KEY_BEAR_OFF: u64 = 0x5C1D_93E7_2B8A_64F3;
 
@@ -278,6 +281,22 @@ pub struct Position {
     ways: u8,
     /// Whether the game bears off from now on (`[sowing] bear_off`).
     bearing_off: bool,
+    /// Whether the last move's capture gave an extra turn, and no move has
+    /// passed the turn since (`[turn] extra_turn = "after_capture_once"`).
+    again: bool,
+}
+
+/// Sets a flag of the position to `on`, keeping the key's `term` for it.
+#[inline]
+fn set_flag(key: &mut u64, flag: &mut bool, on: bool, term: u64) {
+    if on != *flag {
+        *key = if on {
+            key.wrapping_add(term)
+        } else {
+            key.wrapping_sub(term)
+        };
+        *flag = on;
+    }
 }
 
 impl Position {
@@ -316,6 +335,7 @@ impl Position {
             opening: 0,
             ways: 0,
             bearing_off: false,
+            again: false,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -442,14 +462,21 @@ impl Position {
     /// Sets whether the game bears off (`[sowing] bear_off`).
     #[inline]
     pub fn set_bearing_off(&mut self, on: bool) {
-        if on != self.bearing_off {
-            self.key = if on {
-                self.key.wrapping_add(KEY_BEAR_OFF)
-            } else {
-                self.key.wrapping_sub(KEY_BEAR_OFF)
-            };
-            self.bearing_off = on;
-        }
+        set_flag(&mut self.key, &mut self.bearing_off, on, KEY_BEAR_OFF);
+    }
+
+    /// True when a capture gave the mover the extra turn they are on, and
+    /// no move has passed the turn since (`[turn] extra_turn =
+    /// "after_capture_once"`): a capture now gives no other.
+    #[inline]
+    pub fn again(&self) -> bool {
+        self.again
+    }
+
+    /// Sets whether the mover is on a capture's extra turn.
+    #[inline]
+    pub fn set_again(&mut self, on: bool) {
+        set_flag(&mut self.key, &mut self.again, on, KEY_AGAIN);
     }
 
     /// True while the side to move owes the extra feeding move that follows a
@@ -462,14 +489,7 @@ impl Position {
     /// Sets whether the side to move owes an extra feeding move (R2).
     #[inline]
     pub fn set_feed_pending(&mut self, pending: bool) {
-        if pending != self.feed_pending {
-            self.key = if pending {
-                self.key.wrapping_add(KEY_FEED)
-            } else {
-                self.key.wrapping_sub(KEY_FEED)
-            };
-            self.feed_pending = pending;
-        }
+        set_flag(&mut self.key, &mut self.feed_pending, pending, KEY_FEED);
     }
 
     /// How many more moves capture nothing (`[capture] quiet_moves`).
@@ -721,6 +741,19 @@ impl Position {
         self.row(side).iter().map(|&s| s as u32).sum()
     }
 
+    /// The seeds in the houses `side` owns (its row, unless the houses
+    /// changed hands) outside children and rams: the seeds that are theirs
+    /// when a round ends with the board left as it is.
+    pub fn loose_seeds(&self, side: Side) -> u32 {
+        let mut seeds = 0;
+        let mut houses = self.owned_houses(side) & !self.child_houses();
+        while houses != 0 {
+            seeds += self.places[houses.trailing_zeros() as usize] as u32;
+            houses &= houses - 1;
+        }
+        seeds
+    }
+
     /// The seeds on the board, stores not counted.
     #[inline]
     pub fn seeds_on_board(&self) -> u32 {
@@ -864,6 +897,9 @@ impl Position {
         if self.bearing_off {
             key = key.wrapping_add(KEY_BEAR_OFF);
         }
+        if self.again {
+            key = key.wrapping_add(KEY_AGAIN);
+        }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -893,6 +929,7 @@ impl fmt::Debug for Position {
             .field("opening", &self.opening)
             .field("ways", &self.ways)
             .field("bearing_off", &self.bearing_off)
+            .field("again", &self.again)
             .finish()
     }
 }
@@ -976,6 +1013,20 @@ pub enum PositionError {
         "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
     )]
     WaysUnused,
+    /// An opening move that moves a seed out of every other house is owed,
+    /// and a house is empty.
+    #[error(
+        "house {house} is empty, and an opening move is owed that moves a seed out of every other house ([sowing] opening = \"plus_one_minus_one\"): a round's opening starts from a full board"
+    )]
+    OpeningFromEmpty {
+        /// The empty house's label.
+        house: char,
+    },
+    /// `again` in a variant whose captures' extra turns are not limited.
+    #[error(
+        "`again` does not belong to this variant: only [turn] extra_turn = \"after_capture_once\" limits a capture's extra turns"
+    )]
+    AgainUnused,
     /// `bear_off` in a variant that never bears off.
     #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
     BearOffUnused,

@@ -93,7 +93,7 @@ fn named_faults_point_at_file_line_and_column() {
             "variant_extra_turn_wrong_type.toml",
             23,
             1,
-            "`extra_turn` takes one of `never`, `last_seed_in_own_store`, `last_seed_in_a_store`, `after_capture`, in quotes, found `true`",
+            "`extra_turn` takes one of `never`, `last_seed_in_own_store`, `last_seed_in_a_store`, `after_capture`, `after_capture_once`, in quotes, found `true`",
             None,
         ),
         (

@@ -2751,3 +2751,107 @@ fn territory_owners_are_a_shape_a_round_makes() {
     let moved = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSNNNNN");
     assert!(fixed.check_position(&moved).is_err());
 }
+
+/// The base variant as a territory match with children made at 4 in the
+/// opponent's houses, by `zone_by`.
+fn territory_children(zone_by: &str) -> &'static Rules {
+    variant(
+        &format!(
+            "{BASE}[children]\nmade_at = 4\nzone = \"opponent\"\nzone_by = \"{zone_by}\"\n[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
+        ),
+        &[],
+    )
+}
+
+#[test]
+fn children_zone_by_owner_reads_who_owns_the_house() {
+    let (by_owner, by_row) = (territory_children("owner"), territory_children("row"));
+    // North owns A and B; South's F sows a to f, A and B, where the last
+    // seed makes 4 in a house of South's row that North owns.
+    let from = "0,3,0,0,0,8/1,1,1,1,1,1 16-15 S owner:NNSSSSNNNNNN";
+    let (after, _) = sow(by_owner, from, 'F');
+    assert_eq!(after.child_of(1), Some(Side::South));
+    let (after, _) = sow(by_row, from, 'F');
+    assert_eq!(after.child_of(1), None, "by row, B is South's own");
+    // South owns a: F's one seed makes 4 there, a house of North's row.
+    let from = "0,0,0,0,0,1/3,4,4,4,4,4 12-12 S owner:SSSSSSSSNNNN";
+    let (after, _) = sow(by_owner, from, 'F');
+    assert_eq!(after.child_of(6), None, "by owner, a is South's own");
+    let (after, _) = sow(by_row, from, 'F');
+    assert_eq!(after.child_of(6), Some(Side::South));
+    // A position read from text keeps children to the houses the rules
+    // allow: South's in a house North owns, not in one South owns.
+    let allowed =
+        position("0,4,0,0,0,0/1,1,1,1,1,1 23-15 S owner:NNSSSSNNNNNN children:.S..........");
+    assert_eq!(by_owner.check_position(&allowed), Ok(()));
+    let misplaced =
+        position("0,0,0,0,0,0/4,1,1,1,1,1 24-15 S owner:SSSSSSSSNNNN children:......S.....");
+    let refusal = by_owner.check_position(&misplaced).unwrap_err().to_string();
+    assert!(refusal.contains("zone_by"), "{refusal}");
+}
+
+#[test]
+fn territory_lays_a_start_pattern_out_for_the_player_who_does_not_start_the_round() {
+    let rules = variant(
+        &format!(
+            "{BASE}[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
+        ),
+        &[("start", "[8, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]")],
+    );
+    // South's F captures a's 2 and ends the round; North starts the next,
+    // from the start as it is (South's layout), South owning a and b.
+    let game = play(rules, "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S", 'F');
+    assert_eq!(
+        game.position().to_string(),
+        "8,0,4,4,4,4/4,4,4,4,4,4 0-0 N owner:SSSSSSSSNNNN"
+    );
+    // North's f captures A's 2 and ends the round; South starts the next,
+    // from the start laid out for North: the rows swapped.
+    let game = play(rules, "1,0,0,0,0,0/0,0,0,0,0,1 17-29 N", 'f');
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,4/8,0,4,4,4,4 0-0 S owner:NNSSSSNNNNNN"
+    );
+}
+
+#[test]
+fn opening_plus_one_minus_one_moves_every_other_seed_on_and_the_last_across() {
+    let rules = rules(&[
+        ("opening", "\"plus_one_minus_one\""),
+        ("opening_moves", "1"),
+    ]);
+    let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
+    // B keeps its 4; C, E, a, c, e and A each move a seed on (A's goes
+    // across, to e, opposite B), and the move ends in e.
+    let (after, effect) = sow(rules, from, 'B');
+    assert_eq!(after.to_string(), "3,4,3,5,3,5/3,5,3,5,4,5 0-0 N");
+    assert_eq!(effect.last, 10);
+    // Once the opening is played, B is sown as usual.
+    let (after, _) = sow(rules, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", 'B');
+    assert_eq!(after.to_string(), "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N");
+    // An opening owed on a board with an empty house is refused.
+    let empty = position("4,0,4,4,4,4/4,4,4,4,4,8 0-0 S opening:1");
+    let refusal = rules.check_position(&empty).unwrap_err().to_string();
+    assert!(refusal.contains("plus_one_minus_one"), "{refusal}");
+}
+
+#[test]
+fn after_capture_once_gives_one_extra_turn_and_no_more() {
+    let with_turn =
+        |extra: &str| variant(&format!("{BASE}[turn]\nextra_turn = \"{extra}\"\n"), &[]);
+    let (once, always) = (with_turn("after_capture_once"), with_turn("after_capture"));
+    // F's seed makes a 2 and takes it: South moves again, once.
+    let (after, _) = sow(once, "0,0,0,0,3,1/1,1,4,4,4,4 12-14 S", 'F');
+    assert_eq!(after.to_string(), "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
+    // E's last seed makes b 2 and takes it on the extra turn: the turn
+    // passes, where an unlimited extra turn would come again.
+    let (after, effect) = sow(once, "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again", 'E');
+    assert_eq!(effect.captured, 2);
+    assert_eq!(after.to_string(), "0,0,0,0,0,1/1,0,4,4,4,4 16-14 N");
+    let (after, _) = sow(always, "0,0,0,0,3,0/0,1,4,4,4,4 14-14 S", 'E');
+    assert_eq!(after.to_move(), Side::South);
+    // `again` belongs only to a variant that limits the extra turns.
+    let again = position("0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
+    assert_eq!(once.check_position(&again), Ok(()));
+    assert!(always.check_position(&again).is_err());
+}

@@ -243,6 +243,20 @@ fn start_pattern(
             }
             board
         }
+        "ALTS_SPLIT" if n.is_multiple_of(2) => {
+            // Every other house holds the seeds, from each row's second;
+            // then a quarter of them (rounded down) leave North's last
+            // house for South's first, across the board (MancalaGames'
+            // layout for South, the first starter).
+            let moved = seeds / 4;
+            let mut board = vec![0; 2 * n];
+            for loc in (1..2 * n).step_by(2) {
+                board[loc] = seeds;
+            }
+            board[0] += moved;
+            board[2 * n - 1] -= moved;
+            board
+        }
         "TWOEMPTY" => {
             // Every house holds the seeds but each row's last two.
             let mut row = vec![seeds; n.saturating_sub(2)];
@@ -536,6 +550,12 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // board's way.
             play.push("opening_moves = 2".into());
             sowing.push("opening = \"board_direction\"".into());
+        }
+        Some("PLUS1MINUS1") if !r.has("sow_direct") && !r.has("sow_stores") => {
+            // MancalaGames' prescribed sower for the first move (it counts
+            // every move, extra turns too, and each round afresh).
+            play.push("opening_moves = 1".into());
+            sowing.push("opening = \"plus_one_minus_one\"".into());
         }
         Some(_) => return Err(r.refuse("prescribed")),
     }
@@ -1026,6 +1046,9 @@ fn turn(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("ALWAYS") if sow_stores.is_none() => {
             out.turn.push("extra_turn = \"after_capture\"".into())
         }
+        Some("ONCE") if sow_stores.is_none() => {
+            out.turn.push("extra_turn = \"after_capture_once\"".into())
+        }
         Some(_) => return Err(r.refuse("capt_rturn")),
     }
     Ok(())
@@ -1128,7 +1151,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // move; other territory rounds end as soon as a player holds the
         // seeds that win the round's territory.
         if r.choice("rounds") != Some("NO_MOVES") {
-            let (to_win, _) = territory_seeds(r);
+            let (to_win, _) = territory_seeds(r, out.total);
             end.push(format!(
                 "majority = {}        # the seeds that win the territory",
                 to_win + 1
@@ -1312,7 +1335,7 @@ fn territory_rounds(
         Some("END_S_SEEDS") if r.choice("pickextra") == Some("PICKLASTSEEDS") => {}
         _ => return Err(r.refuse("rounds")),
     }
-    let (to_win, part) = territory_seeds(r);
+    let (to_win, part) = territory_seeds(r, total);
     let contested = match r.take_choice("round_fill") {
         None => "over_half",
         Some("TERR_EX_LOSER") => "loser",
@@ -1334,9 +1357,10 @@ fn territory_rounds(
 /// MancalaGames' seeds that win a round's territory (`goal_param` houses),
 /// and the part of a house a player needs beyond the rest of the seeds to
 /// play on: half a house, or one seed where the contested house is the
-/// loser's (`TERR_EX_LOSER`).
-fn territory_seeds(r: &Reading) -> (i64, i64) {
-    let (seeds, houses) = (r.game.seeds.0, r.number("goal_param"));
+/// loser's (`TERR_EX_LOSER`). A house's worth is the game's `total` seeds
+/// over its houses (`nbr_start`, unless a start pattern says otherwise).
+fn territory_seeds(r: &Reading, total: i64) -> (i64, i64) {
+    let (seeds, houses) = (total / (2 * r.game.holes), r.number("goal_param"));
     if r.choice("round_fill") == Some("TERR_EX_LOSER") {
         (houses * seeds, 1)
     } else {
@@ -1493,13 +1517,20 @@ fn children(r: &Reading, n: i64) -> Result<Vec<String>, Unsupported> {
         }
         return Ok(vec!["kind = \"ram\"".into()]);
     }
-    let zone = match rule {
-        "NONE" => "either",
-        "OPP_SIDE_ONLY" => "opponent",
-        "OWN_SIDE_ONLY" => "own",
+    // MancalaGames reads the owner rules only in a territory game.
+    let territory = r.choice("goal") == Some("TERRITORY");
+    let (zone, by_owner) = match rule {
+        "NONE" => ("either", false),
+        "OPP_SIDE_ONLY" => ("opponent", false),
+        "OWN_SIDE_ONLY" => ("own", false),
+        "OPP_OWNER_ONLY" if territory => ("opponent", true),
+        "OWN_OWNER_ONLY" if territory => ("own", true),
         _ => return Err(r.refuse("child_rule")),
     };
     let mut extra = Vec::new();
+    if by_owner {
+        extra.push("zone_by = \"owner\"".to_string());
+    }
     if kind == "WEG" {
         extra.push("kind = \"weg\"".to_string());
     }

@@ -202,8 +202,10 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.choice("pickextra") == Some("PICKLASTSEEDS") {
         say(&format!("the mover takes the last {seeds} seeds or fewer"));
     }
-    if r.choice("capt_rturn") == Some("ALWAYS") {
-        say("a capture moves again");
+    match r.choice("capt_rturn") {
+        Some("ALWAYS") => say("a capture moves again"),
+        Some("ONCE") => say("a capture moves again, once"),
+        _ => {}
     }
     match r.choice("presowcapt") {
         Some("CAPT_ONE") => say("one seed of every handful goes to the store"),

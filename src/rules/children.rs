@@ -37,6 +37,10 @@ pub struct Section {
     /// The row the house must be in, seen from the mover.
     #[serde(default = "either")]
     pub zone: Spanned<Zone>,
+    /// What `zone` reads: the row a house lies in (`"row"`, the default),
+    /// or who owns it now (`"owner"`, with `[rounds] territory`).
+    #[serde(default)]
+    pub zone_by: Option<Spanned<ZoneBy>>,
     /// Whether each player may have one child at most.
     #[serde(default)]
     pub one_each: bool,
@@ -117,6 +121,18 @@ pub enum OpponentSows {
     LastSeedOnly,
 }
 
+/// What a child's `zone` reads.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneBy {
+    /// The row the house lies in.
+    #[default]
+    Row,
+    /// Who owns the house now: in a territory game, a house of either row
+    /// (MancalaGames' `OPP_OWNER_ONLY`, `OWN_OWNER_ONLY`).
+    Owner,
+}
+
 fn either() -> Spanned<Zone> {
     Spanned::new(0..0, Zone::Either)
 }
@@ -139,6 +155,9 @@ pub struct Children {
     pub made_at: u8,
     /// Where, seen from the mover.
     pub zone: ZoneMask,
+    /// Whether the zone reads who owns a house now, not its row; `allowed`
+    /// then leaves the zone out, and [`Children::made`] asks the position.
+    pub zone_by_owner: bool,
     /// At most one child each.
     pub one_each: bool,
     /// Houses (by house number) that never become children.
@@ -218,6 +237,10 @@ pub(crate) fn compile(
             "zone = \"none\" would never make a child: leave [children] out",
         );
     }
+    let zone_by_owner = section
+        .zone_by
+        .as_ref()
+        .is_some_and(|z| *z.get_ref() == ZoneBy::Owner);
     let mut never = 0u64;
     let mut never_in = 0u32;
     if let Some(places) = &section.never_in {
@@ -239,10 +262,13 @@ pub(crate) fn compile(
                 .as_ref()
                 .or(opponent.as_ref())
                 .map_or(0..0, |p| p.span());
-            if section.zone.span() != (0..0) || section.never_in.is_some() {
+            if section.zone.span() != (0..0)
+                || section.never_in.is_some()
+                || section.zone_by.is_some()
+            {
                 return err(
                     span,
-                    "in_own_row and in_opponent_row say where children are made: leave zone and never_in out",
+                    "in_own_row and in_opponent_row say where children are made: leave zone, zone_by and never_in out",
                 );
             }
             let own = match own {
@@ -269,10 +295,11 @@ pub(crate) fn compile(
             None => {
                 let full = (1u32 << n) - 1;
                 let mut mask = 0;
-                if zone.allows(true) {
+                // By owner, the zone is asked of the position move by move.
+                if zone_by_owner || zone.allows(true) {
                     mask |= row_mask(me, full);
                 }
-                if zone.allows(false) {
+                if zone_by_owner || zone.allows(false) {
                     mask |= row_mask(other, full);
                 }
                 mask & !never
@@ -300,6 +327,7 @@ pub(crate) fn compile(
     Ok(Some(Children {
         made_at,
         zone,
+        zone_by_owner,
         one_each: section.one_each,
         never,
         never_in,
@@ -330,6 +358,7 @@ fn compile_rams(
         || section.never_in.is_some()
         || section.apart.is_some()
         || *section.zone.get_ref() != Zone::Either
+        || section.zone_by.is_some()
         || section.in_own_row.is_some()
         || section.in_opponent_row.is_some()
         || section.at_start.is_some()
@@ -338,12 +367,13 @@ fn compile_rams(
     {
         return err(
             kind_span,
-            "rams may stand in any house, for nobody: zone, one_each, never_in, apart, in_own_row, in_opponent_row, at_start, opponent_sows and child_is_store do not apply to them",
+            "rams may stand in any house, for nobody: zone, zone_by, one_each, never_in, apart, in_own_row, in_opponent_row, at_start, opponent_sows and child_is_store do not apply to them",
         );
     }
     Ok(Some(Children {
         made_at: 0,
         zone: ZoneMask::from_zone(Zone::Either),
+        zone_by_owner: false,
         one_each: false,
         never: 0,
         never_in: 0,
@@ -474,6 +504,7 @@ impl Children {
         if !count_ok
             || pos.child_houses() >> last & 1 != 0
             || self.allowed[me.index()] >> last & 1 == 0
+            || (self.zone_by_owner && !self.zone.allows(pos.owner(last) == me))
             || (self.one_each && pos.children_of(me) != 0)
         {
             return false;
@@ -519,9 +550,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
-    let row = match children.zone.zone() {
-        Zone::Opponent => "in the opponent's row",
-        Zone::Own => "in your own row",
+    let row = match (children.zone.zone(), children.zone_by_owner) {
+        (Zone::Opponent, false) => "in the opponent's row",
+        (Zone::Own, false) => "in your own row",
+        (Zone::Opponent, true) => "that the opponent owns (in either row)",
+        (Zone::Own, true) => "that you own (in either row)",
         _ => "in either row",
     };
     let one_each = if children.one_each {
@@ -732,13 +765,26 @@ pub(crate) fn check_position(
         if !one_a_move {
             continue;
         }
-        let misplaced = own & !children.allowed[side.index()] & !start[side.index()];
+        let mut misplaced = own & !children.allowed[side.index()] & !start[side.index()];
+        if children.zone_by_owner {
+            // A round's owners hold for the whole round, children with them.
+            let owned = position.owned_houses(side);
+            let zone = (if children.zone.allows(true) { owned } else { 0 })
+                | (if children.zone.allows(false) {
+                    !owned
+                } else {
+                    0
+                });
+            misplaced |= own & !zone & !start[side.index()];
+        }
         if misplaced != 0 {
             let house = misplaced & misplaced.wrapping_neg();
             let rule = if children.made_at == 0 {
                 "no child is made during the game, and the game starts with none there ([children] at_start)"
             } else if house & children.never != 0 {
                 "no house there ever becomes a child ([children] never_in)"
+            } else if children.zone_by_owner && house & children.allowed[side.index()] != 0 {
+                "a player makes children only in houses of the owner that [children] zone names (zone_by = \"owner\")"
             } else if children.places.is_some() {
                 "a player makes children only in the houses that [children] in_own_row and in_opponent_row name"
             } else {

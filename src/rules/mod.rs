@@ -480,6 +480,7 @@ impl Rules {
         capture::check_position(&self.captures, position)?;
         feeding::check_position(&self.playable, &self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
+        turn::check_position(&self.turn, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
         }
@@ -824,9 +825,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
-    let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
     let endings = ending::compile(&end, total)?;
     let children_table = children.as_ref().map_or(0..0, |c| c.span());
+    let zone_by_owner = children
+        .as_ref()
+        .and_then(|c| c.get_ref().zone_by.as_ref())
+        .filter(|z| *z.get_ref() == children::ZoneBy::Owner)
+        .map(|z| z.span());
     let mut children = children::compile(children.as_ref(), n, total)?;
     if captures.opponent_takes_sown > 0
         && children
@@ -841,6 +846,16 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     if let Some(children) = &mut children {
         children.count_rams(&board, compiled_sowing.first_in_origin);
     }
+    // A last seed in the opponent's weg captures too.
+    let wegs = children
+        .as_ref()
+        .is_some_and(|c| c.kind == children::Kind::Weg);
+    let turn = turn::compile(
+        turn.as_ref(),
+        &play,
+        &board,
+        !captures.rules.is_empty() || wegs,
+    )?;
     let blocking = blocking::compile(
         blocking.as_ref(),
         n,
@@ -855,6 +870,14 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     )?;
 
     let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
+    if let Some(span) = zone_by_owner
+        && rounds.is_none_or(|r| r.territory.is_none())
+    {
+        return err(
+            span,
+            "zone_by = \"owner\" reads who owns a house, which changes only in a territory game ([rounds.territory]): use zone alone",
+        );
+    }
     // A player plays the houses they own: with territory, on either row.
     playable.territory = rounds.is_some_and(|r| r.territory.is_some());
     // Whose a house is, is read house by house: off the fast path.
@@ -891,7 +914,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.last_seeds_to_mover > 0
         || playable.opening_moves > 0
         || playable.allow == feeding::Allow::EachHouseOnceFirst
-        || turn.extra_turn == ExtraTurn::AfterCapture
+        || matches!(
+            turn.extra_turn,
+            ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
+        )
         || compiled_sowing.turning == sowing::Turning::FirstMove
         || compiled_sowing.bear_off;
     if let Some(opening) = &sowing.opening
@@ -905,6 +931,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         ));
     }
 
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
+        && houses.contains(&0)
+    {
+        return err(
+            opening.span(),
+            "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
+        );
+    }
     let mut start =
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);

@@ -137,7 +137,8 @@ pub struct Rounds {
     pub starter: Starter,
     /// The houses a player must fill to play another round.
     pub houses_to_play_on: u8,
-    /// Seeds per filled house: the start's.
+    /// Seeds per filled house: the start's (in a territory game, the seeds
+    /// over the houses, what a house is worth).
     pub seeds_per_house: u8,
     /// Whether the houses change hands between rounds, and how.
     pub territory: Option<Territory>,
@@ -221,13 +222,13 @@ pub(crate) fn compile(
             territory: None,
         }));
     }
-    if !uniform_start {
+    let territory = territory::compile(section.territory.as_ref(), total)?;
+    if !uniform_start && territory.is_none() {
         return err(
             span,
-            "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern",
+            "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern (but in a territory game, where every round starts from it)",
         );
     }
-    let territory = territory::compile(section.territory.as_ref(), total)?;
     let fill_from = match (&section.fill_from, &section.territory) {
         (Some(fill), None) => *fill.get_ref(),
         (None, Some(_)) => FillFrom::Left,
@@ -270,6 +271,12 @@ pub(crate) fn compile(
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
+    };
+    // A territory's house is worth the seeds over the houses, whatever
+    // pattern they start in (MancalaGames' `seed_equiv`).
+    let seeds_per_house = match territory {
+        Some(_) => (total / (2 * houses_per_side as u32)) as u8,
+        None => seeds_per_house,
     };
     Ok(Some(Rounds {
         fill_from,
@@ -334,20 +341,27 @@ impl Rounds {
         if !plays_on {
             return RoundEnd::MatchOver;
         }
+        let to_move = self.next_starter(over);
+        if let Some(territory) = &self.territory {
+            // Every house is filled again as the game started: a start
+            // pattern is laid out for the player who does not start the
+            // round (the game's start is South's, who starts), as
+            // MancalaGames lays it out.
+            let mut next = match to_move {
+                Side::South => rows_swapped(start),
+                Side::North => start.clone(),
+            };
+            next.set_to_move(to_move);
+            territory.set_owners(&mut next, scores, per_house);
+            return RoundEnd::NextRound(next);
+        }
         let n = board.houses_per_side();
         let mut houses = vec![0u8; 2 * n];
         let mut stores = [0u8; 2];
         let mut unfilled = Vec::new();
         for side in Side::BOTH {
-            // Territory fills every house; the seeds decide the owners.
-            let filled = match self.territory {
-                Some(_) => n,
-                None => {
-                    let filled = (scores[side.index()] / per_house).min(n as u32) as usize;
-                    stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
-                    filled
-                }
-            };
+            let filled = (scores[side.index()] / per_house).min(n as u32) as usize;
+            stores[side.index()] = (scores[side.index()] - filled as u32 * per_house) as u8;
             let start = side.index() * n;
             for offset in 0..n {
                 if self.fill_from.rank(side, offset, n) < filled {
@@ -357,14 +371,10 @@ impl Rounds {
                 }
             }
         }
-        let to_move = self.next_starter(over);
         let mut next = Position::new(&houses, stores, to_move)
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
-        if let Some(territory) = &self.territory {
-            territory.set_owners(&mut next, scores, per_house);
-        }
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -462,7 +472,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         "  The game is a match of rounds: what ends a game above ends a round."
     );
     if let Some(territory) = &rounds.territory {
-        territory::describe(territory, rounds.seeds_per_house, out);
+        let start = rules.start();
+        let pattern = start.houses().iter().any(|&h| h != start.houses()[0]);
+        territory::describe(territory, rounds.seeds_per_house, pattern, out);
     } else if let Some(wins) = rounds.round_wins {
         let _ = writeln!(
             out,

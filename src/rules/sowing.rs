@@ -110,6 +110,12 @@ pub enum OpeningSowing {
     /// In the board's direction, whichever way the mover chose (MancalaGames'
     /// `prescribed = NO_UDIR_FIRSTS`; only with `direction_chosen_in`).
     BoardDirection,
+    /// The house played keeps its seeds; going round the board from it,
+    /// every other house moves one seed on into the next, and the last of
+    /// them, before the house played, sends its seed across to the house
+    /// opposite the one played, where the move ends (MancalaGames'
+    /// `prescribed = PLUS1MINUS1`; Gabata).
+    PlusOneMinusOne,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -502,6 +508,15 @@ pub(crate) fn compile(
             "opening = \"board_direction\" overrides the direction the mover chose, and no move chooses one: give direction_chosen_in",
         );
     }
+    if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::PlusOneMinusOne
+        && (stores != StoreSowing::None || chosen_in != 0 || section.direction_by.is_some())
+    {
+        return err(
+            opening.span(),
+            "opening = \"plus_one_minus_one\" moves seeds round the houses in the board's direction: not with into_stores, direction_chosen_in or direction_by",
+        );
+    }
     let cycle = cycle_combinations(section, stores)?;
     let bear_off = match &section.bear_off {
         Some(flag) if *flag.get_ref() => {
@@ -644,6 +659,14 @@ fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, C
 /// Checks the state a position carries for sowing: the ways the first move
 /// fixed (`ways:`) only where the first move fixes them.
 pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(), PositionError> {
+    if sowing.opening == OpeningSowing::PlusOneMinusOne
+        && position.opening() > 0
+        && let Some(house) = position.houses().iter().position(|&seeds| seeds == 0)
+    {
+        return Err(PositionError::OpeningFromEmpty {
+            house: crate::position::house_label(house, position.houses_per_side()),
+        });
+    }
     if position.ways().is_some() && sowing.turning != Turning::FirstMove {
         return Err(PositionError::WaysUnused);
     }
@@ -777,6 +800,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 Direction::CounterClockwise => "counter-clockwise",
                 Direction::Clockwise => "clockwise",
             }
+        );
+    }
+    if rules.sowing.opening == OpeningSowing::PlusOneMinusOne {
+        let _ = writeln!(
+            out,
+            "  An opening move keeps the seeds of the house played: going round the board from it, every other house, from the next one on, moves one seed on into the house after it; the last of them, just before the house played, sends its seed across to the house opposite the one played, where the move ends."
         );
     }
     if rules.sowing.opening == OpeningSowing::LastSeedToOpponent {
@@ -994,6 +1023,50 @@ impl Rules {
             });
         }
         sown.last = h;
+        sown.end = SownEnd::Done;
+        sown
+    }
+
+    /// An opening move of `[sowing] opening = "plus_one_minus_one"`: the
+    /// house played keeps its seeds; from the house after it round to the
+    /// house before it, every other house (the first, the third, ...) moves
+    /// one seed on into the next, the last of them across, into the house
+    /// opposite the one played, where the move ends. Every house holds a
+    /// seed in an opening position (`check_position`).
+    #[inline(never)]
+    pub(crate) fn sow_plus_one_minus_one<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let ring = board.ring_in(me, false);
+        let mut sown = Sown {
+            first_lift: pos.at(from),
+            ..Sown::default()
+        };
+        let mut h = ring.next(from);
+        while h != from {
+            let held = pos.take(h);
+            pos.add(h, held - 1);
+            trace.record(Event::Lift { house: h, seeds: 1 });
+            let next = ring.next(h);
+            let to = if next == from {
+                board.opposite(from)
+            } else {
+                next
+            };
+            pos.add(to, 1);
+            sown.fed |= board.is_house_of(to, me.opponent());
+            trace.record(Event::Drop {
+                house: to,
+                now: pos.at(to),
+            });
+            sown.last = to;
+            h = if next == from { from } else { ring.next(next) };
+        }
         sown.end = SownEnd::Done;
         sown
     }

@@ -130,10 +130,20 @@ pub(crate) fn check_position(position: &Position) -> Result<(), PositionError> {
 }
 
 /// The sheet's lines on territory.
-pub(crate) fn describe(territory: &Territory, seeds_per_house: u8, out: &mut String) {
+pub(crate) fn describe(
+    territory: &Territory,
+    seeds_per_house: u8,
+    pattern: bool,
+    out: &mut String,
+) {
+    let fill = if pattern {
+        "the board is laid out again as the game started, for the player who does not start the next round (the game's start is South's)".to_string()
+    } else {
+        format!("every house is filled again with {seeds_per_house} seeds")
+    };
     let _ = writeln!(
         out,
-        "  Territory: the houses change hands. At the end of a round every house is filled again with {seeds_per_house} seeds; the round's winner owns a house for each {seeds_per_house} seeds they hold, {}, from the first house of their own row on, counter-clockwise into the opponent's row; the loser owns the rest. On a drawn round each owns their own row.",
+        "  Territory: the houses change hands. At the end of a round {fill}; the round's winner owns a house for each {seeds_per_house} seeds they hold, {}, from the first house of their own row on, counter-clockwise into the opponent's row; the loser owns the rest. On a drawn round each owns their own row.",
         match territory.contested_house {
             ContestedHouse::OverHalf =>
                 "and one more if the seeds left over fill more than half of it",

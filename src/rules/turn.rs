@@ -10,7 +10,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, feeding};
 use crate::board::{Board, StoreSowing};
-use crate::position::Side;
+use crate::position::{Position, PositionError, Side};
 
 /// `[turn]`: extra turns.
 #[derive(Debug, Deserialize)]
@@ -36,6 +36,10 @@ pub enum ExtraTurn {
     /// When a capture is made where the last seed falls (MancalaGames'
     /// `capt_rturn = ALWAYS`).
     AfterCapture,
+    /// As `AfterCapture`, but not on an extra turn a capture gave: a capture
+    /// made on it passes the turn (MancalaGames' `capt_rturn = ONCE`). The
+    /// position carries it (`again`).
+    AfterCaptureOnce,
 }
 
 /// Compiled turn rules.
@@ -68,11 +72,15 @@ pub(crate) fn compile(
     captures_at_last_seed: bool,
 ) -> Result<Turn, CompileError> {
     let extra_turn = section.map_or(ExtraTurn::Never, |s| *s.extra_turn.get_ref());
-    if extra_turn == ExtraTurn::AfterCapture && !captures_at_last_seed {
+    if matches!(
+        extra_turn,
+        ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
+    ) && !captures_at_last_seed
+    {
         return Err((
             section.map_or(0..0, |s| s.extra_turn.span()),
             "an extra turn after a capture where the last seed falls can never happen: no capture is made there".into(),
-            Some("give [capture] a capture at the last seed, such as counts with last_seed".into()),
+            Some("give [capture] a capture at the last seed, such as counts with last_seed, or make the children wegs".into()),
         ));
     }
     if extra_turn == ExtraTurn::LastSeedInOwnStore && board.store_sowing() == StoreSowing::None {
@@ -114,9 +122,18 @@ impl Turn {
         match self.extra_turn {
             ExtraTurn::LastSeedInOwnStore => last == board.store(me),
             ExtraTurn::LastSeedInAStore => !board.is_house(last),
-            ExtraTurn::Never | ExtraTurn::AfterCapture => false,
+            ExtraTurn::Never | ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce => false,
         }
     }
+}
+
+/// The `again` word of a position: only where a capture's extra turns are
+/// limited to one.
+pub(crate) fn check_position(turn: &Turn, position: &Position) -> Result<(), PositionError> {
+    if position.again() && turn.extra_turn != ExtraTurn::AfterCaptureOnce {
+        return Err(PositionError::AgainUnused);
+    }
+    Ok(())
 }
 
 /// The sheet's lines on the turn.
@@ -142,6 +159,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  When you capture where your last seed falls, you move again."
+        );
+    }
+    if turn.extra_turn == ExtraTurn::AfterCaptureOnce {
+        let _ = writeln!(
+            out,
+            "  When you capture where your last seed falls, you move again, but only once: a capture on that extra turn passes the turn."
         );
     }
     match turn.pass {
