@@ -616,10 +616,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if !r.has("capt_side") && (r.any_counts(total) || r.has("crosscapt")) {
         notes.push("Without capt_side MancalaGames captures in either row (its default, BOTH); its games agree.".into());
     }
+    // OPP_TERR and OWN_TERR read the houses each player owns now: only in
+    // a territory game, where houses change hands.
+    let territory = r.choice("goal") == Some("TERRITORY");
     let zone = match side {
         "BOTH" => "either",
         "OPP_SIDE" | "OPP_CONT" => "opponent",
         "OWN_SIDE" => "own",
+        "OPP_TERR" if territory => "opponent",
+        "OWN_TERR" if territory => "own",
         _ => return Err(r.refuse("capt_side")),
     };
     // The zone seen from the house the last seed falls in, for captures
@@ -941,12 +946,20 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let pickextra = r.take_choice("pickextra");
     match pickextra {
         None => {}
-        Some("PICKLASTSEEDS") => {
-            capture.push(format!("last_seeds_to_mover = {seeds}"));
+        Some(pick @ ("PICKLASTSEEDS" | "PICK2XLASTSEEDS")) => {
+            // PICKLASTSEEDS gives a start's worth of seeds or fewer to the
+            // mover; PICK2XLASTSEEDS twice that to the round's starter.
+            capture.push(if pick == "PICKLASTSEEDS" {
+                format!("last_seeds_to_mover = {seeds}")
+            } else {
+                format!("last_seeds_to_round_starter = {}", 2 * seeds)
+            });
             // MancalaGames counts the seeds it may capture from (capt_side).
             match side {
-                "OPP_SIDE" => capture.push("last_seeds_counted_in = \"opponent\"".into()),
-                "OWN_SIDE" => capture.push("last_seeds_counted_in = \"own\"".into()),
+                "OPP_SIDE" | "OPP_TERR" => {
+                    capture.push("last_seeds_counted_in = \"opponent\"".into())
+                }
+                "OWN_SIDE" | "OWN_TERR" => capture.push("last_seeds_counted_in = \"own\"".into()),
                 _ => {}
             }
         }
@@ -979,6 +992,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 .iter()
                 .any(|c| c.starts_with("next =") && c.contains("take_sowing_seed = true")) => {}
         Some(_) => return Err(r.refuse("pickextra")),
+    }
+    if matches!(side, "OPP_TERR" | "OWN_TERR") {
+        capture.push("zones_by = \"owner\"".into());
     }
     let quiet = r.take_number("nocaptmoves");
     if quiet != 0 {
@@ -1121,6 +1137,15 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 collect("unclaimed", unclaimed)?
             ));
         }
+        Some("SEEDS_LIMIT") => {
+            // The game (or round) ends when end_param seeds or fewer are
+            // left on the board.
+            end.push(format!(
+                "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}",
+                r.take_number("end_param"),
+                collect("unclaimed", unclaimed)?
+            ));
+        }
         Some(_) => return Err(r.refuse("end_cond")),
     }
     if territory {
@@ -1181,6 +1206,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if pickextra == Some("PICKLASTSEEDS") {
         notes.push(format!("pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left."));
     }
+    if pickextra == Some("PICK2XLASTSEEDS") {
+        notes.push(format!("pickextra = PICK2XLASTSEEDS: after every move, {} seeds or fewer (but some) left on the board go to the player who started the round, whoever moved, before any ending is tried (last_seeds_to_round_starter); MancalaGames then has no ending for too few seeds left.", 2 * seeds));
+    }
     // MancalaGames has no such ending where children hold the seeds without
     // stores, nor where a weg's capture is the only capture.
     let has_children = !out.children.is_empty();
@@ -1195,7 +1223,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         && sow_stores.is_none()
         && end_cond.is_none()
         && !must_feed_without_pass
-        && pickextra != Some("PICKLASTSEEDS")
+        && !matches!(pickextra, Some("PICKLASTSEEDS" | "PICK2XLASTSEEDS"))
     {
         let mut need = if has_children {
             r.number("child_cvt")
@@ -1316,6 +1344,7 @@ fn territory_rounds(
     let contested = match r.take_choice("round_fill") {
         None => "over_half",
         Some("TERR_EX_LOSER") => "loser",
+        Some("TERR_EX_EMPTY") => "emptied",
         Some("TERR_EX_RANDOM") if r.game.seeds.0 % 2 == 0 => {
             notes.push("round_fill = TERR_EX_RANDOM: where the winner's seeds fill exactly half of a house, MancalaGames draws lots for it; sow draws no lots and gives it to the loser, as where they fill less (contested_house = \"over_half\"). The catalogue's games that drew lots are not matched; the others agree.".into());
             "over_half"
@@ -1334,10 +1363,13 @@ fn territory_rounds(
 /// MancalaGames' seeds that win a round's territory (`goal_param` houses),
 /// and the part of a house a player needs beyond the rest of the seeds to
 /// play on: half a house, or one seed where the contested house is the
-/// loser's (`TERR_EX_LOSER`).
+/// loser's (`TERR_EX_LOSER`, `TERR_EX_EMPTY`).
 fn territory_seeds(r: &Reading) -> (i64, i64) {
     let (seeds, houses) = (r.game.seeds.0, r.number("goal_param"));
-    if r.choice("round_fill") == Some("TERR_EX_LOSER") {
+    if matches!(
+        r.choice("round_fill"),
+        Some("TERR_EX_LOSER" | "TERR_EX_EMPTY")
+    ) {
         (houses * seeds, 1)
     } else {
         ((houses - 1) * seeds + seeds / 2 + 1, seeds / 2)

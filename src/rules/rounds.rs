@@ -320,6 +320,7 @@ impl Rounds {
                 Side::North => start.clone(),
             };
             next.set_to_move(self.next_starter(over));
+            next.set_round_starter(start.round_starter().map(|_| next.to_move()));
             return RoundEnd::NextRound(next);
         }
         if self.refill == Refill::Loser {
@@ -362,8 +363,10 @@ impl Rounds {
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
+        // Where the rules ask who started the round, the position says.
+        next.set_round_starter(start.round_starter().map(|_| to_move));
         if let Some(territory) = &self.territory {
-            territory.set_owners(&mut next, scores, per_house);
+            territory.set_up_round(board, &mut next, scores, per_house);
         }
         if self.unfilled_blocked {
             for house in unfilled {
@@ -427,6 +430,7 @@ impl Rounds {
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
+        next.set_round_starter(start.round_starter().map(|_| to_move));
         let winner_row = winner.index() * n;
         for house in winner_row..winner_row + n {
             next.set_layer_value(
@@ -550,5 +554,6 @@ fn rows_swapped(start: &Position) -> Position {
         .expect("the same seeds on the same board");
     swapped.set_quiet(start.quiet());
     swapped.set_opening(start.opening());
+    swapped.set_round_starter(start.round_starter());
     swapped
 }
