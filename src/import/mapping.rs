@@ -1338,6 +1338,9 @@ fn territory_rounds(
         // MancalaGames pairs with it): the board is then empty, and the
         // next player has no move.
         Some("END_S_SEEDS") if r.choice("pickextra") == Some("PICKLASTSEEDS") => {}
+        // The same with twice a start's worth, taken by the round's
+        // starter (PICK2XLASTSEEDS).
+        Some("END_2S_SEEDS") if r.choice("pickextra") == Some("PICK2XLASTSEEDS") => {}
         _ => return Err(r.refuse("rounds")),
     }
     let (to_win, part) = territory_seeds(r);
@@ -1345,6 +1348,10 @@ fn territory_rounds(
         None => "over_half",
         Some("TERR_EX_LOSER") => "loser",
         Some("TERR_EX_EMPTY") => "emptied",
+        Some("UCHOWN") => {
+            notes.push("round_fill = UCHOWN lets the round's winner choose their houses in MancalaGames' user interface only; its engine, which played the recorded games, hands them out as by default (the owners of its recorded next rounds agree): contested_house = \"over_half\".".into());
+            "over_half"
+        }
         Some("TERR_EX_RANDOM") if r.game.seeds.0 % 2 == 0 => {
             notes.push("round_fill = TERR_EX_RANDOM: where the winner's seeds fill exactly half of a house, MancalaGames draws lots for it; sow draws no lots and gives it to the loser, as where they fill less (contested_house = \"over_half\"). The catalogue's games that drew lots are not matched; the others agree.".into());
             "over_half"
