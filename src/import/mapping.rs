@@ -1159,6 +1159,13 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 to_win + 1
             ));
         }
+        if r.choice("rounds") == Some("END_2S_SEEDS") && pickextra.is_none() {
+            end.push(format!(
+                "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}        # twice a start's worth",
+                2 * seeds,
+                collect("unclaimed", unclaimed)?
+            ));
+        }
     } else if round_wins && r.choice("rounds") == Some("NO_MOVES") {
         // MancalaGames ends such a round early only when one store holds
         // every seed, when the player to move has no move anyway: no
@@ -1224,6 +1231,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         && end_cond.is_none()
         && !must_feed_without_pass
         && !matches!(pickextra, Some("PICKLASTSEEDS" | "PICK2XLASTSEEDS"))
+        // A round that ends on a start's worth (or twice it) left needs no
+        // other ending for too few seeds.
+        && !matches!(r.choice("rounds"), Some("END_S_SEEDS" | "END_2S_SEEDS"))
     {
         let mut need = if has_children {
             r.number("child_cvt")
@@ -1341,6 +1351,9 @@ fn territory_rounds(
         // The same with twice a start's worth, taken by the round's
         // starter (PICK2XLASTSEEDS).
         Some("END_2S_SEEDS") if r.choice("pickextra") == Some("PICK2XLASTSEEDS") => {}
+        // Without a pick, the round ends with twice a start's worth or
+        // fewer left, which go to their houses' owners (seeds_left, [end]).
+        Some("END_2S_SEEDS") if !r.has("pickextra") => {}
         _ => return Err(r.refuse("rounds")),
     }
     let (to_win, part) = territory_seeds(r);
