@@ -309,7 +309,16 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = None;
         self.round_end = None;
-        self.round_starter = self.position.to_move();
+        if self.rules.captures.last_seeds_to_starter && self.position.round_starter().is_none() {
+            // A position that does not say who started the round is a
+            // round's start.
+            let to_move = self.position.to_move();
+            self.position.set_round_starter(Some(to_move));
+        }
+        self.round_starter = self
+            .position
+            .round_starter()
+            .unwrap_or(self.position.to_move());
         self.round_wins = [0; 2];
         if self.tracks_repetition {
             self.repetitions.clear();

@@ -63,12 +63,13 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::stores => "the stores as south-north, such as `0-0`",
         Rule::side => "the side to move, `S` or `N`",
         Rule::last => "`last:S`/`last:N`",
+        Rule::starter => "`starter:S`/`starter:N`",
         Rule::feed => "`feed`",
         Rule::bear_off => "`bear_off`",
         Rule::again => "`again`",
         Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `bear_off`, `again`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
+            "variant state (`last:S`, `feed`, `bear_off`, `again`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, `starter:S`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
         }
         Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
         Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
@@ -286,14 +287,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen. Slots 0-7 are
     // the scalar words, then one per layer.
-    let mut seen: [Option<&str>; 8 + Layer::ALL.len()] = [None; 8 + Layer::ALL.len()];
+    let mut seen: [Option<&str>; 9 + Layer::ALL.len()] = [None; 9 + Layer::ALL.len()];
     for state in inner {
         let layer = (state.as_rule() == Rule::layer).then(|| {
             let word = state.clone().into_inner().next().expect("a layer word");
             Layer::from_word(word.as_str()).expect("the grammar's layer words are layers")
         });
         let slot = match (state.as_rule(), layer) {
-            (_, Some(layer)) => 8 + layer as usize,
+            (_, Some(layer)) => 9 + layer as usize,
             (Rule::last, _) => 0,
             (Rule::feed, _) => 1,
             (Rule::quiet, _) => 2,
@@ -302,6 +303,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             (Rule::ways, _) => 5,
             (Rule::bear_off, _) => 6,
             (Rule::again, _) => 7,
+            (Rule::starter, _) => 8,
             (other, _) => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -316,6 +318,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         3 => "one crossed house".into(),
                         4 => "one count of opening moves".into(),
                         5 => "one pair of ways".into(),
+                        8 => "one round starter".into(),
                         _ => "one last capturer".into(),
                     },
                 };
@@ -369,6 +372,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             }
             Rule::bear_off => position.set_bearing_off(true),
             Rule::again => position.set_again(true),
+            Rule::starter => position
+                .set_round_starter(Some(read_side(state.into_inner().next().expect("a side")))),
             _ => position.set_feed_pending(true),
         }
     }
@@ -432,6 +437,13 @@ impl fmt::Display for Position {
         }
         if let Some(south) = self.ways() {
             write!(f, " ways:{}{}", south.mark(), south.reversed().mark())?;
+        }
+        if let Some(starter) = self.round_starter() {
+            write!(
+                f,
+                " starter:{}",
+                if starter == Side::South { 'S' } else { 'N' }
+            )?;
         }
         for layer in Layer::ALL {
             if !self.layer_is_empty(layer) {

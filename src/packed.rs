@@ -683,9 +683,13 @@ impl<const L: usize> Kernel<L> {
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            // Refused with last_seeds_to_mover, whom it gives them to.
+            last_seeds_to_starter: _,
             sweep_after_capture,
             last_seeds_counted_in: _,
             looks_along: _,
+            // Only with territory, refused above.
+            zones_by_owner: _,
         } = &rules.captures;
         if while_sowing.is_some() {
             return Err("captures while sowing");

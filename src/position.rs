@@ -67,6 +67,8 @@ const KEY_QUIET: u64 = 0x6C8E_9CF5_7093_2BD5;
 /// The key's term per house for the `crossed:` state (times house + 1).
 const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
+/// The key's term for who started the round (`starter:`), none, South, North.
+const KEY_STARTER: [u64; 3] = [0, 0x7A3D_0C9E_51B4_E26B, 0xD2F4_8E1A_6C09_B537];
 
 /// The key's term for each bit plane of the per-house layers
 /// ([`crate::layer`]) at each house, so a change of mark changes the key by
@@ -284,6 +286,9 @@ pub struct Position {
     /// Whether the last move's capture gave an extra turn, and no move has
     /// passed the turn since (`[turn] extra_turn = "after_capture_once"`).
     again: bool,
+    /// Who started the round being played, where the rules read it
+    /// (`[capture] last_seeds_to_round_starter`); none elsewhere.
+    round_starter: Option<Side>,
 }
 
 /// Sets a flag of the position to `on`, keeping the key's `term` for it.
@@ -336,6 +341,7 @@ impl Position {
             ways: 0,
             bearing_off: false,
             again: false,
+            round_starter: None,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -450,6 +456,22 @@ impl Position {
             .wrapping_sub(KEY_LAST[last_code(self.last_capturer)])
             .wrapping_add(KEY_LAST[last_code(side)]);
         self.last_capturer = side;
+    }
+
+    /// Who started the round being played, where the rules read it
+    /// (`[capture] last_seeds_to_round_starter`).
+    #[inline]
+    pub fn round_starter(&self) -> Option<Side> {
+        self.round_starter
+    }
+
+    /// Sets who started the round being played.
+    pub fn set_round_starter(&mut self, side: Option<Side>) {
+        self.key = self
+            .key
+            .wrapping_sub(KEY_STARTER[last_code(self.round_starter)])
+            .wrapping_add(KEY_STARTER[last_code(side)]);
+        self.round_starter = side;
     }
 
     /// True once the game bears off (`[sowing] bear_off`): a sowing that
@@ -908,6 +930,7 @@ impl Position {
             }
         }
         key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
+            .wrapping_add(KEY_STARTER[last_code(self.round_starter)])
     }
 }
 
@@ -930,6 +953,7 @@ impl fmt::Debug for Position {
             .field("ways", &self.ways)
             .field("bearing_off", &self.bearing_off)
             .field("again", &self.again)
+            .field("round_starter", &self.round_starter)
             .finish()
     }
 }
@@ -978,6 +1002,11 @@ pub enum PositionError {
         "`last:` does not belong to this variant: no ending gives seeds to the last capturer, so a position does not record who captured last"
     )]
     LastCapturerUnused,
+    /// `starter:` in a variant whose rules never ask who started the round.
+    #[error(
+        "`starter:` does not belong to this variant: no rule asks who started the round (only `[capture] last_seeds_to_round_starter` does)"
+    )]
+    StarterUnused,
     /// `feed` in a variant without the capture-then-feed grand slam.
     #[error(
         "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"

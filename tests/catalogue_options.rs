@@ -4,7 +4,7 @@
 
 use sow::engine::Verdict;
 use sow::layer::Layer;
-use sow::{EndReason, Rules, Side};
+use sow::{EndReason, Game, Rules, Side};
 
 use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
 
@@ -68,10 +68,12 @@ chain = false
 # lap_captures_sow_on = true
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
+# last_seeds_to_round_starter = 4
 # sweep_after_capture = [2]
 # next = { zone = "either" }
 # match_opposite = true
 # looks_along = "board"
+# zones_by = "owner"
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -1400,6 +1402,41 @@ fn last_seeds_to_mover() {
     assert_eq!(effect.captured, 3);
     assert_eq!(after.houses(), &[0; 12]);
     assert_eq!(after.stores(), [25, 23]);
+}
+
+#[test]
+fn last_seeds_to_round_starter() {
+    // F's seed goes to North's a, leaving three seeds on the board: they go
+    // to whoever started the round, not to the mover.
+    let rules = rules(&[("last_seeds_to_round_starter", "4")]);
+    let (after, effect) = sow(rules, "0,0,0,0,0,1/0,0,0,2,0,0 22-23 S starter:N", 'F');
+    assert_eq!(after.houses(), &[0; 12]);
+    assert_eq!(after.stores(), [22, 26]);
+    assert_eq!(effect.captured, 0);
+    let (after, effect) = sow(rules, "0,0,0,0,0,1/0,0,0,2,0,0 22-23 S starter:S", 'F');
+    assert_eq!(after.stores(), [25, 23]);
+    assert_eq!(effect.captured, 3);
+    // A game from a position that does not say takes it as a round's start.
+    let game = Game::from_position(rules, position("0,0,0,0,0,1/0,0,0,2,0,0 22-23 N")).unwrap();
+    assert_eq!(game.position().round_starter(), Some(Side::North));
+    assert_eq!(rules.start().round_starter(), Some(Side::South));
+    // Only these rules ask who started the round.
+    assert!(
+        self::rules(&[])
+            .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S starter:S"))
+            .is_err()
+    );
+    // The next round's start says who starts it: here its loser, North.
+    let rounds = variant(
+        &format!("{BASE}[rounds]\nfill_from = \"left\"\nstarter = \"loser\"\n"),
+        &[("last_seeds_to_round_starter", "4")],
+    );
+    let game = play(rounds, "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S starter:S", 'F');
+    assert!(game.round_end().is_some());
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,0,0 7-1 N starter:N"
+    );
 }
 
 #[test]
@@ -2732,6 +2769,51 @@ fn territory_players_play_the_houses_they_own_on_either_row() {
     // F's seed makes a 2, South's capture; North, who owns no seed, has no
     // move, and b's 3 are South's own.
     assert_eq!(end.stores(), [31, 17]);
+}
+
+#[test]
+fn territory_contested_house_emptied() {
+    // South's F captures a's 2 and the round ends: South holds 31 seeds,
+    // seven houses' worth and 3 over, North 17.
+    let game = play(
+        with_territory("emptied", 10),
+        "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S",
+        'F',
+    );
+    assert!(game.round_end().is_some());
+    // South owns seven houses; the eighth, North's b, is North's and
+    // starts empty, and each keeps their seeds over whole houses in store.
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4,4,4,4/4,0,4,4,4,4 3-1 N owner:SSSSSSSNNNNN"
+    );
+}
+
+#[test]
+fn territory_zones_by_owner() {
+    let territory = format!(
+        "{BASE}[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
+    );
+    let by_row = variant(&territory, &[]);
+    let by_owner = variant(&territory, &[("zones_by", "\"owner\"")]);
+    // F's seed makes a 2 in North's a, which South owns.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 29-17 S owner:SSSSSSSSNNNN";
+    let (after, _) = sow(by_row, from, 'F');
+    assert_eq!(after.stores(), [31, 17]);
+    let (after, effect) = sow(by_owner, from, 'F');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.houses()[6], 2);
+    // North's f makes a 2 in South's A, which North owns.
+    let from = "1,0,0,0,0,0/0,0,0,0,0,1 29-17 N owner:NNSSSSNNNNNN";
+    let (after, _) = sow(by_row, from, 'f');
+    assert_eq!(after.stores(), [29, 19]);
+    let (after, _) = sow(by_owner, from, 'f');
+    assert_eq!(after.stores(), [29, 17]);
+    // Where no house changes hands, zones by owner mean nothing.
+    let refused = Rules::from_toml(&edited(BASE, &[("zones_by", "\"owner\"")]), "zones.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("[rounds.territory]"), "{refused}");
 }
 
 #[test]

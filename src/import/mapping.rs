@@ -636,10 +636,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if !r.has("capt_side") && (r.any_counts(total) || r.has("crosscapt")) {
         notes.push("Without capt_side MancalaGames captures in either row (its default, BOTH); its games agree.".into());
     }
+    // OPP_TERR and OWN_TERR read the houses each player owns now: only in
+    // a territory game, where houses change hands.
+    let territory = r.choice("goal") == Some("TERRITORY");
     let zone = match side {
         "BOTH" => "either",
         "OPP_SIDE" | "OPP_CONT" => "opponent",
         "OWN_SIDE" => "own",
+        "OPP_TERR" if territory => "opponent",
+        "OWN_TERR" if territory => "own",
         _ => return Err(r.refuse("capt_side")),
     };
     // The zone seen from the house the last seed falls in, for captures
@@ -961,12 +966,20 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let pickextra = r.take_choice("pickextra");
     match pickextra {
         None => {}
-        Some("PICKLASTSEEDS") => {
-            capture.push(format!("last_seeds_to_mover = {seeds}"));
+        Some(pick @ ("PICKLASTSEEDS" | "PICK2XLASTSEEDS")) => {
+            // PICKLASTSEEDS gives a start's worth of seeds or fewer to the
+            // mover; PICK2XLASTSEEDS twice that to the round's starter.
+            capture.push(if pick == "PICKLASTSEEDS" {
+                format!("last_seeds_to_mover = {seeds}")
+            } else {
+                format!("last_seeds_to_round_starter = {}", 2 * seeds)
+            });
             // MancalaGames counts the seeds it may capture from (capt_side).
             match side {
-                "OPP_SIDE" => capture.push("last_seeds_counted_in = \"opponent\"".into()),
-                "OWN_SIDE" => capture.push("last_seeds_counted_in = \"own\"".into()),
+                "OPP_SIDE" | "OPP_TERR" => {
+                    capture.push("last_seeds_counted_in = \"opponent\"".into())
+                }
+                "OWN_SIDE" | "OWN_TERR" => capture.push("last_seeds_counted_in = \"own\"".into()),
                 _ => {}
             }
         }
@@ -999,6 +1012,9 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 .iter()
                 .any(|c| c.starts_with("next =") && c.contains("take_sowing_seed = true")) => {}
         Some(_) => return Err(r.refuse("pickextra")),
+    }
+    if matches!(side, "OPP_TERR" | "OWN_TERR") {
+        capture.push("zones_by = \"owner\"".into());
     }
     let quiet = r.take_number("nocaptmoves");
     if quiet != 0 {
@@ -1144,6 +1160,15 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 collect("unclaimed", unclaimed)?
             ));
         }
+        Some("SEEDS_LIMIT") => {
+            // The game (or round) ends when end_param seeds or fewer are
+            // left on the board.
+            end.push(format!(
+                "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}",
+                r.take_number("end_param"),
+                collect("unclaimed", unclaimed)?
+            ));
+        }
         Some(_) => return Err(r.refuse("end_cond")),
     }
     if territory {
@@ -1155,6 +1180,13 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             end.push(format!(
                 "majority = {}        # the seeds that win the territory",
                 to_win + 1
+            ));
+        }
+        if r.choice("rounds") == Some("END_2S_SEEDS") && pickextra.is_none() {
+            end.push(format!(
+                "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}        # twice a start's worth",
+                2 * seeds,
+                collect("unclaimed", unclaimed)?
             ));
         }
     } else if round_wins && r.choice("rounds") == Some("NO_MOVES") {
@@ -1204,6 +1236,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     if pickextra == Some("PICKLASTSEEDS") {
         notes.push(format!("pickextra = PICKLASTSEEDS: after every move, {seeds} seeds or fewer (but some) left on the board go to the mover as part of the move, before any ending is tried (last_seeds_to_mover); MancalaGames then has no ending for too few seeds left."));
     }
+    if pickextra == Some("PICK2XLASTSEEDS") {
+        notes.push(format!("pickextra = PICK2XLASTSEEDS: after every move, {} seeds or fewer (but some) left on the board go to the player who started the round, whoever moved, before any ending is tried (last_seeds_to_round_starter); MancalaGames then has no ending for too few seeds left.", 2 * seeds));
+    }
     // MancalaGames has no such ending where children hold the seeds without
     // stores, nor where a weg's capture is the only capture.
     let has_children = !out.children.is_empty();
@@ -1218,7 +1253,10 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         && sow_stores.is_none()
         && end_cond.is_none()
         && !must_feed_without_pass
-        && pickextra != Some("PICKLASTSEEDS")
+        && !matches!(pickextra, Some("PICKLASTSEEDS" | "PICK2XLASTSEEDS"))
+        // A round that ends on a start's worth (or twice it) left needs no
+        // other ending for too few seeds.
+        && !matches!(r.choice("rounds"), Some("END_S_SEEDS" | "END_2S_SEEDS"))
     {
         let mut need = if has_children {
             r.number("child_cvt")
@@ -1333,12 +1371,23 @@ fn territory_rounds(
         // MancalaGames pairs with it): the board is then empty, and the
         // next player has no move.
         Some("END_S_SEEDS") if r.choice("pickextra") == Some("PICKLASTSEEDS") => {}
+        // The same with twice a start's worth, taken by the round's
+        // starter (PICK2XLASTSEEDS).
+        Some("END_2S_SEEDS") if r.choice("pickextra") == Some("PICK2XLASTSEEDS") => {}
+        // Without a pick, the round ends with twice a start's worth or
+        // fewer left, which go to their houses' owners (seeds_left, [end]).
+        Some("END_2S_SEEDS") if !r.has("pickextra") => {}
         _ => return Err(r.refuse("rounds")),
     }
     let (to_win, part) = territory_seeds(r, total);
     let contested = match r.take_choice("round_fill") {
         None => "over_half",
         Some("TERR_EX_LOSER") => "loser",
+        Some("TERR_EX_EMPTY") => "emptied",
+        Some("UCHOWN") => {
+            notes.push("round_fill = UCHOWN lets the round's winner choose their houses in MancalaGames' user interface only; its engine, which played the recorded games, hands them out as by default (the owners of its recorded next rounds agree): contested_house = \"over_half\".".into());
+            "over_half"
+        }
         Some("TERR_EX_RANDOM") if r.game.seeds.0 % 2 == 0 => {
             notes.push("round_fill = TERR_EX_RANDOM: where the winner's seeds fill exactly half of a house, MancalaGames draws lots for it; sow draws no lots and gives it to the loser, as where they fill less (contested_house = \"over_half\"). The catalogue's games that drew lots are not matched; the others agree.".into());
             "over_half"
@@ -1357,11 +1406,15 @@ fn territory_rounds(
 /// MancalaGames' seeds that win a round's territory (`goal_param` houses),
 /// and the part of a house a player needs beyond the rest of the seeds to
 /// play on: half a house, or one seed where the contested house is the
-/// loser's (`TERR_EX_LOSER`). A house's worth is the game's `total` seeds
-/// over its houses (`nbr_start`, unless a start pattern says otherwise).
+/// loser's (`TERR_EX_LOSER`, `TERR_EX_EMPTY`). A house's worth is the
+/// game's `total` seeds over its houses (`nbr_start`, unless a start
+/// pattern says otherwise).
 fn territory_seeds(r: &Reading, total: i64) -> (i64, i64) {
     let (seeds, houses) = (total / (2 * r.game.holes), r.number("goal_param"));
-    if r.choice("round_fill") == Some("TERR_EX_LOSER") {
+    if matches!(
+        r.choice("round_fill"),
+        Some("TERR_EX_LOSER" | "TERR_EX_EMPTY")
+    ) {
         (houses * seeds, 1)
     } else {
         ((houses - 1) * seeds + seeds / 2 + 1, seeds / 2)

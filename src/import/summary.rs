@@ -202,6 +202,12 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.choice("pickextra") == Some("PICKLASTSEEDS") {
         say(&format!("the mover takes the last {seeds} seeds or fewer"));
     }
+    if r.choice("pickextra") == Some("PICK2XLASTSEEDS") {
+        say(&format!(
+            "the round's starter takes the last {} seeds or fewer",
+            2 * seeds
+        ));
+    }
     match r.choice("capt_rturn") {
         Some("ALWAYS") => say("a capture moves again"),
         Some("ONCE") => say("a capture moves again, once"),

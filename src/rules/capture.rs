@@ -132,6 +132,11 @@ pub struct Section {
     /// PICKLASTSEEDS`).
     #[serde(default)]
     pub last_seeds_to_mover: Option<Spanned<i64>>,
+    /// After a move, when the board holds between 1 and this many seeds,
+    /// the player who started the round takes them all, whoever moved
+    /// (MancalaGames' `pickextra = PICK2XLASTSEEDS`).
+    #[serde(default)]
+    pub last_seeds_to_round_starter: Option<Spanned<i64>>,
     /// After a capture where the last seed falls, every house of the
     /// opponent's row holding one of these counts is captured too
     /// (MancalaGames' `pickextra = PICKOPPBASIC`).
@@ -156,6 +161,22 @@ pub struct Section {
     /// house opposite captures both (MancalaGames' `capt_type = MATCH_OPP`).
     #[serde(default)]
     pub match_opposite: Option<Spanned<bool>>,
+    /// Whether the capture zones (`last_seed`, `chain_zone`, `cross`, ...)
+    /// read "own" and "opponent" by a house's row (the default) or by who
+    /// owns it now (territory; MancalaGames' `capt_side = OPP_TERR`).
+    #[serde(default)]
+    pub zones_by: Option<Spanned<ZonesBy>>,
+}
+
+/// How the capture zones read whose a house is.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ZonesBy {
+    /// By the row it is on.
+    #[default]
+    Row,
+    /// By who owns it now (`[rounds.territory]`).
+    Owner,
 }
 
 /// No `[capture]` table: nothing is ever captured (every key's default).
@@ -184,11 +205,13 @@ impl Default for Section {
             lap_captures_sow_on: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
+            last_seeds_to_round_starter: Default::default(),
             sweep_after_capture: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             match_opposite: Default::default(),
             next: Default::default(),
+            zones_by: Default::default(),
         }
     }
 }
@@ -485,8 +508,12 @@ pub struct Captures {
     /// a handful drops in the opponent's row go to the opponent's store.
     pub opponent_takes_sown: u8,
     /// When a move leaves between 1 and this many seeds on the board (0:
-    /// never), the mover takes them.
+    /// never), the mover takes them (or the round's starter, with
+    /// `last_seeds_to_starter`).
     pub last_seeds_to_mover: u8,
+    /// Whether the seeds of `last_seeds_to_mover` go to the player who
+    /// started the round instead of the mover.
+    pub last_seeds_to_starter: bool,
     /// After a capture at the last seed, the counts whose houses of the
     /// opponent's row are captured too (empty: none).
     pub sweep_after_capture: CountSet,
@@ -494,6 +521,9 @@ pub struct Captures {
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
     pub looks_along: LooksAlong,
+    /// Whether the zones read who owns a house now rather than its row
+    /// (`zones_by = "owner"`).
+    pub zones_by_owner: bool,
 }
 
 impl Captures {
@@ -545,8 +575,13 @@ pub(crate) fn compile(
         )?,
         None => CountSet::default(),
     };
-    let last_seed = ZoneMask::from_zone(section.last_seed);
-    let while_sowing = ZoneMask::from_zone(section.while_sowing);
+    let by_owner = section
+        .zones_by
+        .as_ref()
+        .is_some_and(|z| *z.get_ref() == ZonesBy::Owner);
+    let zone_of = |zone: Zone| ZoneMask::from_zone(zone).read_by_owner(by_owner);
+    let last_seed = zone_of(section.last_seed);
+    let while_sowing = zone_of(section.while_sowing);
     let sweep = section.sweep.as_ref().is_some_and(|s| *s.get_ref());
     if let Some(flag) = &section.sweep
         && sweep
@@ -611,7 +646,7 @@ pub(crate) fn compile(
                 "chain_zone = \"none\" would stop every chain at its first house: write chain = false",
             );
         }
-        Some(zone) => ZoneMask::from_zone(*zone.get_ref()),
+        Some(zone) => zone_of(*zone.get_ref()),
         None => last_seed,
     };
     let mut rules = Vec::new();
@@ -625,7 +660,7 @@ pub(crate) fn compile(
         });
     }
     if let Some(cross) = &section.cross {
-        let zone = ZoneMask::from_zone(*cross.zone.get_ref());
+        let zone = zone_of(*cross.zone.get_ref());
         if !zone.any() {
             return err(
                 cross.zone.span(),
@@ -668,7 +703,7 @@ pub(crate) fn compile(
         }
     }
     if let Some(gap) = &section.across_gap {
-        let zone = ZoneMask::from_zone(*gap.zone.get_ref());
+        let zone = zone_of(*gap.zone.get_ref());
         if !zone.any() {
             return err(
                 gap.zone.span(),
@@ -728,7 +763,7 @@ pub(crate) fn compile(
         rules.push(CaptureRule::MatchOpposite);
     }
     if let Some(zone) = &section.empty_gives_store {
-        let mask = ZoneMask::from_zone(*zone.get_ref());
+        let mask = zone_of(*zone.get_ref());
         if !mask.any() {
             return err(
                 zone.span(),
@@ -738,7 +773,7 @@ pub(crate) fn compile(
         rules.push(CaptureRule::GiveStore { zone: mask });
     }
     if let Some(zone) = &section.pull_across {
-        let mask = ZoneMask::from_zone(*zone.get_ref());
+        let mask = zone_of(*zone.get_ref());
         if !mask.any() {
             return err(
                 zone.span(),
@@ -762,7 +797,7 @@ pub(crate) fn compile(
         rules.push(CaptureRule::OpponentStore);
     }
     if let Some(next) = next {
-        let zone = ZoneMask::from_zone(*next.zone.get_ref());
+        let zone = zone_of(*next.zone.get_ref());
         if !zone.any() {
             return err(
                 next.zone.span(),
@@ -968,16 +1003,32 @@ pub(crate) fn compile(
             )?
         }
     };
-    let last_seeds_to_mover = match &section.last_seeds_to_mover {
-        None => 0,
-        Some(n) => super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
+    let (last_seeds_to_mover, last_seeds_to_starter) = match (
+        &section.last_seeds_to_mover,
+        &section.last_seeds_to_round_starter,
+    ) {
+        (None, None) => (0, false),
+        (Some(n), None) => (
+            super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
+            false,
+        ),
+        (None, Some(n)) => (
+            super::in_range(n, 1, total as i64 - 1, "last_seeds_to_round_starter")? as u8,
+            true,
+        ),
+        (Some(_), Some(n)) => {
+            return err(
+                n.span(),
+                "the last seeds go to one player: last_seeds_to_mover or last_seeds_to_round_starter, not both",
+            );
+        }
     };
     let last_seeds_counted_in = match &section.last_seeds_counted_in {
-        None => ZoneMask::from_zone(Zone::Either),
+        None => zone_of(Zone::Either),
         Some(zone) if last_seeds_to_mover == 0 => {
             return err(
                 zone.span(),
-                "last_seeds_counted_in says where last_seeds_to_mover counts, and there is no last_seeds_to_mover",
+                "last_seeds_counted_in says where last_seeds_to_mover (or last_seeds_to_round_starter) counts, and there is neither",
             );
         }
         Some(zone) if *zone.get_ref() == Zone::None => {
@@ -986,7 +1037,7 @@ pub(crate) fn compile(
                 "last_seeds_counted_in = \"none\" would count nothing: leave out last_seeds_to_mover",
             );
         }
-        Some(zone) => ZoneMask::from_zone(*zone.get_ref()),
+        Some(zone) => zone_of(*zone.get_ref()),
     };
     let looks_along = match &section.looks_along {
         None => LooksAlong::Move,
@@ -1021,9 +1072,11 @@ pub(crate) fn compile(
             lap_captures,
             opponent_takes_sown,
             last_seeds_to_mover,
+            last_seeds_to_starter,
             sweep_after_capture,
             last_seeds_counted_in,
             looks_along,
+            zones_by_owner: by_owner,
         },
         section.grand_slam,
     ))
@@ -1065,6 +1118,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         && captures.before_sowing == BeforeSowing::None
     {
         let _ = writeln!(out, "  Nothing is ever captured.");
+    }
+    if captures.zones_by_owner {
+        let _ = writeln!(
+            out,
+            "  A player's row and the opponent's row below mean the houses each owns now, wherever they lie."
+        );
     }
     if captures.rules.len() > 1 {
         let _ = writeln!(
@@ -1352,12 +1411,17 @@ fn describe_laps(captures: &Captures, out: &mut String) {
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(
             out,
-            "  When a move leaves between 1 and {} seeds {} (children aside), the mover takes {}.",
+            "  When a move leaves between 1 and {} seeds {} (children aside), {} takes {}.",
             captures.last_seeds_to_mover,
             if captures.last_seeds_counted_in.zone() == Zone::Either {
                 "on the board"
             } else {
                 zone_in_words(captures.last_seeds_counted_in)
+            },
+            if captures.last_seeds_to_starter {
+                "the player who started the round, whoever moved,"
+            } else {
+                "the mover"
             },
             if captures.last_seeds_counted_in.zone() == Zone::Either {
                 "them all"
@@ -1674,8 +1738,9 @@ impl Captures {
     }
 
     /// After a move's captures: when the board holds between 1 and
-    /// `last_seeds_to_mover` seeds (children's aside), the mover takes them.
-    /// Gives the seeds taken.
+    /// `last_seeds_to_mover` seeds (children's aside), the mover takes them,
+    /// or the round's starter (`last_seeds_to_starter`). Gives the seeds the
+    /// mover took.
     #[inline(never)]
     pub(crate) fn take_last_seeds<T: Trace>(
         &self,
@@ -1688,7 +1753,7 @@ impl Captures {
         let free = |house: usize| children >> house & 1 == 0;
         let zone = self.last_seeds_counted_in;
         let counted: u32 = (0..board.houses())
-            .filter(|&h| free(h) && zone.allows(board.owner(h) == me))
+            .filter(|&h| free(h) && zone.allows_house(board, pos, me, h))
             .map(|h| pos.at(h) as u32)
             .sum();
         if counted == 0 || counted > self.last_seeds_to_mover as u32 {
@@ -1704,8 +1769,15 @@ impl Captures {
                 trace.record(Event::Capture { house, seeds });
             }
         }
-        pos.add(board.store(me), left as u8);
-        left as u8
+        // A position that does not say who started the round is taken as
+        // a round's start, as a game takes it.
+        let taker = if self.last_seeds_to_starter {
+            pos.round_starter().unwrap_or(me)
+        } else {
+            me
+        };
+        pos.add(board.store(taker), left as u8);
+        if taker == me { left as u8 } else { 0 }
     }
 
     /// The capture before the house played, `from`, is sown: the seeds
@@ -1820,31 +1892,31 @@ impl CaptureRule {
                 && pos.at(last) > 0;
         }
         let own = board.owner(last) == me;
+        // Whether the last seed's house is in `zone` (by row, or by owner).
+        let here = |zone: ZoneMask| zone.allows_house(board, pos, me, last);
         match *self {
             CaptureRule::Count { counts, zone, .. } => {
                 // A child is never captured.
-                zone.allows(own)
-                    && counts.contains(pos.at(last))
-                    && pos.kept_houses() >> last & 1 == 0
+                here(zone) && counts.contains(pos.at(last)) && pos.kept_houses() >> last & 1 == 0
             }
             CaptureRule::Cross { zone, .. } => {
                 // A child is never captured (a ram may be).
-                zone.allows(own)
+                here(zone)
                     && pos.at(last) == 1
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
             CaptureRule::CrossCounts { zone, counts, .. } => {
-                zone.allows(own)
+                here(zone)
                     && pos.at(last) == 1
                     && counts.contains(pos.at(board.opposite(last)))
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
             CaptureRule::GiveStore { zone } => {
-                zone.allows(own) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
+                here(zone) && pos.at(last) == 1 && pos.at(board.store(me)) > 0
             }
             CaptureRule::PullAcross { zone } => {
-                zone.allows(own) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
+                here(zone) && pos.at(last) == 1 && pos.at(board.opposite(last)) > 0
             }
             // A capture with nothing to take still counts as one
             // (MancalaGames flags it).
@@ -1854,7 +1926,7 @@ impl CaptureRule {
             }
             CaptureRule::SowingSeed { zone } => {
                 // A child is never captured.
-                zone.allows(own) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+                here(zone) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
             }
             CaptureRule::MatchOpposite => {
                 let opposite = board.opposite(last);
@@ -1865,7 +1937,7 @@ impl CaptureRule {
             CaptureRule::NextFromEmpty { zone, .. } => {
                 let next = board.ring_in(me, reverse).next(last);
                 // A child is never captured.
-                zone.allows(own)
+                here(zone)
                     && pos.at(last) == 1
                     && board.is_house(next)
                     && pos.at(next) > 0
@@ -1905,7 +1977,9 @@ impl CaptureRule {
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
-                    if !allowed.allows(own) || !counts.contains(seeds) || children >> house & 1 != 0
+                    if !allowed.allows_house(board, pos, me, house)
+                        || !counts.contains(seeds)
+                        || children >> house & 1 != 0
                     {
                         break;
                     }
@@ -1963,7 +2037,7 @@ impl CaptureRule {
                         if !board.is_house(house)
                             || house == last
                             || pos.at(house) != 0
-                            || !zone.allows(board.owner(house) == me)
+                            || !zone.allows_house(board, pos, me, house)
                             || pos.at(across) == 0
                             || kept >> across & 1 != 0
                         {
@@ -2153,7 +2227,7 @@ fn next_capturable(
     zone: ZoneMask,
 ) -> bool {
     board.is_house(next)
-        && zone.allows(board.owner(next) == me)
+        && zone.allows_house(board, pos, me, next)
         && counts.contains(pos.at(next))
         && pos.child_houses() >> next & 1 == 0
 }
@@ -2192,7 +2266,7 @@ fn opposite_taken(
 ) -> Option<usize> {
     let opposite = board.opposite(captured);
     (pos.at(opposite) > 0
-        && zone.allows(board.owner(opposite) == me)
+        && zone.allows_house(board, pos, me, opposite)
         && pos.kept_houses() >> opposite & 1 == 0)
         .then_some(opposite)
 }
@@ -2217,7 +2291,7 @@ fn across_gap(
         && board.is_house(target)
         && taken >> target & 1 == 0
         && pos.at(target) > 0
-        && zone.allows(board.owner(target) == me))
+        && zone.allows_house(board, pos, me, target))
     .then_some(target)
 }
 
@@ -2227,6 +2301,9 @@ pub(crate) fn check_position(
     captures: &Captures,
     position: &Position,
 ) -> Result<(), PositionError> {
+    if position.round_starter().is_some() && !captures.last_seeds_to_starter {
+        return Err(PositionError::StarterUnused);
+    }
     if position.quiet() > captures.quiet_moves {
         return Err(PositionError::QuietUnused {
             found: position.quiet(),

@@ -103,9 +103,14 @@ pub struct Metadata {
 }
 
 /// Which rows a capture may happen in, as a two-bit mask over
-/// "sower's own row" (bit 0) and "opponent's row" (bit 1).
+/// "sower's own row" (bit 0) and "opponent's row" (bit 1); bit 2 reads
+/// "own" as the houses the sower owns now rather than their row
+/// (`[capture] zones_by = "owner"`, territory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ZoneMask(u8);
+
+/// The bit of a zone read by who owns a house now.
+const BY_OWNER: u8 = 4;
 
 impl ZoneMask {
     pub(crate) fn from_zone(zone: Zone) -> ZoneMask {
@@ -117,10 +122,44 @@ impl ZoneMask {
         })
     }
 
+    /// The same zone, read by who owns a house now (`by_owner`) or by its
+    /// row.
+    pub(crate) fn read_by_owner(self, by_owner: bool) -> ZoneMask {
+        if by_owner {
+            ZoneMask(self.0 | BY_OWNER)
+        } else {
+            ZoneMask(self.0 & !BY_OWNER)
+        }
+    }
+
+    /// Whether the zone is read by who owns a house now.
+    #[inline]
+    pub fn by_owner(self) -> bool {
+        self.0 & BY_OWNER != 0
+    }
+
+    /// Whether `house` lies in the zone, seen from `me`: by its row, or by
+    /// who owns it now for a zone read by owner.
+    #[inline]
+    pub(crate) fn allows_house(
+        self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        house: usize,
+    ) -> bool {
+        let side = if self.by_owner() {
+            pos.owner(house)
+        } else {
+            board.owner(house)
+        };
+        self.allows(side == me)
+    }
+
     /// True when captures can happen somewhere.
     #[inline]
     pub fn any(self) -> bool {
-        self.0 != 0
+        self.0 & !BY_OWNER != 0
     }
 
     /// Whether a capture may happen in a row owned by the sower (`own`) or not.
@@ -131,7 +170,7 @@ impl ZoneMask {
 
     /// The zone this mask came from.
     pub fn zone(self) -> Zone {
-        match self.0 {
+        match self.0 & !BY_OWNER {
             0 => Zone::None,
             1 => Zone::Own,
             2 => Zone::Opponent,
@@ -880,6 +919,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     // A player plays the houses they own: with territory, on either row.
     playable.territory = rounds.is_some_and(|r| r.territory.is_some());
+    if let Some(by) = &capture.zones_by
+        && captures.zones_by_owner
+        && !playable.territory
+    {
+        return err(
+            by.span(),
+            "zones_by = \"owner\" reads who owns a house now: only with [rounds.territory], where houses change hands",
+        );
+    }
     // Whose a house is, is read house by house: off the fast path.
     playable.judged |= playable.territory;
     let tracks_last_capturer = endings
@@ -944,6 +992,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
     start.set_opening(playable.opening_moves);
+    if captures.last_seeds_to_starter {
+        start.set_round_starter(Some(start.to_move()));
+    }
     if let Some(children) = &children {
         for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
             for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {

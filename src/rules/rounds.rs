@@ -327,6 +327,7 @@ impl Rounds {
                 Side::North => start.clone(),
             };
             next.set_to_move(self.next_starter(over));
+            next.set_round_starter(start.round_starter().map(|_| next.to_move()));
             return RoundEnd::NextRound(next);
         }
         if self.refill == Refill::Loser {
@@ -352,7 +353,8 @@ impl Rounds {
                 Side::North => start.clone(),
             };
             next.set_to_move(to_move);
-            territory.set_owners(&mut next, scores, per_house);
+            next.set_round_starter(start.round_starter().map(|_| to_move));
+            territory.set_up_round(board, &mut next, scores, per_house);
             return RoundEnd::NextRound(next);
         }
         let n = board.houses_per_side();
@@ -375,6 +377,8 @@ impl Rounds {
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
+        // Where the rules ask who started the round, the position says.
+        next.set_round_starter(start.round_starter().map(|_| to_move));
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -437,6 +441,7 @@ impl Rounds {
             .expect("a round holds the match's seeds on the match's board");
         next.set_quiet(start.quiet());
         next.set_opening(start.opening());
+        next.set_round_starter(start.round_starter().map(|_| to_move));
         let winner_row = winner.index() * n;
         for house in winner_row..winner_row + n {
             next.set_layer_value(
@@ -562,5 +567,6 @@ fn rows_swapped(start: &Position) -> Position {
         .expect("the same seeds on the same board");
     swapped.set_quiet(start.quiet());
     swapped.set_opening(start.opening());
+    swapped.set_round_starter(start.round_starter());
     swapped
 }

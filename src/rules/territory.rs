@@ -16,6 +16,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, in_range};
+use crate::board::Board;
 use crate::layer::Layer;
 use crate::position::{Position, PositionError, Side, house_label};
 
@@ -42,6 +43,9 @@ pub enum ContestedHouse {
     OverHalf,
     /// Always the loser (`TERR_EX_LOSER`).
     Loser,
+    /// The loser's, left empty: each player keeps the seeds beyond their
+    /// whole houses in their store for the round (`TERR_EX_EMPTY`).
+    Emptied,
 }
 
 /// Compiled `[rounds.territory]`.
@@ -79,14 +83,40 @@ impl Territory {
         scores.iter().all(|&s| s >= self.seeds_to_play_on)
     }
 
+    /// Sets up `next`, a fresh round's position with every house filled,
+    /// from the seeds each player held as the round ended: the owners, and
+    /// with [`ContestedHouse::Emptied`] the contested house emptied into
+    /// the stores of the seeds left over.
+    pub(crate) fn set_up_round(
+        &self,
+        board: &Board,
+        next: &mut Position,
+        scores: [u32; 2],
+        per_house: u32,
+    ) {
+        self.set_owners(next, scores, per_house);
+        let Some(winner) = winner(scores) else {
+            return;
+        };
+        let part = scores[winner.index()] % per_house;
+        if self.contested_house == ContestedHouse::Emptied && part > 0 {
+            // The house after the winner's last: the loser's first.
+            let n = next.houses_per_side();
+            let whole = (scores[winner.index()] / per_house) as usize;
+            next.take((winner.index() * n + whole) % (2 * n));
+            for side in Side::BOTH {
+                next.add(board.store(side), (scores[side.index()] % per_house) as u8);
+            }
+        }
+    }
+
     /// Sets the owners of `next`, a fresh round's position, from the seeds
     /// each player held as the round ended: on a draw each owns their row.
     pub(crate) fn set_owners(&self, next: &mut Position, scores: [u32; 2], per_house: u32) {
-        let (winner, seeds) = match scores[0].cmp(&scores[1]) {
-            std::cmp::Ordering::Equal => return,
-            std::cmp::Ordering::Greater => (Side::South, scores[0]),
-            std::cmp::Ordering::Less => (Side::North, scores[1]),
+        let Some(winner) = winner(scores) else {
+            return;
         };
+        let seeds = scores[winner.index()];
         let n = next.houses_per_side();
         let (mut houses, part) = ((seeds / per_house) as usize, seeds % per_house);
         if self.contested_house == ContestedHouse::OverHalf && part > per_house / 2 {
@@ -102,6 +132,15 @@ impl Territory {
             };
             next.set_layer_value(Layer::Owner, house, u8::from(owner != next.row_of(house)));
         }
+    }
+}
+
+/// The player with more seeds; none on a draw.
+fn winner(scores: [u32; 2]) -> Option<Side> {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
     }
 }
 
@@ -148,6 +187,8 @@ pub(crate) fn describe(
             ContestedHouse::OverHalf =>
                 "and one more if the seeds left over fill more than half of it",
             ContestedHouse::Loser => "and a house the seeds fill only in part is the loser's",
+            ContestedHouse::Emptied =>
+                "and a house the seeds fill only in part is the loser's and starts the round empty, each player keeping the seeds beyond their whole houses in their store",
         }
     );
     let _ = writeln!(
