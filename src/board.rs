@@ -117,6 +117,60 @@ impl Cycle {
     }
 }
 
+/// Which houses count as each player's own for the goal: the rows, or the
+/// halves of the board (MancalaGames' east/west classes, such as
+/// `Diffusion`). Moves are still named by the row a house is in.
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Sides {
+    /// Each player's own row.
+    #[default]
+    Rows,
+    /// Each player's half of both rows: South's the right half of the board
+    /// as South sees it, North's the left (an even row only).
+    Halves,
+}
+
+impl Sides {
+    /// The houses `side` owns on a board of `n` houses a row, as a mask
+    /// (bit `h` for house `h`).
+    pub fn houses(self, n: usize, side: Side) -> u64 {
+        let row = |s: Side| ((1u64 << n) - 1) << (s.index() * n);
+        match self {
+            Sides::Rows => row(side),
+            Sides::Halves => {
+                // South's half: its row's right half and the houses above it.
+                let half = n / 2;
+                let south = ((1u64 << (2 * half)) - 1) << half;
+                match side {
+                    Side::South => south,
+                    Side::North => (row(Side::South) | row(Side::North)) & !south,
+                }
+            }
+        }
+    }
+}
+
+/// Where the seeds of `house` go when a move spreads them round it
+/// (`[sowing] diffuse`), one a place, on a board of `n` houses a row:
+/// counter-clockwise round the house, from the next house of its row, the
+/// house facing that, the house facing it, the house facing the one before
+/// it, to the one before it. At a row's end the two places beyond it are
+/// out of play (`None`), where the path meets the end.
+pub fn around(n: usize, house: usize) -> [Option<usize>; 5] {
+    let row_start = if house < n { 0 } else { n };
+    let facing = |h: usize| 2 * n - 1 - h;
+    let next = (house + 1 < row_start + n).then_some(house + 1);
+    let before = (house > row_start).then(|| house - 1);
+    [
+        next,
+        next.map(facing),
+        Some(facing(house)),
+        before.map(facing),
+        before,
+    ]
+}
+
 /// A sowing path: `next[place]` is the place a seed goes after `place`.
 /// Sized to the whole place array so the sowing loop indexes it without a
 /// bounds check (see [`PLACES`]).
@@ -237,6 +291,8 @@ pub struct Board {
     direction: Direction,
     stores: StoreSowing,
     cycle: Cycle,
+    /// Which houses count as each player's own for the goal.
+    sides: Sides,
 }
 
 impl Board {
@@ -311,7 +367,25 @@ impl Board {
             direction,
             stores,
             cycle,
+            sides: Sides::Rows,
         }
+    }
+
+    /// The same board with each player's own houses as `sides` says.
+    pub fn with_sides(mut self, sides: Sides) -> Board {
+        self.sides = sides;
+        self
+    }
+
+    /// Which houses count as each player's own for the goal.
+    pub fn sides(&self) -> Sides {
+        self.sides
+    }
+
+    /// The houses `side` counts as its own for the goal (its row, or its
+    /// half of the board), as a mask (bit `h` for house `h`).
+    pub fn side_houses(&self, side: Side) -> u64 {
+        self.sides.houses(self.houses_per_side, side)
     }
 
     /// The ring a sowing by `side` follows. Counter-clockwise it runs South's

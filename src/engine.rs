@@ -851,6 +851,8 @@ impl Rules {
         let mut sown = match &self.blocking {
             // Bearing off, behind the gates.
             _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
+            // Seeds spread round the house played, behind the gates.
+            _ if gated && self.sowing.diffuse => self.sow_diffusing(pos, from, trace),
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated
                 && self.sowing.opening

@@ -412,6 +412,7 @@ impl Watch {
             match *ending {
                 Ending::ClearedRow { .. }
                 | Ending::Cleared
+                | Ending::ClearedHalf { .. }
                 | Ending::Deprived
                 | Ending::EitherRowEmpty { .. } => watch.rows = true,
                 Ending::Majority { threshold } => watch.store = watch.store.min(threshold as u32),
@@ -591,9 +592,20 @@ impl<const L: usize> Kernel<L> {
             chosen_in,
             toward_center: _,
             bear_off,
+            diffuse,
         } = rules.sowing;
         if bear_off {
             return Err("bearing off");
+        }
+        if diffuse {
+            return Err("seeds spread round the house played");
+        }
+        if rules
+            .endings
+            .iter()
+            .any(|e| matches!(e, Ending::ClearedHalf { .. }))
+        {
+            return Err("a goal read on halves of the board");
         }
         if chosen_in != 0 {
             return Err("a direction chosen by the mover");
@@ -1464,6 +1476,8 @@ impl<const L: usize> Kernel<L> {
                 return empty(side).then_some(taken_by);
             }
             Ending::Cleared | Ending::Deprived => empty(mover) || empty(mover.opponent()),
+            // Refused when the packed rules compile.
+            Ending::ClearedHalf { .. } => false,
             Ending::Immobilized => legal == 0,
             Ending::Majority { threshold } => {
                 self.store(board, Side::South)

@@ -968,6 +968,16 @@ pub enum PositionError {
     /// `bear_off` in a variant that never bears off.
     #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
     BearOffUnused,
+    /// A house holding more seeds than the variant lets a house hold.
+    #[error(
+        "house {house} holds more than {most} seeds: in this variant a seed for a full house leaves play, so no house holds more"
+    )]
+    OverFull {
+        /// The house, as an index in C1 order.
+        house: usize,
+        /// The most a house holds.
+        most: u8,
+    },
     /// A layer's word in a variant that does not keep the layer.
     #[error("`{layer}:` does not belong to this variant: {why}")]
     LayerUnused {

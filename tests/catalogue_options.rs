@@ -17,6 +17,7 @@ name = "base"
 houses_per_side = 6
 seeds_per_house = 4
 # start = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+# sides = "halves"
 [sowing]
 skip_origin = true
 relay = false
@@ -32,6 +33,7 @@ relay = false
 # skip_opponent_holding = 2
 # cycle = "own_row"
 # bear_off = true
+# diffuse = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -2636,6 +2638,81 @@ fn bear_off() {
         sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
         "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
     );
+}
+
+/// Diffusion's rules: seeds spread round the house played, each player's
+/// houses a half of the board, the goal to clear them.
+fn diffusion() -> &'static Rules {
+    rules(&[
+        ("sides", "\"halves\""),
+        ("skip_origin", "false"),
+        ("diffuse", "true"),
+        ("from_either_row", "true"),
+        ("counts", "[]"),
+        ("last_seed", "\"none\""),
+        ("goal", "\"clear\""),
+        ("no_move", "-"),
+    ])
+}
+
+#[test]
+fn diffuse() {
+    let diffusion = diffusion();
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // B's four seeds go round it counter-clockwise: C, then the North
+    // houses facing C, B and A (d, e, f); A, the fifth place, gets none.
+    assert_eq!(
+        sow_written(diffusion, start, "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,5,5 0-0 N"
+    );
+    // F is at its row's end: the first two places are past it, and their
+    // seeds leave play into South's store; then a and b, facing F and E.
+    assert_eq!(
+        sow_written(diffusion, start, "F").unwrap(),
+        "4,4,4,4,4,0/5,5,4,4,4,4 2-0 N"
+    );
+    // A seed for a full house (C holds five) leaves play too.
+    assert_eq!(
+        sow_written(diffusion, "4,2,5,4,4,4/4,4,4,4,4,4 0-0 S", "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,4,4 1-0 N"
+    );
+    // North may play South's row as well (the label is the house's own).
+    assert_eq!(
+        sow_written(diffusion, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N", "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,5,5 0-0 S"
+    );
+    // No house ever holds more than five.
+    assert!(
+        diffusion
+            .check_position(&position("6,4,4,4,4,2/4,4,4,4,4,4 0-0 S"))
+            .is_err()
+    );
+}
+
+#[test]
+fn sides_halves() {
+    // F's last seed leaves play: South's half (D, E, F and the North houses
+    // above them) is empty, so South wins, with a seed still in A.
+    let from = "1,0,0,0,0,1/0,0,0,0,0,1 45-0 S";
+    let game = play(diffusion(), from, 'F');
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.reason,
+        EndReason::Cleared {
+            winner: Side::South
+        }
+    );
+    // On rows, South's row still holds A's seed: the game goes on.
+    let rows = rules(&[
+        ("skip_origin", "false"),
+        ("diffuse", "true"),
+        ("from_either_row", "true"),
+        ("counts", "[]"),
+        ("last_seed", "\"none\""),
+        ("goal", "\"clear\""),
+        ("no_move", "-"),
+    ]);
+    assert!(!play(rows, from, 'F').is_over());
 }
 
 #[test]

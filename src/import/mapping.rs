@@ -31,6 +31,8 @@ const COUNT_KEYS: [&str; 4] = ["capt_on", "evens", "capt_min", "capt_max"];
 pub(super) struct Sections {
     pub start: Option<Vec<i64>>,
     pub total: i64,
+    /// `[board]` keys beyond the size and the seeds.
+    pub board: Vec<String>,
     pub sowing: Vec<String>,
     pub play: Vec<String>,
     pub capture: Vec<String>,
@@ -284,6 +286,12 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
         out.total = seeds;
     }
+    if game.game_class.0 == "Diffusion" {
+        // The class splits the board east and west: each player's houses
+        // are a half of both rows.
+        out.board
+            .push("sides = \"halves\"        # game_class Diffusion".into());
+    }
     sowing(r, &mut out)?;
     play(r, &mut out)?;
     capture(r, &mut out)?;
@@ -310,6 +318,7 @@ pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
         "NorthSouthCycle" => Some("cycle = \"own_row\""),
         "ZigZag" => Some("cycle = \"zigzag\""),
         "BearOff" => Some("bear_off = true"),
+        "Diffusion" => Some("diffuse = true"),
         _ => None,
     }
 }

@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
-use crate::board::Board;
+use crate::board::{Board, Sides};
 use crate::diagnostic::{
     Located, ReadError, escape_controls, excerpt, is_hostile, read_file, without_bom,
 };
@@ -811,7 +811,25 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     };
 
     let uniform_start = board.start.is_none();
+    let board_span = board
+        .seeds_per_house
+        .as_ref()
+        .map_or(board.houses_per_side.span(), |s| s.span());
+    let board_sides = board.sides.clone();
+    let sides = match &board.sides {
+        Some(sides) if *sides.get_ref() == Sides::Halves && n % 2 == 1 => {
+            return err(
+                sides.span(),
+                format!(
+                    "sides = \"halves\" splits each row in two halves: a row of {n} houses has no halves"
+                ),
+            );
+        }
+        Some(sides) => *sides.get_ref(),
+        None => Sides::Rows,
+    };
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
+    let board = board.with_sides(sides);
     let mut playable = feeding::compile(&play, total)?;
     if let Some(flag) = &play.feed_by_house
         && playable.feed_by_house
@@ -824,8 +842,34 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
+    if compiled_sowing.diffuse && !captures.rules.is_empty() {
+        return err(
+            sowing.diffuse.as_ref().map_or(0..0, |d| d.span()),
+            "diffuse = true spreads a move's seeds round the house played and captures nothing: leave [capture] out",
+        );
+    }
+    if compiled_sowing.diffuse && houses.iter().any(|&s| s > sowing::DIFFUSE_FULL) {
+        return err(
+            board_span.clone(),
+            format!(
+                "with [sowing] diffuse, a house holds at most {} seeds (a seed for a full house leaves play): the start holds more",
+                sowing::DIFFUSE_FULL
+            ),
+        );
+    }
     let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
-    let endings = ending::compile(&end, total)?;
+    let endings = ending::compile(&end, total, &board)?;
+    if let Some(sides) = &board_sides
+        && *sides.get_ref() == Sides::Halves
+        && !endings
+            .iter()
+            .any(|e| matches!(e, ending::Ending::ClearedHalf { .. }))
+    {
+        return err(
+            sides.span(),
+            "sides = \"halves\" says whose houses the goal \"clear\" reads: [end] goal = \"clear\" is missing",
+        );
+    }
     let children_table = children.as_ref().map_or(0..0, |c| c.span());
     let mut children = children::compile(children.as_ref(), n, total)?;
     if captures.opponent_takes_sown > 0
@@ -893,7 +937,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.allow == feeding::Allow::EachHouseOnceFirst
         || turn.extra_turn == ExtraTurn::AfterCapture
         || compiled_sowing.turning == sowing::Turning::FirstMove
-        || compiled_sowing.bear_off;
+        || compiled_sowing.bear_off
+        || compiled_sowing.diffuse;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -26,6 +26,11 @@ use crate::trace::{Event, Trace};
 /// Wouri moves relay at most a few dozen times.
 pub const MAX_RELAY_LIFTS: u32 = 100_000;
 
+/// The most seeds a house holds where moves spread their seeds round the
+/// house played (`[sowing] diffuse`): one for each house around it. A seed
+/// for a full house leaves play.
+pub const DIFFUSE_FULL: u8 = 5;
+
 /// `[sowing]`: how seeds are sown.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -90,6 +95,11 @@ pub struct Section {
     /// in the sower's store (MancalaGames' class `BearOff`).
     #[serde(default)]
     pub bear_off: Option<Spanned<bool>>,
+    /// A move spreads its seeds round the house played, one into each house
+    /// around it; a house holding five passes its seed out of play, and so
+    /// do the places beyond a row's end (MancalaGames' class `Diffusion`).
+    #[serde(default)]
+    pub diffuse: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -174,6 +184,8 @@ pub struct Sowing {
     pub chosen_in: u32,
     /// Whether the game comes to bear off (`bear_off`).
     pub bear_off: bool,
+    /// Whether a move spreads its seeds round the house played (`diffuse`).
+    pub diffuse: bool,
     /// With [`Turning::ToCenter`], the houses that sow against the board's
     /// direction, as a mask over the houses: those whose next house that
     /// way lies nearer the board's centre line.
@@ -540,9 +552,11 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let diffuse = diffuse_combinations(section)?;
     let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
         bear_off,
+        diffuse,
         toward_center: if turning == Turning::ToCenter {
             toward_center(&board)
         } else {
@@ -565,6 +579,47 @@ pub(crate) fn compile(
         turning,
     };
     Ok((sowing, board))
+}
+
+/// Whether a move spreads its seeds round the house played, refusing every
+/// other way of sowing beside it: the seeds go round the house, not along a
+/// ring.
+fn diffuse_combinations(section: &Section) -> Result<bool, CompileError> {
+    let Some(flag) = section.diffuse.as_ref().filter(|f| *f.get_ref()) else {
+        return Ok(false);
+    };
+    let clash = [
+        (
+            section.direction != Direction::CounterClockwise,
+            "direction",
+        ),
+        (section.skip_origin, "skip_origin"),
+        (section.relay, "relay"),
+        (section.into_stores.is_some(), "into_stores"),
+        (section.direction_by.is_some(), "direction_by"),
+        (section.direction_chosen_in.is_some(), "direction_chosen_in"),
+        (
+            section.first_seed_in_origin.is_some(),
+            "first_seed_in_origin",
+        ),
+        (section.opening.is_some(), "opening"),
+        (
+            section.skip_opponent_holding.is_some(),
+            "skip_opponent_holding",
+        ),
+        (section.cycle.is_some(), "cycle"),
+        (section.bear_off.is_some(), "bear_off"),
+    ];
+    if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+        return Err((
+            flag.span(),
+            format!(
+                "diffuse = true spreads a move's seeds round the house played, one a house: not with {key}, which says how seeds go along a ring"
+            ),
+            Some(format!("leave {key} out of [sowing]")),
+        ));
+    }
+    Ok(true)
 }
 
 /// The houses whose next house clockwise lies nearer the board's centre
@@ -650,6 +705,15 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
     if position.bearing_off() && !sowing.bear_off {
         return Err(PositionError::BearOffUnused);
     }
+    if sowing.diffuse
+        && let Some(house) =
+            (0..2 * position.houses_per_side()).find(|&h| position.at(h) > DIFFUSE_FULL)
+    {
+        return Err(PositionError::OverFull {
+            house,
+            most: DIFFUSE_FULL,
+        });
+    }
     Ok(())
 }
 
@@ -733,6 +797,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
+        );
+    }
+    if rules.sowing.diffuse {
+        let _ = writeln!(
+            out,
+            "  The seeds are not sown along the rows: they go one each into the houses around the house played, counter-clockwise from the next house of its row, through the three houses facing, to the one before it. A house holds at most {DIFFUSE_FULL}: a seed for a full house leaves play, and so do the two a house at a row's end has no place for (both kept in South's store, which decides nothing)."
         );
     }
     if rules.sowing.first_in_origin {
@@ -938,6 +1008,46 @@ impl Rules {
                 seeds,
             });
         }
+    }
+
+    /// A move that spreads its seeds round the house played (`[sowing]
+    /// diffuse`), kept apart from the one sowing loop: the seeds go round
+    /// the house, not along a ring. A seed with no place, or for a full
+    /// house, leaves play into South's store.
+    #[inline(never)]
+    pub(crate) fn sow_diffusing<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> Sown {
+        let seeds = pos.take(from);
+        trace.record(Event::Lift { house: from, seeds });
+        let mut sown = Sown {
+            first_lift: seeds,
+            last: from,
+            ..Sown::default()
+        };
+        let out_of_play = crate::board::STORE[crate::position::Side::South.index()];
+        let places = crate::board::around(self.board.houses_per_side(), from);
+        for place in places.into_iter().take(seeds as usize) {
+            match place {
+                Some(h) if pos.at(h) < DIFFUSE_FULL => {
+                    pos.add(h, 1);
+                    sown.last = h;
+                    trace.record(Event::Drop {
+                        house: h,
+                        now: pos.at(h),
+                    });
+                }
+                _ => {
+                    pos.add(out_of_play, 1);
+                    trace.record(Event::Spill { house: place });
+                }
+            }
+        }
+        sown.end = SownEnd::Done;
+        sown
     }
 
     /// An opening move's sowing (`[sowing] opening`), kept apart from the
