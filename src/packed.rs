@@ -565,6 +565,7 @@ impl<const L: usize> Kernel<L> {
             crate::board::Cycle::BothRows => {}
             crate::board::Cycle::OwnRow => return Err("sowing round the own row"),
             crate::board::Cycle::ZigZag => return Err("a zigzag sowing"),
+            crate::board::Cycle::OwnHalf => return Err("sowing round the own half"),
         }
         if rules.children.is_some() {
             return Err("children");
@@ -649,7 +650,11 @@ impl<const L: usize> Kernel<L> {
             either_row,
             // Refused above, with the rounds it needs.
             territory: _,
+            halves,
         } = rules.playable;
+        if halves {
+            return Err("moves from a half of the board");
+        }
         if either_row {
             return Err("moves from either row");
         }
@@ -697,7 +702,11 @@ impl<const L: usize> Kernel<L> {
             sweep_after_capture,
             last_seeds_counted_in: _,
             looks_along: _,
+            given_away,
         } = &rules.captures;
+        if *given_away {
+            return Err("captured seeds dropped on the opponent");
+        }
         if while_sowing.is_some() {
             return Err("captures while sowing");
         }

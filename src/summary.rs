@@ -66,6 +66,9 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::BearOff { side, seeds } => others.push(format!("{side} bears off {seeds}")),
             Event::BearingOff => others.push("the game bears off from now on".into()),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
+            Event::Give { house, seeds } => {
+                others.push(format!("drops {seeds} into {}", label(house)))
+            }
             Event::OutOfPlay { .. } => out_of_play += 1,
             Event::Spill { .. } => spilt += 1,
             Event::RoundOver { reason, winner } => others.push(format!(

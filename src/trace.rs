@@ -219,6 +219,14 @@ pub enum Event {
         /// The blocked house.
         house: usize,
     },
+    /// The seeds just captured are dropped into an opponent's house
+    /// (`[capture] given_to_opponent`, `c@`).
+    Give {
+        /// The house.
+        house: usize,
+        /// How many.
+        seeds: u8,
+    },
     /// A move spreading its seeds round the house played (`[sowing]
     /// diffuse`) has a seed for a full house, or none past a row's end
     /// (`None`): it leaves play, kept in South's store.
@@ -312,6 +320,9 @@ impl Event {
                 "a seed for {} (full) leaves play, into South's store",
                 label(house)
             ),
+            Event::Give { house, seeds } => {
+                format!("drop the {seeds} seed(s) captured into {}", label(house))
+            }
             Event::Spill { house: None } => {
                 "a seed past the row's end leaves play, into South's store".to_string()
             }

@@ -71,6 +71,7 @@ chain = false
 # opponent_takes_sown = { at_most = 8 }
 # last_seeds_to_mover = 4
 # sweep_after_capture = [2]
+# given_to_opponent = true
 # next = { zone = "either" }
 # match_opposite = true
 # looks_along = "board"
@@ -2640,19 +2641,22 @@ fn bear_off() {
     );
 }
 
-/// Diffusion's rules: seeds spread round the house played, each player's
-/// houses a half of the board, the goal to clear them.
+/// Seeds spread round the house played, from either row, nothing
+/// captured, the goal to clear one's houses.
+const DIFFUSE: [(&str, &str); 7] = [
+    ("skip_origin", "false"),
+    ("diffuse", "true"),
+    ("from_either_row", "true"),
+    ("counts", "[]"),
+    ("last_seed", "\"none\""),
+    ("goal", "\"clear\""),
+    ("no_move", "-"),
+];
+
+/// Diffusion's rules: [`DIFFUSE`], each player's houses a half of the
+/// board.
 fn diffusion() -> &'static Rules {
-    rules(&[
-        ("sides", "\"halves\""),
-        ("skip_origin", "false"),
-        ("diffuse", "true"),
-        ("from_either_row", "true"),
-        ("counts", "[]"),
-        ("last_seed", "\"none\""),
-        ("goal", "\"clear\""),
-        ("no_move", "-"),
-    ])
+    rules(&[&DIFFUSE[..], &[("sides", "\"halves\"")]].concat())
 }
 
 #[test]
@@ -2703,16 +2707,99 @@ fn sides_halves() {
         }
     );
     // On rows, South's row still holds A's seed: the game goes on.
-    let rows = rules(&[
+    assert!(!play(rules(&DIFFUSE), from, 'F').is_over());
+}
+
+/// Each side sows round its half of the board and captures 4 on its side,
+/// chained; the goal is to clear one's half.
+const OWN_HALF: [(&str, &str); 8] = [
+    ("sides", "\"halves\""),
+    ("skip_origin", "false"),
+    ("cycle", "\"own_half\""),
+    ("counts", "[4]"),
+    ("last_seed", "\"own\""),
+    ("chain", "true"),
+    ("goal", "\"clear\""),
+    ("no_move", "-"),
+];
+
+/// Ohojichi's rules: [`OWN_HALF`], and the captured seeds given away by a
+/// drop.
+fn gratuitous_halves() -> &'static Rules {
+    rules(&[&OWN_HALF[..], &[("given_to_opponent", "true")]].concat())
+}
+
+#[test]
+fn cycle_own_half() {
+    let halves = gratuitous_halves();
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // F's seeds go round South's half: up to a, b and c, above her, and
+    // back down to D.
+    assert_eq!(
+        sow_written(halves, start, "F").unwrap(),
+        "4,4,4,5,4,0/5,5,5,4,4,4 0-0 N"
+    );
+    // South plays the houses of her half, on both rows, and no other.
+    assert_eq!(legal(halves, start), "DEFabc");
+    assert_eq!(verdict(halves, start, 'A'), sow::engine::Verdict::OtherHalf);
+}
+
+#[test]
+fn given_to_opponent() {
+    let halves = gratuitous_halves();
+    // E's seed makes F 4: South captures it, and moves again at once to
+    // drop the 4 into a house of North's half.
+    let from = "1,1,1,0,1,3/0,0,0,1,1,1 0-0 S";
+    let captured = sow_written(halves, from, "E").unwrap();
+    assert_eq!(captured, "1,1,1,0,0,0/0,0,0,1,1,1 4-0 S");
+    let drops: Vec<String> = halves
+        .legal_moves(&position(&captured))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(drops, ["A@", "B@", "C@", "d@", "e@", "f@"]);
+    assert_eq!(
+        sow_written(halves, &captured, "d@").unwrap(),
+        "1,1,1,0,0,0/0,0,0,5,1,1 0-0 N"
+    );
+    // A house instead of a drop, a drop on one's own side, and a drop with
+    // nothing captured are refused, each saying why.
+    let house = sow_written(halves, &captured, "a").unwrap_err();
+    assert!(house.contains("must be dropped first"), "{house}");
+    let own = sow_written(halves, &captured, "a@").unwrap_err();
+    assert!(own.contains("your own side"), "{own}");
+    let nothing = sow_written(halves, from, "d@").unwrap_err();
+    assert!(nothing.contains("none to drop"), "{nothing}");
+    // Seeds left in the store of the player who is not to move are
+    // refused: they would have been dropped.
+    assert!(
+        halves
+            .check_position(&position("1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"))
+            .is_err()
+    );
+    // Without the option, the capture stays in South's store and North
+    // moves.
+    assert_eq!(
+        sow_written(rules(&OWN_HALF), from, "E").unwrap(),
+        "1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"
+    );
+}
+
+#[test]
+fn chain_never_comes_round_to_a_house_it_took() {
+    // A's 12 seeds go twice round South's own row, the last into A: A's 2
+    // and the five 3s before it are taken once each, 17 in all.
+    let own_row = rules(&[
         ("skip_origin", "false"),
-        ("diffuse", "true"),
-        ("from_either_row", "true"),
-        ("counts", "[]"),
-        ("last_seed", "\"none\""),
-        ("goal", "\"clear\""),
-        ("no_move", "-"),
+        ("cycle", "\"own_row\""),
+        ("counts", "[2, 3]"),
+        ("last_seed", "\"own\""),
+        ("chain", "true"),
     ]);
-    assert!(!play(rows, from, 'F').is_over());
+    assert_eq!(
+        sow_written(own_row, "12,1,1,1,1,1/4,4,4,4,4,4 0-0 S", "A").unwrap(),
+        "0,0,0,0,0,0/4,4,4,4,4,4 17-0 N"
+    );
 }
 
 #[test]

@@ -286,15 +286,25 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
         out.total = seeds;
     }
-    if game.game_class.0 == "Diffusion" {
+    if matches!(game.game_class.0.as_str(), "Diffusion" | "EWGratuitous") {
         // The class splits the board east and west: each player's houses
         // are a half of both rows.
-        out.board
-            .push("sides = \"halves\"        # game_class Diffusion".into());
+        out.board.push(format!(
+            "sides = \"halves\"        # game_class {}",
+            game.game_class.0
+        ));
     }
     sowing(r, &mut out)?;
     play(r, &mut out)?;
     capture(r, &mut out)?;
+    if matches!(game.game_class.0.as_str(), "NSGratuitous" | "EWGratuitous") {
+        // The classes give the captured seeds to the opponent: the capturer
+        // drops them into one of the opponent's houses.
+        out.capture.push(format!(
+            "given_to_opponent = true        # game_class {}",
+            game.game_class.0
+        ));
+    }
     out.children = children(r, n)?;
     turn(r, &mut out)?;
     end(r, &mut out)?;
@@ -319,6 +329,8 @@ pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
         "ZigZag" => Some("cycle = \"zigzag\""),
         "BearOff" => Some("bear_off = true"),
         "Diffusion" => Some("diffuse = true"),
+        "NSGratuitous" => Some("cycle = \"own_row\""),
+        "EWGratuitous" => Some("cycle = \"own_half\""),
         _ => None,
     }
 }

@@ -86,7 +86,7 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
         return Err(unsupported(
             game.game_class.1.clone(),
             format!(
-                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag, BearOff and Diffusion",
+                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag, BearOff, Diffusion, NSGratuitous and EWGratuitous",
                 game.game_class.0
             ),
         ));

@@ -36,6 +36,15 @@ pub(super) fn summary(r: &Reading) -> String {
             "each player owns a half of the board; a move spreads its seeds round the house played, at most five a house",
         );
     }
+    if r.game.game_class.0 == "EWGratuitous" {
+        say("each player owns a half of the board and sows round it");
+    }
+    if matches!(
+        r.game.game_class.0.as_str(),
+        "NSGratuitous" | "EWGratuitous"
+    ) {
+        say("captured seeds are dropped into one house of the opponent's");
+    }
     if r.game.game_class.0 == "BearOff" {
         say("once no house holds two seeds, seeds sown past your row are borne off");
     }
@@ -364,7 +373,7 @@ pub(super) fn summary(r: &Reading) -> String {
         say("no move, pass");
     }
     match r.choice("goal") {
-        Some("CLEAR") if r.game.game_class.0 == "Diffusion" => {
+        Some("CLEAR") if matches!(r.game.game_class.0.as_str(), "Diffusion" | "EWGratuitous") => {
             say("first to empty their half wins")
         }
         Some("CLEAR") => say("first to empty their row wins"),

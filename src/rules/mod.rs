@@ -829,6 +829,16 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         None => Sides::Rows,
     };
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
+    if let Some(cycle) = &sowing.cycle
+        && *cycle.get_ref() == crate::board::Cycle::OwnHalf
+        && sides != Sides::Halves
+    {
+        return Err((
+            cycle.span(),
+            "cycle = \"own_half\" sows round each player's half of the board: the board has no halves".into(),
+            Some("give [board] sides = \"halves\"".into()),
+        ));
+    }
     let board = board.with_sides(sides);
     let mut playable = feeding::compile(&play, total)?;
     if let Some(flag) = &play.feed_by_house
@@ -858,6 +868,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         );
     }
     let turn = turn::compile(turn.as_ref(), &play, &board, !captures.rules.is_empty())?;
+    if captures.given_away && turn.extra_turn != ExtraTurn::Never {
+        return err(
+            capture
+                .given_to_opponent
+                .as_ref()
+                .map_or(0..0, |g| g.span()),
+            "given_to_opponent gives the capturer a move of its own, the drop: not with [turn] extra_turn",
+        );
+    }
     let endings = ending::compile(&end, total, &board)?;
     if let Some(sides) = &board_sides
         && *sides.get_ref() == Sides::Halves
@@ -901,8 +920,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
     // A player plays the houses they own: with territory, on either row.
     playable.territory = rounds.is_some_and(|r| r.territory.is_some());
+    // A player plays their half of the board, unless any house.
+    playable.halves = sides == Sides::Halves && !playable.either_row;
     // Whose a house is, is read house by house: off the fast path.
-    playable.judged |= playable.territory;
+    playable.judged |= playable.territory || playable.halves;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
@@ -938,7 +959,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || turn.extra_turn == ExtraTurn::AfterCapture
         || compiled_sowing.turning == sowing::Turning::FirstMove
         || compiled_sowing.bear_off
-        || compiled_sowing.diffuse;
+        || compiled_sowing.diffuse
+        || captures.given_away;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -659,6 +659,27 @@ fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, C
             "cycle = \"zigzag\" has no store on it: leave into_stores out",
         );
     }
+    if *cycle.get_ref() == Cycle::OwnHalf {
+        let clash = [
+            (stores != StoreSowing::None, "into_stores"),
+            (
+                section.skip_opponent_holding.is_some(),
+                "skip_opponent_holding",
+            ),
+            (section.opening.is_some(), "opening"),
+            (section.relay_only_in.is_some(), "relay_only_in"),
+            (section.direction_by.is_some(), "direction_by"),
+            (section.direction_chosen_in.is_some(), "direction_chosen_in"),
+        ];
+        if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+            return err(
+                cycle.span(),
+                format!(
+                    "cycle = \"own_half\" keeps each side's seeds in its own half, with no store on it: {key} is not supported with it"
+                ),
+            );
+        }
+    }
     if *cycle.get_ref() == Cycle::OwnRow {
         if stores == StoreSowing::Both {
             return err(
@@ -765,6 +786,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  The sowing zigzags across the board: counter-clockwise, from South's first house up to North's house above South's second, down to South's third, and so on to the right end, then back through the houses skipped."
+        );
+    }
+    if rules.board.cycle() == Cycle::OwnHalf {
+        let _ = writeln!(
+            out,
+            "  Each side sows round its own half of the board only, both rows: after the last house of your half in one row the sowing goes on in the other; no seed is ever sown into the opponent's half."
         );
     }
     if rules.board.cycle() == Cycle::OwnRow {
