@@ -89,18 +89,54 @@ pub enum Cycle {
     /// No store lies on it.
     #[serde(rename = "zigzag")]
     ZigZag,
+    /// The sower's own half of the board, both rows (`[board] sides =
+    /// "halves"`): South's right half round counter-clockwise, her row's
+    /// right end up to the North houses above it; North's left half the
+    /// same way. No seed reaches the opponent's half, and no store lies on
+    /// it (MancalaGames' east/west classes, such as `EWGratuitous`).
+    OwnHalf,
 }
 
 impl Cycle {
+    /// Whose cycle house `h` is on, for a cycle that keeps each side's
+    /// seeds apart: its row, or its half for [`Cycle::OwnHalf`].
+    fn side_of(self, n: usize, h: usize) -> Side {
+        match self {
+            Cycle::OwnHalf => {
+                if Sides::Halves.houses(n, Side::South) >> h & 1 != 0 {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
+            _ => {
+                if h < n {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            }
+        }
+    }
+
     /// The houses of a two-row board of `n` a row in the order a
     /// counter-clockwise sowing visits them on this cycle, from `start`'s
-    /// row (`OwnRow`: that row only).
+    /// row (`OwnRow`: that row only; `OwnHalf`: `start`'s half).
     fn houses(self, n: usize, start: Side) -> Vec<usize> {
         // North's house above South's column `c` is `2n - 1 - c`.
         let above = |column: usize| 2 * n - 1 - column;
         match self {
             Cycle::BothRows => (0..2 * n).collect(),
             Cycle::OwnRow => (start.index() * n..start.index() * n + n).collect(),
+            Cycle::OwnHalf => {
+                // Counter-clockwise from the half's first South house; the
+                // houses of a half follow one another round the board.
+                let half = n / 2;
+                match start {
+                    Side::South => (half..half + n).collect(),
+                    Side::North => (half + n..2 * n).chain(0..half).collect(),
+                }
+            }
             Cycle::ZigZag => {
                 // Rightwards, switching rows at every column: South's
                 // first house, then up and down; then leftwards through
@@ -115,6 +151,60 @@ impl Cycle {
             }
         }
     }
+}
+
+/// Which houses count as each player's own for the goal: the rows, or the
+/// halves of the board (MancalaGames' east/west classes, such as
+/// `Diffusion`). Moves are still named by the row a house is in.
+#[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Sides {
+    /// Each player's own row.
+    #[default]
+    Rows,
+    /// Each player's half of both rows: South's the right half of the board
+    /// as South sees it, North's the left (an even row only).
+    Halves,
+}
+
+impl Sides {
+    /// The houses `side` owns on a board of `n` houses a row, as a mask
+    /// (bit `h` for house `h`).
+    pub fn houses(self, n: usize, side: Side) -> u64 {
+        let row = |s: Side| ((1u64 << n) - 1) << (s.index() * n);
+        match self {
+            Sides::Rows => row(side),
+            Sides::Halves => {
+                // South's half: its row's right half and the houses above it.
+                let half = n / 2;
+                let south = ((1u64 << (2 * half)) - 1) << half;
+                match side {
+                    Side::South => south,
+                    Side::North => (row(Side::South) | row(Side::North)) & !south,
+                }
+            }
+        }
+    }
+}
+
+/// Where the seeds of `house` go when a move spreads them round it
+/// (`[sowing] diffuse`), one a place, on a board of `n` houses a row:
+/// counter-clockwise round the house, from the next house of its row, the
+/// house facing that, the house facing it, the house facing the one before
+/// it, to the one before it. At a row's end the two places beyond it are
+/// out of play (`None`), where the path meets the end.
+pub fn around(n: usize, house: usize) -> [Option<usize>; 5] {
+    let row_start = if house < n { 0 } else { n };
+    let facing = |h: usize| 2 * n - 1 - h;
+    let next = (house + 1 < row_start + n).then_some(house + 1);
+    let before = (house > row_start).then(|| house - 1);
+    [
+        next,
+        next.map(facing),
+        Some(facing(house)),
+        before.map(facing),
+        before,
+    ]
 }
 
 /// A sowing path: `next[place]` is the place a seed goes after `place`.
@@ -237,6 +327,8 @@ pub struct Board {
     direction: Direction,
     stores: StoreSowing,
     cycle: Cycle,
+    /// Which houses count as each player's own for the goal.
+    sides: Sides,
 }
 
 impl Board {
@@ -283,8 +375,7 @@ impl Board {
         ];
         // The house before h along its owner's cycle.
         let before = |h: usize, direction: Direction| {
-            let owner = if h < n { Side::South } else { Side::North };
-            let houses = cycle.houses(n, owner);
+            let houses = cycle.houses(n, cycle.side_of(n, h));
             let len = houses.len();
             let at = houses.iter().position(|&x| x == h).expect("on its cycle");
             houses[match direction {
@@ -311,7 +402,30 @@ impl Board {
             direction,
             stores,
             cycle,
+            sides: Sides::Rows,
         }
+    }
+
+    /// The same board with each player's own houses as `sides` says: whose
+    /// side a house is on ([`Board::owner`]) follows.
+    pub fn with_sides(mut self, sides: Sides) -> Board {
+        self.sides = sides;
+        let south = sides.houses(self.houses_per_side, Side::South);
+        for h in 0..self.houses() {
+            self.owner[h] = (south >> h & 1 == 0) as u8;
+        }
+        self
+    }
+
+    /// Which houses count as each player's own for the goal.
+    pub fn sides(&self) -> Sides {
+        self.sides
+    }
+
+    /// The houses `side` counts as its own for the goal (its row, or its
+    /// half of the board), as a mask (bit `h` for house `h`).
+    pub fn side_houses(&self, side: Side) -> u64 {
+        self.sides.houses(self.houses_per_side, side)
     }
 
     /// The ring a sowing by `side` follows. Counter-clockwise it runs South's
@@ -336,7 +450,10 @@ impl Board {
             // A store lies after the last house of its row (never on a
             // zigzag, which refuses stores sown into).
             let row = if house < n { Side::South } else { Side::North };
-            if house == row.index() * n + n - 1 && includes(row) && cycle != Cycle::ZigZag {
+            if house == row.index() * n + n - 1
+                && includes(row)
+                && !matches!(cycle, Cycle::ZigZag | Cycle::OwnHalf)
+            {
                 order.push(STORE[row.index()] as u8);
             }
         }
@@ -356,7 +473,7 @@ impl Board {
         let opponent = side.opponent();
         let mut to_opponent = [0u16; PLACES];
         for (h, distance) in to_opponent.iter_mut().enumerate().take(2 * n) {
-            if cycle == Cycle::OwnRow {
+            if matches!(cycle, Cycle::OwnRow | Cycle::OwnHalf) {
                 *distance = NEVER;
                 continue;
             }
@@ -378,7 +495,7 @@ impl Board {
             len: order.len() as u8,
             index,
             to_opponent,
-            crosses: cycle != Cycle::OwnRow,
+            crosses: !matches!(cycle, Cycle::OwnRow | Cycle::OwnHalf),
         }
     }
 
@@ -392,6 +509,16 @@ impl Board {
     #[inline]
     pub fn houses(&self) -> usize {
         2 * self.houses_per_side
+    }
+
+    /// Houses on one side's cycle: both rows, or a row or a half of the
+    /// board where each side sows round its own.
+    #[inline]
+    pub fn houses_on_cycle(&self) -> usize {
+        match self.cycle {
+            Cycle::OwnRow | Cycle::OwnHalf => self.houses_per_side,
+            Cycle::BothRows | Cycle::ZigZag => self.houses(),
+        }
     }
 
     /// The way seeds travel.
@@ -424,7 +551,7 @@ impl Board {
     pub fn crossings(&self) -> [(usize, usize); 2] {
         let n = self.houses_per_side;
         match self.cycle {
-            Cycle::BothRows | Cycle::OwnRow => [(0, 2 * n - 1), (n - 1, n)],
+            Cycle::BothRows | Cycle::OwnRow | Cycle::OwnHalf => [(0, 2 * n - 1), (n - 1, n)],
             Cycle::ZigZag => {
                 let half = n / 2;
                 [(half - 1, n + half - 1), (half, n + half)]
@@ -444,7 +571,9 @@ impl Board {
         place < self.houses()
     }
 
-    /// Who owns `place`.
+    /// Whose side `place` is on: its row's player, or with `[board] sides =
+    /// "halves"` its half's (capture zones read it). Moves are named by the
+    /// row ([`Move::from_house`]).
     #[inline]
     pub fn owner(&self, place: usize) -> Side {
         if self.owner[place & (PLACES - 1)] == 0 {

@@ -26,6 +26,9 @@ pub struct MoveList {
     // `masks[side * 3 + way]`, `way` as `WAYS`: one bit per house of a row,
     // so a row must fit a mask.
     masks: [u32; 6],
+    // Whether the moves are drops of captured seeds (`c@`): then every
+    // move of the list is one.
+    drops: bool,
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
@@ -50,7 +53,10 @@ fn way(direction: Option<Direction>) -> usize {
 impl MoveList {
     /// An empty list.
     pub fn new() -> MoveList {
-        MoveList { masks: [0; 6] }
+        MoveList {
+            masks: [0; 6],
+            drops: false,
+        }
     }
 
     /// The moves of `side`'s houses in `row` (bit `i`: `i` places from the
@@ -87,6 +93,7 @@ impl MoveList {
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
         mv.offset() < 32
+            && mv.is_drop() == self.drops
             && self.masks[mv.side().index() * 3 + way(mv.direction())] >> mv.offset() & 1 != 0
     }
 
@@ -94,8 +101,8 @@ impl MoveList {
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
         let [south, south_ccw, south_cw, north, north_ccw, north_cw] = self.masks;
-        if south_ccw | south_cw | north_ccw | north_cw != 0 {
-            // Directions chosen: rare, and walked in order.
+        if south_ccw | south_cw | north_ccw | north_cw != 0 || self.drops {
+            // Directions chosen, or drops: rare, and walked in order.
             return self.iter().nth(index);
         }
         let before = south.count_ones() as usize;
@@ -116,6 +123,7 @@ impl MoveList {
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
         let masks = self.masks;
+        let drops = self.drops;
         Side::BOTH.into_iter().flat_map(move |side| {
             let ways = &masks[side.index() * 3..side.index() * 3 + 3];
             let ways = [ways[0], ways[1], ways[2]];
@@ -126,7 +134,10 @@ impl MoveList {
                     houses &= houses - 1;
                     (0..3)
                         .filter(move |&w| ways[w] >> offset & 1 != 0)
-                        .map(move |w| Move::new(side, offset as u8).sowing(WAYS[w]))
+                        .map(move |w| {
+                            let mv = Move::new(side, offset as u8).sowing(WAYS[w]);
+                            if drops { mv.dropped() } else { mv }
+                        })
                 })
             })
             .flatten()
@@ -140,6 +151,7 @@ impl MoveList {
 
     #[inline]
     fn insert(&mut self, mv: Move) {
+        self.drops |= mv.is_drop();
         self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << mv.offset();
     }
 
@@ -245,6 +257,9 @@ pub enum Verdict {
     Blocked,
     /// It is the opponent's this round (`[rounds.territory]`).
     NotOwned,
+    /// It is in the opponent's half of the board (`[board] sides =
+    /// "halves"`).
+    OtherHalf,
     /// It is a ram (`[children] kind = "ram"`).
     Ram,
     /// It holds the single seed the last move sowed across the end of a
@@ -304,6 +319,7 @@ impl Verdict {
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
             Verdict::NotOwned => "the house is the opponent's this round (territory)".into(),
+            Verdict::OtherHalf => "the house is in the opponent's half of the board".into(),
             Verdict::Ram => {
                 "the house is a ram (it holds seeds enough to sow round to its own row), and a ram is never played".into()
             }
@@ -377,6 +393,32 @@ pub enum IllegalMove {
         /// The move asked for.
         mv: Move,
     },
+    /// The mover must drop the seeds just captured, and the move plays a
+    /// house instead.
+    #[error(
+        "the seeds just captured must be dropped first, into a house of the opponent's side: write the house with `@`, such as {}@",
+        mv.label()
+    )]
+    DropNeeded {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// A drop where there are no captured seeds to drop.
+    #[error(
+        "{mv} drops captured seeds, but there are none to drop: only a move that captured, in a variant that gives the captured seeds to the opponent, is followed by a drop"
+    )]
+    NothingToDrop {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// A drop into a house of the mover's own side.
+    #[error(
+        "{mv} drops the captured seeds on your own side: they go into a house of the opponent's side"
+    )]
+    DropOnOwnSide {
+        /// The move asked for.
+        mv: Move,
+    },
     /// The rules exclude the house.
     #[error("{mv} cannot be played: {}", verdict.describe())]
     Excluded {
@@ -415,6 +457,9 @@ impl Rules {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
+        if self.drop_pending(pos) {
+            return self.drops(pos);
+        }
         if self.simulate_to_judge || self.must_feed_now(pos) || self.playable.judged {
             return self.judged_moves(pos);
         }
@@ -428,12 +473,54 @@ impl Rules {
         list
     }
 
+    /// Whether the player to move must drop the seeds they have just
+    /// captured (`[capture] given_to_opponent`): their store holds them.
+    #[inline]
+    pub(crate) fn drop_pending(&self, pos: &Position) -> bool {
+        self.captures.given_away && pos.at(self.board.store(pos.to_move())) > 0
+    }
+
+    /// The drops open to the player to move: one into each house of the
+    /// opponent's side, empty or not.
+    #[inline(never)]
+    fn drops(&self, pos: &Position) -> MoveList {
+        let n = self.board.houses_per_side();
+        let mut list = MoveList::new();
+        for house in 0..self.board.houses() {
+            if self.board.owner(house) != pos.to_move() {
+                list.insert(Move::from_house(house, n).dropped());
+            }
+        }
+        list
+    }
+
+    /// Drops the seeds in the mover's store into `house` and hands the turn
+    /// over: the second step of a turn that captured, where the captured
+    /// seeds are given to the opponent.
+    #[inline(never)]
+    fn drop_captured<T: Trace>(
+        &self,
+        pos: &mut Position,
+        house: usize,
+        trace: &mut T,
+    ) -> MoveEffect {
+        let me = pos.to_move();
+        let seeds = pos.take(self.board.store(me));
+        pos.add(house, seeds);
+        trace.record(Event::Give { house, seeds });
+        pos.set_to_move(me.opponent());
+        MoveEffect {
+            last: house,
+            ..MoveEffect::default()
+        }
+    }
+
     /// The rows whose houses the player to move may play: their own, or
     /// both (`[play] from_either_row`).
     #[inline]
     pub(crate) fn rows_played(&self, pos: &Position) -> &'static [Side] {
         match (
-            self.playable.either_row || self.playable.territory,
+            self.playable.either_row || self.playable.territory || self.playable.halves,
             pos.to_move(),
         ) {
             (false, Side::South) => &[Side::South],
@@ -457,6 +544,13 @@ impl Rules {
 
     /// Every house of the player to move with its verdict, in row order.
     pub fn verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
+        if self.drop_pending(pos) {
+            return self
+                .drops(pos)
+                .iter()
+                .map(|mv| (mv, Verdict::Legal))
+                .collect();
+        }
         let side = pos.to_move();
         let lo = self.board.row_start(side);
         let judge = |feeding: bool| -> Vec<(Move, Verdict)> {
@@ -614,6 +708,9 @@ impl Rules {
         if self.playable.territory && pos.owner(house) != pos.to_move() {
             return verdict(Verdict::NotOwned);
         }
+        if self.playable.halves && self.board.owner(house) != pos.to_move() {
+            return verdict(Verdict::OtherHalf);
+        }
         if seeds == 0 {
             return verdict(Verdict::Empty);
         }
@@ -666,7 +763,17 @@ impl Rules {
                 houses_per_side,
             };
         }
-        if mv.side() != pos.to_move() && !self.playable.either_row && !self.playable.territory {
+        match (self.drop_pending(pos), mv.is_drop()) {
+            (true, false) => return IllegalMove::DropNeeded { mv },
+            (false, true) => return IllegalMove::NothingToDrop { mv },
+            (true, true) => return IllegalMove::DropOnOwnSide { mv },
+            (false, false) => {}
+        }
+        if mv.side() != pos.to_move()
+            && !self.playable.either_row
+            && !self.playable.territory
+            && !self.playable.halves
+        {
             return IllegalMove::NotYourHouse {
                 mv,
                 owner: mv.side(),
@@ -732,6 +839,9 @@ impl Rules {
         chosen: Option<Direction>,
         trace: &mut T,
     ) -> MoveEffect {
+        if self.drop_pending(pos) {
+            return self.drop_captured(pos, from, trace);
+        }
         match self.loop_kind {
             LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, chosen, trace),
             LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, trace),
@@ -851,6 +961,8 @@ impl Rules {
         let mut sown = match &self.blocking {
             // Bearing off, behind the gates.
             _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
+            // Seeds spread round the house played, behind the gates.
+            _ if gated && self.sowing.diffuse => self.sow_diffusing(pos, from, trace),
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated
                 && self.sowing.opening
@@ -1060,6 +1172,8 @@ impl Rules {
                     pos.set_again(again);
                     again
                 }
+                // The capturer drops the seeds next.
+                _ if self.captures.given_away => effect.captured > 0,
                 _ => self.turn.moves_again(&self.board, me, effect.last),
             }
         } else {

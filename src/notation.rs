@@ -54,6 +54,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::WHITESPACE => "a space",
         Rule::house => "a house label (A-Z for South, a-z for North)",
         Rule::direction => "a direction: `>` (counter-clockwise) or `<` (clockwise)",
+        Rule::drop_mark => "a drop mark `@`",
         Rule::capture_mark => "a capture mark such as `x6`",
         Rule::r#move => "a move (a house label such as `C` or `c`, or `C>`, `C<`)",
         Rule::move_text => "a move",
@@ -142,9 +143,9 @@ fn parse_at<'t>(
                     };
                     let at = span.start.min(text.len());
                     if !positives.is_empty()
-                        && positives
-                            .iter()
-                            .all(|r| matches!(r, Rule::capture_mark | Rule::direction))
+                        && positives.iter().all(|r| {
+                            matches!(r, Rule::capture_mark | Rule::direction | Rule::drop_mark)
+                        })
                     {
                         // A letter or digit right after a house label: the
                         // token is not one move.
@@ -208,6 +209,13 @@ fn read_move(
         mv = mv.sowing(Direction::from_mark(
             direction.as_str().chars().next().expect("one mark"),
         ));
+        next = inner.next();
+    }
+    if next
+        .as_ref()
+        .is_some_and(|p| p.as_rule() == Rule::drop_mark)
+    {
+        mv = mv.dropped();
         next = inner.next();
     }
     let captured = match next {

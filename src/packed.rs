@@ -412,6 +412,7 @@ impl Watch {
             match *ending {
                 Ending::ClearedRow { .. }
                 | Ending::Cleared
+                | Ending::ClearedHalf { .. }
                 | Ending::Deprived
                 | Ending::EitherRowEmpty { .. } => watch.rows = true,
                 Ending::Majority { threshold } => watch.store = watch.store.min(threshold as u32),
@@ -564,6 +565,7 @@ impl<const L: usize> Kernel<L> {
             crate::board::Cycle::BothRows => {}
             crate::board::Cycle::OwnRow => return Err("sowing round the own row"),
             crate::board::Cycle::ZigZag => return Err("a zigzag sowing"),
+            crate::board::Cycle::OwnHalf => return Err("sowing round the own half"),
         }
         if rules.children.is_some() {
             return Err("children");
@@ -591,9 +593,20 @@ impl<const L: usize> Kernel<L> {
             chosen_in,
             toward_center: _,
             bear_off,
+            diffuse,
         } = rules.sowing;
         if bear_off {
             return Err("bearing off");
+        }
+        if diffuse {
+            return Err("seeds spread round the house played");
+        }
+        if rules
+            .endings
+            .iter()
+            .any(|e| matches!(e, Ending::ClearedHalf { .. }))
+        {
+            return Err("a goal read on halves of the board");
         }
         if chosen_in != 0 {
             return Err("a direction chosen by the mover");
@@ -638,7 +651,11 @@ impl<const L: usize> Kernel<L> {
             either_row,
             // Refused above, with the rounds it needs.
             territory: _,
+            halves,
         } = rules.playable;
+        if halves {
+            return Err("moves from a half of the board");
+        }
         if either_row {
             return Err("moves from either row");
         }
@@ -690,7 +707,11 @@ impl<const L: usize> Kernel<L> {
             looks_along: _,
             // Only with territory, refused above.
             zones_by_owner: _,
+            given_away,
         } = &rules.captures;
+        if *given_away {
+            return Err("captured seeds dropped on the opponent");
+        }
         if while_sowing.is_some() {
             return Err("captures while sowing");
         }
@@ -1471,6 +1492,8 @@ impl<const L: usize> Kernel<L> {
                 return empty(side).then_some(taken_by);
             }
             Ending::Cleared | Ending::Deprived => empty(mover) || empty(mover.opponent()),
+            // Refused when the packed rules compile.
+            Ending::ClearedHalf { .. } => false,
             Ending::Immobilized => legal == 0,
             Ending::Majority { threshold } => {
                 self.store(board, Side::South)

@@ -159,12 +159,15 @@ impl fmt::Display for Side {
 /// A move: the house a player empties, named by its owner and its place in
 /// the owner's row (0 is the owner's leftmost house), and the direction the
 /// mover chose, where the variant lets them choose (`C>` counter-clockwise,
-/// `C<` clockwise; a bare `C` sows the way the rules say).
+/// `C<` clockwise; a bare `C` sows the way the rules say). A *drop*
+/// (`c@`) plays no house: it puts the seeds the mover has just captured
+/// into the opponent's house `c` (`[capture] given_to_opponent`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     side: Side,
     offset: u8,
     direction: Option<Direction>,
+    drop: bool,
 }
 
 impl Move {
@@ -175,7 +178,25 @@ impl Move {
             side,
             offset,
             direction: None,
+            drop: false,
         }
+    }
+
+    /// The drop of the seeds just captured into this house (`c@`).
+    #[inline]
+    pub fn dropped(self) -> Move {
+        Move {
+            drop: true,
+            direction: None,
+            ..self
+        }
+    }
+
+    /// Whether the move drops captured seeds into the house (`c@`) rather
+    /// than playing it.
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.drop
     }
 
     /// The move that plays absolute house `house` on a board with `houses_per_side`.
@@ -241,6 +262,7 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.direction {
+            None if self.drop => write!(f, "{}@", self.label()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
         }
@@ -1059,6 +1081,25 @@ pub enum PositionError {
     /// `bear_off` in a variant that never bears off.
     #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
     BearOffUnused,
+    /// Seeds in the store of the player not to move, where captured seeds
+    /// are given away: they would have been dropped by that player's move.
+    #[error(
+        "{side}'s store holds seeds, but it is not {side}'s turn: in this variant captured seeds stay in the store only until the capturer drops them, at once"
+    )]
+    DropMissed {
+        /// Whose store.
+        side: Side,
+    },
+    /// A house holding more seeds than the variant lets a house hold.
+    #[error(
+        "house {house} holds more than {most} seeds: in this variant a seed for a full house leaves play, so no house holds more"
+    )]
+    OverFull {
+        /// The house, as an index in C1 order.
+        house: usize,
+        /// The most a house holds.
+        most: u8,
+    },
     /// A layer's word in a variant that does not keep the layer.
     #[error("`{layer}:` does not belong to this variant: {why}")]
     LayerUnused {

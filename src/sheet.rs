@@ -140,10 +140,26 @@ pub fn rule_sheet(rules: &Rules) -> String {
             row(Side::North)
         );
     }
+    let halves = rules.board.sides() == crate::board::Sides::Halves;
+    if halves {
+        let _ = writeln!(
+            out,
+            "  Each player's side is a half of the board, both rows: South's the right half as she sees it (her row's right half and the North houses above it), North's the left. Houses are still named by their row."
+        );
+    }
     sowing::describe(rules, &mut out);
     feeding::describe(rules, &mut out);
     // The grand slam is a capture's fate: its line goes under Captures.
+    let captures_from = out.len();
     capture::describe(rules, &mut out);
+    if halves {
+        // The capture zones are the players' sides: here, their halves.
+        let part = out
+            .split_off(captures_from)
+            .replace("own row", "own half")
+            .replace("opponent's row", "opponent's half");
+        out.push_str(&part);
+    }
     grand_slam::describe(rules, &mut out);
     children::describe(rules, &mut out);
     blocking::describe(rules, &mut out);

@@ -26,6 +26,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     let mut captures: Vec<(usize, u8)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
     let mut out_of_play = 0u32;
+    let mut spilt = 0u32;
     for (i, event) in events.iter().enumerate() {
         // A drop in the origin straight after the lift starts the sowing
         // there (`first_seed_in_origin`); it is no lap.
@@ -65,7 +66,11 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::BearOff { side, seeds } => others.push(format!("{side} bears off {seeds}")),
             Event::BearingOff => others.push("the game bears off from now on".into()),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
+            Event::Give { house, seeds } => {
+                others.push(format!("drops {seeds} into {}", label(house)))
+            }
             Event::OutOfPlay { .. } => out_of_play += 1,
+            Event::Spill { .. } => spilt += 1,
             Event::RoundOver { reason, winner } => others.push(format!(
                 "the round is over ({}): {}; the next round starts",
                 reason.describe(),
@@ -108,6 +113,13 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             "{out_of_play} seed{} leave{} play at blocked houses",
             if out_of_play == 1 { "" } else { "s" },
             if out_of_play == 1 { "s" } else { "" }
+        ));
+    }
+    if spilt > 0 {
+        parts.push(format!(
+            "{spilt} seed{} leave{} play (full houses, the row's end)",
+            if spilt == 1 { "" } else { "s" },
+            if spilt == 1 { "s" } else { "" }
         ));
     }
     parts.extend(others);

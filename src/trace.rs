@@ -219,6 +219,21 @@ pub enum Event {
         /// The blocked house.
         house: usize,
     },
+    /// The seeds just captured are dropped into an opponent's house
+    /// (`[capture] given_to_opponent`, `c@`).
+    Give {
+        /// The house.
+        house: usize,
+        /// How many.
+        seeds: u8,
+    },
+    /// A move spreading its seeds round the house played (`[sowing]
+    /// diffuse`) has a seed for a full house, or none past a row's end
+    /// (`None`): it leaves play, kept in South's store.
+    Spill {
+        /// The full house, if any.
+        house: Option<usize>,
+    },
     /// A house became a ram, or stopped being one (`[children] kind = "ram"`).
     Ram {
         /// The house.
@@ -301,6 +316,16 @@ impl Event {
                 label(house)
             ),
             Event::Skip { house } => format!("pass over {}", label(house)),
+            Event::Spill { house: Some(house) } => format!(
+                "a seed for {} (full) leaves play, into South's store",
+                label(house)
+            ),
+            Event::Give { house, seeds } => {
+                format!("drop the {seeds} seed(s) captured into {}", label(house))
+            }
+            Event::Spill { house: None } => {
+                "a seed past the row's end leaves play, into South's store".to_string()
+            }
         }
     }
 }

@@ -14,7 +14,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-pub use crate::board::{Direction, StoreSowing};
+pub use crate::board::{Direction, Sides, StoreSowing};
 pub use crate::rules::capture::Zone;
 pub use crate::rules::ending::Collect;
 pub use crate::rules::grand_slam::GrandSlam;
@@ -104,6 +104,10 @@ pub struct Board {
     /// every house.
     #[serde(default)]
     pub start: Option<Spanned<Start>>,
+    /// Which houses count as each player's own for the goal: `"rows"` (the
+    /// default) or `"halves"`, each player's half of both rows.
+    #[serde(default)]
+    pub sides: Option<Spanned<Sides>>,
 }
 
 /// `[board] start`: how the seeds lie at the start.

@@ -17,6 +17,7 @@ name = "base"
 houses_per_side = 6
 seeds_per_house = 4
 # start = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+# sides = "halves"
 [sowing]
 skip_origin = true
 relay = false
@@ -32,6 +33,7 @@ relay = false
 # skip_opponent_holding = 2
 # cycle = "own_row"
 # bear_off = true
+# diffuse = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -70,6 +72,7 @@ chain = false
 # last_seeds_to_mover = 4
 # last_seeds_to_round_starter = 4
 # sweep_after_capture = [2]
+# given_to_opponent = true
 # next = { zone = "either" }
 # match_opposite = true
 # looks_along = "board"
@@ -2672,6 +2675,167 @@ fn bear_off() {
     assert_eq!(
         sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
         "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
+    );
+}
+
+/// Seeds spread round the house played, from either row, nothing
+/// captured, the goal to clear one's houses.
+const DIFFUSE: [(&str, &str); 7] = [
+    ("skip_origin", "false"),
+    ("diffuse", "true"),
+    ("from_either_row", "true"),
+    ("counts", "[]"),
+    ("last_seed", "\"none\""),
+    ("goal", "\"clear\""),
+    ("no_move", "-"),
+];
+
+/// Diffusion's rules: [`DIFFUSE`], each player's houses a half of the
+/// board.
+fn diffusion() -> &'static Rules {
+    rules(&[&DIFFUSE[..], &[("sides", "\"halves\"")]].concat())
+}
+
+#[test]
+fn diffuse() {
+    let diffusion = diffusion();
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // B's four seeds go round it counter-clockwise: C, then the North
+    // houses facing C, B and A (d, e, f); A, the fifth place, gets none.
+    assert_eq!(
+        sow_written(diffusion, start, "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,5,5 0-0 N"
+    );
+    // F is at its row's end: the first two places are past it, and their
+    // seeds leave play into South's store; then a and b, facing F and E.
+    assert_eq!(
+        sow_written(diffusion, start, "F").unwrap(),
+        "4,4,4,4,4,0/5,5,4,4,4,4 2-0 N"
+    );
+    // A seed for a full house (C holds five) leaves play too.
+    assert_eq!(
+        sow_written(diffusion, "4,2,5,4,4,4/4,4,4,4,4,4 0-0 S", "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,4,4 1-0 N"
+    );
+    // North may play South's row as well (the label is the house's own).
+    assert_eq!(
+        sow_written(diffusion, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N", "B").unwrap(),
+        "4,0,5,4,4,4/4,4,4,5,5,5 0-0 S"
+    );
+    // No house ever holds more than five.
+    assert!(
+        diffusion
+            .check_position(&position("6,4,4,4,4,2/4,4,4,4,4,4 0-0 S"))
+            .is_err()
+    );
+}
+
+#[test]
+fn sides_halves() {
+    // F's last seed leaves play: South's half (D, E, F and the North houses
+    // above them) is empty, so South wins, with a seed still in A.
+    let from = "1,0,0,0,0,1/0,0,0,0,0,1 45-0 S";
+    let game = play(diffusion(), from, 'F');
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.reason,
+        EndReason::Cleared {
+            winner: Side::South
+        }
+    );
+    // On rows, South's row still holds A's seed: the game goes on.
+    assert!(!play(rules(&DIFFUSE), from, 'F').is_over());
+}
+
+/// Each side sows round its half of the board and captures 4 on its side,
+/// chained; the goal is to clear one's half.
+const OWN_HALF: [(&str, &str); 8] = [
+    ("sides", "\"halves\""),
+    ("skip_origin", "false"),
+    ("cycle", "\"own_half\""),
+    ("counts", "[4]"),
+    ("last_seed", "\"own\""),
+    ("chain", "true"),
+    ("goal", "\"clear\""),
+    ("no_move", "-"),
+];
+
+/// Ohojichi's rules: [`OWN_HALF`], and the captured seeds given away by a
+/// drop.
+fn gratuitous_halves() -> &'static Rules {
+    rules(&[&OWN_HALF[..], &[("given_to_opponent", "true")]].concat())
+}
+
+#[test]
+fn cycle_own_half() {
+    let halves = gratuitous_halves();
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // F's seeds go round South's half: up to a, b and c, above her, and
+    // back down to D.
+    assert_eq!(
+        sow_written(halves, start, "F").unwrap(),
+        "4,4,4,5,4,0/5,5,5,4,4,4 0-0 N"
+    );
+    // South plays the houses of her half, on both rows, and no other.
+    assert_eq!(legal(halves, start), "DEFabc");
+    assert_eq!(verdict(halves, start, 'A'), sow::engine::Verdict::OtherHalf);
+}
+
+#[test]
+fn given_to_opponent() {
+    let halves = gratuitous_halves();
+    // E's seed makes F 4: South captures it, and moves again at once to
+    // drop the 4 into a house of North's half.
+    let from = "1,1,1,0,1,3/0,0,0,1,1,1 0-0 S";
+    let captured = sow_written(halves, from, "E").unwrap();
+    assert_eq!(captured, "1,1,1,0,0,0/0,0,0,1,1,1 4-0 S");
+    let drops: Vec<String> = halves
+        .legal_moves(&position(&captured))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(drops, ["A@", "B@", "C@", "d@", "e@", "f@"]);
+    assert_eq!(
+        sow_written(halves, &captured, "d@").unwrap(),
+        "1,1,1,0,0,0/0,0,0,5,1,1 0-0 N"
+    );
+    // A house instead of a drop, a drop on one's own side, and a drop with
+    // nothing captured are refused, each saying why.
+    let house = sow_written(halves, &captured, "a").unwrap_err();
+    assert!(house.contains("must be dropped first"), "{house}");
+    let own = sow_written(halves, &captured, "a@").unwrap_err();
+    assert!(own.contains("your own side"), "{own}");
+    let nothing = sow_written(halves, from, "d@").unwrap_err();
+    assert!(nothing.contains("none to drop"), "{nothing}");
+    // Seeds left in the store of the player who is not to move are
+    // refused: they would have been dropped.
+    assert!(
+        halves
+            .check_position(&position("1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"))
+            .is_err()
+    );
+    // Without the option, the capture stays in South's store and North
+    // moves.
+    assert_eq!(
+        sow_written(rules(&OWN_HALF), from, "E").unwrap(),
+        "1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"
+    );
+}
+
+#[test]
+fn chain_never_comes_round_to_a_house_it_took() {
+    // A's 12 seeds go twice round South's own row, the last into A: A's 2
+    // and the five 3s before it are taken once each, 17 in all.
+    let own_row = rules(&[
+        ("skip_origin", "false"),
+        ("cycle", "\"own_row\""),
+        ("counts", "[2, 3]"),
+        ("last_seed", "\"own\""),
+        ("chain", "true"),
+    ]);
+    assert_eq!(
+        sow_written(own_row, "12,1,1,1,1,1/4,4,4,4,4,4 0-0 S", "A").unwrap(),
+        "0,0,0,0,0,0/4,4,4,4,4,4 17-0 N"
     );
 }
 

@@ -31,6 +31,8 @@ const COUNT_KEYS: [&str; 4] = ["capt_on", "evens", "capt_min", "capt_max"];
 pub(super) struct Sections {
     pub start: Option<Vec<i64>>,
     pub total: i64,
+    /// `[board]` keys beyond the size and the seeds.
+    pub board: Vec<String>,
     pub sowing: Vec<String>,
     pub play: Vec<String>,
     pub capture: Vec<String>,
@@ -298,9 +300,25 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
         out.total = seeds;
     }
+    if matches!(game.game_class.0.as_str(), "Diffusion" | "EWGratuitous") {
+        // The class splits the board east and west: each player's houses
+        // are a half of both rows.
+        out.board.push(format!(
+            "sides = \"halves\"        # game_class {}",
+            game.game_class.0
+        ));
+    }
     sowing(r, &mut out)?;
     play(r, &mut out)?;
     capture(r, &mut out)?;
+    if matches!(game.game_class.0.as_str(), "NSGratuitous" | "EWGratuitous") {
+        // The classes give the captured seeds to the opponent: the capturer
+        // drops them into one of the opponent's houses.
+        out.capture.push(format!(
+            "given_to_opponent = true        # game_class {}",
+            game.game_class.0
+        ));
+    }
     out.children = children(r, n)?;
     turn(r, &mut out)?;
     end(r, &mut out)?;
@@ -324,6 +342,9 @@ pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
         "NorthSouthCycle" => Some("cycle = \"own_row\""),
         "ZigZag" => Some("cycle = \"zigzag\""),
         "BearOff" => Some("bear_off = true"),
+        "Diffusion" => Some("diffuse = true"),
+        "NSGratuitous" => Some("cycle = \"own_row\""),
+        "EWGratuitous" => Some("cycle = \"own_half\""),
         _ => None,
     }
 }

@@ -86,7 +86,7 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
         return Err(unsupported(
             game.game_class.1.clone(),
             format!(
-                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag and BearOff",
+                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag, BearOff, Diffusion, NSGratuitous and EWGratuitous",
                 game.game_class.0
             ),
         ));
@@ -298,6 +298,7 @@ fn write(
         )),
         None => lines.push(format!("seeds_per_house = {seeds}        # {total} seeds")),
     }
+    lines.extend(sections.board.iter().cloned());
     let mut table = |title: &str, body: Vec<String>| {
         if !body.is_empty() {
             lines.push(String::new());

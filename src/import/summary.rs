@@ -31,6 +31,20 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.game.game_class.0 == "ZigZag" {
         say("sowing zigzags across the board");
     }
+    if r.game.game_class.0 == "Diffusion" {
+        say(
+            "each player owns a half of the board; a move spreads its seeds round the house played, at most five a house",
+        );
+    }
+    if r.game.game_class.0 == "EWGratuitous" {
+        say("each player owns a half of the board and sows round it");
+    }
+    if matches!(
+        r.game.game_class.0.as_str(),
+        "NSGratuitous" | "EWGratuitous"
+    ) {
+        say("captured seeds are dropped into one house of the opponent's");
+    }
     if r.game.game_class.0 == "BearOff" {
         say("once no house holds two seeds, seeds sown past your row are borne off");
     }
@@ -367,6 +381,9 @@ pub(super) fn summary(r: &Reading) -> String {
         say("no move, pass");
     }
     match r.choice("goal") {
+        Some("CLEAR") if matches!(r.game.game_class.0.as_str(), "Diffusion" | "EWGratuitous") => {
+            say("first to empty their half wins")
+        }
         Some("CLEAR") => say("first to empty their row wins"),
         Some("DEPRIVE") => say("leave the opponent without seeds or moves to win"),
         Some("IMMOBILIZE") => say("leave the opponent without a move to win"),

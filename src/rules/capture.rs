@@ -153,6 +153,12 @@ pub struct Section {
     /// (MancalaGames, whose fixed `sow_direct` sets it).
     #[serde(default)]
     pub looks_along: Option<Spanned<LooksAlong>>,
+    /// The seeds a move captures are given to the opponent: the capturer
+    /// moves again at once, a drop (`c@`) of all of them into one house of
+    /// the opponent's side (MancalaGames' classes `NSGratuitous`,
+    /// `EWGratuitous`).
+    #[serde(default)]
+    pub given_to_opponent: Option<Spanned<bool>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -209,6 +215,7 @@ impl Default for Section {
             sweep_after_capture: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
+            given_to_opponent: Default::default(),
             match_opposite: Default::default(),
             next: Default::default(),
             zones_by: Default::default(),
@@ -524,6 +531,9 @@ pub struct Captures {
     /// Whether the zones read who owns a house now rather than its row
     /// (`zones_by = "owner"`).
     pub zones_by_owner: bool,
+    /// Whether the seeds captured are given to the opponent by a drop
+    /// (`given_to_opponent`): a player whose store holds seeds drops them.
+    pub given_away: bool,
 }
 
 impl Captures {
@@ -1058,6 +1068,29 @@ pub(crate) fn compile(
         by,
         last,
     });
+    let given_away = match &section.given_to_opponent {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (rules.is_empty(), "no capture at the last seed"),
+                (while_sowing.is_some(), "while_sowing"),
+                (into_stores, "[sowing] into_stores"),
+                (section.quiet_moves.is_some(), "quiet_moves"),
+                (section.before_sowing != BeforeSowing::None, "before_sowing"),
+                (last_seeds_to_mover > 0, "last_seeds_to_mover"),
+                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "given_to_opponent drops the seeds a capture at the last seed puts in the store: not with {what}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     Ok((
         Captures {
             rules,
@@ -1077,6 +1110,7 @@ pub(crate) fn compile(
             last_seeds_counted_in,
             looks_along,
             zones_by_owner: by_owner,
+            given_away,
         },
         section.grand_slam,
     ))
@@ -1123,6 +1157,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A player's row and the opponent's row below mean the houses each owns now, wherever they lie."
+        );
+    }
+    if captures.given_away {
+        let _ = writeln!(
+            out,
+            "  The seeds a move captures are not kept: the capturer moves again at once, and drops all of them into one house of the opponent's side, empty or not (written with `@`: `c@`)."
         );
     }
     if captures.rules.len() > 1 {
@@ -1971,7 +2011,8 @@ impl CaptureRule {
                 let mut holes = 0;
                 let mut take = 0u8;
                 let mut from_opponent = 0u32;
-                let limit = board.houses().min(chain_max as usize);
+                // A chain never comes round to a house it has taken.
+                let limit = board.houses_on_cycle().min(chain_max as usize);
                 let mut allowed = zone;
                 let children = pos.kept_houses();
                 loop {
@@ -2308,6 +2349,14 @@ pub(crate) fn check_position(
         return Err(PositionError::QuietUnused {
             found: position.quiet(),
             allowed: captures.quiet_moves,
+        });
+    }
+    // Captured seeds given away wait in the capturer's store only until
+    // the capturer's next move, the drop.
+    let waiting = crate::board::STORE[position.to_move().opponent().index()];
+    if captures.given_away && position.at(waiting) > 0 {
+        return Err(PositionError::DropMissed {
+            side: position.to_move().opponent(),
         });
     }
     Ok(())

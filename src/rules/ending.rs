@@ -183,6 +183,13 @@ pub enum Ending {
     },
     /// The goal "clear": a player whose row is empty wins, the mover first.
     Cleared,
+    /// The goal "clear" where each player's houses are a half of the board
+    /// (`[board] sides = "halves"`): a player whose half is empty wins, the
+    /// mover first.
+    ClearedHalf {
+        /// Each side's houses, `[south, north]`, as masks over the houses.
+        houses: [u64; 2],
+    },
     /// The goal "deprive": a player whose row is empty loses, the mover's
     /// opponent first.
     Deprived,
@@ -255,7 +262,10 @@ impl Ending {
     pub fn taken_by(&self) -> Option<Collect> {
         match *self {
             Ending::Majority { .. } | Ending::EvenSplit { .. } => Some(Collect::Nobody),
-            Ending::Cleared | Ending::Deprived | Ending::Immobilized => Some(Collect::Nobody),
+            Ending::Cleared
+            | Ending::ClearedHalf { .. }
+            | Ending::Deprived
+            | Ending::Immobilized => Some(Collect::Nobody),
             Ending::ClearedRow { taken_by, .. } => Some(taken_by),
             Ending::SeedsLeft { taken_by, .. }
             | Ending::EitherRowEmpty { taken_by }
@@ -273,6 +283,7 @@ impl Ending {
             self,
             Ending::ClearedRow { .. }
                 | Ending::Cleared
+                | Ending::ClearedHalf { .. }
                 | Ending::Deprived
                 | Ending::Majority { .. }
                 | Ending::EvenSplit { .. }
@@ -302,6 +313,22 @@ impl Ending {
             }
             Ending::Cleared => {
                 let winner = [mover, mover.opponent()].into_iter().find(|&s| empty(s))?;
+                (EndReason::Cleared { winner }, Collect::Nobody)
+            }
+            Ending::ClearedHalf { houses } => {
+                let half_empty = |side: Side| {
+                    let mut mask = houses[side.index()];
+                    while mask != 0 {
+                        if pos.at(mask.trailing_zeros() as usize) != 0 {
+                            return false;
+                        }
+                        mask &= mask - 1;
+                    }
+                    true
+                };
+                let winner = [mover, mover.opponent()]
+                    .into_iter()
+                    .find(|&s| half_empty(s))?;
                 (EndReason::Cleared { winner }, Collect::Nobody)
             }
             Ending::Deprived => {
@@ -391,7 +418,11 @@ impl Ending {
 }
 
 /// Compiles `[end]` into the ordered list of endings.
-pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Ending>, CompileError> {
+pub(crate) fn compile(
+    section: &Spanned<Section>,
+    total: u32,
+    board: &crate::board::Board,
+) -> Result<Vec<Ending>, CompileError> {
     let table = section.span();
     let section = section.get_ref();
     let mut endings = Vec::new();
@@ -407,6 +438,11 @@ pub(crate) fn compile(section: &Spanned<Section>, total: u32) -> Result<Vec<Endi
     }
     match goal {
         Goal::MostSeeds => {}
+        Goal::Clear if board.sides() == crate::board::Sides::Halves => {
+            endings.push(Ending::ClearedHalf {
+                houses: Side::BOTH.map(|side| board.side_houses(side)),
+            });
+        }
         Goal::Clear => endings.push(Ending::Cleared),
         Goal::Deprive => endings.push(Ending::Deprived),
         Goal::Immobilize => {}
@@ -568,6 +604,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 taken_by.in_words()
             ),
             Ending::Cleared => "A player whose row is empty wins; if both rows are, the player who has just moved wins.".to_string(),
+            Ending::ClearedHalf { .. } => "Each player's houses are their half of the board, both rows: South's the right half, North's the left. A player whose half is empty wins; if both are, the player who has just moved wins.".to_string(),
             Ending::Deprived => "A player whose row is empty loses; if both rows are, the player who has just moved wins.".to_string(),
             Ending::Immobilized => "A player who has no legal move loses.".to_string(),
             Ending::Majority { threshold } if kept == "in store" => format!(
@@ -609,11 +646,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         };
         let _ = writeln!(out, "  - {line}");
     }
-    if rules
-        .endings
-        .iter()
-        .any(|e| matches!(e, Ending::Cleared | Ending::Deprived | Ending::Immobilized))
-    {
+    if rules.endings.iter().any(|e| {
+        matches!(
+            e,
+            Ending::Cleared | Ending::ClearedHalf { .. } | Ending::Deprived | Ending::Immobilized
+        )
+    }) {
         let _ = writeln!(
             out,
             "  Otherwise the player with more seeds {} wins; equal counts are a draw.",

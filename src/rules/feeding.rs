@@ -208,6 +208,10 @@ pub struct Playable {
     /// Whether the houses change hands (`[rounds.territory]`): a player
     /// plays the houses they own, on either row. Set with the rounds.
     pub territory: bool,
+    /// Whether each player plays the houses of their half of the board, on
+    /// both rows (`[board] sides = "halves"` without `from_either_row`).
+    /// Set with the board.
+    pub halves: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -280,6 +284,7 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
     Ok(Playable {
         either_row,
         territory: false,
+        halves: false,
         feed_by_house,
         feeds_after_captures,
         opening_moves,

@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
-use crate::board::Board;
+use crate::board::{Board, Sides};
 use crate::diagnostic::{
     Located, ReadError, escape_controls, excerpt, is_hostile, read_file, without_bom,
 };
@@ -851,7 +851,35 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     };
 
     let uniform_start = board.start.is_none();
+    let board_span = board
+        .seeds_per_house
+        .as_ref()
+        .map_or(board.houses_per_side.span(), |s| s.span());
+    let board_sides = board.sides.clone();
+    let sides = match &board.sides {
+        Some(sides) if *sides.get_ref() == Sides::Halves && n % 2 == 1 => {
+            return err(
+                sides.span(),
+                format!(
+                    "sides = \"halves\" splits each row in two halves: a row of {n} houses has no halves"
+                ),
+            );
+        }
+        Some(sides) => *sides.get_ref(),
+        None => Sides::Rows,
+    };
     let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
+    if let Some(cycle) = &sowing.cycle
+        && *cycle.get_ref() == crate::board::Cycle::OwnHalf
+        && sides != Sides::Halves
+    {
+        return Err((
+            cycle.span(),
+            "cycle = \"own_half\" sows round each player's half of the board: the board has no halves".into(),
+            Some("give [board] sides = \"halves\"".into()),
+        ));
+    }
+    let board = board.with_sides(sides);
     let mut playable = feeding::compile(&play, total)?;
     if let Some(flag) = &play.feed_by_house
         && playable.feed_by_house
@@ -864,7 +892,33 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     let (captures, grand_slam) =
         capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
-    let endings = ending::compile(&end, total)?;
+    if compiled_sowing.diffuse && !captures.rules.is_empty() {
+        return err(
+            sowing.diffuse.as_ref().map_or(0..0, |d| d.span()),
+            "diffuse = true spreads a move's seeds round the house played and captures nothing: leave [capture] out",
+        );
+    }
+    if compiled_sowing.diffuse && houses.iter().any(|&s| s > sowing::DIFFUSE_FULL) {
+        return err(
+            board_span.clone(),
+            format!(
+                "with [sowing] diffuse, a house holds at most {} seeds (a seed for a full house leaves play): the start holds more",
+                sowing::DIFFUSE_FULL
+            ),
+        );
+    }
+    let endings = ending::compile(&end, total, &board)?;
+    if let Some(sides) = &board_sides
+        && *sides.get_ref() == Sides::Halves
+        && !endings
+            .iter()
+            .any(|e| matches!(e, ending::Ending::ClearedHalf { .. }))
+    {
+        return err(
+            sides.span(),
+            "sides = \"halves\" says whose houses the goal \"clear\" reads: [end] goal = \"clear\" is missing",
+        );
+    }
     let children_table = children.as_ref().map_or(0..0, |c| c.span());
     let zone_by_owner = children
         .as_ref()
@@ -895,6 +949,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         &board,
         !captures.rules.is_empty() || wegs,
     )?;
+    if captures.given_away && turn.extra_turn != ExtraTurn::Never {
+        return err(
+            capture
+                .given_to_opponent
+                .as_ref()
+                .map_or(0..0, |g| g.span()),
+            "given_to_opponent gives the capturer a move of its own, the drop: not with [turn] extra_turn",
+        );
+    }
     let blocking = blocking::compile(
         blocking.as_ref(),
         n,
@@ -928,8 +991,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "zones_by = \"owner\" reads who owns a house now: only with [rounds.territory], where houses change hands",
         );
     }
+    // A player plays their half of the board, unless any house.
+    playable.halves = sides == Sides::Halves && !playable.either_row;
     // Whose a house is, is read house by house: off the fast path.
-    playable.judged |= playable.territory;
+    playable.judged |= playable.territory || playable.halves;
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
@@ -967,7 +1032,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
         )
         || compiled_sowing.turning == sowing::Turning::FirstMove
-        || compiled_sowing.bear_off;
+        || compiled_sowing.bear_off
+        || compiled_sowing.diffuse
+        || captures.given_away;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0

@@ -26,6 +26,11 @@ use crate::trace::{Event, Trace};
 /// Wouri moves relay at most a few dozen times.
 pub const MAX_RELAY_LIFTS: u32 = 100_000;
 
+/// The most seeds a house holds where moves spread their seeds round the
+/// house played (`[sowing] diffuse`): one for each house around it. A seed
+/// for a full house leaves play.
+pub const DIFFUSE_FULL: u8 = 5;
+
 /// `[sowing]`: how seeds are sown.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -90,6 +95,11 @@ pub struct Section {
     /// in the sower's store (MancalaGames' class `BearOff`).
     #[serde(default)]
     pub bear_off: Option<Spanned<bool>>,
+    /// A move spreads its seeds round the house played, one into each house
+    /// around it; a house holding five passes its seed out of play, and so
+    /// do the places beyond a row's end (MancalaGames' class `Diffusion`).
+    #[serde(default)]
+    pub diffuse: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -180,6 +190,8 @@ pub struct Sowing {
     pub chosen_in: u32,
     /// Whether the game comes to bear off (`bear_off`).
     pub bear_off: bool,
+    /// Whether a move spreads its seeds round the house played (`diffuse`).
+    pub diffuse: bool,
     /// With [`Turning::ToCenter`], the houses that sow against the board's
     /// direction, as a mask over the houses: those whose next house that
     /// way lies nearer the board's centre line.
@@ -555,9 +567,11 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let diffuse = diffuse_combinations(section)?;
     let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
         bear_off,
+        diffuse,
         toward_center: if turning == Turning::ToCenter {
             toward_center(&board)
         } else {
@@ -580,6 +594,47 @@ pub(crate) fn compile(
         turning,
     };
     Ok((sowing, board))
+}
+
+/// Whether a move spreads its seeds round the house played, refusing every
+/// other way of sowing beside it: the seeds go round the house, not along a
+/// ring.
+fn diffuse_combinations(section: &Section) -> Result<bool, CompileError> {
+    let Some(flag) = section.diffuse.as_ref().filter(|f| *f.get_ref()) else {
+        return Ok(false);
+    };
+    let clash = [
+        (
+            section.direction != Direction::CounterClockwise,
+            "direction",
+        ),
+        (section.skip_origin, "skip_origin"),
+        (section.relay, "relay"),
+        (section.into_stores.is_some(), "into_stores"),
+        (section.direction_by.is_some(), "direction_by"),
+        (section.direction_chosen_in.is_some(), "direction_chosen_in"),
+        (
+            section.first_seed_in_origin.is_some(),
+            "first_seed_in_origin",
+        ),
+        (section.opening.is_some(), "opening"),
+        (
+            section.skip_opponent_holding.is_some(),
+            "skip_opponent_holding",
+        ),
+        (section.cycle.is_some(), "cycle"),
+        (section.bear_off.is_some(), "bear_off"),
+    ];
+    if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+        return Err((
+            flag.span(),
+            format!(
+                "diffuse = true spreads a move's seeds round the house played, one a house: not with {key}, which says how seeds go along a ring"
+            ),
+            Some(format!("leave {key} out of [sowing]")),
+        ));
+    }
+    Ok(true)
 }
 
 /// The houses whose next house clockwise lies nearer the board's centre
@@ -618,6 +673,27 @@ fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, C
             cycle.span(),
             "cycle = \"zigzag\" has no store on it: leave into_stores out",
         );
+    }
+    if *cycle.get_ref() == Cycle::OwnHalf {
+        let clash = [
+            (stores != StoreSowing::None, "into_stores"),
+            (
+                section.skip_opponent_holding.is_some(),
+                "skip_opponent_holding",
+            ),
+            (section.opening.is_some(), "opening"),
+            (section.relay_only_in.is_some(), "relay_only_in"),
+            (section.direction_by.is_some(), "direction_by"),
+            (section.direction_chosen_in.is_some(), "direction_chosen_in"),
+        ];
+        if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+            return err(
+                cycle.span(),
+                format!(
+                    "cycle = \"own_half\" keeps each side's seeds in its own half, with no store on it: {key} is not supported with it"
+                ),
+            );
+        }
     }
     if *cycle.get_ref() == Cycle::OwnRow {
         if stores == StoreSowing::Both {
@@ -673,6 +749,15 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
     if position.bearing_off() && !sowing.bear_off {
         return Err(PositionError::BearOffUnused);
     }
+    if sowing.diffuse
+        && let Some(house) =
+            (0..2 * position.houses_per_side()).find(|&h| position.at(h) > DIFFUSE_FULL)
+    {
+        return Err(PositionError::OverFull {
+            house,
+            most: DIFFUSE_FULL,
+        });
+    }
     Ok(())
 }
 
@@ -726,6 +811,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  The sowing zigzags across the board: counter-clockwise, from South's first house up to North's house above South's second, down to South's third, and so on to the right end, then back through the houses skipped."
         );
     }
+    if rules.board.cycle() == Cycle::OwnHalf {
+        let _ = writeln!(
+            out,
+            "  Each side sows round its own half of the board only, both rows: after the last house of your half in one row the sowing goes on in the other; no seed is ever sown into the opponent's half."
+        );
+    }
     if rules.board.cycle() == Cycle::OwnRow {
         let _ = writeln!(
             out,
@@ -756,6 +847,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
+        );
+    }
+    if rules.sowing.diffuse {
+        let _ = writeln!(
+            out,
+            "  The seeds are not sown along the rows: they go one each into the houses around the house played, counter-clockwise from the next house of its row, through the three houses facing, to the one before it. A house holds at most {DIFFUSE_FULL}: a seed for a full house leaves play, and so do the two a house at a row's end has no place for (both kept in South's store, which decides nothing)."
         );
     }
     if rules.sowing.first_in_origin {
@@ -967,6 +1064,46 @@ impl Rules {
                 seeds,
             });
         }
+    }
+
+    /// A move that spreads its seeds round the house played (`[sowing]
+    /// diffuse`), kept apart from the one sowing loop: the seeds go round
+    /// the house, not along a ring. A seed with no place, or for a full
+    /// house, leaves play into South's store.
+    #[inline(never)]
+    pub(crate) fn sow_diffusing<T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        trace: &mut T,
+    ) -> Sown {
+        let seeds = pos.take(from);
+        trace.record(Event::Lift { house: from, seeds });
+        let mut sown = Sown {
+            first_lift: seeds,
+            last: from,
+            ..Sown::default()
+        };
+        let out_of_play = crate::board::STORE[crate::position::Side::South.index()];
+        let places = crate::board::around(self.board.houses_per_side(), from);
+        for place in places.into_iter().take(seeds as usize) {
+            match place {
+                Some(h) if pos.at(h) < DIFFUSE_FULL => {
+                    pos.add(h, 1);
+                    sown.last = h;
+                    trace.record(Event::Drop {
+                        house: h,
+                        now: pos.at(h),
+                    });
+                }
+                _ => {
+                    pos.add(out_of_play, 1);
+                    trace.record(Event::Spill { house: place });
+                }
+            }
+        }
+        sown.end = SownEnd::Done;
+        sown
     }
 
     /// An opening move's sowing (`[sowing] opening`), kept apart from the

@@ -342,6 +342,8 @@ fn step(event: &Event, houses_per_side: usize) -> Step {
             ("mark", place(house), None)
         }
         Event::OutOfPlay { house } => ("out", place(house), None),
+        Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
+        Event::Spill { house } => ("out", house.map_or((None, None), place), None),
         Event::Collect { seeds, .. } | Event::BearOff { seeds, .. } => {
             ("collect", (None, None), Some(seeds))
         }
