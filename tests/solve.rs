@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
-use sow::solve::{Options, Solution, solve, solve_on};
+use sow::solve::{MoveValues, Options, Solution, solve, solve_on};
 use sow::walk::Engine;
 use sow::{Game, Position, Rules};
 
@@ -252,6 +252,44 @@ fn small_kalah_boards_solve_as_the_brute_force_does() {
         let want = kalah_negamax(&mut game, &mut HashMap::new());
         let solution = solved(&game);
         assert_eq!(solution.exact(), Some(want), "Kalah({houses},{seeds})");
+    }
+}
+
+/// `--best` proves the same value with one best move: that move's value is
+/// the position's, and every other move's bounds hold its exact value.
+#[test]
+fn one_best_move_gives_the_value_and_bounds_that_hold() {
+    for (houses, seeds) in [(3, 3), (4, 2), (4, 3), (5, 2)] {
+        let rules = Rules::load_resized("kalah", houses, seeds).unwrap();
+        let game = Game::new(&rules);
+        let every = solved(&game);
+        let options = Options {
+            moves: MoveValues::OneBest,
+            ..Options::default()
+        };
+        let best = solve(&game, &options).unwrap();
+        let value = every.exact().unwrap();
+        assert_eq!(best.exact(), Some(value), "Kalah({houses},{seeds})");
+        let exact: Vec<_> = best
+            .moves
+            .iter()
+            .filter(|m| m.bounds.exact().is_some())
+            .collect();
+        assert_eq!(exact.len(), 1, "Kalah({houses},{seeds}): one move valued");
+        assert_eq!(exact[0].bounds.exact(), Some(value));
+        for (one, all) in best.moves.iter().zip(&every.moves) {
+            let truth = all.bounds.exact().unwrap();
+            assert!(
+                one.bounds.lower <= truth && truth <= one.bounds.upper,
+                "Kalah({houses},{seeds}) {}: {truth} outside {:?}",
+                one.mv,
+                one.bounds
+            );
+        }
+        assert!(
+            best.nodes < every.nodes,
+            "Kalah({houses},{seeds}): fewer nodes"
+        );
     }
 }
 

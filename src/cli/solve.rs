@@ -40,6 +40,11 @@ pub(super) struct SolveArgs {
     /// --houses.
     #[arg(long, value_name = "A..B", value_parser = size_range, requires = "houses")]
     seeds: Option<RangeInclusive<usize>>,
+    /// Prove the position's value and one best move only: the other moves
+    /// keep the bounds that proof gives (far faster than every move's
+    /// exact value).
+    #[arg(long, conflicts_with_all = ["build_db", "houses"])]
+    best: bool,
     /// Print JSON: one object with the value, the result and every move's
     /// value (with --houses, one object a board size, JSON Lines).
     #[arg(long)]
@@ -187,6 +192,11 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         }),
         stop: Some(&stop),
         progress: Some(&show),
+        moves: if args.best {
+            solve::MoveValues::OneBest
+        } else {
+            solve::MoveValues::Every
+        },
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
         let result = fairness_table(out, &rules, &args, houses, seeds, &options);

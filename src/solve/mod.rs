@@ -67,6 +67,21 @@ pub struct Options<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Called now and then with how far the solve has got.
     pub progress: Option<&'a dyn Fn(&Progress)>,
+    /// Which moves get an exact value.
+    pub moves: MoveValues,
+}
+
+/// Which of the root's moves a solve values exactly, once the position's
+/// value is proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MoveValues {
+    /// Every move: each its own search.
+    #[default]
+    Every,
+    /// One move that reaches the position's value, found by a null-window
+    /// test of each in turn; the moves tested before it get the upper
+    /// bound their test proved, the rest the position's value as theirs.
+    OneBest,
 }
 
 impl Default for Options<'_> {
@@ -76,6 +91,7 @@ impl Default for Options<'_> {
             oracle: None,
             stop: None,
             progress: None,
+            moves: MoveValues::Every,
         }
     }
 }
@@ -310,8 +326,10 @@ fn solve_walk<W: Walk>(
             bounds
         }
     };
+    let one_best = options.moves == MoveValues::OneBest && stopped.is_none();
+    let mut best_found = false;
     for (index, &mv) in legal.iter().enumerate() {
-        if stopped.is_some() {
+        if stopped.is_some() || best_found {
             moves[index].bounds = moves[index].bounds.intersect(Bounds {
                 lower: root_bounds.lower,
                 upper: value.upper,
@@ -330,6 +348,36 @@ fn solve_walk<W: Walk>(
         let child_bounds = search
             .stores_bound()
             .intersect(search::seen_by(sign, at_most));
+        if one_best {
+            // Does this move reach the position's value? One null-window
+            // search: the child's value at least the value (another turn),
+            // or at most its negation.
+            let beta = if sign == 1 {
+                value.lower
+            } else {
+                1 - value.lower
+            };
+            let tested = search.null_window(beta);
+            search.undo_root();
+            match tested {
+                Ok(found) if (found >= beta) == (sign == 1) => {
+                    moves[index].bounds = value;
+                    best_found = true;
+                }
+                Ok(found) => {
+                    let seen = search::seen_by(
+                        sign,
+                        Bounds {
+                            lower: found,
+                            upper: found,
+                        },
+                    );
+                    moves[index].bounds.upper = seen.upper.min(value.upper);
+                }
+                Err(why) => stopped = Some(why),
+            }
+            continue;
+        }
         let result = search.mtdf(sign * value.lower, child_bounds);
         search.undo_root();
         match result {

@@ -306,6 +306,20 @@ impl<'g, W: Walk> Search<'g, W> {
         Ok(proven.lower)
     }
 
+    /// One null-window search of the current position: a fail-soft value
+    /// that is a lower bound where it reaches `beta`, an upper bound where
+    /// it does not.
+    pub(super) fn null_window(&mut self, beta: i32) -> Result<i32, SolveError> {
+        let found = self.alpha_beta(beta - 1, beta);
+        if self.stopped {
+            return Err(SolveError::Stopped);
+        }
+        if self.too_deep {
+            return Err(SolveError::TooDeep(self.max_plies));
+        }
+        Ok(found.value)
+    }
+
     /// Fail-soft alpha-beta: the value if it lies strictly between `alpha`
     /// and `beta`, else a bound on the same side of the window.
     fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> Found {
