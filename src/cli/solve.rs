@@ -18,8 +18,9 @@ pub(super) struct SolveArgs {
     /// README).
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"])]
     from: Option<String>,
-    /// The memory to use in MiB, 1 to 65536: the transposition table's size
-    /// (default 512), or with --build-db the build's limit (default 3584).
+    /// The memory to use in MiB, 1 to 65536: the most the transposition
+    /// table grows to as it fills (default 3072), or with --build-db the
+    /// build's limit (default 3584).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     memory: Option<u64>,
     /// Build the endgame database of every position with up to SEEDS seeds
@@ -205,7 +206,10 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
     }
     let solved = solve::solve(&game, &options);
     spinner.finish();
-    let solution = solved.map_err(|e| Failure::Rule(e.to_string()))?;
+    let solution = solved.map_err(|e| match e {
+        solve::SolveError::Memory(why) => Failure::Input(why),
+        e => Failure::Rule(e.to_string()),
+    })?;
     if args.json {
         print_json(out, &json_solution(&rules, &game, &solution, None))?;
     } else {

@@ -48,8 +48,9 @@ pub struct Oracle<'a> {
     pub value: &'a dyn Fn(&Position) -> Option<i32>,
 }
 
-/// The default size of the transposition table, in bytes.
-pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+/// The default size the transposition table may grow to, in bytes: enough
+/// to value every first move of Kalah(6,4) in a few minutes.
+pub const DEFAULT_TABLE_BYTES: usize = 3 << 30;
 
 /// The longest line the search follows, in plies, before it concludes that
 /// the variant's games need not end. The search recurses once a ply, on
@@ -59,7 +60,8 @@ pub const MAX_LINE_PLIES: usize = 1000;
 /// How a solve runs.
 #[derive(Clone, Copy)]
 pub struct Options<'a> {
-    /// The transposition table's size in bytes.
+    /// The most the transposition table may grow to, in bytes: it starts
+    /// small and doubles as it fills.
     pub table_bytes: usize,
     /// Exact values the search takes as given (endgame databases).
     pub oracle: Option<Oracle<'a>>,
@@ -193,7 +195,8 @@ pub struct Solution {
     pub nodes: u64,
     /// Seconds taken.
     pub seconds: f64,
-    /// The transposition table's size in bytes.
+    /// The transposition table's size in bytes at the end (it grows as it
+    /// fills).
     pub table_bytes: usize,
     /// Why the solve stopped before the end, if it did.
     pub stopped: Option<SolveError>,
@@ -219,6 +222,8 @@ pub enum SolveError {
     Stopped,
     /// A line went this many plies deep: the variant's games need not end.
     TooDeep(usize),
+    /// The system would not give the memory asked for.
+    Memory(String),
 }
 
 impl std::fmt::Display for SolveError {
@@ -231,6 +236,7 @@ impl std::fmt::Display for SolveError {
                 "a line of play reached {plies} plies: this variant's games need not end \
                  (give it a repetition rule or a ply limit)"
             ),
+            SolveError::Memory(why) => write!(f, "{why}"),
         }
     }
 }
@@ -301,7 +307,7 @@ fn solve_walk<W: Walk>(
 ) -> Result<Solution, SolveError> {
     let legal: Vec<Move> = (0..walk.moves()).map(|i| walk.move_at(i)).collect();
     let mover = walk.to_move();
-    let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES);
+    let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES)?;
     let root_bounds = search.stores_bound();
     let mut moves: Vec<MoveValue> = legal
         .iter()

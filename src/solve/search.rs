@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::table::Table;
+use super::table::{Entry, Table};
 use super::{Bounds, Oracle, Progress, SolveError};
 use crate::position::Side;
 use crate::rules::{Ending, Rules};
@@ -98,7 +98,7 @@ impl<'g, W: Walk> Search<'g, W> {
         rules: &Rules,
         options: &super::Options<'g>,
         max_plies: usize,
-    ) -> Search<'g, W> {
+    ) -> Result<Search<'g, W>, SolveError> {
         let ply_limit = rules.endings.iter().find_map(|e| match e {
             Ending::PlyLimit { plies, .. } => Some(*plies as usize),
             _ => None,
@@ -112,9 +112,15 @@ impl<'g, W: Walk> Search<'g, W> {
             stores_bound && !tracks_repetition && matches!(crate::endgame::fits(rules), Ok(false));
         let game_plies = game.plies();
         let max_plies = game_plies + max_plies;
-        Search {
+        let table = Table::with_bytes(options.table_bytes).map_err(|e| {
+            SolveError::Memory(format!(
+                "cannot have {} MiB for the transposition table: {e}",
+                options.table_bytes >> 20
+            ))
+        })?;
+        Ok(Search {
             game,
-            table: Table::with_bytes(options.table_bytes),
+            table,
             nodes: 0,
             oracle: options.oracle,
             stop: options.stop,
@@ -136,7 +142,7 @@ impl<'g, W: Walk> Search<'g, W> {
                 crate::board::Direction::Clockwise => -1,
             },
             root_plies: game_plies,
-        }
+        })
     }
 
     /// The table's size in bytes.
@@ -391,13 +397,35 @@ impl<'g, W: Walk> Search<'g, W> {
         let mover = self.game.to_move();
         let moves = self.game.moves();
 
-        let first = self.candidates.len();
+        let mut best = Found {
+            value: i32::MIN,
+            reach: 0,
+        };
+        let mut best_index = 0u8;
         let mut reach = 0u16;
+        // The table's best move first, before the others are ordered: it
+        // cuts off most nodes it is known at, and ordering the rest costs a
+        // play and an undo each.
+        let tt_best = tt_best.filter(|&i| (i as usize) < moves);
+        if let Some(index) = tt_best {
+            let found = self.child(index, mover, alpha, beta);
+            if self.stopped || self.too_deep {
+                return Found::VOID;
+            }
+            reach = found.reach.saturating_add(1);
+            best = Found { reach, ..found };
+            best_index = index;
+            if found.value >= beta {
+                self.store(key, best, alpha0, beta0, index, nodes_before, plies_left);
+                return best;
+            }
+            alpha = alpha.max(best.value);
+        }
+
+        let first = self.candidates.len();
         let look_ahead = self.game.plies() - self.root_plies < ETC_PLIES;
-        for index in 0..moves as u8 {
-            let order = if tt_best == Some(index) {
-                i32::MAX
-            } else if look_ahead {
+        for index in (0..moves as u8).filter(|&i| Some(i) != tt_best) {
+            let order = if look_ahead {
                 // One ply ahead of every move: for a cut-off the table or
                 // the end of the game already proves (enhanced
                 // transposition cut-off), and to order the moves.
@@ -409,7 +437,7 @@ impl<'g, W: Walk> Search<'g, W> {
                     self.candidates.truncate(first);
                     let found = Found {
                         value: mine.lower,
-                        reach: child_reach.saturating_add(1),
+                        reach: reach.max(child_reach.saturating_add(1)),
                     };
                     self.store(key, found, alpha0, beta0, index, nodes_before, plies_left);
                     return found;
@@ -429,33 +457,15 @@ impl<'g, W: Walk> Search<'g, W> {
             // sowing leaves it: its few seeds reach the store or a
             // capture soonest (Kalah(5,3): 6.1 M nodes in board order,
             // 1.7 M so).
-            let order = if order == i32::MAX {
-                order
-            } else {
-                order * 64 + self.row_end_first * index as i32
-            };
+            let order = order * 64 + self.row_end_first * index as i32;
             self.candidates.push(Candidate { index, order });
         }
+        let last = self.candidates.len();
         self.candidates[first..].sort_by_key(|c| std::cmp::Reverse(c.order));
 
-        let mut best = Found {
-            value: i32::MIN,
-            reach: 0,
-        };
-        let mut best_index = 0u8;
-        for i in first..first + moves {
+        for i in first..last {
             let index = self.candidates[i].index;
-            let sign = self.play(index, mover);
-            let found = if sign == 1 {
-                self.alpha_beta(alpha, beta)
-            } else {
-                let f = self.alpha_beta(-beta, -alpha);
-                Found {
-                    value: -f.value,
-                    ..f
-                }
-            };
-            self.undo();
+            let found = self.child(index, mover, alpha, beta);
             if self.stopped || self.too_deep {
                 self.candidates.truncate(first);
                 return Found::VOID;
@@ -485,6 +495,24 @@ impl<'g, W: Walk> Search<'g, W> {
             plies_left,
         );
         best
+    }
+
+    /// Searches legal move `index` of the current node within the window,
+    /// the value seen by the mover.
+    #[inline]
+    fn child(&mut self, index: u8, mover: Side, alpha: i32, beta: i32) -> Found {
+        let sign = self.play(index, mover);
+        let found = if sign == 1 {
+            self.alpha_beta(alpha, beta)
+        } else {
+            let f = self.alpha_beta(-beta, -alpha);
+            Found {
+                value: -f.value,
+                ..f
+            }
+        };
+        self.undo();
+        found
     }
 
     /// What is proven of the current node without searching it: its value
@@ -551,12 +579,14 @@ impl<'g, W: Walk> Search<'g, W> {
         }
         self.table.store(
             key,
-            bounds.lower - offset,
-            bounds.upper - offset,
-            best,
+            Entry {
+                lower: (bounds.lower - offset) as i16,
+                upper: (bounds.upper - offset) as i16,
+                plies_left,
+                reach: found.reach,
+                best,
+            },
             self.nodes - nodes_before + 1,
-            plies_left,
-            found.reach,
         );
     }
 }
