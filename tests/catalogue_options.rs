@@ -31,6 +31,7 @@ relay = false
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
 # skip_opponent_holding = 2
+# skip_holding_at_least = 10
 # cycle = "own_row"
 # bear_off = true
 # diffuse = true
@@ -1585,6 +1586,31 @@ fn allow_two_only_if_all_two_rightmost() {
 }
 
 #[test]
+fn skip_holding_at_least_passes_over_full_houses_on_either_row() {
+    // F's three seeds: North's c holds 10.
+    let from = "0,0,0,0,0,3/2,0,10,4,0,0 14-15 S";
+    let plain = rules(&[("skip_origin", "false")]);
+    let (after, _) = sow(plain, from, 'F');
+    assert_eq!(after.row(Side::North), &[3, 1, 11, 4, 0, 0]);
+    let full = rules(&[("skip_origin", "false"), ("skip_holding_at_least", "10")]);
+    let (after, _) = sow(full, from, 'F');
+    assert_eq!(
+        after.row(Side::North),
+        &[3, 1, 10, 5, 0, 0],
+        "c passed over"
+    );
+    // The sower's own houses too: E's two seeds pass over F's 10.
+    let own = "0,0,0,0,2,10/2,0,0,4,0,0 15-15 S";
+    let (after, _) = sow(full, own, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 10]);
+    assert_eq!(after.row(Side::North), &[3, 1, 0, 4, 0, 0]);
+    // Eleven or more only: F's 10 takes a seed.
+    let eleven = rules(&[("skip_origin", "false"), ("skip_holding_at_least", "11")]);
+    let (after, _) = sow(eleven, own, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 11]);
+}
+
+#[test]
 fn skip_opponent_holding() {
     // F's three seeds: North's a holds 2.
     let from = "0,0,0,0,0,3/2,0,3,4,4,4 14-14 S";
@@ -1999,6 +2025,67 @@ fn only_the_loser_refills() {
 }
 
 #[test]
+fn a_match_to_points_scores_the_round_winner_and_a_skunk() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22, and scores a point.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let two = play(with_rounds("points = 2"), from, 'F');
+    assert!(two.round_end().is_some() && !two.is_over());
+    assert_eq!(two.history().last().unwrap().tally, [0, 1]);
+    assert_eq!(
+        two.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
+        "every round starts from the game's start"
+    );
+    // 36 of the 48 seeds are a skunk: two points, and the match.
+    let skunk = play(
+        with_rounds("points = 2"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 10-36 S",
+        'F',
+    );
+    assert!(skunk.is_over());
+    assert_eq!(skunk.history().last().unwrap().tally, [0, 2]);
+    assert_eq!(skunk.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round scores nothing.
+    let drawn = play(
+        with_rounds("points = 1"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(!drawn.is_over());
+    assert_eq!(drawn.history().last().unwrap().tally, [0, 0]);
+}
+
+#[test]
+fn a_match_to_seeds_won_adds_every_rounds_seeds() {
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    // Each player adds what counted for them: 22 and 26.
+    let on = play(with_rounds("seeds_won = 30"), from, 'F');
+    assert!(on.round_end().is_some() && !on.is_over());
+    assert_eq!(on.history().last().unwrap().tally, [22, 26]);
+    // Both reach 22: the one with more wins the match.
+    let both = play(with_rounds("seeds_won = 22"), from, 'F');
+    assert!(both.is_over());
+    assert_eq!(both.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round counts too: 24 each reach 24 together, a drawn match.
+    let drawn = play(
+        with_rounds("seeds_won = 24"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(drawn.is_over());
+    assert_eq!(drawn.outcome().unwrap().winner, None);
+    // One goal a match.
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nround_wins = 3\npoints = 5\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("a match has one goal"), "{error}");
+}
+
+#[test]
 fn a_match_to_round_wins_starts_every_round_afresh() {
     // F captures a's 2 and leaves North without a move: North wins the
     // round, 26 to 22.
@@ -2010,7 +2097,7 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
         "the game's start, the other player to move"
     );
-    assert_eq!(two.history().last().unwrap().round_wins, [0, 1]);
+    assert_eq!(two.history().last().unwrap().tally, [0, 1]);
     // A match to one round win is over with it.
     let one = play(with_rounds("round_wins = 1"), from, 'F');
     assert!(one.round_end().is_none() && one.is_over());
@@ -2022,7 +2109,7 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
         'F',
     );
     assert!(drawn.round_end().is_some() && !drawn.is_over());
-    assert_eq!(drawn.history().last().unwrap().round_wins, [0, 0]);
+    assert_eq!(drawn.history().last().unwrap().tally, [0, 0]);
     // A start pattern is laid out for the player who did not start the
     // last round: South started it, so North's row gets South's seeds.
     let pattern = variant(

@@ -118,6 +118,11 @@ pub(super) fn summary(r: &Reading) -> String {
     if allow == Some("TWO_ONLY_ALL_RIGHT") {
         say("a house of 2 moves only when all hold 2, and then the rightmost");
     }
+    if sow_rule == Some("MAX_SOW") {
+        say(&format!(
+            "sowing passes over houses holding {sow_param} or more"
+        ));
+    }
     if sow_rule == Some("NO_SOW_OPP_NS") {
         let first = if r.choice("prescribed") == Some("MLAPS_SOWER") {
             " (not in the first move)"
@@ -389,6 +394,14 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("IMMOBILIZE") => say("leave the opponent without a move to win"),
         Some("TERRITORY") => say(&format!(
             "rounds won hand houses to the winner; {} houses win",
+            r.number("goal_param")
+        )),
+        Some("RND_POINTS") => say(&format!(
+            "a round won scores a point, two with three quarters of the seeds; {} points win",
+            r.number("goal_param")
+        )),
+        Some("RND_SEED_COUNT") => say(&format!(
+            "the seeds won over the rounds add up; {} win",
             r.number("goal_param")
         )),
         _ => {}
