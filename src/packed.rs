@@ -780,7 +780,7 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::SowingSeed { .. } => {
                     return Err("a sowing seed taken with nothing captured across");
                 }
-                CaptureRule::MatchOpposite => {
+                CaptureRule::MatchOpposite { .. } => {
                     return Err("captures of a house matching the one opposite");
                 }
                 CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {

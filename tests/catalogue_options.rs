@@ -76,6 +76,7 @@ chain = false
 # given_to_opponent = true
 # next = { zone = "either" }
 # match_opposite = true
+# match_opposite_both_ways = 3
 # looks_along = "board"
 # zones_by = "owner"
 [end]
@@ -2543,6 +2544,42 @@ fn match_opposite() {
         sow_written(matching, "0,0,0,1,1,4/4,3,4,4,4,4 9-10 S", "D").unwrap(),
         "0,0,0,0,2,4/4,3,4,4,4,4 9-10 N"
     );
+}
+
+#[test]
+fn match_opposite_both_ways_chains_along_the_sowing_then_back() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let mut single = none.to_vec();
+    single.push(("match_opposite", "true"));
+    let mut three = single.clone();
+    three.push(("match_opposite_both_ways", "3"));
+    // A's seed makes B 2, as e; along the sowing C and d hold 3, D and c
+    // 1, E and b 2.
+    let from = "1,1,3,1,2,4/0,2,1,3,2,4 12-12 S";
+    assert_eq!(
+        sow_written(rules(&single), from, "A").unwrap(),
+        "0,0,3,1,2,4/0,2,1,3,0,4 16-12 N",
+        "the last seed's pair only"
+    );
+    // Three pairs along the sowing (B, C, D); back from A, which is empty,
+    // the one capture left is tried at E, where the chain stopped.
+    assert_eq!(
+        sow_written(rules(&three), from, "A").unwrap(),
+        "0,0,0,0,0,4/0,0,0,0,0,4 28-12 N"
+    );
+    // The other way from the house before the last seed's: A's two seeds
+    // make B and C 2, as e and d; D is empty, so the chain goes back to B.
+    assert_eq!(
+        sow_written(rules(&three), "2,1,1,0,0,4/0,0,0,2,2,4 16-16 S", "A").unwrap(),
+        "0,0,0,0,0,4/0,0,0,0,0,4 24-16 N"
+    );
+    let error = Rules::from_toml(
+        &edited(BASE, &[("match_opposite_both_ways", "3")]),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("set match_opposite = true"), "{error}");
 }
 
 #[test]

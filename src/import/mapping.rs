@@ -857,6 +857,19 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // The last hole and the hole opposite holding the same count.
             capture.push("match_opposite = true".into());
         }
+        Some("MATCH_OPP")
+            if counts.is_none()
+                && crosscapt.is_none()
+                && multicapt > 1
+                && capt_dir == Some("BOTH")
+                && side == "BOTH"
+                && sow_stores.is_none() =>
+        {
+            // The pairs that match along the sowing, then the other way
+            // from the house before the last one, one pair fewer.
+            capture.push("match_opposite = true".into());
+            capture.push(format!("match_opposite_both_ways = {multicapt}"));
+        }
         Some("PASS_STORE_CAPT")
             if counts.is_none() && crosscapt.is_none() && capt_dir.is_none() =>
         {
@@ -1231,6 +1244,13 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // MancalaGames ends such a round early only when one store holds
         // every seed, when the player to move has no move anyway: no
         // majority.
+    } else if round_wins && r.choice("rounds") == Some("END_S_SEEDS") {
+        // The round ends with a start's worth of seeds or fewer left, tried
+        // before any other ending; no majority, as above.
+        end.push(format!(
+            "seeds_left = {{ at_most = {seeds}, taken_by = \"{}\" }}        # a start's worth",
+            collect("unclaimed", unclaimed)?
+        ));
     } else if out.rounds.is_empty() || r.choice("rounds") == Some("HALF_SEEDS") {
         // rounds = HALF_SEEDS ends a round as a single game ends.
         end.push(format!("majority = {}", majority(total)));
@@ -1347,7 +1367,11 @@ fn rounds(
     };
     // HALF_SEEDS differs from NO_MOVES only in when a round ends early
     // (the majority, see `end`).
-    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" {
+    // END_S_SEEDS ends a round with a start's worth of seeds or fewer left
+    // (seeds_left, see `end`): with a round-tally goal only, where no
+    // round is refilled.
+    let ends_on_seeds = rounds == "END_S_SEEDS" && match_goal.is_some();
+    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" && !ends_on_seeds {
         return Err(r.refuse("rounds"));
     }
     if let Some(key) = match_goal {

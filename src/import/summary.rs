@@ -275,6 +275,10 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("PULL_ACROSS") => {
             say("a last seed in an empty house pulls the seeds opposite into it")
         }
+        Some("MATCH_OPP") if r.choice("capt_dir") == Some("BOTH") => say(&format!(
+            "a last seed making as many as the house opposite takes both, and matching pairs on either side, {} at most",
+            r.number("multicapt")
+        )),
         Some("MATCH_OPP") => say("a last seed making as many as the house opposite takes both"),
         Some("PASS_STORE_CAPT") => {
             say("a last seed in an empty house across gives your store to the opponent")

@@ -167,6 +167,13 @@ pub struct Section {
     /// house opposite captures both (MancalaGames' `capt_type = MATCH_OPP`).
     #[serde(default)]
     pub match_opposite: Option<Spanned<bool>>,
+    /// With `match_opposite`, the pairs a capture may take in all: along
+    /// the sowing from the last seed's house, as long as each house holds
+    /// as many as the house opposite, then the other way from the house
+    /// before it, one pair fewer (MancalaGames' `multicapt` with
+    /// `capt_dir = BOTH`).
+    #[serde(default)]
+    pub match_opposite_both_ways: Option<Spanned<i64>>,
     /// Whether the capture zones (`last_seed`, `chain_zone`, `cross`, ...)
     /// read "own" and "opponent" by a house's row (the default) or by who
     /// owns it now (territory; MancalaGames' `capt_side = OPP_TERR`).
@@ -217,6 +224,7 @@ impl Default for Section {
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
             match_opposite: Default::default(),
+            match_opposite_both_ways: Default::default(),
             next: Default::default(),
             zones_by: Default::default(),
         }
@@ -458,8 +466,13 @@ pub enum CaptureRule {
         take_sowing_seed: bool,
     },
     /// The last seed's house then holds as many seeds as the house
-    /// opposite: both are taken (`match_opposite`).
-    MatchOpposite,
+    /// opposite: both are taken (`match_opposite`), and with `both_ways`
+    /// above 1, the next pairs that match along the sowing, up to
+    /// `both_ways` pairs, then those the other way, up to one fewer.
+    MatchOpposite {
+        /// The most pairs taken along the sowing (1: the last seed's only).
+        both_ways: u8,
+    },
     /// The last seed falls in an empty house of `zone`: the sowing seed is
     /// taken, whatever the house opposite holds (`cross` with
     /// `even_when_opposite_empty`, tried after the cross capture).
@@ -765,12 +778,28 @@ pub(crate) fn compile(
             take_opposite,
         });
     }
-    if section
+    let match_opposite = section
         .match_opposite
         .as_ref()
-        .is_some_and(|m| *m.get_ref())
-    {
-        rules.push(CaptureRule::MatchOpposite);
+        .is_some_and(|m| *m.get_ref());
+    let both_ways = match &section.match_opposite_both_ways {
+        Some(pairs) if !match_opposite => {
+            return err(
+                pairs.span(),
+                "match_opposite_both_ways chains the captures of match_opposite: set match_opposite = true",
+            );
+        }
+        Some(pairs) if into_stores => {
+            return err(
+                pairs.span(),
+                "match_opposite_both_ways walks the houses round the board: with into_stores, whether the chain goes past a store is not settled",
+            );
+        }
+        Some(pairs) => super::in_range(pairs, 2, 64, "match_opposite_both_ways")? as u8,
+        None => 1,
+    };
+    if match_opposite {
+        rules.push(CaptureRule::MatchOpposite { both_ways });
     }
     if let Some(zone) = &section.empty_gives_store {
         let mask = zone_of(*zone.get_ref());
@@ -1180,11 +1209,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     zone_in_words(zone)
                 );
             }
-            CaptureRule::MatchOpposite => {
+            CaptureRule::MatchOpposite { both_ways } => {
                 let _ = writeln!(
                     out,
                     "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
                 );
+                if both_ways > 1 {
+                    let _ = writeln!(
+                        out,
+                        "  Then the next houses along the sowing are captured too, each with the house opposite, while they hold as many seeds as it ({both_ways} pairs at most in all); then, from the house before the last seed's, the other way, {} pair{} at most.",
+                        both_ways - 1,
+                        if both_ways == 2 { "" } else { "s" }
+                    );
+                }
             }
             CaptureRule::Count {
                 counts,
@@ -1560,9 +1597,12 @@ impl Captures {
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
             }
-            CaptureRule::MatchOpposite => {
-                capture(pos, last);
-                capture(pos, board.opposite(last));
+            CaptureRule::MatchOpposite { both_ways } => {
+                let mut taken = matching_pairs(board, pos, me, last, plan.reverse, both_ways);
+                while taken != 0 {
+                    capture(pos, taken.trailing_zeros() as usize);
+                    taken &= taken - 1;
+                }
             }
             CaptureRule::SowingSeed { .. } => capture(pos, last),
             CaptureRule::Sweep { counts } => {
@@ -1968,7 +2008,7 @@ impl CaptureRule {
                 // A child is never captured.
                 here(zone) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
             }
-            CaptureRule::MatchOpposite => {
+            CaptureRule::MatchOpposite { .. } => {
                 let opposite = board.opposite(last);
                 // A child is never captured.
                 pos.at(last) == pos.at(opposite)
@@ -2125,13 +2165,25 @@ impl CaptureRule {
                 from_opponent: (board.owner(last) != me) as u32,
                 reverse,
             },
-            CaptureRule::MatchOpposite => Plan {
-                rule: self,
-                holes: 2,
-                take: 2 * pos.at(last),
-                from_opponent: pos.at(last) as u32,
-                reverse,
-            },
+            CaptureRule::MatchOpposite { both_ways } => {
+                let taken = matching_pairs(board, pos, me, last, reverse, both_ways);
+                let seeds = |mask: u64| {
+                    (0..u64::BITS as usize)
+                        .filter(|&h| mask >> h & 1 == 1)
+                        .map(|h| pos.at(h) as u32)
+                        .sum::<u32>()
+                };
+                let theirs = (0..board.houses_per_side())
+                    .map(|i| 1u64 << (board.row_start(me.opponent()) + i))
+                    .fold(0, |mask, bit| mask | bit);
+                Plan {
+                    rule: self,
+                    holes: taken.count_ones() as usize,
+                    take: seeds(taken) as u8,
+                    from_opponent: seeds(taken & theirs),
+                    reverse,
+                }
+            }
             CaptureRule::OpponentStore => Plan {
                 rule: self,
                 holes: 1,
@@ -2360,6 +2412,65 @@ pub(crate) fn check_position(
         });
     }
     Ok(())
+}
+
+/// The houses a capture of matching pairs takes (`match_opposite`), as a
+/// mask: the last seed's house and the house opposite, then, with
+/// `both_ways` above 1, the next houses along the sowing and the other way
+/// from the house before the last seed's, each with the house opposite,
+/// while they hold as many seeds as it (a house taken already holds none).
+fn matching_pairs(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    last: usize,
+    reverse: bool,
+    both_ways: u8,
+) -> u64 {
+    let kept = pos.kept_houses();
+    let pair = |house: usize| 1u64 << house | 1u64 << board.opposite(house);
+    let matches = |house: usize, taken: u64| {
+        if !board.is_house(house) {
+            return false;
+        }
+        let opposite = board.opposite(house);
+        let at = |h: usize| if taken >> h & 1 == 1 { 0 } else { pos.at(h) };
+        at(house) != 0 && at(house) == at(opposite) && kept & pair(house) == 0
+    };
+    let mut taken = pair(last);
+    if both_ways < 2 {
+        return taken;
+    }
+    let along = board.ring_in(me, reverse);
+    let mut house = last;
+    for _ in 1..both_ways {
+        if !matches(along.next(house), taken) {
+            break;
+        }
+        house = along.next(house);
+        taken |= pair(house);
+    }
+    // Where the chain along the sowing stopped: the house after its last.
+    let stopped = along.next(house);
+    // The other way, from the house before the last seed's. MancalaGames'
+    // engine counts a first house there that does not match as one of the
+    // captures, and tries the next where the chain along the sowing
+    // stopped; its recorded games agree.
+    let back = board.ring_in(me, !reverse);
+    let mut house = back.next(last);
+    let mut first = true;
+    for _ in 1..both_ways {
+        if matches(house, taken) {
+            taken |= pair(house);
+            house = back.next(house);
+        } else if first {
+            house = stopped;
+        } else {
+            break;
+        }
+        first = false;
+    }
+    taken
 }
 
 #[cfg(test)]
