@@ -786,7 +786,7 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {
                     return Err("captures of the next house");
                 }
-                CaptureRule::CrossCounts { .. } => {
+                CaptureRule::CrossCounts { .. } | CaptureRule::CrossThenAny { .. } => {
                     return Err("cross captures of some counts only");
                 }
             });

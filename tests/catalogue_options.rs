@@ -2583,6 +2583,76 @@ fn match_opposite_both_ways_chains_along_the_sowing_then_back() {
 }
 
 #[test]
+fn cross_chain_from_any_goes_on_past_full_houses() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let with = |cross: &str| {
+        let mut edits = none.to_vec();
+        edits.push(("cross", cross));
+        rules(&edits)
+    };
+    // B's seed falls in the empty C; d opposite holds 2, and past D (5
+    // seeds) c holds 1; past E, b holds 3.
+    let from = "0,1,0,5,0,4/0,3,1,2,0,0 16-16 S";
+    let any = with(
+        r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "opponent", opposite_holds = [1, 2] }"#,
+    );
+    assert_eq!(
+        sow_written(any, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,0,0,0,0 19-16 N",
+        "d, then c past D; b holds 3"
+    );
+    let one = with(r#"{ zone = "either", opposite_holds = [1, 2] }"#);
+    assert_eq!(
+        sow_written(one, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,1,0,0,0 18-16 N"
+    );
+    // The houses taken must lie in opposite_in: d is not South's own.
+    let own =
+        with(r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "own" }"#);
+    assert_eq!(
+        sow_written(own, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,1,2,0,0 16-16 N"
+    );
+    let error = Rules::from_toml(
+        &edited(
+            BASE,
+            &[("cross", r#"{ zone = "either", opposite_in = "own" }"#)],
+        ),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("set chain_from_any = true"), "{error}");
+}
+
+#[test]
+fn a_grand_slam_leaving_the_rightmost_takes_the_opponents_row_only() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let cross = (
+        "cross",
+        r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "either" }"#,
+    );
+    // A's three seeds end in the empty D; the chain goes on round the board
+    // and takes every house but A, North's whole row among them.
+    let from = "3,0,0,0,2,1/1,1,2,0,0,0 19-19 S";
+    let mut stands = none.to_vec();
+    stands.push(cross);
+    assert_eq!(
+        sow_written(rules(&stands), from, "A").unwrap(),
+        "0,0,0,0,0,0/0,0,0,0,0,0 29-19 N"
+    );
+    // Leaving the rightmost, a (North's first occupied house from his left)
+    // keeps its seed, and of the capture only the rest of North's row is
+    // taken: South's own houses keep theirs.
+    let mut leave = stands.clone();
+    leave.push(("grand_slam", "\"leave_rightmost\""));
+    assert_eq!(
+        sow_written(rules(&leave), from, "A").unwrap(),
+        "0,1,1,1,2,1/1,0,0,0,0,0 22-19 N"
+    );
+}
+
+#[test]
 fn direction_by_first_move() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     let moves = |rules: &Rules, at: &str| -> Vec<String> {

@@ -689,7 +689,31 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         _ => "either",
     };
     let multicapt = r.take_number("multicapt");
-    if let Some(cross) = crosscapt {
+    if crosscapt == Some("ONE_ANY") {
+        // The last seed in an empty house, anywhere; the chain goes on
+        // along the sowing from every next house, whatever it holds, while
+        // the house opposite passes the capture tests (capt_side, capt_max).
+        if multicapt != -1 || r.choice("capt_dir") != Some("SOW") {
+            return Err(r.unsupported(
+                "crosscapt",
+                format!(
+                    "crosscapt = ONE_ANY with multicapt = {multicapt}, capt_dir = {}",
+                    r.choice("capt_dir").unwrap_or("OPP_SOW")
+                ),
+            ));
+        }
+        if r.has("xcpickown") {
+            return Err(r.unsupported("crosscapt", "crosscapt = ONE_ANY with xcpickown".into()));
+        }
+        // The capture counts (capt_max here) are tested on the house
+        // captured.
+        let holds = counts.as_ref().map_or(String::new(), |c| {
+            format!(", opposite_holds = {}", number_list(c))
+        });
+        capture.push(format!(
+            "cross = {{ zone = \"either\", chain = true, chain_from_any = true, opposite_in = \"{zone}\"{holds} }}"
+        ));
+    } else if let Some(cross) = crosscapt {
         if cross != "ONE_ZEROS" {
             return Err(r.refuse("crosscapt"));
         }

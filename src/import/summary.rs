@@ -138,17 +138,23 @@ pub(super) fn summary(r: &Reading) -> String {
     }
     let capt_type = r.choice("capt_type");
     if r.has("crosscapt") {
-        let holds = if capt_on.is_empty() {
-            String::new()
-        } else {
+        let holds = if !capt_on.is_empty() {
             format!(" holding {}", or_list(capt_on))
+        } else if r.choice("crosscapt") == Some("ONE_ANY") {
+            // The capture counts (capt_max) are tested on the house taken.
+            r.counts(total)
+                .map_or(String::new(), |c| format!(" holding {}", or_list(&c)))
+        } else {
+            String::new()
         };
         let itself = match r.choice("xcpickown") {
             Some("PICK_ON_CAPT") => " and itself",
             Some("ALWAYS_PICK") => " and itself (itself alone when that house is empty)",
             _ => "",
         };
-        let chain = if multicapt {
+        let chain = if multicapt && r.choice("crosscapt") == Some("ONE_ANY") {
+            ", chained across from every house after it"
+        } else if multicapt {
             ", chained along the empty houses after it"
         } else {
             ""

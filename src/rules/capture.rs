@@ -377,6 +377,16 @@ pub struct CrossSection {
     /// `xcpickown = ALWAYS_PICK`).
     #[serde(default)]
     pub even_when_opposite_empty: Option<Spanned<bool>>,
+    /// Whether the chain goes on from each next house along the sowing
+    /// whatever it holds, not only from empty ones (MancalaGames'
+    /// `crosscapt = ONE_ANY` with `multicapt`, `capt_dir = SOW`).
+    #[serde(default)]
+    pub chain_from_any: Option<Spanned<bool>>,
+    /// Where each house captured across must lie, seen from the sower (read
+    /// by owner with `zones_by = "owner"`; MancalaGames' `capt_side` with
+    /// `crosscapt = ONE_ANY`); only with `chain_from_any`.
+    #[serde(default)]
+    pub opposite_in: Option<Spanned<Zone>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -488,6 +498,19 @@ pub enum CaptureRule {
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
         /// The counts the house opposite must hold.
+        counts: CountSet,
+    },
+    /// The last seed falls in an empty house of `zone` and the house
+    /// opposite, in `opposite`, holds one of `counts`: it is taken, then
+    /// along the sowing the house opposite each next house, whatever that
+    /// house holds, while it lies in `opposite` and holds one of `counts`
+    /// (`cross` with `chain_from_any`).
+    CrossThenAny {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Where the houses taken must be.
+        opposite: ZoneMask,
+        /// The counts the houses taken must hold.
         counts: CountSet,
     },
 }
@@ -690,7 +713,51 @@ pub(crate) fn compile(
                 "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
             );
         }
+        let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
+        if let Some(zone) = &cross.opposite_in
+            && !from_any
+        {
+            return err(
+                zone.span(),
+                "opposite_in applies to a chain that goes on from any house: set chain_from_any = true",
+            );
+        }
+        if let Some(flag) = &cross.chain_from_any
+            && from_any
+            && (!cross.chain || cross.take_sowing_seed || cross.even_when_opposite_empty.is_some())
+        {
+            return err(
+                flag.span(),
+                "chain_from_any goes on with a chain: it needs chain = true, and neither take_sowing_seed nor even_when_opposite_empty",
+            );
+        }
         match &cross.opposite_holds {
+            _ if from_any => {
+                let opposite = cross
+                    .opposite_in
+                    .as_ref()
+                    .map_or(ZoneMask::from_zone(Zone::Either), |z| zone_of(*z.get_ref()));
+                let counts = match &cross.opposite_holds {
+                    Some(holds) => count_set(
+                        holds,
+                        total,
+                        "opposite_holds",
+                        "an empty house opposite has nothing to capture",
+                    )?,
+                    None => {
+                        let mut any = CountSet::default();
+                        for count in 1..=total.min(255) as u8 {
+                            any.insert(count);
+                        }
+                        any
+                    }
+                };
+                rules.push(CaptureRule::CrossThenAny {
+                    zone,
+                    opposite,
+                    counts,
+                });
+            }
             None => rules.push(CaptureRule::Cross {
                 zone,
                 take_sowing_seed: cross.take_sowing_seed,
@@ -1293,6 +1360,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     "  When the last seed falls in the opponent's store, its seeds all go to your store."
                 );
             }
+            CaptureRule::CrossThenAny {
+                zone,
+                opposite,
+                counts,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, and the house opposite, {}, holds {}, those seeds are captured.",
+                    zone_in_words(zone),
+                    zone_in_words(opposite),
+                    counts_in_words(counts),
+                );
+                let _ = writeln!(
+                    out,
+                    "  Then, going on along the sowing, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count."
+                );
+            }
             CaptureRule::CrossCounts {
                 zone,
                 take_sowing_seed,
@@ -1596,6 +1680,16 @@ impl Captures {
             }
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
+            }
+            CaptureRule::CrossThenAny {
+                opposite, counts, ..
+            } => {
+                let mut taken =
+                    cross_then_any(board, pos, me, last, plan.reverse, opposite, counts);
+                while taken != 0 {
+                    capture(pos, taken.trailing_zeros() as usize);
+                    taken &= taken - 1;
+                }
             }
             CaptureRule::MatchOpposite { both_ways } => {
                 let mut taken = matching_pairs(board, pos, me, last, plan.reverse, both_ways);
@@ -1986,6 +2080,18 @@ impl CaptureRule {
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
+            CaptureRule::CrossThenAny {
+                zone,
+                opposite,
+                counts,
+            } => {
+                let across = board.opposite(last);
+                here(zone)
+                    && pos.at(last) == 1
+                    && counts.contains(pos.at(across))
+                    && opposite.allows_house(board, pos, me, across)
+                    && pos.kept_houses() >> across & 1 == 0
+            }
             CaptureRule::CrossCounts { zone, counts, .. } => {
                 here(zone)
                     && pos.at(last) == 1
@@ -2165,6 +2271,26 @@ impl CaptureRule {
                 from_opponent: (board.owner(last) != me) as u32,
                 reverse,
             },
+            CaptureRule::CrossThenAny {
+                opposite, counts, ..
+            } => {
+                let taken = cross_then_any(board, pos, me, last, reverse, opposite, counts);
+                let mut take = 0u32;
+                let mut from_opponent = 0u32;
+                for house in (0..u64::BITS as usize).filter(|&h| taken >> h & 1 == 1) {
+                    take += pos.at(house) as u32;
+                    if board.owner(house) != me {
+                        from_opponent += pos.at(house) as u32;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: taken.count_ones() as usize,
+                    take: take as u8,
+                    from_opponent,
+                    reverse,
+                }
+            }
             CaptureRule::MatchOpposite { both_ways } => {
                 let taken = matching_pairs(board, pos, me, last, reverse, both_ways);
                 let seeds = |mask: u64| {
@@ -2412,6 +2538,45 @@ pub(crate) fn check_position(
         });
     }
     Ok(())
+}
+
+/// The houses a cross capture that goes on from any house takes
+/// ([`CaptureRule::CrossThenAny`]), as a mask: the house opposite the last
+/// seed's, then along the sowing the house opposite each next house while
+/// it lies in `opposite` and holds one of `counts` (a house taken already
+/// holds none).
+fn cross_then_any(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    last: usize,
+    reverse: bool,
+    opposite: ZoneMask,
+    counts: CountSet,
+) -> u64 {
+    let kept = pos.kept_houses();
+    let ring = board.ring_in(me, reverse);
+    let mut taken = 1u64 << board.opposite(last);
+    let mut house = last;
+    loop {
+        house = ring.next(house);
+        if !board.is_house(house) || house == last {
+            return taken;
+        }
+        let across = board.opposite(house);
+        let seeds = if taken >> across & 1 == 1 {
+            0
+        } else {
+            pos.at(across)
+        };
+        if !counts.contains(seeds)
+            || !opposite.allows_house(board, pos, me, across)
+            || kept >> across & 1 != 0
+        {
+            return taken;
+        }
+        taken |= 1u64 << across;
+    }
 }
 
 /// The houses a capture of matching pairs takes (`match_opposite`), as a
