@@ -1681,18 +1681,8 @@ impl Captures {
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
             }
-            CaptureRule::CrossThenAny {
-                opposite, counts, ..
-            } => {
-                let mut taken =
-                    cross_then_any(board, pos, me, last, plan.reverse, opposite, counts);
-                while taken != 0 {
-                    capture(pos, taken.trailing_zeros() as usize);
-                    taken &= taken - 1;
-                }
-            }
-            CaptureRule::MatchOpposite { both_ways } => {
-                let mut taken = matching_pairs(board, pos, me, last, plan.reverse, both_ways);
+            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
+                let mut taken = plan.rule.houses_taken(board, pos, me, last, plan.reverse);
                 while taken != 0 {
                     capture(pos, taken.trailing_zeros() as usize);
                     taken &= taken - 1;
@@ -2271,10 +2261,8 @@ impl CaptureRule {
                 from_opponent: (board.owner(last) != me) as u32,
                 reverse,
             },
-            CaptureRule::CrossThenAny {
-                opposite, counts, ..
-            } => {
-                let taken = cross_then_any(board, pos, me, last, reverse, opposite, counts);
+            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
+                let taken = self.houses_taken(board, pos, me, last, reverse);
                 let mut take = 0u32;
                 let mut from_opponent = 0u32;
                 for house in (0..u64::BITS as usize).filter(|&h| taken >> h & 1 == 1) {
@@ -2288,25 +2276,6 @@ impl CaptureRule {
                     holes: taken.count_ones() as usize,
                     take: take as u8,
                     from_opponent,
-                    reverse,
-                }
-            }
-            CaptureRule::MatchOpposite { both_ways } => {
-                let taken = matching_pairs(board, pos, me, last, reverse, both_ways);
-                let seeds = |mask: u64| {
-                    (0..u64::BITS as usize)
-                        .filter(|&h| mask >> h & 1 == 1)
-                        .map(|h| pos.at(h) as u32)
-                        .sum::<u32>()
-                };
-                let theirs = (0..board.houses_per_side())
-                    .map(|i| 1u64 << (board.row_start(me.opponent()) + i))
-                    .fold(0, |mask, bit| mask | bit);
-                Plan {
-                    rule: self,
-                    holes: taken.count_ones() as usize,
-                    take: seeds(taken) as u8,
-                    from_opponent: seeds(taken & theirs),
                     reverse,
                 }
             }
@@ -2538,6 +2507,29 @@ pub(crate) fn check_position(
         });
     }
     Ok(())
+}
+
+impl CaptureRule {
+    /// The houses a capture that takes a set of houses takes at `last`, as
+    /// a mask (`CrossThenAny`, `MatchOpposite`; none for the others).
+    fn houses_taken(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> u64 {
+        match *self {
+            CaptureRule::CrossThenAny {
+                opposite, counts, ..
+            } => cross_then_any(board, pos, me, last, reverse, opposite, counts),
+            CaptureRule::MatchOpposite { both_ways } => {
+                matching_pairs(board, pos, me, last, reverse, both_ways)
+            }
+            _ => 0,
+        }
+    }
 }
 
 /// The houses a cross capture that goes on from any house takes
