@@ -1065,19 +1065,20 @@ impl Rules {
                 } else {
                     None
                 };
-                self.captures.take(board, pos, me, sown.last, plan, trace);
-                effect.captured += plan.take;
+                if let Some((kept, _)) = keep {
+                    // MancalaGames undoes the capture and takes instead
+                    // every seed of the opponent's row but the house kept,
+                    // whatever the capture took elsewhere.
+                    effect.captured += grand_slam::take_row_but(board, pos, me, kept, trace);
+                } else {
+                    self.captures.take(board, pos, me, sown.last, plan, trace);
+                    effect.captured += plan.take;
+                }
                 effect.last_seed_captured = true;
                 if !self.captures.sweep_after_capture.is_empty() {
                     effect.captured += self.captures.sweep_after_capture(board, pos, me, trace);
                 }
-                if let Some((house, seeds)) = keep {
-                    // The house kept gets its seeds back from the store.
-                    let store = board.store(me);
-                    let stored = pos.take(store);
-                    pos.add(store, stored - seeds);
-                    pos.add(house, seeds);
-                    effect.captured -= seeds;
+                if keep.is_some() {
                     trace.record(Event::GrandSlam {
                         outcome: SlamOutcome::LeftRightmost,
                     });

@@ -58,9 +58,9 @@ pub struct Ply {
     /// Where it ended a round of a match ([`crate::rules::rounds`]): the
     /// board as the round ended, its seeds collected.
     pub round_end: Option<Position>,
-    /// The rounds each player has won after it, where a match goes to a
-    /// number of round wins (`[rounds] round_wins`).
-    pub round_wins: [u8; 2],
+    /// Each player's tally towards the match goal after it (rounds won,
+    /// points or seeds: `[rounds] round_wins`, `points`, `seeds_won`).
+    pub tally: [u16; 2],
 }
 
 /// No entry: the end of a repetition chain.
@@ -184,8 +184,8 @@ pub struct Game<'r> {
     round_end: Option<Position>,
     /// Who started the round being played.
     round_starter: Side,
-    /// The rounds each player has won in the match so far.
-    round_wins: [u8; 2],
+    /// Each player's tally towards the match goal so far.
+    tally: [u16; 2],
 }
 
 impl<'r> Game<'r> {
@@ -232,7 +232,7 @@ impl<'r> Game<'r> {
             last_mover: None,
             round_end: None,
             round_starter: Side::South,
-            round_wins: [0; 2],
+            tally: [0; 2],
         };
         game.restart_from_current();
         Ok(game)
@@ -261,7 +261,7 @@ impl<'r> Game<'r> {
             last_mover: self.last_mover,
             round_end: self.round_end.clone(),
             round_starter: self.round_starter,
-            round_wins: self.round_wins,
+            tally: self.tally,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -319,7 +319,7 @@ impl<'r> Game<'r> {
             .position
             .round_starter()
             .unwrap_or(self.position.to_move());
-        self.round_wins = [0; 2];
+        self.tally = [0; 2];
         if self.tracks_repetition {
             self.repetitions.clear();
         }
@@ -470,7 +470,7 @@ impl<'r> Game<'r> {
                 effect,
                 position: self.position.clone(),
                 round_end: self.round_end.clone(),
-                round_wins: self.round_wins,
+                tally: self.tally,
             });
         }
         self.remember_position();
@@ -513,7 +513,7 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = self.history.last().map(|p| p.mover);
         self.round_end = self.history.last().and_then(|p| p.round_end.clone());
-        self.round_wins = self.history.last().map_or([0; 2], |p| p.round_wins);
+        self.tally = self.history.last().map_or([0; 2], |p| p.tally);
         if ply.round_end.is_some() {
             // Back into the round that move ended: who started it.
             self.round_starter = self
@@ -764,10 +764,12 @@ impl<'r> Game<'r> {
         } else {
             Side::BOTH.map(|side| score[side.index()] + pos.loose_seeds(side))
         };
+        let mut winner = winner;
         if let Some(rounds) = &self.rules.rounds
             // One round end a move: a round that ends as it starts ends the match.
             && self.round_end.is_none()
-            && let RoundEnd::NextRound(next) = rounds.end_round(
+        {
+            let end = rounds.end_round(
                 &self.rules.board,
                 // A start dealt at random is dealt again for every round,
                 // from the round's end, so a record replays the same match.
@@ -777,19 +779,26 @@ impl<'r> Game<'r> {
                 &RoundOver {
                     position: &self.position,
                     scores: won,
+                    counted: score,
                     winner,
                     started: self.round_starter,
                     last_mover: self.last_mover,
                 },
                 |pos| !self.rules.legal_moves(pos).is_empty(),
-                &mut self.round_wins,
-            )
-        {
-            trace.record(Event::RoundOver { reason, winner });
-            self.round_starter = next.to_move();
-            self.round_end = Some(std::mem::replace(&mut self.position, next));
-            self.settle(self.plies, trace);
-            return;
+                &mut self.tally,
+            );
+            match end {
+                RoundEnd::NextRound(next) => {
+                    trace.record(Event::RoundOver { reason, winner });
+                    self.round_starter = next.to_move();
+                    self.round_end = Some(std::mem::replace(&mut self.position, next));
+                    self.settle(self.plies, trace);
+                    return;
+                }
+                // A match goal may give the match to another than the
+                // round's winner.
+                RoundEnd::MatchOver(match_winner) => winner = match_winner,
+            }
         }
         trace.record(Event::GameOver { reason });
         self.outcome = Some(Outcome {

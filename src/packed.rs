@@ -589,6 +589,7 @@ impl<const L: usize> Kernel<L> {
             first_in_origin,
             opening,
             skip_opponent,
+            skip_full,
             direction: _,
             chosen_in,
             toward_center: _,
@@ -632,6 +633,9 @@ impl<const L: usize> Kernel<L> {
         }
         if skip_opponent != 0 {
             return Err("the opponent's houses passed over");
+        }
+        if skip_full != 0 {
+            return Err("houses passed over when full");
         }
         let skip_origin = match laps {
             Laps::SkipOrigin => true,
@@ -776,13 +780,13 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::SowingSeed { .. } => {
                     return Err("a sowing seed taken with nothing captured across");
                 }
-                CaptureRule::MatchOpposite => {
+                CaptureRule::MatchOpposite { .. } => {
                     return Err("captures of a house matching the one opposite");
                 }
                 CaptureRule::Next { .. } | CaptureRule::NextFromEmpty { .. } => {
                     return Err("captures of the next house");
                 }
-                CaptureRule::CrossCounts { .. } => {
+                CaptureRule::CrossCounts { .. } | CaptureRule::CrossThenAny { .. } => {
                     return Err("cross captures of some counts only");
                 }
             });

@@ -241,7 +241,8 @@ pub enum Event {
         /// Whether it is a ram now.
         made: bool,
     },
-    /// The sowing passes over an opponent's house (`skip_opponent_holding`).
+    /// The sowing passes over a house (`skip_opponent_holding`,
+    /// `skip_holding_at_least`).
     Skip {
         /// The house passed over.
         house: usize,

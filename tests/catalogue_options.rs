@@ -31,6 +31,7 @@ relay = false
 # into_stores = "both"
 # opening = "last_seed_to_opponent"
 # skip_opponent_holding = 2
+# skip_holding_at_least = 10
 # cycle = "own_row"
 # bear_off = true
 # diffuse = true
@@ -75,6 +76,7 @@ chain = false
 # given_to_opponent = true
 # next = { zone = "either" }
 # match_opposite = true
+# match_opposite_both_ways = 3
 # looks_along = "board"
 # zones_by = "owner"
 [end]
@@ -1585,6 +1587,31 @@ fn allow_two_only_if_all_two_rightmost() {
 }
 
 #[test]
+fn skip_holding_at_least_passes_over_full_houses_on_either_row() {
+    // F's three seeds: North's c holds 10.
+    let from = "0,0,0,0,0,3/2,0,10,4,0,0 14-15 S";
+    let plain = rules(&[("skip_origin", "false")]);
+    let (after, _) = sow(plain, from, 'F');
+    assert_eq!(after.row(Side::North), &[3, 1, 11, 4, 0, 0]);
+    let full = rules(&[("skip_origin", "false"), ("skip_holding_at_least", "10")]);
+    let (after, _) = sow(full, from, 'F');
+    assert_eq!(
+        after.row(Side::North),
+        &[3, 1, 10, 5, 0, 0],
+        "c passed over"
+    );
+    // The sower's own houses too: E's two seeds pass over F's 10.
+    let own = "0,0,0,0,2,10/2,0,0,4,0,0 15-15 S";
+    let (after, _) = sow(full, own, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 10]);
+    assert_eq!(after.row(Side::North), &[3, 1, 0, 4, 0, 0]);
+    // Eleven or more only: F's 10 takes a seed.
+    let eleven = rules(&[("skip_origin", "false"), ("skip_holding_at_least", "11")]);
+    let (after, _) = sow(eleven, own, 'E');
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 11]);
+}
+
+#[test]
 fn skip_opponent_holding() {
     // F's three seeds: North's a holds 2.
     let from = "0,0,0,0,0,3/2,0,3,4,4,4 14-14 S";
@@ -1999,6 +2026,67 @@ fn only_the_loser_refills() {
 }
 
 #[test]
+fn a_match_to_points_scores_the_round_winner_and_a_skunk() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22, and scores a point.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let two = play(with_rounds("points = 2"), from, 'F');
+    assert!(two.round_end().is_some() && !two.is_over());
+    assert_eq!(two.history().last().unwrap().tally, [0, 1]);
+    assert_eq!(
+        two.position().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
+        "every round starts from the game's start"
+    );
+    // 36 of the 48 seeds are a skunk: two points, and the match.
+    let skunk = play(
+        with_rounds("points = 2"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 10-36 S",
+        'F',
+    );
+    assert!(skunk.is_over());
+    assert_eq!(skunk.history().last().unwrap().tally, [0, 2]);
+    assert_eq!(skunk.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round scores nothing.
+    let drawn = play(
+        with_rounds("points = 1"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(!drawn.is_over());
+    assert_eq!(drawn.history().last().unwrap().tally, [0, 0]);
+}
+
+#[test]
+fn a_match_to_seeds_won_adds_every_rounds_seeds() {
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    // Each player adds what counted for them: 22 and 26.
+    let on = play(with_rounds("seeds_won = 30"), from, 'F');
+    assert!(on.round_end().is_some() && !on.is_over());
+    assert_eq!(on.history().last().unwrap().tally, [22, 26]);
+    // Both reach 22: the one with more wins the match.
+    let both = play(with_rounds("seeds_won = 22"), from, 'F');
+    assert!(both.is_over());
+    assert_eq!(both.outcome().unwrap().winner, Some(Side::North));
+    // A drawn round counts too: 24 each reach 24 together, a drawn match.
+    let drawn = play(
+        with_rounds("seeds_won = 24"),
+        "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S",
+        'F',
+    );
+    assert!(drawn.is_over());
+    assert_eq!(drawn.outcome().unwrap().winner, None);
+    // One goal a match.
+    let error = Rules::from_toml(
+        &format!("{BASE}[rounds]\nround_wins = 3\npoints = 5\n"),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("a match has one goal"), "{error}");
+}
+
+#[test]
 fn a_match_to_round_wins_starts_every_round_afresh() {
     // F captures a's 2 and leaves North without a move: North wins the
     // round, 26 to 22.
@@ -2010,7 +2098,7 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N",
         "the game's start, the other player to move"
     );
-    assert_eq!(two.history().last().unwrap().round_wins, [0, 1]);
+    assert_eq!(two.history().last().unwrap().tally, [0, 1]);
     // A match to one round win is over with it.
     let one = play(with_rounds("round_wins = 1"), from, 'F');
     assert!(one.round_end().is_none() && one.is_over());
@@ -2022,7 +2110,7 @@ fn a_match_to_round_wins_starts_every_round_afresh() {
         'F',
     );
     assert!(drawn.round_end().is_some() && !drawn.is_over());
-    assert_eq!(drawn.history().last().unwrap().round_wins, [0, 0]);
+    assert_eq!(drawn.history().last().unwrap().tally, [0, 0]);
     // A start pattern is laid out for the player who did not start the
     // last round: South started it, so North's row gets South's seeds.
     let pattern = variant(
@@ -2455,6 +2543,112 @@ fn match_opposite() {
     assert_eq!(
         sow_written(matching, "0,0,0,1,1,4/4,3,4,4,4,4 9-10 S", "D").unwrap(),
         "0,0,0,0,2,4/4,3,4,4,4,4 9-10 N"
+    );
+}
+
+#[test]
+fn match_opposite_both_ways_chains_along_the_sowing_then_back() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let mut single = none.to_vec();
+    single.push(("match_opposite", "true"));
+    let mut three = single.clone();
+    three.push(("match_opposite_both_ways", "3"));
+    // A's seed makes B 2, as e; along the sowing C and d hold 3, D and c
+    // 1, E and b 2.
+    let from = "1,1,3,1,2,4/0,2,1,3,2,4 12-12 S";
+    assert_eq!(
+        sow_written(rules(&single), from, "A").unwrap(),
+        "0,0,3,1,2,4/0,2,1,3,0,4 16-12 N",
+        "the last seed's pair only"
+    );
+    // Three pairs along the sowing (B, C, D); back from A, which is empty,
+    // the one capture left is tried at E, where the chain stopped.
+    assert_eq!(
+        sow_written(rules(&three), from, "A").unwrap(),
+        "0,0,0,0,0,4/0,0,0,0,0,4 28-12 N"
+    );
+    // The other way from the house before the last seed's: A's two seeds
+    // make B and C 2, as e and d; D is empty, so the chain goes back to B.
+    assert_eq!(
+        sow_written(rules(&three), "2,1,1,0,0,4/0,0,0,2,2,4 16-16 S", "A").unwrap(),
+        "0,0,0,0,0,4/0,0,0,0,0,4 24-16 N"
+    );
+    let error = Rules::from_toml(
+        &edited(BASE, &[("match_opposite_both_ways", "3")]),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("set match_opposite = true"), "{error}");
+}
+
+#[test]
+fn cross_chain_from_any_goes_on_past_full_houses() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let with = |cross: &str| {
+        let mut edits = none.to_vec();
+        edits.push(("cross", cross));
+        rules(&edits)
+    };
+    // B's seed falls in the empty C; d opposite holds 2, and past D (5
+    // seeds) c holds 1; past E, b holds 3.
+    let from = "0,1,0,5,0,4/0,3,1,2,0,0 16-16 S";
+    let any = with(
+        r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "opponent", opposite_holds = [1, 2] }"#,
+    );
+    assert_eq!(
+        sow_written(any, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,0,0,0,0 19-16 N",
+        "d, then c past D; b holds 3"
+    );
+    let one = with(r#"{ zone = "either", opposite_holds = [1, 2] }"#);
+    assert_eq!(
+        sow_written(one, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,1,0,0,0 18-16 N"
+    );
+    // The houses taken must lie in opposite_in: d is not South's own.
+    let own =
+        with(r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "own" }"#);
+    assert_eq!(
+        sow_written(own, from, "B").unwrap(),
+        "0,0,1,5,0,4/0,3,1,2,0,0 16-16 N"
+    );
+    let error = Rules::from_toml(
+        &edited(
+            BASE,
+            &[("cross", r#"{ zone = "either", opposite_in = "own" }"#)],
+        ),
+        "base.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("set chain_from_any = true"), "{error}");
+}
+
+#[test]
+fn a_grand_slam_leaving_the_rightmost_takes_the_opponents_row_only() {
+    let none = [("counts", "-"), ("last_seed", "\"none\""), ("chain", "-")];
+    let cross = (
+        "cross",
+        r#"{ zone = "either", chain = true, chain_from_any = true, opposite_in = "either" }"#,
+    );
+    // A's three seeds end in the empty D; the chain goes on round the board
+    // and takes every house but A, North's whole row among them.
+    let from = "3,0,0,0,2,1/1,1,2,0,0,0 19-19 S";
+    let mut stands = none.to_vec();
+    stands.push(cross);
+    assert_eq!(
+        sow_written(rules(&stands), from, "A").unwrap(),
+        "0,0,0,0,0,0/0,0,0,0,0,0 29-19 N"
+    );
+    // Leaving the rightmost, a (North's first occupied house from his left)
+    // keeps its seed, and of the capture only the rest of North's row is
+    // taken: South's own houses keep theirs.
+    let mut leave = stands.clone();
+    leave.push(("grand_slam", "\"leave_rightmost\""));
+    assert_eq!(
+        sow_written(rules(&leave), from, "A").unwrap(),
+        "0,1,1,1,2,1/1,0,0,0,0,0 22-19 N"
     );
 }
 

@@ -477,6 +477,19 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             r.take_number("sow_param")
         ));
     }
+    if r.choice("sow_rule") == Some("MAX_SOW") {
+        r.take("sow_rule");
+        if !r.has("sow_param") {
+            return Err(r.unsupported("sow_rule", "sow_rule = MAX_SOW without sow_param".into()));
+        }
+        if r.has("sow_stores") {
+            return Err(r.unsupported("sow_rule", "sow_rule = MAX_SOW with sow_stores".into()));
+        }
+        sowing.push(format!(
+            "skip_holding_at_least = {}",
+            r.take_number("sow_param")
+        ));
+    }
     Ok(())
 }
 
@@ -676,7 +689,31 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         _ => "either",
     };
     let multicapt = r.take_number("multicapt");
-    if let Some(cross) = crosscapt {
+    if crosscapt == Some("ONE_ANY") {
+        // The last seed in an empty house, anywhere; the chain goes on
+        // along the sowing from every next house, whatever it holds, while
+        // the house opposite passes the capture tests (capt_side, capt_max).
+        if multicapt != -1 || r.choice("capt_dir") != Some("SOW") {
+            return Err(r.unsupported(
+                "crosscapt",
+                format!(
+                    "crosscapt = ONE_ANY with multicapt = {multicapt}, capt_dir = {}",
+                    r.choice("capt_dir").unwrap_or("OPP_SOW")
+                ),
+            ));
+        }
+        if r.has("xcpickown") {
+            return Err(r.unsupported("crosscapt", "crosscapt = ONE_ANY with xcpickown".into()));
+        }
+        // The capture counts (capt_max here) are tested on the house
+        // captured.
+        let holds = counts.as_ref().map_or(String::new(), |c| {
+            format!(", opposite_holds = {}", number_list(c))
+        });
+        capture.push(format!(
+            "cross = {{ zone = \"either\", chain = true, chain_from_any = true, opposite_in = \"{zone}\"{holds} }}"
+        ));
+    } else if let Some(cross) = crosscapt {
         if cross != "ONE_ZEROS" {
             return Err(r.refuse("crosscapt"));
         }
@@ -844,6 +881,19 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // The last hole and the hole opposite holding the same count.
             capture.push("match_opposite = true".into());
         }
+        Some("MATCH_OPP")
+            if counts.is_none()
+                && crosscapt.is_none()
+                && multicapt > 1
+                && capt_dir == Some("BOTH")
+                && side == "BOTH"
+                && sow_stores.is_none() =>
+        {
+            // The pairs that match along the sowing, then the other way
+            // from the house before the last one, one pair fewer.
+            capture.push("match_opposite = true".into());
+            capture.push(format!("match_opposite_both_ways = {multicapt}"));
+        }
         Some("PASS_STORE_CAPT")
             if counts.is_none() && crosscapt.is_none() && capt_dir.is_none() =>
         {
@@ -955,7 +1005,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         // Read with children, or with sowing above.
-        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS") => {}
+        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "MAX_SOW") => {}
         Some(_) => return Err(r.refuse("sow_rule")),
     }
     match r.take_choice("grandslam") {
@@ -1108,20 +1158,24 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
-    // The round-win goals: each round is played to the goal, and the
-    // match goes to goal_param round wins.
-    let (goal, round_wins) = match goal {
-        "RND_WIN_COUNT_CLR" => ("CLEAR", true),
-        "RND_WIN_COUNT_DEP" => ("DEPRIVE", true),
-        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", true),
-        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", true),
-        _ => (goal, false),
+    // The round-tally goals: each round is played to the goal, starting
+    // afresh, and the match goes to goal_param round wins, points or seeds
+    // (`match_goal`, the [rounds] key).
+    let (goal, match_goal) = match goal {
+        "RND_WIN_COUNT_CLR" => ("CLEAR", Some("round_wins")),
+        "RND_WIN_COUNT_DEP" => ("DEPRIVE", Some("round_wins")),
+        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", Some("round_wins")),
+        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", Some("round_wins")),
+        "RND_POINTS" => ("MAX_SEEDS", Some("points")),
+        "RND_SEED_COUNT" => ("MAX_SEEDS", Some("seeds_won")),
+        _ => (goal, None),
     };
+    let round_wins = match_goal.is_some();
     if round_wins && !r.has("rounds") {
         return Err(r.unsupported("goal", format!("goal = {goal} without rounds")));
     }
     if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
-        out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
+        out.rounds = rounds(r, !out.blocking.is_empty(), match_goal)?;
         let end = &mut out.end;
         if end_cond.is_some() {
             return Err(r.unsupported(
@@ -1152,7 +1206,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     out.rounds = if territory {
         territory_rounds(r, total, notes)?
     } else {
-        rounds(r, !out.blocking.is_empty(), round_wins)?
+        rounds(r, !out.blocking.is_empty(), match_goal)?
     };
     if r.choice("round_fill") == Some("UCHOOSE") {
         notes.push("round_fill = UCHOOSE lets a player choose which houses to fill in MancalaGames' user interface only; its engine, which played the recorded games, fills from both ends inwards as by default, and the records carry no choice: fill_from = \"outside\".".into());
@@ -1214,6 +1268,13 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // MancalaGames ends such a round early only when one store holds
         // every seed, when the player to move has no move anyway: no
         // majority.
+    } else if round_wins && r.choice("rounds") == Some("END_S_SEEDS") {
+        // The round ends with a start's worth of seeds or fewer left, tried
+        // before any other ending; no majority, as above.
+        end.push(format!(
+            "seeds_left = {{ at_most = {seeds}, taken_by = \"{}\" }}        # a start's worth",
+            collect("unclaimed", unclaimed)?
+        ));
     } else if out.rounds.is_empty() || r.choice("rounds") == Some("HALF_SEEDS") {
         // rounds = HALF_SEEDS ends a round as a single game ends.
         end.push(format!("majority = {}", majority(total)));
@@ -1319,26 +1380,31 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
 
 /// The `[rounds]` table for a match of rounds (MancalaGames' `rounds`),
 /// empty for a single game; `blocking` says whether `blocks` is
-/// `[blocking]`'s.
-fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, Unsupported> {
+/// `[blocking]`'s; `match_goal` is the key of a round-tally goal.
+fn rounds(
+    r: &Reading,
+    blocking: bool,
+    match_goal: Option<&str>,
+) -> Result<Vec<String>, Unsupported> {
     let Some(rounds) = r.take_choice("rounds") else {
         return Ok(Vec::new());
     };
     // HALF_SEEDS differs from NO_MOVES only in when a round ends early
     // (the majority, see `end`).
-    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" {
+    // END_S_SEEDS ends a round with a start's worth of seeds or fewer left
+    // (seeds_left, see `end`): with a round-tally goal only, where no
+    // round is refilled.
+    let ends_on_seeds = rounds == "END_S_SEEDS" && match_goal.is_some();
+    if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" && !ends_on_seeds {
         return Err(r.refuse("rounds"));
     }
-    if round_wins {
-        // goal = RND_WIN_COUNT_MAX: every round starts afresh, and the
-        // match goes to goal_param round wins.
+    if let Some(key) = match_goal {
+        // A round-tally goal: every round starts afresh, and the match
+        // goes to goal_param round wins, points or seeds.
         if r.has("round_fill") || r.flag("blocks") {
             return Err(r.refuse("round_fill"));
         }
-        let mut out = vec![format!(
-            "round_wins = {}",
-            r.take_number("goal_param").max(1)
-        )];
+        let mut out = vec![format!("{key} = {}", r.take_number("goal_param").max(1))];
         out.extend(starter(r)?);
         return Ok(out);
     }

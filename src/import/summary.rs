@@ -118,6 +118,11 @@ pub(super) fn summary(r: &Reading) -> String {
     if allow == Some("TWO_ONLY_ALL_RIGHT") {
         say("a house of 2 moves only when all hold 2, and then the rightmost");
     }
+    if sow_rule == Some("MAX_SOW") {
+        say(&format!(
+            "sowing passes over houses holding {sow_param} or more"
+        ));
+    }
     if sow_rule == Some("NO_SOW_OPP_NS") {
         let first = if r.choice("prescribed") == Some("MLAPS_SOWER") {
             " (not in the first move)"
@@ -133,17 +138,23 @@ pub(super) fn summary(r: &Reading) -> String {
     }
     let capt_type = r.choice("capt_type");
     if r.has("crosscapt") {
-        let holds = if capt_on.is_empty() {
-            String::new()
-        } else {
+        let holds = if !capt_on.is_empty() {
             format!(" holding {}", or_list(capt_on))
+        } else if r.choice("crosscapt") == Some("ONE_ANY") {
+            // The capture counts (capt_max) are tested on the house taken.
+            r.counts(total)
+                .map_or(String::new(), |c| format!(" holding {}", or_list(&c)))
+        } else {
+            String::new()
         };
         let itself = match r.choice("xcpickown") {
             Some("PICK_ON_CAPT") => " and itself",
             Some("ALWAYS_PICK") => " and itself (itself alone when that house is empty)",
             _ => "",
         };
-        let chain = if multicapt {
+        let chain = if multicapt && r.choice("crosscapt") == Some("ONE_ANY") {
+            ", chained across from every house after it"
+        } else if multicapt {
             ", chained along the empty houses after it"
         } else {
             ""
@@ -270,6 +281,10 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("PULL_ACROSS") => {
             say("a last seed in an empty house pulls the seeds opposite into it")
         }
+        Some("MATCH_OPP") if r.choice("capt_dir") == Some("BOTH") => say(&format!(
+            "a last seed making as many as the house opposite takes both, and matching pairs on either side, {} at most",
+            r.number("multicapt")
+        )),
         Some("MATCH_OPP") => say("a last seed making as many as the house opposite takes both"),
         Some("PASS_STORE_CAPT") => {
             say("a last seed in an empty house across gives your store to the opponent")
@@ -389,6 +404,14 @@ pub(super) fn summary(r: &Reading) -> String {
         Some("IMMOBILIZE") => say("leave the opponent without a move to win"),
         Some("TERRITORY") => say(&format!(
             "rounds won hand houses to the winner; {} houses win",
+            r.number("goal_param")
+        )),
+        Some("RND_POINTS") => say(&format!(
+            "a round won scores a point, two with three quarters of the seeds; {} points win",
+            r.number("goal_param")
+        )),
+        Some("RND_SEED_COUNT") => say(&format!(
+            "the seeds won over the rounds add up; {} win",
             r.number("goal_param")
         )),
         _ => {}

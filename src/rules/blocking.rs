@@ -107,10 +107,13 @@ pub(crate) fn compile(
             "[blocking] sows every lap through the house played: not with skip_origin or first_seed_in_origin",
         );
     }
-    if context.sowing.skip_opponent > 0 || context.sowing.opening != OpeningSowing::AsUsual {
+    if context.sowing.skip_opponent > 0
+        || context.sowing.skip_full > 0
+        || context.sowing.opening != OpeningSowing::AsUsual
+    {
         return err(
             table,
-            "[blocking] sows in a loop of its own, which neither passes over the opponent's houses nor sows the opening moves apart: not with skip_opponent_holding or [sowing] opening",
+            "[blocking] sows in a loop of its own, which neither passes over houses nor sows the opening moves apart: not with skip_opponent_holding, skip_holding_at_least or [sowing] opening",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {

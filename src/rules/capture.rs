@@ -167,6 +167,13 @@ pub struct Section {
     /// house opposite captures both (MancalaGames' `capt_type = MATCH_OPP`).
     #[serde(default)]
     pub match_opposite: Option<Spanned<bool>>,
+    /// With `match_opposite`, the pairs a capture may take in all: along
+    /// the sowing from the last seed's house, as long as each house holds
+    /// as many as the house opposite, then the other way from the house
+    /// before it, one pair fewer (MancalaGames' `multicapt` with
+    /// `capt_dir = BOTH`).
+    #[serde(default)]
+    pub match_opposite_both_ways: Option<Spanned<i64>>,
     /// Whether the capture zones (`last_seed`, `chain_zone`, `cross`, ...)
     /// read "own" and "opponent" by a house's row (the default) or by who
     /// owns it now (territory; MancalaGames' `capt_side = OPP_TERR`).
@@ -217,6 +224,7 @@ impl Default for Section {
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
             match_opposite: Default::default(),
+            match_opposite_both_ways: Default::default(),
             next: Default::default(),
             zones_by: Default::default(),
         }
@@ -369,6 +377,16 @@ pub struct CrossSection {
     /// `xcpickown = ALWAYS_PICK`).
     #[serde(default)]
     pub even_when_opposite_empty: Option<Spanned<bool>>,
+    /// Whether the chain goes on from each next house along the sowing
+    /// whatever it holds, not only from empty ones (MancalaGames'
+    /// `crosscapt = ONE_ANY` with `multicapt`, `capt_dir = SOW`).
+    #[serde(default)]
+    pub chain_from_any: Option<Spanned<bool>>,
+    /// Where each house captured across must lie, seen from the sower (read
+    /// by owner with `zones_by = "owner"`; MancalaGames' `capt_side` with
+    /// `crosscapt = ONE_ANY`); only with `chain_from_any`.
+    #[serde(default)]
+    pub opposite_in: Option<Spanned<Zone>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -458,8 +476,13 @@ pub enum CaptureRule {
         take_sowing_seed: bool,
     },
     /// The last seed's house then holds as many seeds as the house
-    /// opposite: both are taken (`match_opposite`).
-    MatchOpposite,
+    /// opposite: both are taken (`match_opposite`), and with `both_ways`
+    /// above 1, the next pairs that match along the sowing, up to
+    /// `both_ways` pairs, then those the other way, up to one fewer.
+    MatchOpposite {
+        /// The most pairs taken along the sowing (1: the last seed's only).
+        both_ways: u8,
+    },
     /// The last seed falls in an empty house of `zone`: the sowing seed is
     /// taken, whatever the house opposite holds (`cross` with
     /// `even_when_opposite_empty`, tried after the cross capture).
@@ -475,6 +498,19 @@ pub enum CaptureRule {
         /// Whether the sowing seed goes with them.
         take_sowing_seed: bool,
         /// The counts the house opposite must hold.
+        counts: CountSet,
+    },
+    /// The last seed falls in an empty house of `zone` and the house
+    /// opposite, in `opposite`, holds one of `counts`: it is taken, then
+    /// along the sowing the house opposite each next house, whatever that
+    /// house holds, while it lies in `opposite` and holds one of `counts`
+    /// (`cross` with `chain_from_any`).
+    CrossThenAny {
+        /// Where the empty house must be.
+        zone: ZoneMask,
+        /// Where the houses taken must be.
+        opposite: ZoneMask,
+        /// The counts the houses taken must hold.
         counts: CountSet,
     },
 }
@@ -677,7 +713,51 @@ pub(crate) fn compile(
                 "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
             );
         }
+        let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
+        if let Some(zone) = &cross.opposite_in
+            && !from_any
+        {
+            return err(
+                zone.span(),
+                "opposite_in applies to a chain that goes on from any house: set chain_from_any = true",
+            );
+        }
+        if let Some(flag) = &cross.chain_from_any
+            && from_any
+            && (!cross.chain || cross.take_sowing_seed || cross.even_when_opposite_empty.is_some())
+        {
+            return err(
+                flag.span(),
+                "chain_from_any goes on with a chain: it needs chain = true, and neither take_sowing_seed nor even_when_opposite_empty",
+            );
+        }
         match &cross.opposite_holds {
+            _ if from_any => {
+                let opposite = cross
+                    .opposite_in
+                    .as_ref()
+                    .map_or(ZoneMask::from_zone(Zone::Either), |z| zone_of(*z.get_ref()));
+                let counts = match &cross.opposite_holds {
+                    Some(holds) => count_set(
+                        holds,
+                        total,
+                        "opposite_holds",
+                        "an empty house opposite has nothing to capture",
+                    )?,
+                    None => {
+                        let mut any = CountSet::default();
+                        for count in 1..=total.min(255) as u8 {
+                            any.insert(count);
+                        }
+                        any
+                    }
+                };
+                rules.push(CaptureRule::CrossThenAny {
+                    zone,
+                    opposite,
+                    counts,
+                });
+            }
             None => rules.push(CaptureRule::Cross {
                 zone,
                 take_sowing_seed: cross.take_sowing_seed,
@@ -765,12 +845,28 @@ pub(crate) fn compile(
             take_opposite,
         });
     }
-    if section
+    let match_opposite = section
         .match_opposite
         .as_ref()
-        .is_some_and(|m| *m.get_ref())
-    {
-        rules.push(CaptureRule::MatchOpposite);
+        .is_some_and(|m| *m.get_ref());
+    let both_ways = match &section.match_opposite_both_ways {
+        Some(pairs) if !match_opposite => {
+            return err(
+                pairs.span(),
+                "match_opposite_both_ways chains the captures of match_opposite: set match_opposite = true",
+            );
+        }
+        Some(pairs) if into_stores => {
+            return err(
+                pairs.span(),
+                "match_opposite_both_ways walks the houses round the board: with into_stores, whether the chain goes past a store is not settled",
+            );
+        }
+        Some(pairs) => super::in_range(pairs, 2, 64, "match_opposite_both_ways")? as u8,
+        None => 1,
+    };
+    if match_opposite {
+        rules.push(CaptureRule::MatchOpposite { both_ways });
     }
     if let Some(zone) = &section.empty_gives_store {
         let mask = zone_of(*zone.get_ref());
@@ -1180,11 +1276,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     zone_in_words(zone)
                 );
             }
-            CaptureRule::MatchOpposite => {
+            CaptureRule::MatchOpposite { both_ways } => {
                 let _ = writeln!(
                     out,
                     "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
                 );
+                if both_ways > 1 {
+                    let _ = writeln!(
+                        out,
+                        "  Then the next houses along the sowing are captured too, each with the house opposite, while they hold as many seeds as it ({both_ways} pairs at most in all); then, from the house before the last seed's, the other way, {} pair{} at most.",
+                        both_ways - 1,
+                        if both_ways == 2 { "" } else { "s" }
+                    );
+                }
             }
             CaptureRule::Count {
                 counts,
@@ -1254,6 +1358,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 let _ = writeln!(
                     out,
                     "  When the last seed falls in the opponent's store, its seeds all go to your store."
+                );
+            }
+            CaptureRule::CrossThenAny {
+                zone,
+                opposite,
+                counts,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  When the last seed falls in an empty house {}, and the house opposite, {}, holds {}, those seeds are captured.",
+                    zone_in_words(zone),
+                    zone_in_words(opposite),
+                    counts_in_words(counts),
+                );
+                let _ = writeln!(
+                    out,
+                    "  Then, going on along the sowing, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count."
                 );
             }
             CaptureRule::CrossCounts {
@@ -1560,9 +1681,12 @@ impl Captures {
             CaptureRule::OpponentStore => {
                 capture(pos, board.store(me.opponent()));
             }
-            CaptureRule::MatchOpposite => {
-                capture(pos, last);
-                capture(pos, board.opposite(last));
+            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
+                let mut taken = plan.rule.houses_taken(board, pos, me, last, plan.reverse);
+                while taken != 0 {
+                    capture(pos, taken.trailing_zeros() as usize);
+                    taken &= taken - 1;
+                }
             }
             CaptureRule::SowingSeed { .. } => capture(pos, last),
             CaptureRule::Sweep { counts } => {
@@ -1946,6 +2070,18 @@ impl CaptureRule {
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
+            CaptureRule::CrossThenAny {
+                zone,
+                opposite,
+                counts,
+            } => {
+                let across = board.opposite(last);
+                here(zone)
+                    && pos.at(last) == 1
+                    && counts.contains(pos.at(across))
+                    && opposite.allows_house(board, pos, me, across)
+                    && pos.kept_houses() >> across & 1 == 0
+            }
             CaptureRule::CrossCounts { zone, counts, .. } => {
                 here(zone)
                     && pos.at(last) == 1
@@ -1968,7 +2104,7 @@ impl CaptureRule {
                 // A child is never captured.
                 here(zone) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
             }
-            CaptureRule::MatchOpposite => {
+            CaptureRule::MatchOpposite { .. } => {
                 let opposite = board.opposite(last);
                 // A child is never captured.
                 pos.at(last) == pos.at(opposite)
@@ -2125,13 +2261,24 @@ impl CaptureRule {
                 from_opponent: (board.owner(last) != me) as u32,
                 reverse,
             },
-            CaptureRule::MatchOpposite => Plan {
-                rule: self,
-                holes: 2,
-                take: 2 * pos.at(last),
-                from_opponent: pos.at(last) as u32,
-                reverse,
-            },
+            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
+                let taken = self.houses_taken(board, pos, me, last, reverse);
+                let mut take = 0u32;
+                let mut from_opponent = 0u32;
+                for house in (0..u64::BITS as usize).filter(|&h| taken >> h & 1 == 1) {
+                    take += pos.at(house) as u32;
+                    if board.owner(house) != me {
+                        from_opponent += pos.at(house) as u32;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: taken.count_ones() as usize,
+                    take: take as u8,
+                    from_opponent,
+                    reverse,
+                }
+            }
             CaptureRule::OpponentStore => Plan {
                 rule: self,
                 holes: 1,
@@ -2360,6 +2507,127 @@ pub(crate) fn check_position(
         });
     }
     Ok(())
+}
+
+impl CaptureRule {
+    /// The houses a capture that takes a set of houses takes at `last`, as
+    /// a mask (`CrossThenAny`, `MatchOpposite`; none for the others).
+    fn houses_taken(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> u64 {
+        match *self {
+            CaptureRule::CrossThenAny {
+                opposite, counts, ..
+            } => cross_then_any(board, pos, me, last, reverse, opposite, counts),
+            CaptureRule::MatchOpposite { both_ways } => {
+                matching_pairs(board, pos, me, last, reverse, both_ways)
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The houses a cross capture that goes on from any house takes
+/// ([`CaptureRule::CrossThenAny`]), as a mask: the house opposite the last
+/// seed's, then along the sowing the house opposite each next house while
+/// it lies in `opposite` and holds one of `counts` (a house taken already
+/// holds none).
+fn cross_then_any(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    last: usize,
+    reverse: bool,
+    opposite: ZoneMask,
+    counts: CountSet,
+) -> u64 {
+    let kept = pos.kept_houses();
+    let ring = board.ring_in(me, reverse);
+    let mut taken = 1u64 << board.opposite(last);
+    let mut house = last;
+    loop {
+        house = ring.next(house);
+        if !board.is_house(house) || house == last {
+            return taken;
+        }
+        let across = board.opposite(house);
+        let seeds = if taken >> across & 1 == 1 {
+            0
+        } else {
+            pos.at(across)
+        };
+        if !counts.contains(seeds)
+            || !opposite.allows_house(board, pos, me, across)
+            || kept >> across & 1 != 0
+        {
+            return taken;
+        }
+        taken |= 1u64 << across;
+    }
+}
+
+/// The houses a capture of matching pairs takes (`match_opposite`), as a
+/// mask: the last seed's house and the house opposite, then, with
+/// `both_ways` above 1, the next houses along the sowing and the other way
+/// from the house before the last seed's, each with the house opposite,
+/// while they hold as many seeds as it (a house taken already holds none).
+fn matching_pairs(
+    board: &Board,
+    pos: &Position,
+    me: Side,
+    last: usize,
+    reverse: bool,
+    both_ways: u8,
+) -> u64 {
+    let kept = pos.kept_houses();
+    let pair = |house: usize| 1u64 << house | 1u64 << board.opposite(house);
+    let matches = |house: usize, taken: u64| {
+        if !board.is_house(house) {
+            return false;
+        }
+        let opposite = board.opposite(house);
+        let at = |h: usize| if taken >> h & 1 == 1 { 0 } else { pos.at(h) };
+        at(house) != 0 && at(house) == at(opposite) && kept & pair(house) == 0
+    };
+    let mut taken = pair(last);
+    if both_ways < 2 {
+        return taken;
+    }
+    let along = board.ring_in(me, reverse);
+    let mut house = last;
+    for _ in 1..both_ways {
+        if !matches(along.next(house), taken) {
+            break;
+        }
+        house = along.next(house);
+        taken |= pair(house);
+    }
+    // Where the chain along the sowing stopped: the house after its last.
+    let stopped = along.next(house);
+    // The other way, from the house before the last seed's. MancalaGames'
+    // engine counts a first house there that does not match as one of the
+    // captures, and tries the next where the chain along the sowing
+    // stopped; its recorded games agree.
+    let back = board.ring_in(me, !reverse);
+    let mut house = back.next(last);
+    let mut first = true;
+    for _ in 1..both_ways {
+        if matches(house, taken) {
+            taken |= pair(house);
+            house = back.next(house);
+        } else if first {
+            house = stopped;
+        } else {
+            break;
+        }
+        first = false;
+    }
+    taken
 }
 
 #[cfg(test)]

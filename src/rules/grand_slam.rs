@@ -10,6 +10,7 @@ use serde::Deserialize;
 use super::Rules;
 use crate::board::Board;
 use crate::position::{Position, PositionError, Side};
+use crate::trace::{Event, Trace};
 
 /// What happens to a move that would capture every seed of the opponent.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
@@ -62,6 +63,29 @@ pub(crate) fn rightmost_kept(board: &Board, pos: &Position, me: Side) -> Option<
     let mut occupied = row.filter(|&h| pos.at(h) > 0);
     let keeper = occupied.next()?;
     occupied.next().map(|_| (keeper, pos.at(keeper)))
+}
+
+/// With [`GrandSlam::LeaveRightmost`], a grand slam's capture: every seed
+/// of the opponent's row but the house `kept`'s goes to `me`'s store;
+/// the seeds taken.
+pub(crate) fn take_row_but<T: Trace>(
+    board: &Board,
+    pos: &mut Position,
+    me: Side,
+    kept: usize,
+    trace: &mut T,
+) -> u8 {
+    let lo = board.row_start(me.opponent());
+    let mut taken = 0;
+    for house in (lo..lo + board.houses_per_side()).filter(|&h| h != kept) {
+        let seeds = pos.take(house);
+        if seeds > 0 {
+            trace.record(Event::Capture { house, seeds });
+            taken += seeds;
+        }
+    }
+    pos.add(board.store(me), taken);
+    taken
 }
 
 /// The sheet's line on the grand slam, when captures can make one.

@@ -24,8 +24,8 @@ use crate::position::{Position, Side};
 #[serde(deny_unknown_fields)]
 pub struct Section {
     /// The end of each row the next round's houses are filled from
-    /// (required, but with `round_wins`, and not with `territory`, which
-    /// fills every house).
+    /// (required, but with a match goal (`round_wins`, `points`,
+    /// `seeds_won`), and not with `territory`, which fills every house).
     #[serde(default)]
     pub fill_from: Option<Spanned<FillFrom>>,
     /// Whether a house left unfilled is blocked for the round (sowing
@@ -48,6 +48,111 @@ pub struct Section {
     /// starts from the game's start, whatever the last one left.
     #[serde(default)]
     pub round_wins: Option<Spanned<i64>>,
+    /// The points a player must score to win the match: a round's winner
+    /// scores a point, and one more for holding three quarters of the
+    /// seeds or more. Every round starts from the game's start.
+    #[serde(default)]
+    pub points: Option<Spanned<i64>>,
+    /// The seeds a player must win over the match's rounds, drawn rounds
+    /// too, to win it. Every round starts from the game's start.
+    #[serde(default)]
+    pub seeds_won: Option<Spanned<i64>>,
+}
+
+/// What a match whose rounds all start from the game's start is played
+/// to: the first player whose tally reaches the target wins it (MancalaGames'
+/// round-tally goals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchGoal {
+    /// Rounds won (`RND_WIN_COUNT_*`); a drawn round counts for nobody.
+    RoundWins,
+    /// Points (`RND_POINTS`): a point for the round's winner, one more for
+    /// holding at least `skunk` seeds.
+    Points {
+        /// Three quarters of the seeds: a round won with this many scores
+        /// twice.
+        skunk: u32,
+    },
+    /// Seeds won over the rounds (`RND_SEED_COUNT`).
+    SeedsWon,
+}
+
+/// A match goal and its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchTo {
+    /// What is tallied.
+    pub goal: MatchGoal,
+    /// The tally that wins the match.
+    pub target: u16,
+}
+
+impl MatchTo {
+    /// Adds the round `over` to each player's `tally`.
+    fn add(self, over: &RoundOver, tally: &mut [u16; 2]) {
+        let counted = over.counted;
+        match self.goal {
+            MatchGoal::RoundWins => {
+                if let Some(winner) = over.winner {
+                    tally[winner.index()] += 1;
+                }
+            }
+            MatchGoal::Points { skunk } => {
+                // Only a won round scores; the point goes to the player
+                // with more seeds, and a skunk is South's first.
+                if over.winner.is_some() {
+                    match counted[0].cmp(&counted[1]) {
+                        std::cmp::Ordering::Greater => tally[0] += 1,
+                        std::cmp::Ordering::Less => tally[1] += 1,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                    if let Some(side) = (0..2).find(|&s| counted[s] >= skunk) {
+                        tally[side] += 1;
+                    }
+                }
+            }
+            MatchGoal::SeedsWon => {
+                for side in 0..2 {
+                    tally[side] = tally[side].saturating_add(counted[side] as u16);
+                }
+            }
+        }
+    }
+
+    /// The match's result once a tally reaches the target: the player
+    /// whose tally is greater (`None` where they are equal), or nothing
+    /// while the match goes on.
+    fn decided(self, tally: [u16; 2]) -> Option<Option<Side>> {
+        let reached = tally.map(|t| t >= self.target);
+        match reached {
+            [false, false] => None,
+            [true, false] => Some(Some(Side::South)),
+            [false, true] => Some(Some(Side::North)),
+            [true, true] => Some(match tally[0].cmp(&tally[1]) {
+                std::cmp::Ordering::Greater => Some(Side::South),
+                std::cmp::Ordering::Less => Some(Side::North),
+                std::cmp::Ordering::Equal => None,
+            }),
+        }
+    }
+
+    /// The target in words, for the sheet.
+    fn words(self) -> String {
+        let plural = if self.target == 1 { "" } else { "s" };
+        match self.goal {
+            MatchGoal::RoundWins => format!(
+                "The first player to win {} round{plural} wins the match; a drawn round counts for nobody.",
+                self.target
+            ),
+            MatchGoal::Points { skunk } => format!(
+                "A round's winner scores a point, and one more for holding {skunk} seeds or more; the first player to score {} point{plural} wins the match.",
+                self.target
+            ),
+            MatchGoal::SeedsWon => format!(
+                "Each player adds the seeds they won in the round, drawn rounds too; the first player to reach {} seed{plural} wins the match (if both do at once, the one with more).",
+                self.target
+            ),
+        }
+    }
 }
 
 /// Who refills their row for the next round.
@@ -144,10 +249,10 @@ pub struct Rounds {
     pub territory: Option<Territory>,
     /// Who refills their row.
     pub refill: Refill,
-    /// The rounds a player must win to win the match, where every round
-    /// starts from the game's start (then `fill_from`, `unfilled_blocked`,
+    /// What the match is played to, where every round starts from the
+    /// game's start (then `fill_from`, `unfilled_blocked`,
     /// `houses_to_play_on` and `refill` play no part).
-    pub round_wins: Option<u8>,
+    pub match_to: Option<MatchTo>,
 }
 
 /// How a round ended.
@@ -158,6 +263,8 @@ pub(crate) struct RoundOver<'p> {
     /// Each player's seeds as the round ended: their store, the seeds that
     /// count for them, and the seeds left in their row.
     pub scores: [u32; 2],
+    /// The seeds that counted for each player in deciding the round.
+    pub counted: [u32; 2],
     /// The round's winner; none on a draw.
     pub winner: Option<Side>,
     /// Who started the round.
@@ -171,8 +278,9 @@ pub(crate) struct RoundOver<'p> {
 pub enum RoundEnd {
     /// Both players can fill enough houses: the next round starts here.
     NextRound(Position),
-    /// A player cannot: the match is over.
-    MatchOver,
+    /// A player cannot, or a match goal is reached: the match is over,
+    /// won by the player given (`None`: drawn).
+    MatchOver(Option<Side>),
 }
 
 /// Compiles `[rounds]` for a board of `houses_per_side` that starts with
@@ -189,25 +297,49 @@ pub(crate) fn compile(
     };
     let span = section.span();
     let section = section.get_ref();
-    if let Some(wins) = &section.round_wins {
-        let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
+    let goals = [
+        (&section.round_wins, "round_wins", MatchGoal::RoundWins),
+        (
+            &section.points,
+            "points",
+            MatchGoal::Points {
+                skunk: total * 3 / 4,
+            },
+        ),
+        (&section.seeds_won, "seeds_won", MatchGoal::SeedsWon),
+    ];
+    let mut given = goals
+        .iter()
+        .filter_map(|(value, key, goal)| value.as_ref().map(|v| (v, *key, *goal)));
+    if let Some((value, key, goal)) = given.next() {
+        if let Some((other, second, _)) = given.next() {
+            return err(
+                other.span(),
+                format!("a match has one goal: give {key} or {second}, not both"),
+            );
+        }
+        let target = in_range(value, 1, 65535, key)? as u16;
         if let Some(fill) = &section.fill_from {
             return err(
                 fill.span(),
-                "round_wins starts every round from the game's start: leave fill_from out",
+                format!("{key} starts every round from the game's start: leave fill_from out"),
             );
         }
         if let Some(houses) = &section.houses_to_play_on {
             return err(
                 houses.span(),
-                "round_wins starts every round from the game's start: leave houses_to_play_on out",
+                format!(
+                    "{key} starts every round from the game's start: leave houses_to_play_on out"
+                ),
             );
         }
         if section.unfilled_blocked || section.refill != Refill::Both || section.territory.is_some()
         {
             return err(
-                wins.span(),
-                "round_wins starts every round from the game's start: not with unfilled_blocked, refill or territory",
+                value.span(),
+                format!(
+                    "{key} starts every round from the game's start: not with unfilled_blocked, refill or territory"
+                ),
             );
         }
         return Ok(Some(Rounds {
@@ -218,7 +350,7 @@ pub(crate) fn compile(
             houses_to_play_on: 1,
             seeds_per_house,
             refill: Refill::Both,
-            round_wins: Some(round_wins),
+            match_to: Some(MatchTo { goal, target }),
             territory: None,
         }));
     }
@@ -244,7 +376,7 @@ pub(crate) fn compile(
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
                 Some(
-                    "fill_from = \"left\", \"right\", \"south_left\" or \"outside\"; or round_wins; or a [rounds.territory] table"
+                    "fill_from = \"left\", \"right\", \"south_left\" or \"outside\"; or round_wins, points or seeds_won; or a [rounds.territory] table"
                         .into(),
                 ),
             ));
@@ -286,15 +418,15 @@ pub(crate) fn compile(
         seeds_per_house,
         territory,
         refill: section.refill,
-        round_wins: None,
+        match_to: None,
     }))
 }
 
 impl Rounds {
     /// What the end of a round, `over`, comes to: `start` is the game's
     /// start (or a new deal of it), `can_move` whether the player to move
-    /// in a position has a move, and `wins` the rounds each player has won
-    /// in the match so far. A
+    /// in a position has a move, and `tally` each player's count towards
+    /// the match goal so far. A
     /// round counts its moves afresh, as the game's `start` does: its quiet
     /// and opening moves come again (MancalaGames counts moves from each
     /// round's start).
@@ -304,7 +436,7 @@ impl Rounds {
         start: &Position,
         over: &RoundOver,
         can_move: impl Fn(&Position) -> bool,
-        wins: &mut [u8; 2],
+        tally: &mut [u16; 2],
     ) -> RoundEnd {
         let RoundOver {
             scores,
@@ -312,13 +444,10 @@ impl Rounds {
             started,
             ..
         } = *over;
-        if let Some(needed) = self.round_wins {
-            // A drawn round counts for nobody.
-            if let Some(winner) = winner {
-                wins[winner.index()] += 1;
-                if wins[winner.index()] >= needed {
-                    return RoundEnd::MatchOver;
-                }
+        if let Some(match_to) = self.match_to {
+            match_to.add(over, tally);
+            if let Some(result) = match_to.decided(*tally) {
+                return RoundEnd::MatchOver(result);
             }
             // MancalaGames lays a start pattern out for the player who did
             // not start the last round, whoever starts this one.
@@ -340,7 +469,7 @@ impl Rounds {
             None => scores.iter().all(|&s| s >= needed),
         };
         if !plays_on {
-            return RoundEnd::MatchOver;
+            return RoundEnd::MatchOver(winner);
         }
         let to_move = self.next_starter(over);
         if let Some(territory) = &self.territory {
@@ -413,13 +542,13 @@ impl Rounds {
     ) -> RoundEnd {
         let ended = over.position;
         let Some(winner) = over.winner else {
-            return RoundEnd::MatchOver;
+            return RoundEnd::MatchOver(None);
         };
         let loser = winner.opponent();
         let per_house = self.seeds_per_house as u32;
         let seeds = over.scores[loser.index()];
         if seeds < per_house * self.houses_to_play_on as u32 {
-            return RoundEnd::MatchOver;
+            return RoundEnd::MatchOver(Some(winner));
         }
         let n = ended.houses_per_side();
         let filled = (seeds / per_house).min(n as u32) as usize;
@@ -460,7 +589,7 @@ impl Rounds {
         let mut winner_to_move = next.clone();
         winner_to_move.set_to_move(winner);
         if !can_move(&winner_to_move) {
-            return RoundEnd::MatchOver;
+            return RoundEnd::MatchOver(Some(winner));
         }
         RoundEnd::NextRound(next)
     }
@@ -480,16 +609,16 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let start = rules.start();
         let pattern = start.houses().iter().any(|&h| h != start.houses()[0]);
         territory::describe(territory, rounds.seeds_per_house, pattern, out);
-    } else if let Some(wins) = rounds.round_wins {
+    } else if let Some(match_to) = rounds.match_to {
         let _ = writeln!(
             out,
-            "  Every round starts {}. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            "  Every round starts {}. {}",
             if rules.random_start() {
                 "from a new deal, drawn from the position that ended the last round"
             } else {
                 "from the game's start, laid out for the player who did not start the last round"
             },
-            if wins == 1 { "" } else { "s" }
+            match_to.words()
         );
     } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
@@ -531,7 +660,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Starter::LastMover => "The player who made the last move",
         }
     );
-    if rounds.territory.is_some() || rounds.round_wins.is_some() {
+    if rounds.territory.is_some() || rounds.match_to.is_some() {
         return;
     }
     let _ = writeln!(
@@ -569,4 +698,33 @@ fn rows_swapped(start: &Position) -> Position {
     swapped.set_opening(start.opening());
     swapped.set_round_starter(start.round_starter());
     swapped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seeds_won_match_goes_to_the_greater_tally_not_the_round_winner() {
+        let to = MatchTo {
+            goal: MatchGoal::SeedsWon,
+            target: 100,
+        };
+        // North won the last round, 26 to 22, but South's tally is greater.
+        let mut tally = [88, 78];
+        let position = Position::new(&[0; 12], [22, 26], Side::South).unwrap();
+        let over = RoundOver {
+            position: &position,
+            scores: [22, 26],
+            counted: [22, 26],
+            winner: Some(Side::North),
+            started: Side::South,
+            last_mover: Some(Side::South),
+        };
+        to.add(&over, &mut tally);
+        assert_eq!(tally, [110, 104]);
+        assert_eq!(to.decided(tally), Some(Some(Side::South)));
+        assert_eq!(to.decided([99, 99]), None, "neither reached the target");
+        assert_eq!(to.decided([100, 100]), Some(None), "a drawn match");
+    }
 }

@@ -86,6 +86,10 @@ pub struct Section {
     /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
     #[serde(default)]
     pub skip_opponent_holding: Option<Spanned<i64>>,
+    /// The sowing passes over every house, on either row, holding this many
+    /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
+    #[serde(default)]
+    pub skip_holding_at_least: Option<Spanned<i64>>,
     /// Which houses each side's sowing goes round: both rows (the default),
     /// or the sower's own row (MancalaGames' class `NorthSouthCycle`).
     #[serde(default)]
@@ -183,6 +187,9 @@ pub struct Sowing {
     pub opening: OpeningSowing,
     /// The count of the opponent's houses the sowing passes over (0: none).
     pub skip_opponent: u8,
+    /// The count from which a house, on either row, is passed over by the
+    /// sowing (0: none).
+    pub skip_full: u8,
     /// The board's direction, which a chosen direction is measured against.
     pub direction: Direction,
     /// The houses from which the mover chooses the direction, as a mask
@@ -318,7 +325,7 @@ impl LoopKind {
         // Houses passed over (children, or the opponent's houses holding a
         // count) are the relay loop's business, relay or not: the plain loop
         // stays free of the test.
-        let relay = sowing.relays() || skips || sowing.skip_opponent > 0;
+        let relay = sowing.relays() || skips || sowing.skip_opponent > 0 || sowing.skip_full > 0;
         match (relay, captures.while_sowing.is_some()) {
             (false, false) => LoopKind::Plain,
             (true, false) => LoopKind::Relay,
@@ -502,6 +509,7 @@ pub(crate) fn compile(
         }
         None => 0,
     };
+    let skip_full = skip_full(section, houses_per_side, total)?;
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -580,6 +588,7 @@ pub(crate) fn compile(
         direction: section.direction,
         chosen_in,
         skip_opponent,
+        skip_full,
         opening: section
             .opening
             .as_ref()
@@ -594,6 +603,35 @@ pub(crate) fn compile(
         turning,
     };
     Ok((sowing, board))
+}
+
+/// The count from which the sowing passes over a house
+/// (`skip_holding_at_least`; 0: none). A sowing must always find a house to
+/// sow into: so few houses may hold the count that at least two of the
+/// fewest houses a sowing goes round stay open (one may be the house
+/// played, passed over by `skip_origin`).
+fn skip_full(section: &Section, houses_per_side: usize, total: u32) -> Result<u8, CompileError> {
+    let Some(count) = &section.skip_holding_at_least else {
+        return Ok(0);
+    };
+    let at_least = super::in_range(count, 1, total.min(255) as i64, "skip_holding_at_least")?;
+    if section.into_stores.is_some() {
+        return err(
+            count.span(),
+            "skip_holding_at_least passes over houses: with into_stores, whether a store holding the count is passed over too is not settled",
+        );
+    }
+    let full = total as i64 / at_least;
+    if full + 2 > houses_per_side as i64 {
+        return err(
+            count.span(),
+            format!(
+                "skip_holding_at_least = {at_least}: {full} houses could hold that many, and a sowing round {houses_per_side} houses might find no house to sow into: give {} or more",
+                total as i64 / (houses_per_side as i64 - 1).max(1) + 1
+            ),
+        );
+    }
+    Ok(at_least as u8)
 }
 
 /// Whether a move spreads its seeds round the house played, refusing every
@@ -871,6 +909,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A lap sows into the house the seeds came from as well."
             );
         }
+    }
+    if rules.sowing.skip_full > 0 {
+        let _ = writeln!(
+            out,
+            "  The sowing passes over every house holding {} seeds or more.",
+            rules.sowing.skip_full
+        );
     }
     if rules.sowing.skip_opponent > 0 {
         let _ = writeln!(
@@ -1264,6 +1309,9 @@ impl Rules {
         } else {
             0
         };
+        // Houses holding this many or more are passed over (relay
+        // instances only).
+        let full = if RELAY { self.sowing.skip_full } else { 0 };
         // A round's blocked houses, passed over (relay instances only).
         let blocked = if RELAY && self.rounds.is_some_and(|r| r.unfilled_blocked) {
             pos.blocked_houses()
@@ -1328,6 +1376,7 @@ impl Rules {
                 && !WHILE_SOWING
                 && skips == OpponentSows::Always
                 && skip == 0
+                && full == 0
                 && blocked == 0
             {
                 // The fast path. Whole laps first: every place of the lap
@@ -1385,11 +1434,11 @@ impl Rules {
                 h = next(&mut i, trace);
                 let pass_children =
                     skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
-                if pass_children || skip > 0 || blocked != 0 {
+                if pass_children || skip > 0 || full > 0 || blocked != 0 {
                     // Pass over the opponent's children (the origin is never
                     // one: a child is never played), the opponent's houses
-                    // holding `skip` and blocked houses, until a house is
-                    // none of them.
+                    // holding `skip`, houses holding `full` or more and
+                    // blocked houses, until a house is none of them.
                     let theirs = if pass_children {
                         pos.children_of(opponent)
                     } else {
@@ -1398,7 +1447,9 @@ impl Rules {
                     loop {
                         if theirs >> h & 1 == 1 {
                             h = next(&mut i, trace);
-                        } else if skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent) {
+                        } else if (skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent))
+                            || (full > 0 && pos.at(h) >= full)
+                        {
                             trace.record(Event::Skip { house: h });
                             h = next(&mut i, trace);
                         } else {
