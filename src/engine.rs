@@ -248,6 +248,12 @@ pub enum Verdict {
     /// It holds a single seed and the house after it holds seeds
     /// (`allow = "single_to_empty"`).
     SingleToOccupied,
+    /// Its last seed would fall in an empty house (`allow =
+    /// "ends_in_occupied"`).
+    EndsInEmpty,
+    /// The opponent has no seeds, and the house holds too few to share one
+    /// (`share_one`).
+    TooFewToShare,
     /// The house opposite holds a single seed (`allow =
     /// "opposite_not_single"`).
     OppositeSingle,
@@ -316,6 +322,11 @@ impl Verdict {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::OppositeSingle => "the house opposite holds a single seed".into(),
+            Verdict::EndsInEmpty => "its last seed would fall in an empty house".into(),
+            Verdict::TooFewToShare => {
+                "the opponent has no seeds, and a seed is shared from a house holding two or more"
+                    .into()
+            }
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
             Verdict::NotOwned => "the house is the opponent's this round (territory)".into(),
@@ -511,6 +522,26 @@ impl Rules {
         pos.set_to_move(me.opponent());
         MoveEffect {
             last: house,
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Shares one seed of `house` with the opponent, who has none: it goes
+    /// into their first house, and the mover moves again (`[play]
+    /// share_one`).
+    #[inline(never)]
+    fn share_one<T: Trace>(&self, pos: &mut Position, house: usize, trace: &mut T) -> MoveEffect {
+        let me = pos.to_move();
+        let to = self.board.row_start(me.opponent());
+        let seeds = pos.take(house);
+        pos.add(house, seeds - 1);
+        pos.add(to, 1);
+        trace.record(Event::Share { from: house, to });
+        trace.record(Event::ExtraTurn { side: me });
+        MoveEffect {
+            fed: true,
+            extra_turn: true,
+            last: to,
             ..MoveEffect::default()
         }
     }
@@ -714,6 +745,14 @@ impl Rules {
         if seeds == 0 {
             return verdict(Verdict::Empty);
         }
+        if self.share_pending(pos) {
+            // A share, not a sowing: no other rule on houses applies.
+            return verdict(if seeds >= 2 {
+                Verdict::Legal
+            } else {
+                Verdict::TooFewToShare
+            });
+        }
         let min = self.playable.min_seeds;
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
@@ -841,6 +880,9 @@ impl Rules {
     ) -> MoveEffect {
         if self.drop_pending(pos) {
             return self.drop_captured(pos, from, trace);
+        }
+        if self.share_pending(pos) {
+            return self.share_one(pos, from, trace);
         }
         match self.loop_kind {
             LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, chosen, trace),

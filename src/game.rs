@@ -59,7 +59,9 @@ pub struct Ply {
     /// board as the round ended, its seeds collected.
     pub round_end: Option<Position>,
     /// The rounds each player has won after it, where a match goes to a
-    /// number of round wins (`[rounds] round_wins`).
+    /// number of round wins (`[rounds] round_wins`), or, in a match to
+    /// extra seeds (`[rounds] extra_seeds`), the seeds each player has won
+    /// their rounds by.
     pub round_wins: [u8; 2],
 }
 

@@ -652,7 +652,11 @@ impl<const L: usize> Kernel<L> {
             // Refused above, with the rounds it needs.
             territory: _,
             halves,
+            share_one,
         } = rules.playable;
+        if share_one {
+            return Err("a seed shared with an opponent without seeds");
+        }
         if halves {
             return Err("moves from a half of the board");
         }
@@ -672,6 +676,7 @@ impl<const L: usize> Kernel<L> {
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
             Allow::OppositeNotSingle => return Err("no move opposite a single seed"),
+            Allow::EndsInOccupied => return Err("a last seed that must fall in an occupied house"),
             Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 return Err("houses of two played last");
             }
@@ -745,11 +750,16 @@ impl<const L: usize> Kernel<L> {
         for rule in capture_rules {
             captures.push(match *rule {
                 CaptureRule::Count {
+                    with_opposite: true,
+                    ..
+                } => return Err("count captures that take the house opposite too"),
+                CaptureRule::Count {
                     counts,
                     zone,
                     chain,
                     chain_max,
                     chain_zone,
+                    with_opposite: false,
                 } => Capture::Count {
                     counts,
                     zone,
@@ -772,6 +782,7 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::GiveStore { .. } => return Err("a store given away"),
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
+                CaptureRule::Singletons { .. } => return Err("captures of single seeds"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
                 CaptureRule::SowingSeed { .. } => {
                     return Err("a sowing seed taken with nothing captured across");
@@ -1059,6 +1070,7 @@ impl<const L: usize> Kernel<L> {
             }
             Allow::EachHouseOnceFirst
             | Allow::OppositeNotSingle
+            | Allow::EndsInOccupied
             | Allow::TwoOnlyIfAllTwoRightmost
             | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")

@@ -47,6 +47,7 @@ must_feed = false
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
+# share_one = true
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -61,6 +62,8 @@ chain = false
 # empty_gives_store = "opponent"
 # pull_across = "own"
 # sweep = true
+# singletons = "either"
+# count_takes_opposite = true
 # opponent_store = true
 # while_sowing = "either"
 # while_sowing_by = "owner"
@@ -3100,4 +3103,127 @@ fn after_capture_once_gives_one_extra_turn_and_no_more() {
     let again = position("0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
     assert_eq!(once.check_position(&again), Ok(()));
     assert!(always.check_position(&again).is_err());
+}
+
+#[test]
+fn allow_ends_in_occupied() {
+    // A's two seeds end in C and B's three in E, which hold seeds; C's one
+    // falls in the empty D; F's seven go round the board into A.
+    let from = "2,3,1,0,1,7/4,4,4,4,4,4 6-4 S";
+    assert_eq!(legal(rules(&[]), from), "ABCEF");
+    let r = rules(&[("allow", "\"ends_in_occupied\"")]);
+    assert_eq!(legal(r, from), "ABEF");
+    assert_eq!(verdict(r, from, 'C'), Verdict::EndsInEmpty);
+    assert_eq!(
+        r.check_move(&position(from), mv('C'))
+            .unwrap_err()
+            .to_string(),
+        "C cannot be played: its last seed would fall in an empty house"
+    );
+}
+
+#[test]
+fn singletons() {
+    // C's last seed falls in the empty E, in the sower's own row: nothing
+    // is captured there, but the single seeds in A, E and North's b are
+    // taken after the move.
+    let from = "1,0,2,1,0,4/4,1,4,4,4,4 10-9 S";
+    let plain = rules(&[("counts", "[4]")]);
+    assert_eq!(sow(plain, from, 'C').1.captured, 0);
+    let single = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("singletons", "\"either\""),
+    ]);
+    let (after, effect) = sow(single, from, 'C');
+    assert_eq!(effect.captured, 3, "A, E and b");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 2, 0, 4]);
+    assert_eq!(after.row(Side::North), &[4, 0, 4, 4, 4, 4]);
+    // Only in its zone: the sower's own row.
+    let own = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("singletons", "\"own\""),
+    ]);
+    assert_eq!(sow(own, from, 'C').1.captured, 2);
+}
+
+#[test]
+fn random_start_empty_or_at_least() {
+    let random = rules(&[
+        ("seeds_per_house", "-"),
+        ("start", "{ random = 48, empty_or_at_least = 4 }"),
+    ]);
+    assert!(random.random_start());
+    // Every deal holds the 48 seeds, each house none or 4 and more.
+    let deals: Vec<_> = (0..20u64)
+        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .collect();
+    for deal in &deals {
+        assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
+        assert!(deal.houses().iter().all(|&s| s == 0 || s >= 4), "{deal}");
+    }
+    assert!(
+        deals.iter().any(|d| d.houses().contains(&0)),
+        "some house is left empty"
+    );
+    assert!(deals.windows(2).any(|w| w[0] != w[1]));
+}
+
+#[test]
+fn share_one() {
+    // North's row is empty: South's move is a share, one seed of a house
+    // holding two or more into North's first house, and South moves again.
+    let from = "1,3,0,0,0,2/0,0,0,0,0,0 20-22 S";
+    let r = rules(&[("share_one", "true")]);
+    assert_eq!(legal(rules(&[]), from), "ABF");
+    assert_eq!(legal(r, from), "BF");
+    assert_eq!(verdict(r, from, 'A'), Verdict::TooFewToShare);
+    let (after, effect) = sow(r, from, 'B');
+    assert_eq!(after.to_string(), "1,2,0,0,0,2/1,0,0,0,0,0 20-22 S");
+    assert!(effect.extra_turn);
+    // With seeds across, a move sows as usual.
+    let (after, effect) = sow(r, "1,3,0,0,0,2/1,0,0,0,0,0 20-21 S", 'B');
+    assert_eq!(after.to_string(), "1,0,1,1,1,2/1,0,0,0,0,0 20-21 N");
+    assert!(!effect.extra_turn);
+}
+
+#[test]
+fn count_takes_opposite() {
+    // F's two seeds make a and b hold 2: the chain takes b, then a. Each
+    // house taken takes the house across (E across b, F across a) too.
+    let from = "0,0,0,0,3,2/1,1,4,4,4,4 10-15 S";
+    let chain = [("chain", "true")];
+    let (_, plain) = sow(rules(&chain), from, 'F');
+    assert_eq!(plain.captured, 4, "b and a");
+    let (after, across) = sow(
+        rules(&[
+            ("chain", "true"),
+            ("last_seed", "\"either\""),
+            ("count_takes_opposite", "true"),
+        ]),
+        from,
+        'F',
+    );
+    assert_eq!(
+        across.captured, 7,
+        "b, a and E across b (F, across a, is empty)"
+    );
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.row(Side::North), &[0, 0, 4, 4, 4, 4]);
+}
+
+#[test]
+fn a_match_to_extra_seeds_adds_up_the_seeds_each_round_is_won_by() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22, by 4 seeds.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let five = play(with_rounds("extra_seeds = 5"), from, 'F');
+    assert!(five.round_end().is_some() && !five.is_over());
+    assert_eq!(five.history().last().unwrap().round_wins, [0, 4]);
+    assert_eq!(five.position().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N");
+    // Four seeds are enough to win a match to 4.
+    let four = play(with_rounds("extra_seeds = 4"), from, 'F');
+    assert!(four.is_over());
+    assert_eq!(four.outcome().unwrap().winner, Some(Side::North));
 }

@@ -200,8 +200,14 @@ fn collect_of(
     })
 }
 
+/// Whether MancalaGames' `start_pattern` deals every game's start at
+/// random (its nbr_start seeds in all).
+pub(super) fn deals_at_random(pattern: Option<&str>) -> bool {
+    matches!(pattern, Some("RANDOM" | "RANDOM_ZEROS"))
+}
+
 /// The start pattern's seeds per house in `sow`'s order, or `None` for the
-/// same seeds in every house.
+/// same seeds in every house (or a start dealt at random).
 fn start_pattern(
     reading: &Reading,
     holes: i64,
@@ -212,10 +218,11 @@ fn start_pattern(
     };
     let n = holes as usize;
     Ok(Some(match pattern {
-        // RANDOM: each game deals its own start ([board] start = { random });
-        // MOVE_RIGHTMOST starts from the seeds everywhere, its opening move
-        // the game's ([play] opening_from = "rightmost").
-        "RANDOM" | "MOVE_RIGHTMOST" => return Ok(None),
+        // RANDOM, RANDOM_ZEROS: each game deals its own start ([board]
+        // start = { random }); MOVE_RIGHTMOST starts from the seeds
+        // everywhere, its opening move the game's ([play] opening_from =
+        // "rightmost").
+        "RANDOM" | "RANDOM_ZEROS" | "MOVE_RIGHTMOST" => return Ok(None),
         "RIGHTMOST_PLUS_ONE" => {
             // The seeds everywhere, and one more in each row's last house.
             let mut row = vec![seeds; n];
@@ -296,7 +303,7 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
     if let Some(pattern) = &out.start {
         out.total = pattern.iter().sum();
     }
-    if r.choice("start_pattern") == Some("RANDOM") {
+    if deals_at_random(r.choice("start_pattern")) {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
         out.total = seeds;
     }
@@ -335,10 +342,11 @@ fn min_move(r: &Reading) -> i64 {
 }
 
 /// The `[sowing]` keys that play MancalaGames' game class `class` (none
-/// for the plain two-row board), or `None` for a class `sow` does not play.
+/// for the plain two-row board, and for `ShareOne`, whose key is
+/// `[play]`'s), or `None` for a class `sow` does not play.
 pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
     match class {
-        "Mancala" => Some(""),
+        "Mancala" | "ShareOne" => Some(""),
         "NorthSouthCycle" => Some("cycle = \"own_row\""),
         "ZigZag" => Some("cycle = \"zigzag\""),
         "BearOff" => Some("bear_off = true"),
@@ -508,6 +516,10 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let play = &mut out.play;
     r.take("min_move");
     play.push(format!("min_seeds = {min_move}"));
+    if r.game.game_class.0 == "ShareOne" {
+        // The class: a player whose opponent has no seeds shares one.
+        play.push("share_one = true        # game_class ShareOne".into());
+    }
     match r.take_choice("allow_rule") {
         None => {}
         Some("OPP_OR_EMPTY") => play.push("allow = \"ends_on_opponent_or_empty\"".into()),
@@ -529,6 +541,7 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
         Some("NOT_XFROM_1S") => play.push("allow = \"opposite_not_single\"".into()),
+        Some("OCCUPIED") => play.push("allow = \"ends_in_occupied\"".into()),
         Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
             // The game's first move (MancalaGames counts movers, and each
             // round afresh) from the two rightmost houses that may be
@@ -785,6 +798,12 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             ));
             capture.push("sweep = true".into());
         }
+        Some("SINGLETONS")
+            if counts.is_none() && crosscapt.is_none() && multicapt == 0 && capt_dir.is_none() =>
+        {
+            // Every single seed in the capture zone, after every move.
+            capture.push(format!("singletons = \"{zone}\""));
+        }
         Some("PULL_ACROSS") if counts.is_none() && crosscapt.is_none() && multicapt == 0 => {
             capture.push(format!("pull_across = \"{}\"", across(zone)));
         }
@@ -1032,6 +1051,14 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             if capture
                 .iter()
                 .any(|c| c.starts_with("next =") && c.contains("take_sowing_seed = true")) => {}
+        Some("PICKCROSSMULT")
+            if multicapt != 0 && capture.iter().any(|c| c.starts_with("last_seed")) =>
+        {
+            // With multiple captures, each house a count capture takes
+            // takes the house across too (MancalaGames' PickCross inside its
+            // capture loop).
+            capture.push("count_takes_opposite = true".into());
+        }
         Some(_) => return Err(r.refuse("pickextra")),
     }
     if matches!(side, "OPP_TERR" | "OWN_TERR") {
@@ -1108,20 +1135,22 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let goal = r.take_choice("goal").unwrap_or("MAX_SEEDS");
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
-    // The round-win goals: each round is played to the goal, and the
-    // match goes to goal_param round wins.
-    let (goal, round_wins) = match goal {
-        "RND_WIN_COUNT_CLR" => ("CLEAR", true),
-        "RND_WIN_COUNT_DEP" => ("DEPRIVE", true),
-        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", true),
-        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", true),
-        _ => (goal, false),
+    // The goals of a match: each round is played to the goal, and the
+    // match goes to goal_param round wins, or seeds won by.
+    let (goal, match_goal) = match goal {
+        "RND_WIN_COUNT_CLR" => ("CLEAR", Some("round_wins")),
+        "RND_WIN_COUNT_DEP" => ("DEPRIVE", Some("round_wins")),
+        "RND_WIN_COUNT_IMB" => ("IMMOBILIZE", Some("round_wins")),
+        "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", Some("round_wins")),
+        "RND_EXTRA_SEEDS" => ("MAX_SEEDS", Some("extra_seeds")),
+        _ => (goal, None),
     };
+    let round_wins = match_goal.is_some();
     if round_wins && !r.has("rounds") {
         return Err(r.unsupported("goal", format!("goal = {goal} without rounds")));
     }
     if matches!(goal, "CLEAR" | "DEPRIVE" | "IMMOBILIZE") {
-        out.rounds = rounds(r, !out.blocking.is_empty(), round_wins)?;
+        out.rounds = rounds(r, !out.blocking.is_empty(), match_goal)?;
         let end = &mut out.end;
         if end_cond.is_some() {
             return Err(r.unsupported(
@@ -1152,7 +1181,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     out.rounds = if territory {
         territory_rounds(r, total, notes)?
     } else {
-        rounds(r, !out.blocking.is_empty(), round_wins)?
+        rounds(r, !out.blocking.is_empty(), match_goal)?
     };
     if r.choice("round_fill") == Some("UCHOOSE") {
         notes.push("round_fill = UCHOOSE lets a player choose which houses to fill in MancalaGames' user interface only; its engine, which played the recorded games, fills from both ends inwards as by default, and the records carry no choice: fill_from = \"outside\".".into());
@@ -1319,8 +1348,12 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
 
 /// The `[rounds]` table for a match of rounds (MancalaGames' `rounds`),
 /// empty for a single game; `blocking` says whether `blocks` is
-/// `[blocking]`'s.
-fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, Unsupported> {
+/// `[blocking]`'s, and `match_goal` names the key of a match to a goal.
+fn rounds(
+    r: &Reading,
+    blocking: bool,
+    match_goal: Option<&str>,
+) -> Result<Vec<String>, Unsupported> {
     let Some(rounds) = r.take_choice("rounds") else {
         return Ok(Vec::new());
     };
@@ -1329,16 +1362,13 @@ fn rounds(r: &Reading, blocking: bool, round_wins: bool) -> Result<Vec<String>, 
     if rounds != "NO_MOVES" && rounds != "HALF_SEEDS" {
         return Err(r.refuse("rounds"));
     }
-    if round_wins {
-        // goal = RND_WIN_COUNT_MAX: every round starts afresh, and the
-        // match goes to goal_param round wins.
+    if let Some(key) = match_goal {
+        // goal = RND_WIN_COUNT_MAX or RND_EXTRA_SEEDS: every round starts
+        // afresh, and the match goes to goal_param round wins or seeds.
         if r.has("round_fill") || r.flag("blocks") {
             return Err(r.refuse("round_fill"));
         }
-        let mut out = vec![format!(
-            "round_wins = {}",
-            r.take_number("goal_param").max(1)
-        )];
+        let mut out = vec![format!("{key} = {}", r.take_number("goal_param").max(1))];
         out.extend(starter(r)?);
         return Ok(out);
     }

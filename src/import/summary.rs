@@ -107,6 +107,7 @@ pub(super) fn summary(r: &Reading) -> String {
     match allow {
         Some("SINGLE_TO_ZERO") => say("a single seed moves only into an empty house"),
         Some("OPP_OR_EMPTY") => say("a short sowing must end across or in an empty house"),
+        Some("OCCUPIED") => say("a sowing must end in an occupied house"),
         Some("RIGHT_HALF_1ST_OPE") => say(
             "each player's first move from the right half of the row, then a short sowing must end across or in an empty house",
         ),
@@ -173,6 +174,9 @@ pub(super) fn summary(r: &Reading) -> String {
             or_list(&counts)
         };
         say(&format!("captures {what}{side}{chained}"));
+        if multicapt && r.choice("pickextra") == Some("PICKCROSSMULT") {
+            say("each house captured takes the house across too");
+        }
     }
     if sow_rule == Some("ENPAS_ALL_OWNER_OWN") {
         say("every seed sown to a capturing count, the last too, takes the house for its owner");
@@ -271,6 +275,7 @@ pub(super) fn summary(r: &Reading) -> String {
             say("a last seed in an empty house pulls the seeds opposite into it")
         }
         Some("MATCH_OPP") => say("a last seed making as many as the house opposite takes both"),
+        Some("SINGLETONS") => say("every single seed is captured after each move"),
         Some("PASS_STORE_CAPT") => {
             say("a last seed in an empty house across gives your store to the opponent")
         }
@@ -377,6 +382,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.flag("mustshare") {
         say("must feed");
     }
+    if r.game.game_class.0 == "ShareOne" {
+        say("an opponent without seeds is given one, and you move again");
+    }
     if r.flag("mustpass") {
         say("no move, pass");
     }
@@ -409,7 +417,7 @@ pub(super) fn summary(r: &Reading) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => "Plain sowing".to_string(),
     };
-    if r.choice("start_pattern") == Some("RANDOM") {
+    if super::mapping::deals_at_random(r.choice("start_pattern")) {
         format!("{holes} a side, {seeds} seeds dealt at random: {text}.")
     } else {
         format!("{holes}x{seeds}: {text}.")

@@ -98,6 +98,15 @@ pub struct Section {
     /// with `pickextra = PICKOPPBASIC`).
     #[serde(default)]
     pub sweep: Option<Spanned<bool>>,
+    /// Whether every house a count capture takes (the first, and each of
+    /// its chain) takes the house opposite too (MancalaGames' `pickextra =
+    /// PICKCROSSMULT`).
+    #[serde(default)]
+    pub count_takes_opposite: Option<Spanned<bool>>,
+    /// Where, after every move, each house holding a single seed is
+    /// captured (MancalaGames' `capt_type = SINGLETONS`).
+    #[serde(default)]
+    pub singletons: Option<Spanned<Zone>>,
     /// Whether a last seed in the opponent's store takes that store's seeds
     /// into the sower's (MancalaGames' `capt_type = END_OPP_STORE_CAPT`;
     /// only with `[sowing] into_stores = "both"`).
@@ -204,6 +213,8 @@ impl Default for Section {
             empty_gives_store: Default::default(),
             pull_across: Default::default(),
             sweep: Default::default(),
+            singletons: Default::default(),
+            count_takes_opposite: Default::default(),
             opponent_store: Default::default(),
             while_sowing_by: Default::default(),
             while_sowing_last: Default::default(),
@@ -388,6 +399,8 @@ pub enum CaptureRule {
         chain_max: u8,
         /// Where the houses after the first may lie.
         chain_zone: ZoneMask,
+        /// Whether each house taken takes the house opposite too.
+        with_opposite: bool,
     },
     /// The last seed falls in an empty house of `zone`, and the house opposite
     /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
@@ -433,6 +446,12 @@ pub enum CaptureRule {
     Sweep {
         /// The capturing counts.
         counts: CountSet,
+    },
+    /// After the sowing, whatever house it ends in, every house of `zone`
+    /// holding a single seed is captured. It never stops a relay.
+    Singletons {
+        /// Where the single seeds are taken.
+        zone: ZoneMask,
     },
     /// The last seed falls in the opponent's store: its seeds go to the
     /// sower's store.
@@ -659,6 +678,22 @@ pub(crate) fn compile(
         Some(zone) => zone_of(*zone.get_ref()),
         None => last_seed,
     };
+    let with_opposite = match &section.count_takes_opposite {
+        Some(flag) if *flag.get_ref() && !last_seed.any() => {
+            return err(
+                flag.span(),
+                "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
+            );
+        }
+        Some(flag) if *flag.get_ref() && section.lap_captures.is_some() => {
+            return err(
+                flag.span(),
+                "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
@@ -667,6 +702,7 @@ pub(crate) fn compile(
             chain: section.chain,
             chain_max,
             chain_zone,
+            with_opposite,
         });
     }
     if let Some(cross) = &section.cross {
@@ -794,6 +830,22 @@ pub(crate) fn compile(
     }
     if sweep {
         rules.push(CaptureRule::Sweep { counts });
+    }
+    if let Some(zone) = &section.singletons {
+        let mask = zone_of(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "singletons = \"none\" never applies: leave it out",
+            );
+        }
+        if section.lap_captures.as_ref().is_some_and(|l| *l.get_ref()) {
+            return err(
+                zone.span(),
+                "singletons are taken once the sowing ends: not with lap_captures",
+            );
+        }
+        rules.push(CaptureRule::Singletons { zone: mask });
     }
     if let Some(flag) = &section.opponent_store
         && *flag.get_ref()
@@ -1192,6 +1244,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain,
                 chain_max,
                 chain_zone,
+                with_opposite,
             } => {
                 let counts = counts_in_words(counts);
                 let _ = writeln!(
@@ -1224,6 +1277,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         } else {
                             String::new()
                         }
+                    );
+                }
+                if with_opposite {
+                    let _ = writeln!(
+                        out,
+                        "  Each house so captured takes the seeds of the house opposite too, when it holds seeds {}; a chain stops at a house taken so.",
+                        zone_in_words(zone)
                     );
                 }
             }
@@ -1278,6 +1338,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
                     counts_in_words(counts)
+                );
+            }
+            CaptureRule::Singletons { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  After every move, wherever its last seed falls, each house {} holding a single seed is captured.",
+                    zone_in_words(zone)
                 );
             }
             CaptureRule::PullAcross { zone } => {
@@ -1485,9 +1552,11 @@ impl Captures {
         reverse: bool,
     ) -> bool {
         let reverse = reverse && self.looks_along == LooksAlong::Move;
-        self.rules
-            .iter()
-            .any(|rule| rule.applies(board, pos, me, last, reverse))
+        // The singletons are taken wherever the sowing ends.
+        self.rules.iter().any(|rule| {
+            !matches!(rule, CaptureRule::Singletons { .. })
+                && rule.applies(board, pos, me, last, reverse)
+        })
     }
 
     /// The capture the first applying rule would make at `last`, after a
@@ -1531,10 +1600,23 @@ impl Captures {
             trace.record(Event::Capture { house, seeds });
         };
         match plan.rule {
-            CaptureRule::Count { .. } => {
+            CaptureRule::Count {
+                zone,
+                with_opposite,
+                ..
+            } => {
                 let mut house = last;
+                let kept = pos.kept_houses();
                 for _ in 0..plan.holes {
                     capture(pos, house);
+                    let opposite = board.opposite(house);
+                    if with_opposite
+                        && pos.at(opposite) > 0
+                        && kept >> opposite & 1 == 0
+                        && zone.allows_house(board, pos, me, opposite)
+                    {
+                        capture(pos, opposite);
+                    }
                     house = open_before(board, pos, house, plan.reverse);
                 }
             }
@@ -1570,6 +1652,17 @@ impl Captures {
                 let children = pos.kept_houses();
                 for house in lo..lo + board.houses_per_side() {
                     if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        capture(pos, house);
+                    }
+                }
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                for house in 0..board.houses() {
+                    if pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                    {
                         capture(pos, house);
                     }
                 }
@@ -1964,6 +2057,14 @@ impl CaptureRule {
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
             }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                (0..board.houses()).any(|house| {
+                    pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                })
+            }
             CaptureRule::SowingSeed { zone } => {
                 // A child is never captured.
                 here(zone) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
@@ -2006,6 +2107,7 @@ impl CaptureRule {
                 chain,
                 chain_max,
                 chain_zone,
+                with_opposite,
             } => {
                 let mut house = last;
                 let mut holes = 0;
@@ -2015,18 +2117,34 @@ impl CaptureRule {
                 let limit = board.houses_on_cycle().min(chain_max as usize);
                 let mut allowed = zone;
                 let children = pos.kept_houses();
+                // Houses taken so far: the chain stops at one taken across,
+                // and none is taken twice.
+                let mut taken = 0u64;
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
                     if !allowed.allows_house(board, pos, me, house)
                         || !counts.contains(seeds)
-                        || children >> house & 1 != 0
+                        || (children | taken) >> house & 1 != 0
                     {
                         break;
                     }
+                    taken |= 1 << house;
                     take += seeds;
                     if !own {
                         from_opponent += seeds as u32;
+                    }
+                    let opposite = board.opposite(house);
+                    if with_opposite
+                        && pos.at(opposite) > 0
+                        && (children | taken) >> opposite & 1 == 0
+                        && zone.allows_house(board, pos, me, opposite)
+                    {
+                        take += pos.at(opposite);
+                        if board.owner(opposite) != me {
+                            from_opponent += pos.at(opposite) as u32;
+                        }
+                        taken |= 1 << opposite;
                     }
                     holes += 1;
                     if !chain || holes == limit {
@@ -2115,6 +2233,27 @@ impl CaptureRule {
                     holes,
                     take,
                     from_opponent: take as u32,
+                    reverse,
+                }
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                for house in 0..board.houses() {
+                    if pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                    {
+                        take += 1;
+                        from_opponent += (board.owner(house) != me) as u32;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: take as usize,
+                    take,
+                    from_opponent,
                     reverse,
                 }
             }

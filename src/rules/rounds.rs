@@ -48,6 +48,11 @@ pub struct Section {
     /// starts from the game's start, whatever the last one left.
     #[serde(default)]
     pub round_wins: Option<Spanned<i64>>,
+    /// The seeds a player must win by, summed over the rounds they win, to
+    /// win the match (MancalaGames' `goal = RND_EXTRA_SEEDS`): every round
+    /// then starts from the game's start, as with `round_wins`.
+    #[serde(default)]
+    pub extra_seeds: Option<Spanned<i64>>,
 }
 
 /// Who refills their row for the next round.
@@ -148,6 +153,10 @@ pub struct Rounds {
     /// starts from the game's start (then `fill_from`, `unfilled_blocked`,
     /// `houses_to_play_on` and `refill` play no part).
     pub round_wins: Option<u8>,
+    /// The seeds a player must win by, summed over the rounds they win, to
+    /// win the match; every round starts from the game's start, as with
+    /// `round_wins`.
+    pub extra_seeds: Option<u8>,
 }
 
 /// How a round ended.
@@ -189,25 +198,48 @@ pub(crate) fn compile(
     };
     let span = section.span();
     let section = section.get_ref();
-    if let Some(wins) = &section.round_wins {
-        let round_wins = in_range(wins, 1, 255, "round_wins")? as u8;
+    if let (Some(_), Some(extra)) = (&section.round_wins, &section.extra_seeds) {
+        return err(
+            extra.span(),
+            "round_wins and extra_seeds are two goals of a match: give one",
+        );
+    }
+    // A match to a goal: every round starts from the game's start.
+    let goal = match (&section.round_wins, &section.extra_seeds) {
+        (Some(wins), _) => Some((wins, "round_wins")),
+        (None, Some(extra)) => Some((extra, "extra_seeds")),
+        (None, None) => None,
+    };
+    if let Some((goal, key)) = goal {
+        let round_wins = match &section.round_wins {
+            Some(wins) => Some(in_range(wins, 1, 255, "round_wins")? as u8),
+            None => None,
+        };
+        let extra_seeds = match &section.extra_seeds {
+            Some(extra) => Some(in_range(extra, 1, total.min(255) as i64, "extra_seeds")? as u8),
+            None => None,
+        };
         if let Some(fill) = &section.fill_from {
             return err(
                 fill.span(),
-                "round_wins starts every round from the game's start: leave fill_from out",
+                format!("{key} starts every round from the game's start: leave fill_from out"),
             );
         }
         if let Some(houses) = &section.houses_to_play_on {
             return err(
                 houses.span(),
-                "round_wins starts every round from the game's start: leave houses_to_play_on out",
+                format!(
+                    "{key} starts every round from the game's start: leave houses_to_play_on out"
+                ),
             );
         }
         if section.unfilled_blocked || section.refill != Refill::Both || section.territory.is_some()
         {
             return err(
-                wins.span(),
-                "round_wins starts every round from the game's start: not with unfilled_blocked, refill or territory",
+                goal.span(),
+                format!(
+                    "{key} starts every round from the game's start: not with unfilled_blocked, refill or territory"
+                ),
             );
         }
         return Ok(Some(Rounds {
@@ -218,7 +250,8 @@ pub(crate) fn compile(
             houses_to_play_on: 1,
             seeds_per_house,
             refill: Refill::Both,
-            round_wins: Some(round_wins),
+            round_wins,
+            extra_seeds,
             territory: None,
         }));
     }
@@ -287,6 +320,7 @@ pub(crate) fn compile(
         territory,
         refill: section.refill,
         round_wins: None,
+        extra_seeds: None,
     }))
 }
 
@@ -312,11 +346,19 @@ impl Rounds {
             started,
             ..
         } = *over;
-        if let Some(needed) = self.round_wins {
+        if let Some(needed) = self.round_wins.or(self.extra_seeds) {
             // A drawn round counts for nobody.
             if let Some(winner) = winner {
-                wins[winner.index()] += 1;
-                if wins[winner.index()] >= needed {
+                let gain = match self.extra_seeds {
+                    // The seeds the winner won the round by.
+                    Some(_) => scores[winner.index()]
+                        .saturating_sub(scores[winner.opponent().index()])
+                        .min(255) as u8,
+                    None => 1,
+                };
+                let tally = &mut wins[winner.index()];
+                *tally = tally.saturating_add(gain);
+                if *tally >= needed {
                     return RoundEnd::MatchOver;
                 }
             }
@@ -480,16 +522,25 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let start = rules.start();
         let pattern = start.houses().iter().any(|&h| h != start.houses()[0]);
         territory::describe(territory, rounds.seeds_per_house, pattern, out);
-    } else if let Some(wins) = rounds.round_wins {
+    } else if rounds.round_wins.is_some() || rounds.extra_seeds.is_some() {
+        let goal = match (rounds.round_wins, rounds.extra_seeds) {
+            (Some(wins), _) => format!(
+                "The first player to win {wins} round{} wins the match",
+                if wins == 1 { "" } else { "s" }
+            ),
+            (None, extra) => format!(
+                "The winner of a round scores the seeds they won it by, and the first player to score {} in all wins the match",
+                extra.unwrap_or_default()
+            ),
+        };
         let _ = writeln!(
             out,
-            "  Every round starts {}. The first player to win {wins} round{} wins the match; a drawn round counts for nobody.",
+            "  Every round starts {}. {goal}; a drawn round counts for nobody.",
             if rules.random_start() {
                 "from a new deal, drawn from the position that ended the last round"
             } else {
                 "from the game's start, laid out for the player who did not start the last round"
             },
-            if wins == 1 { "" } else { "s" }
         );
     } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
@@ -531,7 +582,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Starter::LastMover => "The player who made the last move",
         }
     );
-    if rounds.territory.is_some() || rounds.round_wins.is_some() {
+    if rounds.territory.is_some() || rounds.round_wins.is_some() || rounds.extra_seeds.is_some() {
         return;
     }
     let _ = writeln!(
