@@ -462,6 +462,11 @@ pub struct MoveEffect {
     /// Whether a capture was made where the last seed fell (captures while
     /// sowing, lap by lap or before sowing aside).
     pub last_seed_captured: bool,
+    /// Whether the rules give the mover another move for what the sowing
+    /// did, whatever `[turn]` says: a last seed alone in their own row
+    /// after a move that did not sow into the opponent's (`cross.
+    /// needs_opponent_sown`).
+    pub moves_again: bool,
 }
 
 impl Rules {
@@ -977,6 +982,13 @@ impl Rules {
         if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
             pos.set_played(from);
         }
+        // The opponent's row before the move, where a cross capture needs
+        // the move to have sown into it.
+        let opponent_row = if gated && self.captures.cross_needs_opponent_sown {
+            Some(pos.row(me.opponent()).to_vec())
+        } else {
+            None
+        };
         // The game's first move may choose the ways for the rest of it.
         let chosen = if gated && self.sowing.turning == crate::rules::sowing::Turning::FirstMove {
             if pos.ways().is_none()
@@ -1042,6 +1054,16 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
+        if let Some(before) = opponent_row
+            && board.is_house_of(sown.last, me)
+            && pos.at(sown.last) == 1
+            && pos.row(me.opponent()) == before.as_slice()
+        {
+            // Alone in the mover's row without sowing across: no capture,
+            // and the mover moves again.
+            effect.moves_again = true;
+            return effect;
+        }
         // Most variants have none of the gates on captures: one flag says so.
         let may_capture = captures
             && (!gated
@@ -1207,6 +1229,7 @@ impl Rules {
         // An extra turn after a capture is a rare rule, behind the gates.
         let again = if GATES && self.capture_gates {
             match self.turn.extra_turn {
+                _ if effect.moves_again => true,
                 ExtraTurn::AfterCapture => effect.last_seed_captured,
                 ExtraTurn::AfterCaptureOnce => {
                     // One extra turn, then the turn passes, whatever it captures.

@@ -594,7 +594,11 @@ impl<const L: usize> Kernel<L> {
             toward_center: _,
             bear_off,
             diffuse,
+            relay_reverses,
         } = rules.sowing;
+        if relay_reverses {
+            return Err("relays that turn back every lap");
+        }
         if bear_off {
             return Err("bearing off");
         }
@@ -713,7 +717,11 @@ impl<const L: usize> Kernel<L> {
             // Only with territory, refused above.
             zones_by_owner: _,
             given_away,
+            cross_needs_opponent_sown,
         } = &rules.captures;
+        if *cross_needs_opponent_sown {
+            return Err("a cross capture that needs the opponent's row sown");
+        }
         if *given_away {
             return Err("captured seeds dropped on the opponent");
         }

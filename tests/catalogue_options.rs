@@ -34,6 +34,7 @@ relay = false
 # cycle = "own_row"
 # bear_off = true
 # diffuse = true
+# relay_reverses = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -3226,4 +3227,78 @@ fn a_match_to_extra_seeds_adds_up_the_seeds_each_round_is_won_by() {
     let four = play(with_rounds("extra_seeds = 4"), from, 'F');
     assert!(four.is_over());
     assert_eq!(four.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn relay_reverses() {
+    // B's two seeds end in D, which then holds 2: the relay lifts them.
+    let from = "0,2,0,1,0,0/4,4,4,4,4,4 10-11 S";
+    let relay = [
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+    ];
+    // On round: E and F, where the relay stops in the empty F.
+    let (after, _) = sow(rules(&relay), from, 'B');
+    assert_eq!(after.to_string(), "0,0,1,0,1,1/4,4,4,4,4,4 10-11 N");
+    // Turned back: C and B, where it stops in B, emptied by the move.
+    let mut back = relay.to_vec();
+    back.push(("relay_reverses", "true"));
+    let (after, _) = sow(rules(&back), from, 'B');
+    assert_eq!(after.to_string(), "0,1,2,0,0,0/4,4,4,4,4,4 10-11 N");
+}
+
+#[test]
+fn cross_needs_opponent_sown() {
+    let cross = |sown: &str| {
+        rules(&[
+            ("last_seed", "\"none\""),
+            ("counts", "-"),
+            (
+                "cross",
+                &*format!(
+                    "{{ zone = \"own\", take_sowing_seed = true, needs_opponent_sown = {sown} }}"
+                ),
+            ),
+        ])
+    };
+    // A's seed falls alone in B; North's row is as it was.
+    let from = "1,0,0,0,0,8/4,4,4,4,4,4 5-10 S";
+    let (after, effect) = sow(cross("false"), from, 'A');
+    assert_eq!(effect.captured, 5, "e across B, and the sowing seed");
+    assert_eq!(after.to_move(), Side::North);
+    let (after, effect) = sow(cross("true"), from, 'A');
+    assert_eq!(effect.captured, 0);
+    assert!(effect.moves_again);
+    assert_eq!(after.to_string(), "0,1,0,0,0,8/4,4,4,4,4,4 5-10 S");
+    // F's eight seeds sow North's row on their way to B: the capture stands.
+    let (after, effect) = sow(cross("true"), from, 'F');
+    assert_eq!(effect.captured, 6, "e's 5 and the sowing seed");
+    assert_eq!(after.to_string(), "2,0,0,0,0,0/5,5,5,5,0,5 11-10 N");
+}
+
+#[test]
+fn rounds_laid_out_evenly_by_the_loser() {
+    // F captures a's 2 and leaves North without a move: South loses the
+    // round with 22 seeds, North wins it with 26.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let evenly = |min: &str| {
+        variant(
+            &format!("{BASE}[rounds]\nfill_from = \"loser_evenly\"\n"),
+            &[("min_seeds", min)],
+        )
+    };
+    // 3 in each of South's six houses, 4 left; North's row the same.
+    let game = play(evenly("1"), from, 'F');
+    assert_eq!(game.position().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 4-8 N");
+    // Houses of 4 to move: F's four seeds leave North without a move, and
+    // South loses with 22, too few for 4 in each house: South's first
+    // house takes the rest instead.
+    let game = play(evenly("4"), "0,0,0,0,0,4/0,0,0,0,0,0 22-22 S", 'F');
+    assert_eq!(game.position().to_string(), "7,3,3,3,3,3/7,3,3,3,3,3 0-4 N");
+    // A loser with fewer seeds than houses cannot lay a row out.
+    let game = play(evenly("1"), "0,0,0,0,0,1/1,0,0,0,0,0 2-44 S", 'F');
+    assert!(game.is_over());
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::North));
 }

@@ -472,6 +472,20 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some(_) => return Err(r.refuse("mlaps")),
         None => {}
     }
+    if r.choice("sow_rule") == Some("CHANGE_DIR_LAP") {
+        if mlaps != Some("LAPPER") {
+            return Err(r.unsupported(
+                "sow_rule",
+                format!(
+                    "sow_rule = CHANGE_DIR_LAP with mlaps = {}",
+                    mlaps.unwrap_or("OFF")
+                ),
+            ));
+        }
+        // Each relay lap sows the other way.
+        r.take("sow_rule");
+        sowing.push("relay_reverses = true".into());
+    }
     if r.choice("sow_rule") == Some("NO_SOW_OPP_NS") {
         r.take("sow_rule");
         if skip {
@@ -731,8 +745,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         } else {
             ""
         };
+        // xc_sown: only a move that sowed into the opponent's row
+        // captures across; otherwise it moves again.
+        let sown = if r.take_flag("xc_sown") {
+            ", needs_opponent_sown = true"
+        } else {
+            ""
+        };
         capture.push(format!(
-            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always} }}",
+            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always}{sown} }}",
             across(zone),
             toml_bool(pick != "LEAVE")
         ));
@@ -974,7 +995,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         // Read with children, or with sowing above.
-        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS") => {}
+        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "CHANGE_DIR_LAP") => {}
         Some(_) => return Err(r.refuse("sow_rule")),
     }
     match r.take_choice("grandslam") {
@@ -1249,6 +1270,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
         }
+    } else if r.choice("round_fill") == Some("UMOVE") {
+        // MancalaGames plays such a round on until nobody can move (its
+        // recorded games end so): no majority.
     } else {
         // MancalaGames ends a round as soon as one player holds so many
         // seeds that the other cannot fill the houses needed to play on.
@@ -1379,6 +1403,9 @@ fn rounds(
         // interface only; its engine fills as by default (see `end`).
         None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL" | "UCHOOSE") => "outside",
         Some("LOSER_ONLY") => "south_left",
+        // UMOVE lets the loser lay their seeds out in MancalaGames' user
+        // interface; its engine lays them out evenly.
+        Some("UMOVE") if !r.flag("blocks") && !r.has("goal_param") => "loser_evenly",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];

@@ -91,6 +91,9 @@ pub(super) fn summary(r: &Reading) -> String {
         (Some("LAPPER_NEXT"), _) => say("relay sowing from the house after the last"),
         _ => {}
     }
+    if r.choice("sow_rule") == Some("CHANGE_DIR_LAP") {
+        say("each relay lap turns back");
+    }
     match r.choice("sow_stores") {
         Some("BOTH_NR_OPP") => say("sowing passes both stores, a last seed in yours moves again"),
         Some("BOTH") => say("sowing passes both stores, a last seed in either moves again"),
@@ -152,6 +155,9 @@ pub(super) fn summary(r: &Reading) -> String {
         say(&format!(
             "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
         ));
+        if r.flag("xc_sown") {
+            say("only after sowing across; a last seed alone at home without it moves again");
+        }
         if r.choice("pickextra") == Some("PICKOPPBASIC") {
             say(&format!(
                 "a capture takes every house across holding {} too",
@@ -400,6 +406,9 @@ pub(super) fn summary(r: &Reading) -> String {
             r.number("goal_param")
         )),
         _ => {}
+    }
+    if r.choice("round_fill") == Some("UMOVE") {
+        say("rounds: the loser lays their seeds out evenly, the winner likewise");
     }
     if r.choice("end_cond") == Some("CLEARED_OWN") {
         say("ends when the mover's row is empty");

@@ -107,10 +107,13 @@ pub(crate) fn compile(
             "[blocking] sows every lap through the house played: not with skip_origin or first_seed_in_origin",
         );
     }
-    if context.sowing.skip_opponent > 0 || context.sowing.opening != OpeningSowing::AsUsual {
+    if context.sowing.skip_opponent > 0
+        || context.sowing.opening != OpeningSowing::AsUsual
+        || context.sowing.relay_reverses
+    {
         return err(
             table,
-            "[blocking] sows in a loop of its own, which neither passes over the opponent's houses nor sows the opening moves apart: not with skip_opponent_holding or [sowing] opening",
+            "[blocking] sows in a loop of its own, which neither passes over the opponent's houses, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, [sowing] opening or relay_reverses",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {

@@ -380,6 +380,12 @@ pub struct CrossSection {
     /// `xcpickown = ALWAYS_PICK`).
     #[serde(default)]
     pub even_when_opposite_empty: Option<Spanned<bool>>,
+    /// Whether the capture needs the move to have sown into the opponent's
+    /// row: a last seed alone in a house of the mover's own row, after a
+    /// move that left the opponent's row as it was, captures nothing and
+    /// the mover moves again (MancalaGames' `xc_sown`).
+    #[serde(default)]
+    pub needs_opponent_sown: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -553,6 +559,10 @@ pub struct Captures {
     /// Whether the seeds captured are given to the opponent by a drop
     /// (`given_to_opponent`): a player whose store holds seeds drops them.
     pub given_away: bool,
+    /// Whether a cross capture needs the move to have sown into the
+    /// opponent's row, and a move ending alone in the mover's own row
+    /// without doing so moves again (`cross.needs_opponent_sown`).
+    pub cross_needs_opponent_sown: bool,
 }
 
 impl Captures {
@@ -705,6 +715,11 @@ pub(crate) fn compile(
             with_opposite,
         });
     }
+    let cross_needs_opponent_sown = section
+        .cross
+        .as_ref()
+        .and_then(|c| c.needs_opponent_sown.as_ref())
+        .is_some_and(|flag| *flag.get_ref());
     if let Some(cross) = &section.cross {
         let zone = zone_of(*cross.zone.get_ref());
         if !zone.any() {
@@ -1163,6 +1178,7 @@ pub(crate) fn compile(
             looks_along,
             zones_by_owner: by_owner,
             given_away,
+            cross_needs_opponent_sown,
         },
         section.grand_slam,
     ))
@@ -1307,6 +1323,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         out,
                         "  Then, going on along the sowing, while the next house is an empty one {} and the house opposite holds seeds, those are captured too.",
                         zone_in_words(zone)
+                    );
+                }
+                if captures.cross_needs_opponent_sown {
+                    let _ = writeln!(
+                        out,
+                        "  Only a move that has sown into the opponent's row captures so (see The turn)."
                     );
                 }
             }

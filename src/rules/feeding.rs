@@ -397,7 +397,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if playable.share_one {
         let _ = writeln!(
             out,
-            "  When the opponent has no seeds as your turn starts, your move is a share: one seed from a house of yours holding two or more goes into the opponent's first house (a for South, A for North), and you move again."
+            "  When the opponent has no seeds as your turn starts, your move is a share: one seed from a house of yours holding two or more goes into the opponent's first house (a for South, A for North), instead of a sowing (see The turn)."
         );
     }
     if playable.allow == Allow::EndsOnOpponentOrEmpty {

@@ -1001,7 +1001,14 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
-    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
+    let rounds = rounds::compile(
+        rounds.as_ref(),
+        n,
+        seeds,
+        uniform_start,
+        total,
+        playable.min_seeds,
+    )?;
     if let Some(span) = zone_by_owner
         && rounds.is_none_or(|r| r.territory.is_none())
     {
@@ -1065,6 +1072,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || compiled_sowing.bear_off
         || compiled_sowing.diffuse
         || captures.given_away
+        || captures.cross_needs_opponent_sown
         || playable.share_one;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual

@@ -85,6 +85,13 @@ pub enum FillFrom {
     /// `NOT_APPLICABLE`): South's first house is her left one, North's his
     /// right one.
     Outside,
+    /// The round's loser spreads their seeds evenly over every house of
+    /// their row, the rest in their store; where that leaves fewer than
+    /// `min_seeds` a house, their first house (from the owner's left) takes
+    /// the rest instead. The winner's row is laid out the same, the rest of
+    /// their seeds in their store (MancalaGames' `UMOVE`, as its engine lays
+    /// it out).
+    LoserEvenly,
 }
 
 impl FillFrom {
@@ -92,7 +99,7 @@ impl FillFrom {
     /// the fill order of a row of `n` houses: 0 is filled first.
     fn rank(self, side: Side, offset: usize, n: usize) -> usize {
         match self {
-            FillFrom::Left => offset,
+            FillFrom::Left | FillFrom::LoserEvenly => offset,
             FillFrom::Right => n - 1 - offset,
             FillFrom::SouthLeft => match side {
                 Side::South => offset,
@@ -145,6 +152,9 @@ pub struct Rounds {
     /// Seeds per filled house: the start's (in a territory game, the seeds
     /// over the houses, what a house is worth).
     pub seeds_per_house: u8,
+    /// The fewest seeds a house is played with (`[play] min_seeds`): a row
+    /// laid out evenly must hold a house of so many.
+    pub min_seeds: u8,
     /// Whether the houses change hands between rounds, and how.
     pub territory: Option<Territory>,
     /// Who refills their row.
@@ -192,6 +202,7 @@ pub(crate) fn compile(
     seeds_per_house: u8,
     uniform_start: bool,
     total: u32,
+    min_seeds: u8,
 ) -> Result<Option<Rounds>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
@@ -249,6 +260,7 @@ pub(crate) fn compile(
             starter: section.starter,
             houses_to_play_on: 1,
             seeds_per_house,
+            min_seeds,
             refill: Refill::Both,
             round_wins,
             extra_seeds,
@@ -301,6 +313,17 @@ pub(crate) fn compile(
             "[rounds.territory] refills both rows: refill does not apply",
         );
     }
+    if fill_from == FillFrom::LoserEvenly
+        && let Some(fill) = &section.fill_from
+        && (section.unfilled_blocked
+            || section.refill != Refill::Both
+            || section.houses_to_play_on.is_some())
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"loser_evenly\" fills every house of both rows, and the match ends when the loser cannot lay out a playable row: not with unfilled_blocked, refill or houses_to_play_on",
+        );
+    }
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
@@ -317,6 +340,7 @@ pub(crate) fn compile(
         starter: section.starter,
         houses_to_play_on,
         seeds_per_house,
+        min_seeds,
         territory,
         refill: section.refill,
         round_wins: None,
@@ -374,6 +398,9 @@ impl Rounds {
         }
         if self.refill == Refill::Loser {
             return self.refill_loser(start, over, can_move);
+        }
+        if self.fill_from == FillFrom::LoserEvenly {
+            return self.fill_loser_evenly(start, over);
         }
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
@@ -443,6 +470,40 @@ impl Rounds {
             (Starter::LastMover, _, Some(mover)) => mover,
             _ => over.started.opponent(),
         }
+    }
+
+    /// The end of a round whose loser lays their seeds out evenly, the
+    /// winner's row mirroring it ([`FillFrom::LoserEvenly`]); on a draw
+    /// both hold the same seeds.
+    fn fill_loser_evenly(&self, start: &Position, over: &RoundOver) -> RoundEnd {
+        let n = start.houses_per_side();
+        let loser = over.winner.map_or(Side::South, Side::opponent);
+        let seeds = over.scores[loser.index()];
+        let each = seeds / n as u32;
+        let min = self.min_seeds.max(1) as u32;
+        // Too few to fill the row playably, the rest in the first house.
+        let first = if each >= min {
+            each
+        } else {
+            seeds - (n as u32 - 1) * each
+        };
+        if each == 0 || first < min {
+            return RoundEnd::MatchOver;
+        }
+        let laid = first + (n as u32 - 1) * each;
+        let mut houses = vec![each as u8; 2 * n];
+        let mut stores = [0u8; 2];
+        for side in Side::BOTH {
+            houses[side.index() * n] = first as u8;
+            stores[side.index()] = (over.scores[side.index()] - laid) as u8;
+        }
+        let to_move = self.next_starter(over);
+        let mut next = Position::new(&houses, stores, to_move)
+            .expect("a round holds the match's seeds on the match's board");
+        next.set_quiet(start.quiet());
+        next.set_opening(start.opening());
+        next.set_round_starter(start.round_starter().map(|_| to_move));
+        RoundEnd::NextRound(next)
     }
 
     /// The end of a round where only its loser refills their row
@@ -542,6 +603,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "from the game's start, laid out for the player who did not start the last round"
             },
         );
+    } else if rounds.fill_from == FillFrom::LoserEvenly {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them. The round's loser (on a draw, either) lays theirs out evenly, the same number in every house of their row, the rest in their store; where that would leave no house holding {} or more, their first house (from their left) takes the rest instead. The winner's row is laid out the same, the rest of their seeds in their store. When the loser cannot lay out a row so, the match ends with that round, and the player with more seeds wins it.",
+            rounds.min_seeds.max(1)
+        );
     } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
             out,
@@ -605,6 +672,7 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
         FillFrom::Outside => {
             "from both ends of their row inwards, alternately, starting at the end at South's left"
         }
+        FillFrom::LoserEvenly => "evenly, as the round's loser lays out their row",
     }
 }
 
