@@ -979,7 +979,10 @@ impl Rules {
         } else {
             (0, 0)
         };
-        if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
+        if gated
+            && (self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst
+                || self.captures.from_played_only)
+        {
             pos.set_played(from);
         }
         // The opponent's row before the move, where a cross capture needs

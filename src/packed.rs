@@ -718,7 +718,15 @@ impl<const L: usize> Kernel<L> {
             zones_by_owner: _,
             given_away,
             cross_needs_opponent_sown,
+            chain_along_sowing,
+            from_played_only,
         } = &rules.captures;
+        if *chain_along_sowing {
+            return Err("capture chains along the sowing");
+        }
+        if *from_played_only {
+            return Err("captures from houses played only");
+        }
         if *cross_needs_opponent_sown {
             return Err("a cross capture that needs the opponent's row sown");
         }
@@ -768,6 +776,7 @@ impl<const L: usize> Kernel<L> {
                     chain_max,
                     chain_zone,
                     with_opposite: false,
+                    played_only: _,
                 } => Capture::Count {
                     counts,
                     zone,

@@ -65,6 +65,8 @@ chain = false
 # sweep = true
 # singletons = "either"
 # count_takes_opposite = true
+# chain_along_sowing = true
+# from_played_only = true
 # opponent_store = true
 # while_sowing = "either"
 # while_sowing_by = "owner"
@@ -3301,4 +3303,37 @@ fn rounds_laid_out_evenly_by_the_loser() {
     let game = play(evenly("1"), "0,0,0,0,0,1/1,0,0,0,0,0 2-44 S", 'F');
     assert!(game.is_over());
     assert_eq!(game.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn chain_along_sowing() {
+    // F's seed makes a hold 2; after a, along the sowing, b and c hold 2
+    // and 3, and d 4.
+    let from = "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S";
+    let (_, back) = sow(rules(&[("chain", "true")]), from, 'F');
+    assert_eq!(back.captured, 2, "a alone: F, before it, is South's");
+    let along = rules(&[("chain", "true"), ("chain_along_sowing", "true")]);
+    let (after, effect) = sow(along, from, 'F');
+    assert_eq!(effect.captured, 7, "a, b and c");
+    assert_eq!(after.row(Side::North), &[0, 0, 0, 4, 4, 4]);
+}
+
+#[test]
+fn from_played_only() {
+    let r = rules(&[
+        ("chain", "true"),
+        ("chain_along_sowing", "true"),
+        ("from_played_only", "true"),
+    ]);
+    // a has never been played from: nothing is captured, and F is played.
+    let (after, effect) = sow(r, "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S", 'F');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.played_houses(), 1 << 5);
+    // a and b have: the chain stops at c, never played.
+    let (_, effect) = sow(
+        r,
+        "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S played:......xx....",
+        'F',
+    );
+    assert_eq!(effect.captured, 4, "a and b");
 }

@@ -889,7 +889,13 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         {
             capture.push(format!("empty_gives_store = \"{zone}\""));
         }
-        _ if capt_type.is_some() || capt_dir.is_some() => {
+        _ if capt_type.is_some()
+            || (capt_dir.is_some()
+                && !(capt_dir == Some("SOW")
+                    && counts.is_some()
+                    && crosscapt.is_none()
+                    && multicapt != 0)) =>
+        {
             let named: Vec<String> = ["capt_dir", "capt_type"]
                 .into_iter()
                 .filter_map(|k| r.get(k).map(|v| format!("{k} = {}", plain(v))))
@@ -913,6 +919,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 }
                 if side == "OPP_CONT" && multicapt != 0 {
                     capture.push("chain_zone = \"either\"".into());
+                }
+                if capt_dir == Some("SOW") {
+                    // The chain goes on along the sowing, to the houses
+                    // after the last seed's.
+                    capture.push("chain_along_sowing = true".into());
+                }
+                if r.take_flag("moveunlock") {
+                    // Houses are locked until played from.
+                    capture.push("from_played_only = true".into());
                 }
             }
         }

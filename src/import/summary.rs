@@ -180,6 +180,12 @@ pub(super) fn summary(r: &Reading) -> String {
             or_list(&counts)
         };
         say(&format!("captures {what}{side}{chained}"));
+        if multicapt && r.choice("capt_dir") == Some("SOW") {
+            say("the chain runs on along the sowing");
+        }
+        if r.flag("moveunlock") {
+            say("only houses played from before are captured");
+        }
         if multicapt && r.choice("pickextra") == Some("PICKCROSSMULT") {
             say("each house captured takes the house across too");
         }

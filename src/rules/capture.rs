@@ -103,6 +103,16 @@ pub struct Section {
     /// PICKCROSSMULT`).
     #[serde(default)]
     pub count_takes_opposite: Option<Spanned<bool>>,
+    /// Whether a count capture's chain goes on along the sowing, to the
+    /// houses after the last seed's, instead of back (MancalaGames'
+    /// `capt_dir = SOW` with `multicapt`).
+    #[serde(default)]
+    pub chain_along_sowing: Option<Spanned<bool>>,
+    /// Whether a count capture takes only houses played from before in the
+    /// game or round (MancalaGames' `moveunlock`): the position keeps the
+    /// houses played (`played:`).
+    #[serde(default)]
+    pub from_played_only: Option<Spanned<bool>>,
     /// Where, after every move, each house holding a single seed is
     /// captured (MancalaGames' `capt_type = SINGLETONS`).
     #[serde(default)]
@@ -215,6 +225,8 @@ impl Default for Section {
             sweep: Default::default(),
             singletons: Default::default(),
             count_takes_opposite: Default::default(),
+            chain_along_sowing: Default::default(),
+            from_played_only: Default::default(),
             opponent_store: Default::default(),
             while_sowing_by: Default::default(),
             while_sowing_last: Default::default(),
@@ -407,6 +419,8 @@ pub enum CaptureRule {
         chain_zone: ZoneMask,
         /// Whether each house taken takes the house opposite too.
         with_opposite: bool,
+        /// Whether only houses played from before are taken.
+        played_only: bool,
     },
     /// The last seed falls in an empty house of `zone`, and the house opposite
     /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
@@ -563,6 +577,12 @@ pub struct Captures {
     /// opponent's row, and a move ending alone in the mover's own row
     /// without doing so moves again (`cross.needs_opponent_sown`).
     pub cross_needs_opponent_sown: bool,
+    /// Whether a count capture's chain goes on along the sowing
+    /// (`chain_along_sowing`).
+    pub chain_along_sowing: bool,
+    /// Whether count captures take only houses played from before, so the
+    /// position keeps the houses played (`from_played_only`).
+    pub from_played_only: bool,
 }
 
 impl Captures {
@@ -704,6 +724,26 @@ pub(crate) fn compile(
         Some(flag) => *flag.get_ref(),
         None => false,
     };
+    let chain_along_sowing = match &section.chain_along_sowing {
+        Some(flag) if *flag.get_ref() && !section.chain => {
+            return err(
+                flag.span(),
+                "chain_along_sowing only applies with chain = true",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
+    let from_played_only = match &section.from_played_only {
+        Some(flag) if *flag.get_ref() && (!last_seed.any() || section.cross.is_some()) => {
+            return err(
+                flag.span(),
+                "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
@@ -713,6 +753,7 @@ pub(crate) fn compile(
             chain_max,
             chain_zone,
             with_opposite,
+            played_only: from_played_only,
         });
     }
     let cross_needs_opponent_sown = section
@@ -1179,6 +1220,8 @@ pub(crate) fn compile(
             zones_by_owner: by_owner,
             given_away,
             cross_needs_opponent_sown,
+            chain_along_sowing,
+            from_played_only,
         },
         section.grand_slam,
     ))
@@ -1261,6 +1304,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain_max,
                 chain_zone,
                 with_opposite,
+                played_only,
             } => {
                 let counts = counts_in_words(counts);
                 let _ = writeln!(
@@ -1281,7 +1325,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 if chain {
                     let _ = writeln!(
                         out,
-                        "  Then the houses before it are captured too, going back{}, while they hold {counts} {}{}.",
+                        "  Then the houses {} it are captured too, going {}{}, while they hold {counts} {}{}.",
+                        if captures.chain_along_sowing {
+                            "after"
+                        } else {
+                            "before"
+                        },
+                        if captures.chain_along_sowing {
+                            "on along the sowing"
+                        } else {
+                            "back"
+                        },
                         if captures.looks_along == LooksAlong::Board {
                             " against the board's direction whichever way the move sowed"
                         } else {
@@ -1293,6 +1347,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         } else {
                             String::new()
                         }
+                    );
+                }
+                if played_only {
+                    let _ = writeln!(
+                        out,
+                        "  Only a house played from before, by either player, in the game or round, is captured so; a chain stops at a house never played."
                     );
                 }
                 if with_opposite {
@@ -1600,6 +1660,10 @@ impl Captures {
         // By reference: a rule is copied only when it applies.
         for rule in &self.rules {
             if rule.applies(board, pos, me, last, reverse) {
+                // A chain along the sowing walks the other way from one
+                // that goes back.
+                let reverse = reverse
+                    ^ (self.chain_along_sowing && matches!(rule, CaptureRule::Count { .. }));
                 return Some((*rule).plan(board, pos, me, last, reverse));
             }
         }
@@ -2050,9 +2114,18 @@ impl CaptureRule {
         // Whether the last seed's house is in `zone` (by row, or by owner).
         let here = |zone: ZoneMask| zone.allows_house(board, pos, me, last);
         match *self {
-            CaptureRule::Count { counts, zone, .. } => {
-                // A child is never captured.
-                here(zone) && counts.contains(pos.at(last)) && pos.kept_houses() >> last & 1 == 0
+            CaptureRule::Count {
+                counts,
+                zone,
+                played_only,
+                ..
+            } => {
+                // A child is never captured, nor a house not played yet
+                // where only those played are.
+                here(zone)
+                    && counts.contains(pos.at(last))
+                    && pos.kept_houses() >> last & 1 == 0
+                    && (!played_only || pos.played_houses() >> last & 1 != 0)
             }
             CaptureRule::Cross { zone, .. } => {
                 // A child is never captured (a ram may be).
@@ -2130,6 +2203,7 @@ impl CaptureRule {
                 chain_max,
                 chain_zone,
                 with_opposite,
+                played_only,
             } => {
                 let mut house = last;
                 let mut holes = 0;
@@ -2138,7 +2212,10 @@ impl CaptureRule {
                 // A chain never comes round to a house it has taken.
                 let limit = board.houses_on_cycle().min(chain_max as usize);
                 let mut allowed = zone;
-                let children = pos.kept_houses();
+                // Children are never taken, nor houses not played yet where
+                // only those played are.
+                let children =
+                    pos.kept_houses() | if played_only { !pos.played_houses() } else { 0 };
                 // Houses taken so far: the chain stops at one taken across,
                 // and none is taken twice.
                 let mut taken = 0u64;

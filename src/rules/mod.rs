@@ -541,7 +541,10 @@ impl Rules {
             Layer::Blocked => {
                 self.blocking.is_some() || self.rounds.is_some_and(|r| r.unfilled_blocked)
             }
-            Layer::Played => self.playable.allow == feeding::Allow::EachHouseOnceFirst,
+            Layer::Played => {
+                self.playable.allow == feeding::Allow::EachHouseOnceFirst
+                    || self.captures.from_played_only
+            }
             Layer::Owner => self.playable.territory,
         })
     }
@@ -1073,6 +1076,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || compiled_sowing.diffuse
         || captures.given_away
         || captures.cross_needs_opponent_sown
+        || captures.from_played_only
         || playable.share_one;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
