@@ -442,12 +442,7 @@ impl Rounds {
                 }
             }
         }
-        let mut next = Position::new(&houses, stores, to_move)
-            .expect("a round holds the match's seeds on the match's board");
-        next.set_quiet(start.quiet());
-        next.set_opening(start.opening());
-        // Where the rules ask who started the round, the position says.
-        next.set_round_starter(start.round_starter().map(|_| to_move));
+        let mut next = round_start(start, &houses, stores, to_move);
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -497,13 +492,7 @@ impl Rounds {
             houses[side.index() * n] = first as u8;
             stores[side.index()] = (over.scores[side.index()] - laid) as u8;
         }
-        let to_move = self.next_starter(over);
-        let mut next = Position::new(&houses, stores, to_move)
-            .expect("a round holds the match's seeds on the match's board");
-        next.set_quiet(start.quiet());
-        next.set_opening(start.opening());
-        next.set_round_starter(start.round_starter().map(|_| to_move));
-        RoundEnd::NextRound(next)
+        RoundEnd::NextRound(round_start(start, &houses, stores, self.next_starter(over)))
     }
 
     /// The end of a round where only its loser refills their row
@@ -539,12 +528,7 @@ impl Rounds {
                 unfilled.push(row + offset);
             }
         }
-        let to_move = self.next_starter(over);
-        let mut next = Position::new(&houses, stores, to_move)
-            .expect("a round holds the match's seeds on the match's board");
-        next.set_quiet(start.quiet());
-        next.set_opening(start.opening());
-        next.set_round_starter(start.round_starter().map(|_| to_move));
+        let mut next = round_start(start, &houses, stores, self.next_starter(over));
         let winner_row = winner.index() * n;
         for house in winner_row..winner_row + n {
             next.set_layer_value(
@@ -674,6 +658,19 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
         }
         FillFrom::LoserEvenly => "evenly, as the round's loser lays out their row",
     }
+}
+
+/// A round's first position: `houses` and `stores`, `to_move` to move, and
+/// the moves a round counts afresh (quiet and opening moves) as the game's
+/// `start` has them.
+fn round_start(start: &Position, houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {
+    let mut next = Position::new(houses, stores, to_move)
+        .expect("a round holds the match's seeds on the match's board");
+    next.set_quiet(start.quiet());
+    next.set_opening(start.opening());
+    // Where the rules ask who started the round, the position says.
+    next.set_round_starter(start.round_starter().map(|_| to_move));
+    next
 }
 
 /// `start` laid out for North: each row's seeds in the other's houses, and
