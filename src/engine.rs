@@ -248,6 +248,12 @@ pub enum Verdict {
     /// It holds a single seed and the house after it holds seeds
     /// (`allow = "single_to_empty"`).
     SingleToOccupied,
+    /// Its last seed would fall in an empty house (`allow =
+    /// "ends_in_occupied"`).
+    EndsInEmpty,
+    /// The opponent has no seeds, and the house holds too few to share one
+    /// (`share_one`).
+    TooFewToShare,
     /// The house opposite holds a single seed (`allow =
     /// "opposite_not_single"`).
     OppositeSingle,
@@ -316,6 +322,11 @@ impl Verdict {
                 "it holds a single seed, and the house it would sow into is not empty".into()
             }
             Verdict::OppositeSingle => "the house opposite holds a single seed".into(),
+            Verdict::EndsInEmpty => "its last seed would fall in an empty house".into(),
+            Verdict::TooFewToShare => {
+                "the opponent has no seeds, and a seed is shared from a house holding two or more"
+                    .into()
+            }
             Verdict::Child => "the house is a child, and a child is never played".into(),
             Verdict::Blocked => "the house is blocked (closed for the rest of the game)".into(),
             Verdict::NotOwned => "the house is the opponent's this round (territory)".into(),
@@ -451,6 +462,11 @@ pub struct MoveEffect {
     /// Whether a capture was made where the last seed fell (captures while
     /// sowing, lap by lap or before sowing aside).
     pub last_seed_captured: bool,
+    /// Whether the rules give the mover another move for what the sowing
+    /// did, whatever `[turn]` says: a last seed alone in their own row
+    /// after a move that did not sow into the opponent's (`cross.
+    /// needs_opponent_sown`).
+    pub moves_again: bool,
 }
 
 impl Rules {
@@ -511,6 +527,26 @@ impl Rules {
         pos.set_to_move(me.opponent());
         MoveEffect {
             last: house,
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Shares one seed of `house` with the opponent, who has none: it goes
+    /// into their first house, and the mover moves again (`[play]
+    /// share_one`).
+    #[inline(never)]
+    fn share_one<T: Trace>(&self, pos: &mut Position, house: usize, trace: &mut T) -> MoveEffect {
+        let me = pos.to_move();
+        let to = self.board.row_start(me.opponent());
+        let seeds = pos.take(house);
+        pos.add(house, seeds - 1);
+        pos.add(to, 1);
+        trace.record(Event::Share { from: house, to });
+        trace.record(Event::ExtraTurn { side: me });
+        MoveEffect {
+            fed: true,
+            extra_turn: true,
+            last: to,
             ..MoveEffect::default()
         }
     }
@@ -714,6 +750,14 @@ impl Rules {
         if seeds == 0 {
             return verdict(Verdict::Empty);
         }
+        if self.share_pending(pos) {
+            // A share, not a sowing: no other rule on houses applies.
+            return verdict(if seeds >= 2 {
+                Verdict::Legal
+            } else {
+                Verdict::TooFewToShare
+            });
+        }
         let min = self.playable.min_seeds;
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
@@ -842,6 +886,9 @@ impl Rules {
         if self.drop_pending(pos) {
             return self.drop_captured(pos, from, trace);
         }
+        if self.share_pending(pos) {
+            return self.share_one(pos, from, trace);
+        }
         match self.loop_kind {
             LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, chosen, trace),
             LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, trace),
@@ -932,9 +979,19 @@ impl Rules {
         } else {
             (0, 0)
         };
-        if gated && self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst {
+        if gated
+            && (self.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst
+                || self.captures.from_played_only)
+        {
             pos.set_played(from);
         }
+        // The opponent's row before the move, where a cross capture needs
+        // the move to have sown into it.
+        let opponent_row = if gated && self.captures.cross_needs_opponent_sown {
+            Some(pos.row(me.opponent()).to_vec())
+        } else {
+            None
+        };
         // The game's first move may choose the ways for the rest of it.
         let chosen = if gated && self.sowing.turning == crate::rules::sowing::Turning::FirstMove {
             if pos.ways().is_none()
@@ -1000,6 +1057,16 @@ impl Rules {
             return effect;
         }
         let board = &self.board;
+        if let Some(before) = opponent_row
+            && board.is_house_of(sown.last, me)
+            && pos.at(sown.last) == 1
+            && pos.row(me.opponent()) == before.as_slice()
+        {
+            // Alone in the mover's row without sowing across: no capture,
+            // and the mover moves again.
+            effect.moves_again = true;
+            return effect;
+        }
         // Most variants have none of the gates on captures: one flag says so.
         let may_capture = captures
             && (!gated
@@ -1166,6 +1233,7 @@ impl Rules {
         // An extra turn after a capture is a rare rule, behind the gates.
         let again = if GATES && self.capture_gates {
             match self.turn.extra_turn {
+                _ if effect.moves_again => true,
                 ExtraTurn::AfterCapture => effect.last_seed_captured,
                 ExtraTurn::AfterCaptureOnce => {
                     // One extra turn, then the turn passes, whatever it captures.

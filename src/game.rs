@@ -59,7 +59,8 @@ pub struct Ply {
     /// board as the round ended, its seeds collected.
     pub round_end: Option<Position>,
     /// Each player's tally towards the match goal after it (rounds won,
-    /// points or seeds: `[rounds] round_wins`, `points`, `seeds_won`).
+    /// points or seeds: `[rounds] round_wins`, `points`, `seeds_won`,
+    /// `extra_seeds`).
     pub tally: [u16; 2],
 }
 

@@ -595,7 +595,11 @@ impl<const L: usize> Kernel<L> {
             toward_center: _,
             bear_off,
             diffuse,
+            relay_reverses,
         } = rules.sowing;
+        if relay_reverses {
+            return Err("relays that turn back every lap");
+        }
         if bear_off {
             return Err("bearing off");
         }
@@ -656,7 +660,11 @@ impl<const L: usize> Kernel<L> {
             // Refused above, with the rounds it needs.
             territory: _,
             halves,
+            share_one,
         } = rules.playable;
+        if share_one {
+            return Err("a seed shared with an opponent without seeds");
+        }
         if halves {
             return Err("moves from a half of the board");
         }
@@ -676,6 +684,7 @@ impl<const L: usize> Kernel<L> {
             | Allow::SingleOnlyIfAllSingle => {}
             Allow::EachHouseOnceFirst => return Err("every house played once first"),
             Allow::OppositeNotSingle => return Err("no move opposite a single seed"),
+            Allow::EndsInOccupied => return Err("a last seed that must fall in an occupied house"),
             Allow::TwoOnlyIfAllTwoRightmost | Allow::TwoOnlyIfAllTwo => {
                 return Err("houses of two played last");
             }
@@ -712,7 +721,19 @@ impl<const L: usize> Kernel<L> {
             // Only with territory, refused above.
             zones_by_owner: _,
             given_away,
+            cross_needs_opponent_sown,
+            chain_along_sowing,
+            from_played_only,
         } = &rules.captures;
+        if *chain_along_sowing {
+            return Err("capture chains along the sowing");
+        }
+        if *from_played_only {
+            return Err("captures from houses played only");
+        }
+        if *cross_needs_opponent_sown {
+            return Err("a cross capture that needs the opponent's row sown");
+        }
         if *given_away {
             return Err("captured seeds dropped on the opponent");
         }
@@ -749,11 +770,17 @@ impl<const L: usize> Kernel<L> {
         for rule in capture_rules {
             captures.push(match *rule {
                 CaptureRule::Count {
+                    with_opposite: true,
+                    ..
+                } => return Err("count captures that take the house opposite too"),
+                CaptureRule::Count {
                     counts,
                     zone,
                     chain,
                     chain_max,
                     chain_zone,
+                    with_opposite: false,
+                    played_only: _,
                 } => Capture::Count {
                     counts,
                     zone,
@@ -776,6 +803,7 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::GiveStore { .. } => return Err("a store given away"),
                 CaptureRule::PullAcross { .. } => return Err("seeds pulled across"),
                 CaptureRule::Sweep { .. } => return Err("sweeping captures"),
+                CaptureRule::Singletons { .. } => return Err("captures of single seeds"),
                 CaptureRule::OpponentStore => return Err("captures from a store"),
                 CaptureRule::SowingSeed { .. } => {
                     return Err("a sowing seed taken with nothing captured across");
@@ -1063,6 +1091,7 @@ impl<const L: usize> Kernel<L> {
             }
             Allow::EachHouseOnceFirst
             | Allow::OppositeNotSingle
+            | Allow::EndsInOccupied
             | Allow::TwoOnlyIfAllTwoRightmost
             | Allow::TwoOnlyIfAllTwo => {
                 unreachable!("refused by Kernel::compile")

@@ -108,7 +108,15 @@ pub fn rule_sheet(rules: &Rules) -> String {
 
     let start = rules.start();
     let n = rules.houses_per_side();
-    if rules.random_start() {
+    if rules.random_start() && rules.deal_empty_or_at_least > 0 {
+        let _ = writeln!(
+            out,
+            "\nBoard\n  Two rows of {n} houses and {} seeds, dealt at random for every game: each seed goes into a house drawn at random; then, in house order, a house holding fewer than {} passes its seeds on to the next (the last house's go to the last house that holds seeds), so every house holds none or at least {}. South owns the bottom row and moves first.",
+            rules.total_seeds(),
+            rules.deal_empty_or_at_least,
+            rules.deal_empty_or_at_least
+        );
+    } else if rules.random_start() {
         let _ = writeln!(
             out,
             "\nBoard\n  Two rows of {n} houses and {} seeds, dealt at random for every game: each house gets 2 seeds when there are at least 2 for every house (none otherwise), then each seed left goes into a house drawn at random. South owns the bottom row and moves first.",

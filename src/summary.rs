@@ -69,6 +69,11 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::Give { house, seeds } => {
                 others.push(format!("drops {seeds} into {}", label(house)))
             }
+            Event::Share { from, to } => others.push(format!(
+                "shares a seed of {} into {}",
+                label(from),
+                label(to)
+            )),
             Event::OutOfPlay { .. } => out_of_play += 1,
             Event::Spill { .. } => spilt += 1,
             Event::RoundOver { reason, winner } => others.push(format!(

@@ -227,6 +227,14 @@ pub enum Event {
         /// How many.
         seeds: u8,
     },
+    /// One seed of `from` goes into the opponent's first house, `to`: the
+    /// opponent had no seeds (`[play] share_one`).
+    Share {
+        /// The mover's house.
+        from: usize,
+        /// The opponent's first house.
+        to: usize,
+    },
     /// A move spreading its seeds round the house played (`[sowing]
     /// diffuse`) has a seed for a full house, or none past a row's end
     /// (`None`): it leaves play, kept in South's store.
@@ -324,6 +332,11 @@ impl Event {
             Event::Give { house, seeds } => {
                 format!("drop the {seeds} seed(s) captured into {}", label(house))
             }
+            Event::Share { from, to } => format!(
+                "share one seed of {} with the opponent, into {}",
+                label(from),
+                label(to)
+            ),
             Event::Spill { house: None } => {
                 "a seed past the row's end leaves play, into South's store".to_string()
             }

@@ -117,7 +117,18 @@ pub enum Start {
     /// from its left (C1 order).
     Pattern(Vec<i64>),
     /// `{ random = N }`: N seeds, dealt at random for every game.
-    Random(i64),
+    Random(RandomStart),
+}
+
+/// `[board] start = { random = N, empty_or_at_least = K }`: how a random
+/// start is dealt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomStart {
+    /// The seeds dealt.
+    pub seeds: i64,
+    /// Each house holds none or at least this many (MancalaGames'
+    /// `RANDOM_ZEROS`); none for the plain deal.
+    pub empty_or_at_least: Option<i64>,
 }
 
 impl<'de> Deserialize<'de> for Start {
@@ -126,7 +137,9 @@ impl<'de> Deserialize<'de> for Start {
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Start;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an array of seeds per house, or a table `{ random = N }`")
+                f.write_str(
+                    "an array of seeds per house, or a table `{ random = N }` (with `empty_or_at_least = K`)",
+                )
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
@@ -143,16 +156,31 @@ impl<'de> Deserialize<'de> for Start {
                 mut map: A,
             ) -> Result<Start, A::Error> {
                 let mut random = None;
+                let mut empty_or_at_least = None;
                 while let Some(key) = map.next_key::<String>()? {
-                    if key != "random" || random.is_some() {
+                    let slot = match key.as_str() {
+                        "random" => &mut random,
+                        "empty_or_at_least" => &mut empty_or_at_least,
+                        _ => {
+                            return Err(serde::de::Error::custom(format!(
+                                "a random start is {{ random = N }}, N the seeds in play (and optionally empty_or_at_least = K); found `{key}`"
+                            )));
+                        }
+                    };
+                    if slot.is_some() {
                         return Err(serde::de::Error::custom(format!(
-                            "a random start is {{ random = N }}, N the seeds in play; found `{key}`"
+                            "`{key}` is given twice in the random start"
                         )));
                     }
-                    random = Some(map.next_value::<i64>()?);
+                    *slot = Some(map.next_value::<i64>()?);
                 }
                 random
-                    .map(Start::Random)
+                    .map(|seeds| {
+                        Start::Random(RandomStart {
+                            seeds,
+                            empty_or_at_least,
+                        })
+                    })
                     .ok_or_else(|| serde::de::Error::missing_field("random"))
             }
         }

@@ -35,6 +35,7 @@ relay = false
 # cycle = "own_row"
 # bear_off = true
 # diffuse = true
+# relay_reverses = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -48,6 +49,7 @@ must_feed = false
 # opening_moves = 2
 # opening_from = "right_half"
 # from_either_row = false
+# share_one = true
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -62,6 +64,10 @@ chain = false
 # empty_gives_store = "opponent"
 # pull_across = "own"
 # sweep = true
+# singletons = "either"
+# count_takes_opposite = true
+# chain_along_sowing = true
+# from_played_only = true
 # opponent_store = true
 # while_sowing = "either"
 # while_sowing_by = "owner"
@@ -3294,4 +3300,234 @@ fn after_capture_once_gives_one_extra_turn_and_no_more() {
     let again = position("0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
     assert_eq!(once.check_position(&again), Ok(()));
     assert!(always.check_position(&again).is_err());
+}
+
+#[test]
+fn allow_ends_in_occupied() {
+    // A's two seeds end in C and B's three in E, which hold seeds; C's one
+    // falls in the empty D; F's seven go round the board into A.
+    let from = "2,3,1,0,1,7/4,4,4,4,4,4 6-4 S";
+    assert_eq!(legal(rules(&[]), from), "ABCEF");
+    let r = rules(&[("allow", "\"ends_in_occupied\"")]);
+    assert_eq!(legal(r, from), "ABEF");
+    assert_eq!(verdict(r, from, 'C'), Verdict::EndsInEmpty);
+    assert_eq!(
+        r.check_move(&position(from), mv('C'))
+            .unwrap_err()
+            .to_string(),
+        "C cannot be played: its last seed would fall in an empty house"
+    );
+}
+
+#[test]
+fn singletons() {
+    // C's last seed falls in the empty E, in the sower's own row: nothing
+    // is captured there, but the single seeds in A, E and North's b are
+    // taken after the move.
+    let from = "1,0,2,1,0,4/4,1,4,4,4,4 10-9 S";
+    let plain = rules(&[("counts", "[4]")]);
+    assert_eq!(sow(plain, from, 'C').1.captured, 0);
+    let single = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("singletons", "\"either\""),
+    ]);
+    let (after, effect) = sow(single, from, 'C');
+    assert_eq!(effect.captured, 3, "A, E and b");
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 2, 0, 4]);
+    assert_eq!(after.row(Side::North), &[4, 0, 4, 4, 4, 4]);
+    // Only in its zone: the sower's own row.
+    let own = rules(&[
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+        ("singletons", "\"own\""),
+    ]);
+    assert_eq!(sow(own, from, 'C').1.captured, 2);
+}
+
+#[test]
+fn random_start_empty_or_at_least() {
+    let random = rules(&[
+        ("seeds_per_house", "-"),
+        ("start", "{ random = 48, empty_or_at_least = 4 }"),
+    ]);
+    assert!(random.random_start());
+    // Every deal holds the 48 seeds, each house none or 4 and more.
+    let deals: Vec<_> = (0..20u64)
+        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .collect();
+    for deal in &deals {
+        assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
+        assert!(deal.houses().iter().all(|&s| s == 0 || s >= 4), "{deal}");
+    }
+    assert!(
+        deals.iter().any(|d| d.houses().contains(&0)),
+        "some house is left empty"
+    );
+    assert!(deals.windows(2).any(|w| w[0] != w[1]));
+}
+
+#[test]
+fn share_one() {
+    // North's row is empty: South's move is a share, one seed of a house
+    // holding two or more into North's first house, and South moves again.
+    let from = "1,3,0,0,0,2/0,0,0,0,0,0 20-22 S";
+    let r = rules(&[("share_one", "true")]);
+    assert_eq!(legal(rules(&[]), from), "ABF");
+    assert_eq!(legal(r, from), "BF");
+    assert_eq!(verdict(r, from, 'A'), Verdict::TooFewToShare);
+    let (after, effect) = sow(r, from, 'B');
+    assert_eq!(after.to_string(), "1,2,0,0,0,2/1,0,0,0,0,0 20-22 S");
+    assert!(effect.extra_turn);
+    // With seeds across, a move sows as usual.
+    let (after, effect) = sow(r, "1,3,0,0,0,2/1,0,0,0,0,0 20-21 S", 'B');
+    assert_eq!(after.to_string(), "1,0,1,1,1,2/1,0,0,0,0,0 20-21 N");
+    assert!(!effect.extra_turn);
+}
+
+#[test]
+fn count_takes_opposite() {
+    // F's two seeds make a and b hold 2: the chain takes b, then a. Each
+    // house taken takes the house across (E across b, F across a) too.
+    let from = "0,0,0,0,3,2/1,1,4,4,4,4 10-15 S";
+    let chain = [("chain", "true")];
+    let (_, plain) = sow(rules(&chain), from, 'F');
+    assert_eq!(plain.captured, 4, "b and a");
+    let (after, across) = sow(
+        rules(&[
+            ("chain", "true"),
+            ("last_seed", "\"either\""),
+            ("count_takes_opposite", "true"),
+        ]),
+        from,
+        'F',
+    );
+    assert_eq!(
+        across.captured, 7,
+        "b, a and E across b (F, across a, is empty)"
+    );
+    assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(after.row(Side::North), &[0, 0, 4, 4, 4, 4]);
+}
+
+#[test]
+fn a_match_to_extra_seeds_adds_up_the_seeds_each_round_is_won_by() {
+    // F captures a's 2 and leaves North without a move: North wins the
+    // round, 26 to 22, by 4 seeds.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let five = play(with_rounds("extra_seeds = 5"), from, 'F');
+    assert!(five.round_end().is_some() && !five.is_over());
+    assert_eq!(five.history().last().unwrap().tally, [0, 4]);
+    assert_eq!(five.position().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N");
+    // Four seeds are enough to win a match to 4.
+    let four = play(with_rounds("extra_seeds = 4"), from, 'F');
+    assert!(four.is_over());
+    assert_eq!(four.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn relay_reverses() {
+    // B's two seeds end in D, which then holds 2: the relay lifts them.
+    let from = "0,2,0,1,0,0/4,4,4,4,4,4 10-11 S";
+    let relay = [
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("last_seed", "\"none\""),
+        ("counts", "-"),
+    ];
+    // On round: E and F, where the relay stops in the empty F.
+    let (after, _) = sow(rules(&relay), from, 'B');
+    assert_eq!(after.to_string(), "0,0,1,0,1,1/4,4,4,4,4,4 10-11 N");
+    // Turned back: C and B, where it stops in B, emptied by the move.
+    let mut back = relay.to_vec();
+    back.push(("relay_reverses", "true"));
+    let (after, _) = sow(rules(&back), from, 'B');
+    assert_eq!(after.to_string(), "0,1,2,0,0,0/4,4,4,4,4,4 10-11 N");
+}
+
+#[test]
+fn cross_needs_opponent_sown() {
+    let cross = |sown: &str| {
+        rules(&[
+            ("last_seed", "\"none\""),
+            ("counts", "-"),
+            (
+                "cross",
+                &*format!(
+                    "{{ zone = \"own\", take_sowing_seed = true, needs_opponent_sown = {sown} }}"
+                ),
+            ),
+        ])
+    };
+    // A's seed falls alone in B; North's row is as it was.
+    let from = "1,0,0,0,0,8/4,4,4,4,4,4 5-10 S";
+    let (after, effect) = sow(cross("false"), from, 'A');
+    assert_eq!(effect.captured, 5, "e across B, and the sowing seed");
+    assert_eq!(after.to_move(), Side::North);
+    let (after, effect) = sow(cross("true"), from, 'A');
+    assert_eq!(effect.captured, 0);
+    assert!(effect.moves_again);
+    assert_eq!(after.to_string(), "0,1,0,0,0,8/4,4,4,4,4,4 5-10 S");
+    // F's eight seeds sow North's row on their way to B: the capture stands.
+    let (after, effect) = sow(cross("true"), from, 'F');
+    assert_eq!(effect.captured, 6, "e's 5 and the sowing seed");
+    assert_eq!(after.to_string(), "2,0,0,0,0,0/5,5,5,5,0,5 11-10 N");
+}
+
+#[test]
+fn rounds_laid_out_evenly_by_the_loser() {
+    // F captures a's 2 and leaves North without a move: South loses the
+    // round with 22 seeds, North wins it with 26.
+    let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
+    let evenly = |min: &str| {
+        variant(
+            &format!("{BASE}[rounds]\nfill_from = \"loser_evenly\"\n"),
+            &[("min_seeds", min)],
+        )
+    };
+    // 3 in each of South's six houses, 4 left; North's row the same.
+    let game = play(evenly("1"), from, 'F');
+    assert_eq!(game.position().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 4-8 N");
+    // Houses of 4 to move: F's four seeds leave North without a move, and
+    // South loses with 22, too few for 4 in each house: South's first
+    // house takes the rest instead.
+    let game = play(evenly("4"), "0,0,0,0,0,4/0,0,0,0,0,0 22-22 S", 'F');
+    assert_eq!(game.position().to_string(), "7,3,3,3,3,3/7,3,3,3,3,3 0-4 N");
+    // A loser with fewer seeds than houses cannot lay a row out.
+    let game = play(evenly("1"), "0,0,0,0,0,1/1,0,0,0,0,0 2-44 S", 'F');
+    assert!(game.is_over());
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::North));
+}
+
+#[test]
+fn chain_along_sowing() {
+    // F's seed makes a hold 2; after a, along the sowing, b and c hold 2
+    // and 3, and d 4.
+    let from = "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S";
+    let (_, back) = sow(rules(&[("chain", "true")]), from, 'F');
+    assert_eq!(back.captured, 2, "a alone: F, before it, is South's");
+    let along = rules(&[("chain", "true"), ("chain_along_sowing", "true")]);
+    let (after, effect) = sow(along, from, 'F');
+    assert_eq!(effect.captured, 7, "a, b and c");
+    assert_eq!(after.row(Side::North), &[0, 0, 0, 4, 4, 4]);
+}
+
+#[test]
+fn from_played_only() {
+    let r = rules(&[
+        ("chain", "true"),
+        ("chain_along_sowing", "true"),
+        ("from_played_only", "true"),
+    ]);
+    // a has never been played from: nothing is captured, and F is played.
+    let (after, effect) = sow(r, "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S", 'F');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(after.played_houses(), 1 << 5);
+    // a and b have: the chain stops at c, never played.
+    let (_, effect) = sow(
+        r,
+        "0,0,0,0,0,1/1,2,3,4,4,4 15-14 S played:......xx....",
+        'F',
+    );
+    assert_eq!(effect.captured, 4, "a and b");
 }

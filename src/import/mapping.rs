@@ -200,8 +200,14 @@ fn collect_of(
     })
 }
 
+/// Whether MancalaGames' `start_pattern` deals every game's start at
+/// random (its nbr_start seeds in all).
+pub(super) fn deals_at_random(pattern: Option<&str>) -> bool {
+    matches!(pattern, Some("RANDOM" | "RANDOM_ZEROS"))
+}
+
 /// The start pattern's seeds per house in `sow`'s order, or `None` for the
-/// same seeds in every house.
+/// same seeds in every house (or a start dealt at random).
 fn start_pattern(
     reading: &Reading,
     holes: i64,
@@ -212,10 +218,11 @@ fn start_pattern(
     };
     let n = holes as usize;
     Ok(Some(match pattern {
-        // RANDOM: each game deals its own start ([board] start = { random });
-        // MOVE_RIGHTMOST starts from the seeds everywhere, its opening move
-        // the game's ([play] opening_from = "rightmost").
-        "RANDOM" | "MOVE_RIGHTMOST" => return Ok(None),
+        // RANDOM, RANDOM_ZEROS: each game deals its own start ([board]
+        // start = { random }); MOVE_RIGHTMOST starts from the seeds
+        // everywhere, its opening move the game's ([play] opening_from =
+        // "rightmost").
+        "RANDOM" | "RANDOM_ZEROS" | "MOVE_RIGHTMOST" => return Ok(None),
         "RIGHTMOST_PLUS_ONE" => {
             // The seeds everywhere, and one more in each row's last house.
             let mut row = vec![seeds; n];
@@ -296,7 +303,7 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
     if let Some(pattern) = &out.start {
         out.total = pattern.iter().sum();
     }
-    if r.choice("start_pattern") == Some("RANDOM") {
+    if deals_at_random(r.choice("start_pattern")) {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
         out.total = seeds;
     }
@@ -335,10 +342,11 @@ fn min_move(r: &Reading) -> i64 {
 }
 
 /// The `[sowing]` keys that play MancalaGames' game class `class` (none
-/// for the plain two-row board), or `None` for a class `sow` does not play.
+/// for the plain two-row board, and for `ShareOne`, whose key is
+/// `[play]`'s), or `None` for a class `sow` does not play.
 pub(super) fn class_sowing(class: &str) -> Option<&'static str> {
     match class {
-        "Mancala" => Some(""),
+        "Mancala" | "ShareOne" => Some(""),
         "NorthSouthCycle" => Some("cycle = \"own_row\""),
         "ZigZag" => Some("cycle = \"zigzag\""),
         "BearOff" => Some("bear_off = true"),
@@ -464,6 +472,20 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some(_) => return Err(r.refuse("mlaps")),
         None => {}
     }
+    if r.choice("sow_rule") == Some("CHANGE_DIR_LAP") {
+        if mlaps != Some("LAPPER") {
+            return Err(r.unsupported(
+                "sow_rule",
+                format!(
+                    "sow_rule = CHANGE_DIR_LAP with mlaps = {}",
+                    mlaps.unwrap_or("OFF")
+                ),
+            ));
+        }
+        // Each relay lap sows the other way.
+        r.take("sow_rule");
+        sowing.push("relay_reverses = true".into());
+    }
     if r.choice("sow_rule") == Some("NO_SOW_OPP_NS") {
         r.take("sow_rule");
         if skip {
@@ -521,6 +543,10 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let play = &mut out.play;
     r.take("min_move");
     play.push(format!("min_seeds = {min_move}"));
+    if r.game.game_class.0 == "ShareOne" {
+        // The class: a player whose opponent has no seeds shares one.
+        play.push("share_one = true        # game_class ShareOne".into());
+    }
     match r.take_choice("allow_rule") {
         None => {}
         Some("OPP_OR_EMPTY") => play.push("allow = \"ends_on_opponent_or_empty\"".into()),
@@ -542,6 +568,7 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("TWO_ONLY_ALL_RIGHT") => play.push("allow = \"two_only_if_all_two_rightmost\"".into()),
         Some("TWO_ONLY_ALL") => play.push("allow = \"two_only_if_all_two\"".into()),
         Some("NOT_XFROM_1S") => play.push("allow = \"opposite_not_single\"".into()),
+        Some("OCCUPIED") => play.push("allow = \"ends_in_occupied\"".into()),
         Some("RIGHT_2_1ST_THEN_ALL_TWO") => {
             // The game's first move (MancalaGames counts movers, and each
             // round afresh) from the two rightmost houses that may be
@@ -755,8 +782,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         } else {
             ""
         };
+        // xc_sown: only a move that sowed into the opponent's row
+        // captures across; otherwise it moves again.
+        let sown = if r.take_flag("xc_sown") {
+            ", needs_opponent_sown = true"
+        } else {
+            ""
+        };
         capture.push(format!(
-            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always} }}",
+            "cross = {{ zone = \"{}\", take_sowing_seed = {}{chain}{holds}{always}{sown} }}",
             across(zone),
             toml_bool(pick != "LEAVE")
         ));
@@ -821,6 +855,12 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 number_list(counts.as_deref().unwrap_or_default())
             ));
             capture.push("sweep = true".into());
+        }
+        Some("SINGLETONS")
+            if counts.is_none() && crosscapt.is_none() && multicapt == 0 && capt_dir.is_none() =>
+        {
+            // Every single seed in the capture zone, after every move.
+            capture.push(format!("singletons = \"{zone}\""));
         }
         Some("PULL_ACROSS") if counts.is_none() && crosscapt.is_none() && multicapt == 0 => {
             capture.push(format!("pull_across = \"{}\"", across(zone)));
@@ -899,7 +939,13 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         {
             capture.push(format!("empty_gives_store = \"{zone}\""));
         }
-        _ if capt_type.is_some() || capt_dir.is_some() => {
+        _ if capt_type.is_some()
+            || (capt_dir.is_some()
+                && !(capt_dir == Some("SOW")
+                    && counts.is_some()
+                    && crosscapt.is_none()
+                    && multicapt != 0)) =>
+        {
             let named: Vec<String> = ["capt_dir", "capt_type"]
                 .into_iter()
                 .filter_map(|k| r.get(k).map(|v| format!("{k} = {}", plain(v))))
@@ -923,6 +969,15 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 }
                 if side == "OPP_CONT" && multicapt != 0 {
                     capture.push("chain_zone = \"either\"".into());
+                }
+                if capt_dir == Some("SOW") {
+                    // The chain goes on along the sowing, to the houses
+                    // after the last seed's.
+                    capture.push("chain_along_sowing = true".into());
+                }
+                if r.take_flag("moveunlock") {
+                    // Houses are locked until played from.
+                    capture.push("from_played_only = true".into());
                 }
             }
         }
@@ -1005,7 +1060,7 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         // Read with children, or with sowing above.
-        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "MAX_SOW") => {}
+        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "MAX_SOW" | "CHANGE_DIR_LAP") => {}
         Some(_) => return Err(r.refuse("sow_rule")),
     }
     match r.take_choice("grandslam") {
@@ -1082,6 +1137,14 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             if capture
                 .iter()
                 .any(|c| c.starts_with("next =") && c.contains("take_sowing_seed = true")) => {}
+        Some("PICKCROSSMULT")
+            if multicapt != 0 && capture.iter().any(|c| c.starts_with("last_seed")) =>
+        {
+            // With multiple captures, each house a count capture takes
+            // takes the house across too (MancalaGames' PickCross inside its
+            // capture loop).
+            capture.push("count_takes_opposite = true".into());
+        }
         Some(_) => return Err(r.refuse("pickextra")),
     }
     if matches!(side, "OPP_TERR" | "OWN_TERR") {
@@ -1159,8 +1222,8 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
     let end_cond = r.take_choice("end_cond");
     let unclaimed = r.take_choice("unclaimed").unwrap_or("HOLE_OWNER");
     // The round-tally goals: each round is played to the goal, starting
-    // afresh, and the match goes to goal_param round wins, points or seeds
-    // (`match_goal`, the [rounds] key).
+    // afresh, and the match goes to goal_param round wins, points, seeds,
+    // or seeds won by (`match_goal`, the [rounds] key).
     let (goal, match_goal) = match goal {
         "RND_WIN_COUNT_CLR" => ("CLEAR", Some("round_wins")),
         "RND_WIN_COUNT_DEP" => ("DEPRIVE", Some("round_wins")),
@@ -1168,6 +1231,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         "RND_WIN_COUNT_MAX" => ("MAX_SEEDS", Some("round_wins")),
         "RND_POINTS" => ("MAX_SEEDS", Some("points")),
         "RND_SEED_COUNT" => ("MAX_SEEDS", Some("seeds_won")),
+        "RND_EXTRA_SEEDS" => ("MAX_SEEDS", Some("extra_seeds")),
         _ => (goal, None),
     };
     let round_wins = match_goal.is_some();
@@ -1281,6 +1345,9 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         if total % 2 == 0 {
             end.push("even_split_draw = true".into());
         }
+    } else if r.choice("round_fill") == Some("UMOVE") {
+        // MancalaGames plays such a round on until nobody can move (its
+        // recorded games end so): no majority.
     } else {
         // MancalaGames ends a round as soon as one player holds so many
         // seeds that the other cannot fill the houses needed to play on.
@@ -1400,7 +1467,7 @@ fn rounds(
     }
     if let Some(key) = match_goal {
         // A round-tally goal: every round starts afresh, and the match
-        // goes to goal_param round wins, points or seeds.
+        // goes to goal_param round wins, points, seeds or seeds won by.
         if r.has("round_fill") || r.flag("blocks") {
             return Err(r.refuse("round_fill"));
         }
@@ -1415,6 +1482,9 @@ fn rounds(
         // interface only; its engine fills as by default (see `end`).
         None | Some("NOT_APPLICABLE" | "OUTSIDE_FILL" | "UCHOOSE") => "outside",
         Some("LOSER_ONLY") => "south_left",
+        // UMOVE lets the loser lay their seeds out in MancalaGames' user
+        // interface; its engine lays them out evenly.
+        Some("UMOVE") if !r.flag("blocks") && !r.has("goal_param") => "loser_evenly",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];

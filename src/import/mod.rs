@@ -86,7 +86,7 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
         return Err(unsupported(
             game.game_class.1.clone(),
             format!(
-                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag, BearOff, Diffusion, NSGratuitous and EWGratuitous",
+                "game_class = {}: sow plays MancalaGames' classes Mancala (two rows, sown round), NorthSouthCycle (each side round its own row), ZigZag, BearOff, Diffusion, NSGratuitous, EWGratuitous and ShareOne",
                 game.game_class.0
             ),
         ));
@@ -94,9 +94,11 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
     let (holes, (seeds, seeds_at)) = (game.holes, game.seeds.clone());
     // A random start deals nbr_start seeds in all; every other start puts
     // them in every house.
-    let random = game
-        .setting("start_pattern")
-        .is_some_and(|s| matches!(s.value, game_file::Value::Choice("RANDOM")));
+    let random =
+        mapping::deals_at_random(game.setting("start_pattern").and_then(|s| match s.value {
+            game_file::Value::Choice(choice) => Some(choice),
+            _ => None,
+        }));
     let total = if random {
         i128::from(seeds)
     } else {
@@ -295,6 +297,10 @@ fn write(
         }
         None if reading.choice("start_pattern") == Some("RANDOM") => lines.push(format!(
             "start = {{ random = {total} }}        # start_pattern = RANDOM: each game deals its own start"
+        )),
+        // Every house the deal fills holds 4 seeds or more.
+        None if reading.choice("start_pattern") == Some("RANDOM_ZEROS") => lines.push(format!(
+            "start = {{ random = {total}, empty_or_at_least = 4 }}        # start_pattern = RANDOM_ZEROS: each game deals its own start"
         )),
         None => lines.push(format!("seeds_per_house = {seeds}        # {total} seeds")),
     }

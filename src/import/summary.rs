@@ -91,6 +91,9 @@ pub(super) fn summary(r: &Reading) -> String {
         (Some("LAPPER_NEXT"), _) => say("relay sowing from the house after the last"),
         _ => {}
     }
+    if r.choice("sow_rule") == Some("CHANGE_DIR_LAP") {
+        say("each relay lap turns back");
+    }
     match r.choice("sow_stores") {
         Some("BOTH_NR_OPP") => say("sowing passes both stores, a last seed in yours moves again"),
         Some("BOTH") => say("sowing passes both stores, a last seed in either moves again"),
@@ -107,6 +110,7 @@ pub(super) fn summary(r: &Reading) -> String {
     match allow {
         Some("SINGLE_TO_ZERO") => say("a single seed moves only into an empty house"),
         Some("OPP_OR_EMPTY") => say("a short sowing must end across or in an empty house"),
+        Some("OCCUPIED") => say("a sowing must end in an occupied house"),
         Some("RIGHT_HALF_1ST_OPE") => say(
             "each player's first move from the right half of the row, then a short sowing must end across or in an empty house",
         ),
@@ -162,6 +166,9 @@ pub(super) fn summary(r: &Reading) -> String {
         say(&format!(
             "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
         ));
+        if r.flag("xc_sown") {
+            say("only after sowing across; a last seed alone at home without it moves again");
+        }
         if r.choice("pickextra") == Some("PICKOPPBASIC") {
             say(&format!(
                 "a capture takes every house across holding {} too",
@@ -184,6 +191,15 @@ pub(super) fn summary(r: &Reading) -> String {
             or_list(&counts)
         };
         say(&format!("captures {what}{side}{chained}"));
+        if multicapt && r.choice("capt_dir") == Some("SOW") {
+            say("the chain runs on along the sowing");
+        }
+        if r.flag("moveunlock") {
+            say("only houses played from before are captured");
+        }
+        if multicapt && r.choice("pickextra") == Some("PICKCROSSMULT") {
+            say("each house captured takes the house across too");
+        }
     }
     if sow_rule == Some("ENPAS_ALL_OWNER_OWN") {
         say("every seed sown to a capturing count, the last too, takes the house for its owner");
@@ -286,6 +302,7 @@ pub(super) fn summary(r: &Reading) -> String {
             r.number("multicapt")
         )),
         Some("MATCH_OPP") => say("a last seed making as many as the house opposite takes both"),
+        Some("SINGLETONS") => say("every single seed is captured after each move"),
         Some("PASS_STORE_CAPT") => {
             say("a last seed in an empty house across gives your store to the opponent")
         }
@@ -392,6 +409,9 @@ pub(super) fn summary(r: &Reading) -> String {
     if r.flag("mustshare") {
         say("must feed");
     }
+    if r.game.game_class.0 == "ShareOne" {
+        say("an opponent without seeds is given one, and you move again");
+    }
     if r.flag("mustpass") {
         say("no move, pass");
     }
@@ -416,6 +436,9 @@ pub(super) fn summary(r: &Reading) -> String {
         )),
         _ => {}
     }
+    if r.choice("round_fill") == Some("UMOVE") {
+        say("rounds: the loser lays their seeds out evenly, the winner likewise");
+    }
     if r.choice("end_cond") == Some("CLEARED_OWN") {
         say("ends when the mover's row is empty");
     }
@@ -432,7 +455,7 @@ pub(super) fn summary(r: &Reading) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => "Plain sowing".to_string(),
     };
-    if r.choice("start_pattern") == Some("RANDOM") {
+    if super::mapping::deals_at_random(r.choice("start_pattern")) {
         format!("{holes} a side, {seeds} seeds dealt at random: {text}.")
     } else {
         format!("{holes}x{seeds}: {text}.")

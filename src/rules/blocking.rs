@@ -110,10 +110,11 @@ pub(crate) fn compile(
     if context.sowing.skip_opponent > 0
         || context.sowing.skip_full > 0
         || context.sowing.opening != OpeningSowing::AsUsual
+        || context.sowing.relay_reverses
     {
         return err(
             table,
-            "[blocking] sows in a loop of its own, which neither passes over houses nor sows the opening moves apart: not with skip_opponent_holding, skip_holding_at_least or [sowing] opening",
+            "[blocking] sows in a loop of its own, which neither passes over houses, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, skip_holding_at_least, [sowing] opening or relay_reverses",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {

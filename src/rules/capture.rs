@@ -98,6 +98,25 @@ pub struct Section {
     /// with `pickextra = PICKOPPBASIC`).
     #[serde(default)]
     pub sweep: Option<Spanned<bool>>,
+    /// Whether every house a count capture takes (the first, and each of
+    /// its chain) takes the house opposite too (MancalaGames' `pickextra =
+    /// PICKCROSSMULT`).
+    #[serde(default)]
+    pub count_takes_opposite: Option<Spanned<bool>>,
+    /// Whether a count capture's chain goes on along the sowing, to the
+    /// houses after the last seed's, instead of back (MancalaGames'
+    /// `capt_dir = SOW` with `multicapt`).
+    #[serde(default)]
+    pub chain_along_sowing: Option<Spanned<bool>>,
+    /// Whether a count capture takes only houses played from before in the
+    /// game or round (MancalaGames' `moveunlock`): the position keeps the
+    /// houses played (`played:`).
+    #[serde(default)]
+    pub from_played_only: Option<Spanned<bool>>,
+    /// Where, after every move, each house holding a single seed is
+    /// captured (MancalaGames' `capt_type = SINGLETONS`).
+    #[serde(default)]
+    pub singletons: Option<Spanned<Zone>>,
     /// Whether a last seed in the opponent's store takes that store's seeds
     /// into the sower's (MancalaGames' `capt_type = END_OPP_STORE_CAPT`;
     /// only with `[sowing] into_stores = "both"`).
@@ -211,6 +230,10 @@ impl Default for Section {
             empty_gives_store: Default::default(),
             pull_across: Default::default(),
             sweep: Default::default(),
+            singletons: Default::default(),
+            count_takes_opposite: Default::default(),
+            chain_along_sowing: Default::default(),
+            from_played_only: Default::default(),
             opponent_store: Default::default(),
             while_sowing_by: Default::default(),
             while_sowing_last: Default::default(),
@@ -387,6 +410,12 @@ pub struct CrossSection {
     /// `crosscapt = ONE_ANY`); only with `chain_from_any`.
     #[serde(default)]
     pub opposite_in: Option<Spanned<Zone>>,
+    /// Whether the capture needs the move to have sown into the opponent's
+    /// row: a last seed alone in a house of the mover's own row, after a
+    /// move that left the opponent's row as it was, captures nothing and
+    /// the mover moves again (MancalaGames' `xc_sown`).
+    #[serde(default)]
+    pub needs_opponent_sown: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -406,6 +435,10 @@ pub enum CaptureRule {
         chain_max: u8,
         /// Where the houses after the first may lie.
         chain_zone: ZoneMask,
+        /// Whether each house taken takes the house opposite too.
+        with_opposite: bool,
+        /// Whether only houses played from before are taken.
+        played_only: bool,
     },
     /// The last seed falls in an empty house of `zone`, and the house opposite
     /// holds seeds: those are taken, and with `take_sowing_seed` the sowing
@@ -451,6 +484,12 @@ pub enum CaptureRule {
     Sweep {
         /// The capturing counts.
         counts: CountSet,
+    },
+    /// After the sowing, whatever house it ends in, every house of `zone`
+    /// holding a single seed is captured. It never stops a relay.
+    Singletons {
+        /// Where the single seeds are taken.
+        zone: ZoneMask,
     },
     /// The last seed falls in the opponent's store: its seeds go to the
     /// sower's store.
@@ -570,6 +609,16 @@ pub struct Captures {
     /// Whether the seeds captured are given to the opponent by a drop
     /// (`given_to_opponent`): a player whose store holds seeds drops them.
     pub given_away: bool,
+    /// Whether a cross capture needs the move to have sown into the
+    /// opponent's row, and a move ending alone in the mover's own row
+    /// without doing so moves again (`cross.needs_opponent_sown`).
+    pub cross_needs_opponent_sown: bool,
+    /// Whether a count capture's chain goes on along the sowing
+    /// (`chain_along_sowing`).
+    pub chain_along_sowing: bool,
+    /// Whether count captures take only houses played from before, so the
+    /// position keeps the houses played (`from_played_only`).
+    pub from_played_only: bool,
 }
 
 impl Captures {
@@ -695,6 +744,42 @@ pub(crate) fn compile(
         Some(zone) => zone_of(*zone.get_ref()),
         None => last_seed,
     };
+    let with_opposite = match &section.count_takes_opposite {
+        Some(flag) if *flag.get_ref() && !last_seed.any() => {
+            return err(
+                flag.span(),
+                "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
+            );
+        }
+        Some(flag) if *flag.get_ref() && section.lap_captures.is_some() => {
+            return err(
+                flag.span(),
+                "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
+    let chain_along_sowing = match &section.chain_along_sowing {
+        Some(flag) if *flag.get_ref() && !section.chain => {
+            return err(
+                flag.span(),
+                "chain_along_sowing only applies with chain = true",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
+    let from_played_only = match &section.from_played_only {
+        Some(flag) if *flag.get_ref() && (!last_seed.any() || section.cross.is_some()) => {
+            return err(
+                flag.span(),
+                "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
@@ -703,8 +788,15 @@ pub(crate) fn compile(
             chain: section.chain,
             chain_max,
             chain_zone,
+            with_opposite,
+            played_only: from_played_only,
         });
     }
+    let cross_needs_opponent_sown = section
+        .cross
+        .as_ref()
+        .and_then(|c| c.needs_opponent_sown.as_ref())
+        .is_some_and(|flag| *flag.get_ref());
     if let Some(cross) = &section.cross {
         let zone = zone_of(*cross.zone.get_ref());
         if !zone.any() {
@@ -890,6 +982,22 @@ pub(crate) fn compile(
     }
     if sweep {
         rules.push(CaptureRule::Sweep { counts });
+    }
+    if let Some(zone) = &section.singletons {
+        let mask = zone_of(*zone.get_ref());
+        if !mask.any() {
+            return err(
+                zone.span(),
+                "singletons = \"none\" never applies: leave it out",
+            );
+        }
+        if section.lap_captures.as_ref().is_some_and(|l| *l.get_ref()) {
+            return err(
+                zone.span(),
+                "singletons are taken once the sowing ends: not with lap_captures",
+            );
+        }
+        rules.push(CaptureRule::Singletons { zone: mask });
     }
     if let Some(flag) = &section.opponent_store
         && *flag.get_ref()
@@ -1207,6 +1315,9 @@ pub(crate) fn compile(
             looks_along,
             zones_by_owner: by_owner,
             given_away,
+            cross_needs_opponent_sown,
+            chain_along_sowing,
+            from_played_only,
         },
         section.grand_slam,
     ))
@@ -1296,6 +1407,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain,
                 chain_max,
                 chain_zone,
+                with_opposite,
+                played_only,
             } => {
                 let counts = counts_in_words(counts);
                 let _ = writeln!(
@@ -1316,7 +1429,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 if chain {
                     let _ = writeln!(
                         out,
-                        "  Then the houses before it are captured too, going back{}, while they hold {counts} {}{}.",
+                        "  Then the houses {} it are captured too, going {}{}, while they hold {counts} {}{}.",
+                        if captures.chain_along_sowing {
+                            "after"
+                        } else {
+                            "before"
+                        },
+                        if captures.chain_along_sowing {
+                            "on along the sowing"
+                        } else {
+                            "back"
+                        },
                         if captures.looks_along == LooksAlong::Board {
                             " against the board's direction whichever way the move sowed"
                         } else {
@@ -1328,6 +1451,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         } else {
                             String::new()
                         }
+                    );
+                }
+                if played_only {
+                    let _ = writeln!(
+                        out,
+                        "  Only a house played from before, by either player, in the game or round, is captured so; a chain stops at a house never played."
+                    );
+                }
+                if with_opposite {
+                    let _ = writeln!(
+                        out,
+                        "  Each house so captured takes the seeds of the house opposite too, when it holds seeds {}; a chain stops at a house taken so.",
+                        zone_in_words(zone)
                     );
                 }
             }
@@ -1351,6 +1487,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         out,
                         "  Then, going on along the sowing, while the next house is an empty one {} and the house opposite holds seeds, those are captured too.",
                         zone_in_words(zone)
+                    );
+                }
+                if captures.cross_needs_opponent_sown {
+                    let _ = writeln!(
+                        out,
+                        "  Only a move that has sown into the opponent's row captures so (see The turn)."
                     );
                 }
             }
@@ -1399,6 +1541,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     out,
                     "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
                     counts_in_words(counts)
+                );
+            }
+            CaptureRule::Singletons { zone } => {
+                let _ = writeln!(
+                    out,
+                    "  After every move, wherever its last seed falls, each house {} holding a single seed is captured.",
+                    zone_in_words(zone)
                 );
             }
             CaptureRule::PullAcross { zone } => {
@@ -1606,9 +1755,11 @@ impl Captures {
         reverse: bool,
     ) -> bool {
         let reverse = reverse && self.looks_along == LooksAlong::Move;
-        self.rules
-            .iter()
-            .any(|rule| rule.applies(board, pos, me, last, reverse))
+        // The singletons are taken wherever the sowing ends.
+        self.rules.iter().any(|rule| {
+            !matches!(rule, CaptureRule::Singletons { .. })
+                && rule.applies(board, pos, me, last, reverse)
+        })
     }
 
     /// The capture the first applying rule would make at `last`, after a
@@ -1630,6 +1781,10 @@ impl Captures {
         // By reference: a rule is copied only when it applies.
         for rule in &self.rules {
             if rule.applies(board, pos, me, last, reverse) {
+                // A chain along the sowing walks the other way from one
+                // that goes back.
+                let reverse = reverse
+                    ^ (self.chain_along_sowing && matches!(rule, CaptureRule::Count { .. }));
                 return Some((*rule).plan(board, pos, me, last, reverse));
             }
         }
@@ -1652,10 +1807,23 @@ impl Captures {
             trace.record(Event::Capture { house, seeds });
         };
         match plan.rule {
-            CaptureRule::Count { .. } => {
+            CaptureRule::Count {
+                zone,
+                with_opposite,
+                ..
+            } => {
                 let mut house = last;
+                let kept = pos.kept_houses();
                 for _ in 0..plan.holes {
                     capture(pos, house);
+                    let opposite = board.opposite(house);
+                    if with_opposite
+                        && pos.at(opposite) > 0
+                        && kept >> opposite & 1 == 0
+                        && zone.allows_house(board, pos, me, opposite)
+                    {
+                        capture(pos, opposite);
+                    }
                     house = open_before(board, pos, house, plan.reverse);
                 }
             }
@@ -1694,6 +1862,17 @@ impl Captures {
                 let children = pos.kept_houses();
                 for house in lo..lo + board.houses_per_side() {
                     if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        capture(pos, house);
+                    }
+                }
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                for house in 0..board.houses() {
+                    if pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                    {
                         capture(pos, house);
                     }
                 }
@@ -2059,9 +2238,18 @@ impl CaptureRule {
         // Whether the last seed's house is in `zone` (by row, or by owner).
         let here = |zone: ZoneMask| zone.allows_house(board, pos, me, last);
         match *self {
-            CaptureRule::Count { counts, zone, .. } => {
-                // A child is never captured.
-                here(zone) && counts.contains(pos.at(last)) && pos.kept_houses() >> last & 1 == 0
+            CaptureRule::Count {
+                counts,
+                zone,
+                played_only,
+                ..
+            } => {
+                // A child is never captured, nor a house not played yet
+                // where only those played are.
+                here(zone)
+                    && counts.contains(pos.at(last))
+                    && pos.kept_houses() >> last & 1 == 0
+                    && (!played_only || pos.played_houses() >> last & 1 != 0)
             }
             CaptureRule::Cross { zone, .. } => {
                 // A child is never captured (a ram may be).
@@ -2099,6 +2287,14 @@ impl CaptureRule {
             CaptureRule::OpponentStore => false,
             CaptureRule::Sweep { .. } => {
                 !own || last == board.row_start(me) + board.houses_per_side() - 1
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                (0..board.houses()).any(|house| {
+                    pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                })
             }
             CaptureRule::SowingSeed { zone } => {
                 // A child is never captured.
@@ -2142,6 +2338,8 @@ impl CaptureRule {
                 chain,
                 chain_max,
                 chain_zone,
+                with_opposite,
+                played_only,
             } => {
                 let mut house = last;
                 let mut holes = 0;
@@ -2150,19 +2348,38 @@ impl CaptureRule {
                 // A chain never comes round to a house it has taken.
                 let limit = board.houses_on_cycle().min(chain_max as usize);
                 let mut allowed = zone;
-                let children = pos.kept_houses();
+                // Children are never taken, nor houses not played yet where
+                // only those played are.
+                let children =
+                    pos.kept_houses() | if played_only { !pos.played_houses() } else { 0 };
+                // Houses taken so far: the chain stops at one taken across,
+                // and none is taken twice.
+                let mut taken = 0u64;
                 loop {
                     let seeds = pos.at(house);
                     let own = board.owner(house) == me;
                     if !allowed.allows_house(board, pos, me, house)
                         || !counts.contains(seeds)
-                        || children >> house & 1 != 0
+                        || (children | taken) >> house & 1 != 0
                     {
                         break;
                     }
+                    taken |= 1 << house;
                     take += seeds;
                     if !own {
                         from_opponent += seeds as u32;
+                    }
+                    let opposite = board.opposite(house);
+                    if with_opposite
+                        && pos.at(opposite) > 0
+                        && (children | taken) >> opposite & 1 == 0
+                        && zone.allows_house(board, pos, me, opposite)
+                    {
+                        take += pos.at(opposite);
+                        if board.owner(opposite) != me {
+                            from_opponent += pos.at(opposite) as u32;
+                        }
+                        taken |= 1 << opposite;
                     }
                     holes += 1;
                     if !chain || holes == limit {
@@ -2251,6 +2468,27 @@ impl CaptureRule {
                     holes,
                     take,
                     from_opponent: take as u32,
+                    reverse,
+                }
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                let mut take = 0u8;
+                let mut from_opponent = 0u32;
+                for house in 0..board.houses() {
+                    if pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                    {
+                        take += 1;
+                        from_opponent += (board.owner(house) != me) as u32;
+                    }
+                }
+                Plan {
+                    rule: self,
+                    holes: take as usize,
+                    take,
+                    from_opponent,
                     reverse,
                 }
             }

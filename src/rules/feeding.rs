@@ -67,6 +67,11 @@ pub struct Section {
     /// the mover sows it along their own ring, into their own store.
     #[serde(default)]
     pub from_either_row: Option<Spanned<bool>>,
+    /// When the opponent has no seeds, the mover shares one: a seed from a
+    /// house holding two or more goes into the opponent's first house, and
+    /// the mover moves again (MancalaGames' class `ShareOne`).
+    #[serde(default)]
+    pub share_one: Option<Spanned<bool>>,
 }
 
 /// Which houses an opening move may be played from.
@@ -106,6 +111,7 @@ impl Default for Section {
             opening_moves: None,
             opening_from: None,
             from_either_row: None,
+            share_one: None,
         }
     }
 }
@@ -162,6 +168,10 @@ pub enum Allow {
     /// A house whose opposite house holds a single seed may not be played
     /// (MancalaGames' `NOT_XFROM_1S`).
     OppositeNotSingle,
+    /// A house may be played only when its last seed, sown once round
+    /// without relays, falls in a house that held seeds (MancalaGames'
+    /// `OCCUPIED`).
+    EndsInOccupied,
 }
 
 /// The feeding obligation.
@@ -212,6 +222,9 @@ pub struct Playable {
     /// both rows (`[board] sides = "halves"` without `from_either_row`).
     /// Set with the board.
     pub halves: bool,
+    /// Whether a player whose opponent has no seeds shares one with them
+    /// instead of sowing (`share_one`).
+    pub share_one: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -271,6 +284,25 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         (_, true) => Feeding::MustFeed,
         (None, false) => Feeding::Free,
     };
+    let share_one = match &section.share_one {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (section.must_feed, "must_feed"),
+                (either_row, "from_either_row"),
+                (section.pass_when_empty, "pass_when_empty"),
+            ];
+            if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "share_one is how a player feeds an opponent without seeds: not with {key}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     let feed_by_house = must_feed_flag(
         &section.feed_by_house,
         section.must_feed,
@@ -289,7 +321,8 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         feeds_after_captures,
         opening_moves,
         opening_from,
-        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any,
+        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any || share_one,
+        share_one,
         min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
         single_seed_rule: section.single_seed_rule,
         feeding,
@@ -361,6 +394,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
+    if playable.share_one {
+        let _ = writeln!(
+            out,
+            "  When the opponent has no seeds as your turn starts, your move is a share: one seed from a house of yours holding two or more goes into the opponent's first house (a for South, A for North), instead of a sowing (see The turn)."
+        );
+    }
     if playable.allow == Allow::EndsOnOpponentOrEmpty {
         let _ = writeln!(
             out,
@@ -395,6 +434,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A house may not be played while the house opposite holds a single seed."
+        );
+    }
+    if playable.allow == Allow::EndsInOccupied {
+        let _ = writeln!(
+            out,
+            "  A house may be played only if its last seed, sown once round without relays, would fall in a house that holds seeds."
         );
     }
     if playable.allow == Allow::TwoOnlyIfAllTwoRightmost {
@@ -603,6 +648,24 @@ impl Rules {
             Allow::OppositeNotSingle => {
                 (pos.at(self.board.opposite(house)) == 1).then_some(Verdict::OppositeSingle)
             }
+            Allow::EndsInOccupied => {
+                // A handful longer than a lap drops at least two seeds in
+                // its last house.
+                let skip_origin = self.sowing.laps == super::sowing::Laps::SkipOrigin;
+                if seeds > ring.len() - skip_origin as usize {
+                    return None;
+                }
+                let mut place = house;
+                for _ in 0..seeds {
+                    place = ring.next(place);
+                    if skip_origin && place == house {
+                        place = ring.next(place);
+                    }
+                }
+                // The house played is empty once lifted; a store refuses nothing.
+                (self.board.is_house(place) && (place == house || pos.at(place) == 0))
+                    .then_some(Verdict::EndsInEmpty)
+            }
             Allow::EachHouseOnceFirst => {
                 let n = self.board.houses_per_side();
                 let row = ((1u64 << n) - 1) << self.board.row_start(pos.to_move());
@@ -610,6 +673,13 @@ impl Rules {
                 (row & !played != 0 && played >> house & 1 != 0).then_some(Verdict::PlayedBefore)
             }
         }
+    }
+
+    /// Whether the player to move shares a seed instead of sowing (`[play]
+    /// share_one`): the opponent's row is empty.
+    #[inline]
+    pub(crate) fn share_pending(&self, pos: &Position) -> bool {
+        self.playable.share_one && pos.row_is_empty(pos.to_move().opponent())
     }
 
     /// Whether the player to move must feed: the opponent's row is empty and

@@ -29,7 +29,7 @@ use crate::diagnostic::{
 };
 use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
-use crate::variant::{Start, VariantFile};
+use crate::variant::{RandomStart, Start, VariantFile};
 
 pub mod blocking;
 pub mod capture;
@@ -214,6 +214,9 @@ pub struct Rules {
     pub(crate) seeds_per_house: u8,
     /// Whether every game deals its start at random (`start = { random = N }`).
     pub(crate) random_start: bool,
+    /// With a random start, the fewest seeds a house the deal fills holds
+    /// (`empty_or_at_least`; 0 for the plain deal).
+    pub(crate) deal_empty_or_at_least: u8,
     pub(crate) total_seeds: u32,
     /// The start position, made once.
     start: Position,
@@ -457,7 +460,12 @@ impl Rules {
     pub fn start_drawn(&self, rng: &mut crate::rng::Rng) -> Position {
         let mut start = self.start();
         if self.random_start {
-            let houses = deal(self.houses_per_side(), self.total_seeds, rng);
+            let houses = deal(
+                self.houses_per_side(),
+                self.total_seeds,
+                self.deal_empty_or_at_least,
+                rng,
+            );
             for (house, seeds) in houses.into_iter().enumerate() {
                 start.take(house);
                 start.add(house, seeds);
@@ -533,7 +541,10 @@ impl Rules {
             Layer::Blocked => {
                 self.blocking.is_some() || self.rounds.is_some_and(|r| r.unfilled_blocked)
             }
-            Layer::Played => self.playable.allow == feeding::Allow::EachHouseOnceFirst,
+            Layer::Played => {
+                self.playable.allow == feeding::Allow::EachHouseOnceFirst
+                    || self.captures.from_played_only
+            }
             Layer::Owner => self.playable.territory,
         })
     }
@@ -788,7 +799,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         MAX_HOUSES_PER_SIDE as i64,
         "houses_per_side",
     )? as usize;
-    let (seeds, houses, total, random_start) = match (&board.seeds_per_house, &board.start) {
+    // The fewest seeds a house the random deal fills holds, where the start
+    // is dealt at random.
+    let (seeds, houses, total, random_deal) = match (&board.seeds_per_house, &board.start) {
         (Some(seeds), Some(start)) if matches!(start.get_ref(), Start::Random(_)) => {
             return err(
                 seeds.span(),
@@ -823,17 +836,20 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             match start.as_ref().map(|s| (s.span(), s.get_ref())) {
                 Some((span, Start::Pattern(pattern))) => {
                     let (houses, total) = start_pattern(pattern, span, n)?;
-                    (per as u8, houses, total, false)
+                    (per as u8, houses, total, None)
                 }
-                _ => (per as u8, vec![per as u8; 2 * n], total as u32, false),
+                _ => (per as u8, vec![per as u8; 2 * n], total as u32, None),
             }
         }
         (None, Some(start)) => match start.get_ref() {
             Start::Pattern(pattern) => {
                 let (houses, total) = start_pattern(pattern, start.span(), n)?;
-                ((total as usize / (2 * n)) as u8, houses, total, false)
+                ((total as usize / (2 * n)) as u8, houses, total, None)
             }
-            Start::Random(seeds) => {
+            Start::Random(RandomStart {
+                seeds,
+                empty_or_at_least,
+            }) => {
                 if !(1..=MAX_SEEDS as i64).contains(seeds) {
                     return err(
                         start.span(),
@@ -843,9 +859,26 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
                     );
                 }
                 let total = *seeds as u32;
+                let fewest = match empty_or_at_least {
+                    Some(fewest) if !(1..=total as i64).contains(fewest) => {
+                        return err(
+                            start.span(),
+                            format!(
+                                "empty_or_at_least is the fewest seeds a house the deal fills holds: between 1 and the {total} seeds dealt; found {fewest}"
+                            ),
+                        );
+                    }
+                    Some(fewest) => *fewest as u8,
+                    None => 0,
+                };
                 // The start a command without a seed plays from: seed 0's deal.
-                let houses = deal(n, total, &mut crate::rng::Rng::new(0));
-                ((total as usize / (2 * n)) as u8, houses, total, true)
+                let houses = deal(n, total, fewest, &mut crate::rng::Rng::new(0));
+                (
+                    (total as usize / (2 * n)) as u8,
+                    houses,
+                    total,
+                    Some(fewest),
+                )
             }
         },
     };
@@ -971,7 +1004,14 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     )?;
 
-    let rounds = rounds::compile(rounds.as_ref(), n, seeds, uniform_start, total)?;
+    let rounds = rounds::compile(
+        rounds.as_ref(),
+        n,
+        seeds,
+        uniform_start,
+        total,
+        playable.min_seeds,
+    )?;
     if let Some(span) = zone_by_owner
         && rounds.is_none_or(|r| r.territory.is_none())
     {
@@ -1034,7 +1074,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || compiled_sowing.turning == sowing::Turning::FirstMove
         || compiled_sowing.bear_off
         || compiled_sowing.diffuse
-        || captures.given_away;
+        || captures.given_away
+        || captures.cross_needs_opponent_sown
+        || captures.from_played_only
+        || playable.share_one;
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0
@@ -1083,7 +1126,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
         board,
         seeds_per_house: seeds,
-        random_start,
+        random_start: random_deal.is_some(),
+        deal_empty_or_at_least: random_deal.unwrap_or(0),
         total_seeds: total,
         sowing: compiled_sowing,
         playable,
@@ -1156,13 +1200,38 @@ fn start_pattern(
 
 /// A random start (`start = { random = N }`) on `n` houses a side: every
 /// house gets 2 seeds when there are at least 2 for each (none otherwise),
-/// then each seed left goes into a house drawn uniformly at random.
-pub(crate) fn deal(n: usize, total: u32, rng: &mut crate::rng::Rng) -> Vec<u8> {
+/// then each seed left goes into a house drawn uniformly at random. With
+/// `empty_or_at_least` (above 0) every seed is drawn so, and then, in house
+/// order, a house holding fewer passes its seeds on to the next, the last
+/// house's to the last house that holds seeds.
+pub(crate) fn deal(
+    n: usize,
+    total: u32,
+    empty_or_at_least: u8,
+    rng: &mut crate::rng::Rng,
+) -> Vec<u8> {
     let count = 2 * n;
-    let base = if total as usize >= 2 * count { 2 } else { 0 };
+    let base = if empty_or_at_least == 0 && total as usize >= 2 * count {
+        2
+    } else {
+        0
+    };
     let mut houses = vec![base as u8; count];
     for _ in 0..total as usize - base * count {
         houses[rng.below(count)] += 1;
+    }
+    if empty_or_at_least > 0 {
+        let mut carried = 0u8;
+        let mut last_filled = None;
+        for (house, seeds) in houses.iter_mut().enumerate() {
+            carried += std::mem::take(seeds);
+            if carried >= empty_or_at_least {
+                *seeds = std::mem::take(&mut carried);
+                last_filled = Some(house);
+            }
+        }
+        // `empty_or_at_least` is at most the seeds dealt: some house is filled.
+        houses[last_filled.unwrap_or(count - 1)] += carried;
     }
     houses
 }

@@ -25,7 +25,7 @@ use crate::position::{Position, Side};
 pub struct Section {
     /// The end of each row the next round's houses are filled from
     /// (required, but with a match goal (`round_wins`, `points`,
-    /// `seeds_won`), and not with `territory`, which fills every house).
+    /// `seeds_won`, `extra_seeds`), and not with `territory`, which fills every house).
     #[serde(default)]
     pub fill_from: Option<Spanned<FillFrom>>,
     /// Whether a house left unfilled is blocked for the round (sowing
@@ -57,6 +57,11 @@ pub struct Section {
     /// too, to win it. Every round starts from the game's start.
     #[serde(default)]
     pub seeds_won: Option<Spanned<i64>>,
+    /// The seeds a player must win by, summed over the rounds they win, to
+    /// win the match (MancalaGames' `goal = RND_EXTRA_SEEDS`). Every round
+    /// starts from the game's start.
+    #[serde(default)]
+    pub extra_seeds: Option<Spanned<i64>>,
 }
 
 /// What a match whose rounds all start from the game's start is played
@@ -75,6 +80,9 @@ pub enum MatchGoal {
     },
     /// Seeds won over the rounds (`RND_SEED_COUNT`).
     SeedsWon,
+    /// The seeds each round was won by, for its winner
+    /// (`RND_EXTRA_SEEDS`); a drawn round counts for nobody.
+    ExtraSeeds,
 }
 
 /// A match goal and its target.
@@ -115,6 +123,13 @@ impl MatchTo {
                     tally[side] = tally[side].saturating_add(counted[side] as u16);
                 }
             }
+            MatchGoal::ExtraSeeds => {
+                if let Some(winner) = over.winner {
+                    let [mine, theirs] = [winner, winner.opponent()].map(|s| over.scores[s.index()]);
+                    let by = mine.saturating_sub(theirs).min(u16::MAX as u32) as u16;
+                    tally[winner.index()] = tally[winner.index()].saturating_add(by);
+                }
+            }
         }
     }
 
@@ -145,6 +160,10 @@ impl MatchTo {
             ),
             MatchGoal::Points { skunk } => format!(
                 "A round's winner scores a point, and one more for holding {skunk} seeds or more; the first player to score {} point{plural} wins the match.",
+                self.target
+            ),
+            MatchGoal::ExtraSeeds => format!(
+                "The winner of a round scores the seeds they won it by, and the first player to score {} in all wins the match; a drawn round counts for nobody.",
                 self.target
             ),
             MatchGoal::SeedsWon => format!(
@@ -185,6 +204,13 @@ pub enum FillFrom {
     /// `NOT_APPLICABLE`): South's first house is her left one, North's his
     /// right one.
     Outside,
+    /// The round's loser spreads their seeds evenly over every house of
+    /// their row, the rest in their store; where that leaves fewer than
+    /// `min_seeds` a house, their first house (from the owner's left) takes
+    /// the rest instead. The winner's row is laid out the same, the rest of
+    /// their seeds in their store (MancalaGames' `UMOVE`, as its engine lays
+    /// it out).
+    LoserEvenly,
 }
 
 impl FillFrom {
@@ -192,7 +218,7 @@ impl FillFrom {
     /// the fill order of a row of `n` houses: 0 is filled first.
     fn rank(self, side: Side, offset: usize, n: usize) -> usize {
         match self {
-            FillFrom::Left => offset,
+            FillFrom::Left | FillFrom::LoserEvenly => offset,
             FillFrom::Right => n - 1 - offset,
             FillFrom::SouthLeft => match side {
                 Side::South => offset,
@@ -245,6 +271,9 @@ pub struct Rounds {
     /// Seeds per filled house: the start's (in a territory game, the seeds
     /// over the houses, what a house is worth).
     pub seeds_per_house: u8,
+    /// The fewest seeds a house is played with (`[play] min_seeds`): a row
+    /// laid out evenly must hold a house of so many.
+    pub min_seeds: u8,
     /// Whether the houses change hands between rounds, and how.
     pub territory: Option<Territory>,
     /// Who refills their row.
@@ -291,6 +320,7 @@ pub(crate) fn compile(
     seeds_per_house: u8,
     uniform_start: bool,
     total: u32,
+    min_seeds: u8,
 ) -> Result<Option<Rounds>, CompileError> {
     let Some(section) = section else {
         return Ok(None);
@@ -307,6 +337,7 @@ pub(crate) fn compile(
             },
         ),
         (&section.seeds_won, "seeds_won", MatchGoal::SeedsWon),
+        (&section.extra_seeds, "extra_seeds", MatchGoal::ExtraSeeds),
     ];
     let mut given = goals
         .iter()
@@ -318,7 +349,12 @@ pub(crate) fn compile(
                 format!("a match has one goal: give {key} or {second}, not both"),
             );
         }
-        let target = in_range(value, 1, 65535, key)? as u16;
+        // Seeds won by can be no more than the seeds in play.
+        let most = match goal {
+            MatchGoal::ExtraSeeds => i64::from(total).min(65535),
+            _ => 65535,
+        };
+        let target = in_range(value, 1, most, key)? as u16;
         if let Some(fill) = &section.fill_from {
             return err(
                 fill.span(),
@@ -349,6 +385,7 @@ pub(crate) fn compile(
             starter: section.starter,
             houses_to_play_on: 1,
             seeds_per_house,
+            min_seeds,
             refill: Refill::Both,
             match_to: Some(MatchTo { goal, target }),
             territory: None,
@@ -376,7 +413,7 @@ pub(crate) fn compile(
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
                 Some(
-                    "fill_from = \"left\", \"right\", \"south_left\" or \"outside\"; or round_wins, points or seeds_won; or a [rounds.territory] table"
+                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\" or \"loser_evenly\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
                         .into(),
                 ),
             ));
@@ -400,6 +437,17 @@ pub(crate) fn compile(
             "[rounds.territory] refills both rows: refill does not apply",
         );
     }
+    if fill_from == FillFrom::LoserEvenly
+        && let Some(fill) = &section.fill_from
+        && (section.unfilled_blocked
+            || section.refill != Refill::Both
+            || section.houses_to_play_on.is_some())
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"loser_evenly\" fills every house of both rows, and the match ends when the loser cannot lay out a playable row: not with unfilled_blocked, refill or houses_to_play_on",
+        );
+    }
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
@@ -416,6 +464,7 @@ pub(crate) fn compile(
         starter: section.starter,
         houses_to_play_on,
         seeds_per_house,
+        min_seeds,
         territory,
         refill: section.refill,
         match_to: None,
@@ -462,6 +511,9 @@ impl Rounds {
         if self.refill == Refill::Loser {
             return self.refill_loser(start, over, can_move);
         }
+        if self.fill_from == FillFrom::LoserEvenly {
+            return self.fill_loser_evenly(start, over);
+        }
         let per_house = self.seeds_per_house as u32;
         let needed = per_house * self.houses_to_play_on as u32;
         let plays_on = match &self.territory {
@@ -502,12 +554,7 @@ impl Rounds {
                 }
             }
         }
-        let mut next = Position::new(&houses, stores, to_move)
-            .expect("a round holds the match's seeds on the match's board");
-        next.set_quiet(start.quiet());
-        next.set_opening(start.opening());
-        // Where the rules ask who started the round, the position says.
-        next.set_round_starter(start.round_starter().map(|_| to_move));
+        let mut next = round_start(start, &houses, stores, to_move);
         if self.unfilled_blocked {
             for house in unfilled {
                 next.set_layer_value(Layer::Blocked, house, 1);
@@ -530,6 +577,34 @@ impl Rounds {
             (Starter::LastMover, _, Some(mover)) => mover,
             _ => over.started.opponent(),
         }
+    }
+
+    /// The end of a round whose loser lays their seeds out evenly, the
+    /// winner's row mirroring it ([`FillFrom::LoserEvenly`]); on a draw
+    /// both hold the same seeds.
+    fn fill_loser_evenly(&self, start: &Position, over: &RoundOver) -> RoundEnd {
+        let n = start.houses_per_side();
+        let loser = over.winner.map_or(Side::South, Side::opponent);
+        let seeds = over.scores[loser.index()];
+        let each = seeds / n as u32;
+        let min = self.min_seeds.max(1) as u32;
+        // Too few to fill the row playably, the rest in the first house.
+        let first = if each >= min {
+            each
+        } else {
+            seeds - (n as u32 - 1) * each
+        };
+        if each == 0 || first < min {
+            return RoundEnd::MatchOver(over.winner);
+        }
+        let laid = first + (n as u32 - 1) * each;
+        let mut houses = vec![each as u8; 2 * n];
+        let mut stores = [0u8; 2];
+        for side in Side::BOTH {
+            houses[side.index() * n] = first as u8;
+            stores[side.index()] = (over.scores[side.index()] - laid) as u8;
+        }
+        RoundEnd::NextRound(round_start(start, &houses, stores, self.next_starter(over)))
     }
 
     /// The end of a round where only its loser refills their row
@@ -565,12 +640,7 @@ impl Rounds {
                 unfilled.push(row + offset);
             }
         }
-        let to_move = self.next_starter(over);
-        let mut next = Position::new(&houses, stores, to_move)
-            .expect("a round holds the match's seeds on the match's board");
-        next.set_quiet(start.quiet());
-        next.set_opening(start.opening());
-        next.set_round_starter(start.round_starter().map(|_| to_move));
+        let mut next = round_start(start, &houses, stores, self.next_starter(over));
         let winner_row = winner.index() * n;
         for house in winner_row..winner_row + n {
             next.set_layer_value(
@@ -619,6 +689,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "from the game's start, laid out for the player who did not start the last round"
             },
             match_to.words()
+        );
+    } else if rounds.fill_from == FillFrom::LoserEvenly {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them. The round's loser (on a draw, either) lays theirs out evenly, the same number in every house of their row, the rest in their store; where that would leave no house holding {} or more, their first house (from their left) takes the rest instead. The winner's row is laid out the same, the rest of their seeds in their store. When the loser cannot lay out a row so, the match ends with that round, and the player with more seeds wins it.",
+            rounds.min_seeds.max(1)
         );
     } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
@@ -683,7 +759,21 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
         FillFrom::Outside => {
             "from both ends of their row inwards, alternately, starting at the end at South's left"
         }
+        FillFrom::LoserEvenly => "evenly, as the round's loser lays out their row",
     }
+}
+
+/// A round's first position: `houses` and `stores`, `to_move` to move, and
+/// the moves a round counts afresh (quiet and opening moves) as the game's
+/// `start` has them.
+fn round_start(start: &Position, houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {
+    let mut next = Position::new(houses, stores, to_move)
+        .expect("a round holds the match's seeds on the match's board");
+    next.set_quiet(start.quiet());
+    next.set_opening(start.opening());
+    // Where the rules ask who started the round, the position says.
+    next.set_round_starter(start.round_starter().map(|_| to_move));
+    next
 }
 
 /// `start` laid out for North: each row's seeds in the other's houses, and

@@ -104,6 +104,10 @@ pub struct Section {
     /// do the places beyond a row's end (MancalaGames' class `Diffusion`).
     #[serde(default)]
     pub diffuse: Option<Spanned<bool>>,
+    /// Whether each lap of a relay sows the other way from the lap before
+    /// (MancalaGames' `sow_rule = CHANGE_DIR_LAP`).
+    #[serde(default)]
+    pub relay_reverses: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -203,6 +207,9 @@ pub struct Sowing {
     /// direction, as a mask over the houses: those whose next house that
     /// way lies nearer the board's centre line.
     pub toward_center: u64,
+    /// Whether each relay lap sows the other way from the lap before
+    /// (`relay_reverses`).
+    pub relay_reverses: bool,
 }
 
 /// How a move's direction is chosen.
@@ -576,8 +583,37 @@ pub(crate) fn compile(
         _ => false,
     };
     let diffuse = diffuse_combinations(section)?;
+    let relay_reverses = match &section.relay_reverses {
+        Some(flag) if *flag.get_ref() => {
+            if !matches!(
+                continuation,
+                Continuation::Relay {
+                    from: RelayFrom::Last,
+                    ..
+                }
+            ) {
+                return err(
+                    flag.span(),
+                    "relay_reverses turns each relay lap back: it needs relay = true, lifting from the last hole",
+                );
+            }
+            if bear_off
+                || section.opening.is_some()
+                || skip_opponent > 0
+                || cycle != Cycle::BothRows
+            {
+                return err(
+                    flag.span(),
+                    "relay_reverses is supported for plain relays round both rows: not with bear_off, opening, skip_opponent_holding or cycle",
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
+        relay_reverses,
         bear_off,
         diffuse,
         toward_center: if turning == Turning::ToCenter {
@@ -998,6 +1034,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 super::capture::zone_in_words(rows)
             );
         }
+        if rules.sowing.relay_reverses {
+            let _ = writeln!(
+                out,
+                "  Each lap of a relay sows the other way from the lap before; a capture looks along the last lap."
+            );
+        }
         let _ = writeln!(
             out,
             "  A move whose relay would never end may not be played."
@@ -1272,10 +1314,10 @@ impl Rules {
         let me = pos.to_move();
         let opponent = me.opponent();
         let board = &self.board;
-        let reverse = self
+        let mut reverse = self
             .sowing
             .reverses(from, pos.at(from), board.houses_per_side(), chosen);
-        let ring = board.ring_in(me, reverse);
+        let mut ring = board.ring_in(me, reverse);
         let skip_origin = self.sowing.laps == Laps::SkipOrigin;
         // Whether the last seed of a handful captures while sowing too.
         let capture_last = WHILE_SOWING && self.captures.while_sowing.is_some_and(|w| w.last);
@@ -1319,9 +1361,10 @@ impl Rules {
             0
         };
         let mut origin = from;
-        // Brent's search: one saved lift, replaced at powers of two.
+        // Brent's search: one saved lift, replaced at powers of two (with
+        // the way it sows, where relays turn back).
         let mut saved = if RELAY {
-            Some((*pos.places(), pos.key(), origin))
+            Some((*pos.places(), pos.key(), origin, reverse))
         } else {
             None
         };
@@ -1544,9 +1587,16 @@ impl Rules {
                 // child, and never lifts a child.
                 return sown;
             }
-            if let Some((places, key, hole)) = &saved
+            if self.sowing.relay_reverses {
+                // Each lap sows the other way from the lap before.
+                reverse = !reverse;
+                ring = board.ring_in(me, reverse);
+                sown.reverse = reverse;
+            }
+            if let Some((places, key, hole, way)) = &saved
                 && pos.key() == *key
                 && lift == *hole
+                && reverse == *way
                 && pos.places() == places
             {
                 sown.end = SownEnd::Endless;
@@ -1559,7 +1609,7 @@ impl Rules {
             }
             steps += 1;
             if steps == power {
-                saved = Some((*pos.places(), pos.key(), lift));
+                saved = Some((*pos.places(), pos.key(), lift, reverse));
                 power = power.saturating_mul(2);
                 steps = 0;
             }

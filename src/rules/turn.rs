@@ -139,10 +139,24 @@ pub(crate) fn check_position(turn: &Turn, position: &Position) -> Result<(), Pos
 /// The sheet's lines on the turn.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let turn = rules.turn;
-    if turn.extra_turn == ExtraTurn::Never && turn.pass == Pass::Never {
+    let share = rules.playable.share_one;
+    let unsown = rules.captures.cross_needs_opponent_sown;
+    if turn.extra_turn == ExtraTurn::Never && turn.pass == Pass::Never && !share && !unsown {
         return;
     }
     let _ = writeln!(out, "\nThe turn");
+    if share {
+        let _ = writeln!(
+            out,
+            "  After sharing a seed with an opponent who had none, you move again."
+        );
+    }
+    if unsown {
+        let _ = writeln!(
+            out,
+            "  When your last seed falls alone in a house of your own row and the move has not sown into the opponent's row, you capture nothing and move again."
+        );
+    }
     if turn.extra_turn == ExtraTurn::LastSeedInOwnStore {
         let _ = writeln!(
             out,

@@ -343,6 +343,7 @@ fn step(event: &Event, houses_per_side: usize) -> Step {
         }
         Event::OutOfPlay { house } => ("out", place(house), None),
         Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
+        Event::Share { to, .. } => ("drop", place(to), Some(1)),
         Event::Spill { house } => ("out", house.map_or((None, None), place), None),
         Event::Collect { seeds, .. } | Event::BearOff { seeds, .. } => {
             ("collect", (None, None), Some(seeds))
