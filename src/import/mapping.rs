@@ -1060,7 +1060,10 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             }
         }
         // Read with children, or with sowing above.
-        None | Some("NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "MAX_SOW" | "CHANGE_DIR_LAP") => {}
+        None
+        | Some(
+            "NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_SOW_OPP_NS" | "MAX_SOW" | "CHANGE_DIR_LAP",
+        ) => {}
         Some(_) => return Err(r.refuse("sow_rule")),
     }
     match r.take_choice("grandslam") {

@@ -125,7 +125,8 @@ impl MatchTo {
             }
             MatchGoal::ExtraSeeds => {
                 if let Some(winner) = over.winner {
-                    let [mine, theirs] = [winner, winner.opponent()].map(|s| over.scores[s.index()]);
+                    let [mine, theirs] =
+                        [winner, winner.opponent()].map(|s| over.scores[s.index()]);
                     let by = mine.saturating_sub(theirs).min(u16::MAX as u32) as u16;
                     tally[winner.index()] = tally[winner.index()].saturating_add(by);
                 }
