@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
+use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err, flag_unless};
 use crate::board::Board;
 use crate::position::{MAX_HOUSES, Position, PositionError, Side};
 use crate::rules::grand_slam::GrandSlam;
@@ -744,42 +744,25 @@ pub(crate) fn compile(
         Some(zone) => zone_of(*zone.get_ref()),
         None => last_seed,
     };
-    let with_opposite = match &section.count_takes_opposite {
-        Some(flag) if *flag.get_ref() && !last_seed.any() => {
-            return err(
-                flag.span(),
-                "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
-            );
-        }
-        Some(flag) if *flag.get_ref() && section.lap_captures.is_some() => {
-            return err(
-                flag.span(),
-                "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
-    let chain_along_sowing = match &section.chain_along_sowing {
-        Some(flag) if *flag.get_ref() && !section.chain => {
-            return err(
-                flag.span(),
-                "chain_along_sowing only applies with chain = true",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
-    let from_played_only = match &section.from_played_only {
-        Some(flag) if *flag.get_ref() && (!last_seed.any() || section.cross.is_some()) => {
-            return err(
-                flag.span(),
-                "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
+    let with_opposite = flag_unless(
+        &section.count_takes_opposite,
+        !last_seed.any(),
+        "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
+    )? && flag_unless(
+        &section.count_takes_opposite,
+        section.lap_captures.is_some(),
+        "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
+    )?;
+    let chain_along_sowing = flag_unless(
+        &section.chain_along_sowing,
+        !section.chain,
+        "chain_along_sowing only applies with chain = true",
+    )?;
+    let from_played_only = flag_unless(
+        &section.from_played_only,
+        !last_seed.any() || section.cross.is_some(),
+        "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
+    )?;
     let mut rules = Vec::new();
     if last_seed.any() {
         rules.push(CaptureRule::Count {
@@ -1075,22 +1058,15 @@ pub(crate) fn compile(
         Some(by) => *by.get_ref(),
         None => Taker::Sower,
     };
-    let last = match &section.while_sowing_last {
-        Some(flag) if *flag.get_ref() && !while_sowing.any() => {
-            return err(
-                flag.span(),
-                "while_sowing_last only applies with while_sowing captures",
-            );
-        }
-        Some(flag) if *flag.get_ref() && last_seed.any() => {
-            return err(
-                flag.span(),
-                "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
+    let last = flag_unless(
+        &section.while_sowing_last,
+        !while_sowing.any(),
+        "while_sowing_last only applies with while_sowing captures",
+    )? && flag_unless(
+        &section.while_sowing_last,
+        last_seed.any(),
+        "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
+    )?;
     let lap_captures = match &section.lap_captures {
         Some(flag) if *flag.get_ref() => {
             let span = flag.span();

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, Rules, err, in_range};
+use super::{CompileError, Rules, err, flag_unless, in_range};
 use crate::board::Direction;
 use crate::engine::{MoveEffect, Verdict};
 use crate::position::{Position, PositionError, Side, nonzero_bytes};
@@ -303,15 +303,15 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         }
         _ => false,
     };
-    let feed_by_house = must_feed_flag(
+    let feed_by_house = flag_unless(
         &section.feed_by_house,
-        section.must_feed,
-        "feed_by_house says how must_feed judges a house",
+        !section.must_feed,
+        "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
     )?;
-    let feeds_after_captures = must_feed_flag(
+    let feeds_after_captures = flag_unless(
         &section.feeds_after_captures,
-        section.must_feed,
-        "feeds_after_captures says how must_feed judges a move",
+        !section.must_feed,
+        "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
     )?;
     Ok(Playable {
         either_row,
@@ -329,23 +329,6 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         allow: section.allow,
         no_return: section.no_return,
     })
-}
-
-/// A flag that says how `must_feed` judges moves (`what` says how): set
-/// without `must_feed`, it is refused.
-fn must_feed_flag(
-    flag: &Option<Spanned<bool>>,
-    must_feed: bool,
-    what: &str,
-) -> Result<bool, super::CompileError> {
-    match flag {
-        Some(flag) if *flag.get_ref() && !must_feed => err(
-            flag.span(),
-            format!("{what}: it only applies with must_feed = true"),
-        ),
-        Some(flag) => Ok(*flag.get_ref()),
-        None => Ok(false),
-    }
 }
 
 /// The sheet's paragraph on which houses may be played.

@@ -686,6 +686,20 @@ fn names_are_free(words: &[toml::Spanned<String>]) -> Result<(), CompileError> {
 /// A compile error: the span it points at, the message, and a hint.
 pub(crate) type CompileError = (Range<usize>, String, Option<String>);
 
+/// The value of a boolean key, refused at the key with `message` where it
+/// is set and `refused` holds (an option that needs another).
+pub(crate) fn flag_unless(
+    key: &Option<toml::Spanned<bool>>,
+    refused: bool,
+    message: &str,
+) -> Result<bool, CompileError> {
+    match key {
+        Some(flag) if *flag.get_ref() && refused => err(flag.span(), message),
+        Some(flag) => Ok(*flag.get_ref()),
+        None => Ok(false),
+    }
+}
+
 pub(crate) fn err<T>(span: Range<usize>, message: impl Into<String>) -> Result<T, CompileError> {
     Err((span, message.into(), None))
 }

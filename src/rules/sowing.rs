@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err};
+use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err, flag_unless};
 use crate::board::{Board, Cycle, Direction, StoreSowing};
 use crate::position::{Position, PositionError};
 use crate::rules::capture::Zone;
@@ -494,16 +494,11 @@ pub(crate) fn compile(
             }
         }
     };
-    let first_in_origin = match &section.first_seed_in_origin {
-        Some(flag) if *flag.get_ref() && section.skip_origin => {
-            return err(
-                flag.span(),
-                "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
-            );
-        }
-        Some(flag) => *flag.get_ref(),
-        None => false,
-    };
+    let first_in_origin = flag_unless(
+        &section.first_seed_in_origin,
+        section.skip_origin,
+        "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
+    )?;
     let skip_opponent = match &section.skip_opponent_holding {
         Some(count) if section.skip_origin => {
             return err(
