@@ -220,7 +220,7 @@ fn named_faults_point_at_the_parameter_with_their_exit_code() {
             "unsupported_value.txt",
             10,
             7,
-            "sow cannot express sow_rule = CHANGE_DIR_LAP",
+            "sow cannot express sow_rule = LAP_CAPT_OPP_GETS",
             1,
         ),
         (
