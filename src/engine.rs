@@ -12,8 +12,9 @@ use std::fmt;
 
 use crate::board::Direction;
 use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
+use crate::rules::children::LastSeed;
 use crate::rules::sowing::{LoopKind, SownEnd};
-use crate::rules::{ExtraTurn, GrandSlam, Rules, children, grand_slam};
+use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
 /// The legal moves of a position, kept as bit masks so building, copying
@@ -934,26 +935,14 @@ impl Rules {
         }
         let effect =
             self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, chosen, true, trace);
-        if GATES && self.capture_gates && effect.captured > 0 {
-            self.capture_into_child(pos, me, effect.captured);
+        if GATES
+            && self.capture_gates
+            && effect.captured > 0
+            && let Some(children) = &self.children
+        {
+            children.store_captured(&self.board, pos, me, effect.captured);
         }
         self.end_turn::<GATES, T>(pos, me, effect, trace)
-    }
-
-    /// Where the players have no stores (`[children] child_is_store`), the
-    /// seeds a move captured go on from the store into the mover's first
-    /// child.
-    #[inline(never)]
-    fn capture_into_child(&self, pos: &mut Position, me: Side, captured: u8) {
-        if let Some(children) = &self.children
-            && children.child_is_store
-            && let Some(child) = crate::rules::Children::first_child(pos, me)
-        {
-            let store = self.board.store(me);
-            let stored = pos.take(store);
-            pos.add(store, stored - captured);
-            pos.add(child, captured);
-        }
     }
 
     /// Sowing, then the capture at the last seed, with the grand slam judged
@@ -1077,37 +1066,21 @@ impl Rules {
             && may_capture
             && let Some(children) = &self.children
         {
-            // Without stores, only a player who has a child captures.
-            let storeless = children.child_is_store && pos.children_of(me) == 0;
-            if children.kind == children::Kind::Weg
-                && !storeless
-                && pos.child_of(sown.last) == Some(me.opponent())
-            {
-                // A weg: the last seed and one more go to the sower,
-                // instead of any other capture.
-                let held = pos.take(sown.last);
-                let seeds = held.min(2);
-                pos.add(sown.last, held - seeds);
-                pos.add(board.store(me), seeds);
-                trace.record(Event::Capture {
-                    house: sown.last,
-                    seeds,
-                });
-                effect.captured += seeds;
-                effect.last_seed_captured = true;
-                if self.captures.last_seeds_to_mover > 0 {
-                    effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+            match children.at_last_seed(board, pos, me, sown.last, sown.reverse, trace) {
+                LastSeed::Captures(may) => may_capture = may,
+                made => {
+                    // A child made or a weg's seeds taken, instead of any
+                    // capture; the last few seeds still go to the mover.
+                    if let LastSeed::WegTaken(seeds) = made {
+                        effect.captured += seeds;
+                        effect.last_seed_captured = true;
+                    }
+                    if self.captures.last_seeds_to_mover > 0 {
+                        effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
+                    }
+                    return effect;
                 }
-                return effect;
             }
-            if children.make(board, pos, me, sown.last, sown.reverse, trace) {
-                // The child is made instead of any capture.
-                if self.captures.last_seeds_to_mover > 0 {
-                    effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
-                }
-                return effect;
-            }
-            may_capture = !storeless;
         }
         let plan = if may_capture {
             let reverse = sown.reverse
@@ -1167,14 +1140,8 @@ impl Rules {
             // The last few seeds go to the mover.
             effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
         }
-        if gated
-            && let Some(children) = &self.children
-            && children.kind == children::Kind::Ram
-            && board.is_house(sown.last)
-        {
-            // Rams are counted again after the capture of every move whose
-            // last seed falls in a house.
-            children.update_rams(board, pos, trace);
+        if gated && let Some(children) = &self.children {
+            children.after_capture(board, pos, sown.last, trace);
         }
         if gated
             && self.sowing.bear_off

@@ -380,6 +380,11 @@ struct Kernel<const L: usize> {
     endings_before_pass: usize,
     repetition: bool,
     watch: Watch,
+    /// No move is judged and no rule of the turn is more than sowing and
+    /// capturing: no feeding, allow or single-seed rule, no pass, no
+    /// repetition, no feed owed after a grand slam, no last capturer kept.
+    /// Random playouts of such a variant run with those checks compiled out.
+    plain: bool,
 }
 
 /// What may end a game, read off the endings: a position that meets none
@@ -451,8 +456,14 @@ impl Packed {
     /// returns its plies and final score (as [`crate::game::Outcome::score`]).
     pub fn random_game(&self, memory: &mut PlayoutMemory, rng: &mut Rng) -> (u64, [u32; 2]) {
         match &self.kernel {
-            Width::Narrow(kernel) => kernel.random_game(&mut memory.narrow, rng),
-            Width::Wide(kernel) => kernel.random_game(&mut memory.wide, rng),
+            Width::Narrow(kernel) if kernel.plain => {
+                kernel.random_game::<true>(&mut memory.narrow, rng)
+            }
+            Width::Narrow(kernel) => kernel.random_game::<false>(&mut memory.narrow, rng),
+            Width::Wide(kernel) if kernel.plain => {
+                kernel.random_game::<true>(&mut memory.wide, rng)
+            }
+            Width::Wide(kernel) => kernel.random_game::<false>(&mut memory.wide, rng),
         }
     }
 }
@@ -927,7 +938,7 @@ impl<const L: usize> Kernel<L> {
             }
             next
         });
-        Ok(Kernel {
+        let mut kernel = Kernel {
             houses_per_side: n,
             start: packed_start,
             first_to_move: start.to_move(),
@@ -964,11 +975,23 @@ impl<const L: usize> Kernel<L> {
                 packed_start.iter().map(|&seeds| seeds as u32).sum(),
             ),
             endings: rules.endings.clone(),
-        })
+            plain: false,
+        };
+        kernel.plain = !kernel.judged
+            && !kernel.repetition
+            && kernel.allow == Allow::Any
+            && kernel.min_seeds == 1
+            && !kernel.must_feed
+            && !kernel.single_seed_rule
+            && kernel.pass == Pass::Never
+            && !kernel.feed_after_slam
+            && !kernel.tracks_last_capturer;
+        Ok(kernel)
     }
 
-    /// [`Packed::random_game`] on `L` lanes.
-    fn random_game(&self, seen: &mut Seen<L>, rng: &mut Rng) -> (u64, [u32; 2]) {
+    /// [`Packed::random_game`] on `L` lanes; `PLAIN` only for a
+    /// [`Kernel::plain`] variant.
+    fn random_game<const PLAIN: bool>(&self, seen: &mut Seen<L>, rng: &mut Rng) -> (u64, [u32; 2]) {
         seen.clear();
         let mut game = Playout {
             board: self.start,
@@ -979,20 +1002,20 @@ impl<const L: usize> Kernel<L> {
             feed_pending: false,
         };
         let mut played = [Played::default(); MAX_PACKED_HOUSES];
-        let mut legal = match self.settle(&mut game, seen, &mut played) {
+        let mut legal = match self.settle::<PLAIN>(&mut game, seen, &mut played) {
             Ok(legal) => legal,
             Err(score) => return (0, score),
         };
         loop {
             // A position where the capturer must feed follows a capture, so
             // no later position, which owes no feeding, can repeat it.
-            if self.repetition && !game.feed_pending {
+            if !PLAIN && self.repetition && !game.feed_pending {
                 seen.push(game.board, game.to_move);
             }
             let pick = rng.below(moves_in(legal)) as u32;
             let offset = select_bit(legal, pick) as usize;
             let me = game.to_move;
-            let captured = if self.judged {
+            let captured = if !PLAIN && self.judged {
                 let result = played[offset.min(MAX_PACKED_HOUSES - 1)];
                 game.board = result.board;
                 game.to_move = result.to_move;
@@ -1002,14 +1025,16 @@ impl<const L: usize> Kernel<L> {
                 self.apply(&mut game, offset)
             };
             if captured {
-                seen.clear();
-                if self.tracks_last_capturer {
+                if !PLAIN {
+                    seen.clear();
+                }
+                if !PLAIN && self.tracks_last_capturer {
                     game.last_capturer = Some(me);
                 }
             }
             game.plies += 1;
             game.last_mover = Some(me);
-            legal = match self.settle(&mut game, seen, &mut played) {
+            legal = match self.settle::<PLAIN>(&mut game, seen, &mut played) {
                 Ok(legal) => legal,
                 Err(score) => return (game.plies as u64, score),
             };
@@ -1051,8 +1076,11 @@ impl<const L: usize> Kernel<L> {
 
     /// The legal moves of `side`, as a mask over its row.
     #[inline(always)]
-    fn legal(&self, board: &Lanes<L>, side: Side, feed_pending: bool) -> u32 {
+    fn legal<const PLAIN: bool>(&self, board: &Lanes<L>, side: Side, feed_pending: bool) -> u32 {
         let row = self.row(board, side);
+        if PLAIN {
+            return nonzero_lanes(row);
+        }
         let mut playable = self.playable(row);
         if self.allow != Allow::Any {
             playable = self.allowed(board, side, row, playable);
@@ -1315,17 +1343,17 @@ impl<const L: usize> Kernel<L> {
 
     /// The legal moves of `side`, played out when the rules judge them so.
     #[inline(always)]
-    fn moves(
+    fn moves<const PLAIN: bool>(
         &self,
         board: &Lanes<L>,
         side: Side,
         feed_pending: bool,
         played: &mut PlayedMoves<L>,
     ) -> u32 {
-        if self.judged {
+        if !PLAIN && self.judged {
             self.judged_moves(board, side, feed_pending, played)
         } else {
-            self.legal(board, side, feed_pending)
+            self.legal::<PLAIN>(board, side, feed_pending)
         }
     }
 
@@ -1420,7 +1448,7 @@ impl<const L: usize> Kernel<L> {
     /// the endings, walked in order only when one may fire. Returns the
     /// legal moves, or the final score.
     #[inline(always)]
-    fn settle(
+    fn settle<const PLAIN: bool>(
         &self,
         game: &mut Playout<L>,
         seen: &(impl Boards<L> + ?Sized),
@@ -1428,7 +1456,7 @@ impl<const L: usize> Kernel<L> {
     ) -> Result<u32, [u32; 2]> {
         let board = &game.board;
         let me = game.to_move;
-        let (to_move, legal) = self.after_pass(board, me, game.feed_pending, played);
+        let (to_move, legal) = self.after_pass::<PLAIN>(board, me, game.feed_pending, played);
         let watch = self.watch;
         let [south, north] = Side::BOTH.map(|side| self.store(board, side));
         let may_end = legal == 0
@@ -1438,7 +1466,7 @@ impl<const L: usize> Kernel<L> {
             || south.min(north) >= watch.each_store
             || south + north >= watch.stores
             || game.plies >= watch.plies
-            || (self.repetition && seen.contains(board, to_move));
+            || (!PLAIN && self.repetition && seen.contains(board, to_move));
         if may_end {
             return self.settle_in_order(game, seen, played);
         }
@@ -1448,29 +1476,30 @@ impl<const L: usize> Kernel<L> {
 
     /// Who is to move after a pass the rules make, and their legal moves.
     #[inline(always)]
-    fn after_pass(
+    fn after_pass<const PLAIN: bool>(
         &self,
         board: &Lanes<L>,
         me: Side,
         feed_pending: bool,
         played: &mut PlayedMoves<L>,
     ) -> (Side, u32) {
-        let legal = self.moves(board, me, feed_pending, played);
+        let legal = self.moves::<PLAIN>(board, me, feed_pending, played);
         // A capturer who owes the feeding move never passes.
-        let passes = !feed_pending
+        let passes = !PLAIN
+            && !feed_pending
             && match self.pass {
                 Pass::Never => false,
                 Pass::WhenEmpty => {
                     self.row_is_empty(board, me) && !self.row_is_empty(board, me.opponent())
                 }
                 Pass::WhenNoMove => {
-                    legal == 0 && self.moves(board, me.opponent(), false, played) != 0
+                    legal == 0 && self.moves::<PLAIN>(board, me.opponent(), false, played) != 0
                 }
             };
         if passes {
             (
                 me.opponent(),
-                self.moves(board, me.opponent(), false, played),
+                self.moves::<PLAIN>(board, me.opponent(), false, played),
             )
         } else {
             (me, legal)
@@ -1494,7 +1523,7 @@ impl<const L: usize> Kernel<L> {
             }
         }
         let (to_move, legal) =
-            self.after_pass(&game.board, game.to_move, game.feed_pending, played);
+            self.after_pass::<false>(&game.board, game.to_move, game.feed_pending, played);
         game.to_move = to_move;
         for ending in after_pass {
             if let Some(collect) = self.fires(ending, game, legal, seen) {
@@ -1695,7 +1724,7 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
         game.plies += 1;
         game.last_mover = Some(me);
         let seen = &self.seen[node.since_capture as usize..];
-        (node.legal, node.score) = match kernel.settle(game, seen, &mut self.played) {
+        (node.legal, node.score) = match kernel.settle::<false>(game, seen, &mut self.played) {
             Ok(legal) => (legal, NOT_OVER),
             Err(score) => (0, score),
         };

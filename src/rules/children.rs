@@ -388,6 +388,20 @@ fn compile_rams(
     }))
 }
 
+/// What the children's rules make of a move's last seed
+/// ([`Children::at_last_seed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LastSeed {
+    /// The last seed fell in a weg of the opponent's: it and one more, this
+    /// many seeds, went to the sower, instead of any capture.
+    WegTaken(u8),
+    /// The last seed made a child, instead of any capture.
+    ChildMade,
+    /// No child: the captures follow if true; false for a player without a
+    /// store who has no child yet, who captures nothing.
+    Captures(bool),
+}
+
 impl Children {
     /// With `kind = "ram"`, fills in the seeds that make each house a ram:
     /// enough for a sowing from it, along its owner's ring, to come back to
@@ -465,6 +479,65 @@ impl Children {
         let pair = (a == self.made_at && b == self.made_at - 1)
             || (b == self.made_at && a == self.made_at - 1);
         (pair && before != last && pos.child_houses() >> before & 1 == 0).then_some(before)
+    }
+
+    /// The children's step at a move's last seed, before any capture: a
+    /// weg of the opponent's gives up seeds, or a child is made, instead of
+    /// the capture.
+    #[inline(never)]
+    pub(crate) fn at_last_seed<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+        trace: &mut T,
+    ) -> LastSeed {
+        // Without stores, only a player who has a child captures.
+        let storeless = self.child_is_store && pos.children_of(me) == 0;
+        if self.kind == Kind::Weg && !storeless && pos.child_of(last) == Some(me.opponent()) {
+            // The last seed and one more go to the sower.
+            let held = pos.take(last);
+            let seeds = held.min(2);
+            pos.add(last, held - seeds);
+            pos.add(board.store(me), seeds);
+            trace.record(Event::Capture { house: last, seeds });
+            return LastSeed::WegTaken(seeds);
+        }
+        if self.make(board, pos, me, last, reverse, trace) {
+            return LastSeed::ChildMade;
+        }
+        LastSeed::Captures(!storeless)
+    }
+
+    /// The children's step after the capture: rams are counted again after
+    /// every move whose last seed falls in a house.
+    #[inline(never)]
+    pub(crate) fn after_capture<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        last: usize,
+        trace: &mut T,
+    ) {
+        if self.kind == Kind::Ram && board.is_house(last) {
+            self.update_rams(board, pos, trace);
+        }
+    }
+
+    /// Where the players have no stores (`child_is_store`), the seeds a move
+    /// captured go on from the store into the mover's first child.
+    #[inline(never)]
+    pub(crate) fn store_captured(&self, board: &Board, pos: &mut Position, me: Side, captured: u8) {
+        if self.child_is_store
+            && let Some(child) = Children::first_child(pos, me)
+        {
+            let store = board.store(me);
+            let stored = pos.take(store);
+            pos.add(store, stored - captured);
+            pos.add(child, captured);
+        }
     }
 
     /// With rams: after a move whose last seed fell in a house, every house
