@@ -9,6 +9,8 @@ use std::path::Path;
 
 use crate::diagnostic::Located;
 use crate::game::Game;
+use crate::players::play_randomly;
+use crate::rng::Rng;
 use crate::rules::{Rules, RulesError};
 use crate::trace::EndReason;
 use crate::variant::VariantFile;
@@ -25,6 +27,10 @@ pub struct Checked {
 /// The most positions the search for a game that ends before the ply
 /// limit visits: a limit this search cannot settle draws no warning.
 const SEARCH_BUDGET: u64 = 200_000;
+
+/// The random games played before that search, each up to the ply limit:
+/// one that ends otherwise settles the question.
+const RANDOM_GAMES: u64 = 20;
 
 /// Reads, compiles and checks the variant file at `path`.
 pub fn check_path(path: &Path) -> Result<Checked, RulesError> {
@@ -118,7 +124,21 @@ fn findings(file: &VariantFile, rules: &Rules) -> Vec<(Range<usize>, String)> {
 /// Whether some game of `rules` ends within `plies` plies otherwise than
 /// by its ply limit (`None`: the search ran out of budget first).
 fn ends_otherwise(rules: &Rules, plies: usize) -> Option<bool> {
-    let mut game = Game::new(rules);
+    // Most games end by themselves well within their limit: a few random
+    // games find one at once, where the search below, depth first, would
+    // spend its whole budget deep in one line of play.
+    let start = Game::new(rules);
+    for i in 0..RANDOM_GAMES {
+        let mut game = start.playout_copy();
+        play_randomly(&mut game, &mut Rng::for_game(0, i), plies);
+        if game
+            .outcome()
+            .is_some_and(|outcome| outcome.reason != EndReason::PlyLimit)
+        {
+            return Some(true);
+        }
+    }
+    let mut game = start;
     let mut budget = SEARCH_BUDGET;
     ends_within(&mut game, plies, &mut budget)
 }
