@@ -30,6 +30,8 @@ pub struct MoveList {
     // Whether the moves are drops of captured seeds (`c@`): then every
     // move of the list is one.
     drops: bool,
+    // The store moves `*1` to `*store` (`[play] sow_from_store`); none at 0.
+    store: u8,
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
@@ -57,6 +59,7 @@ impl MoveList {
         MoveList {
             masks: [0; 6],
             drops: false,
+            store: 0,
         }
     }
 
@@ -81,18 +84,25 @@ impl MoveList {
     /// How many moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.masks.iter().map(|m| m.count_ones() as usize).sum()
+        self.masks
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum::<usize>()
+            + self.store as usize
     }
 
     /// True when there is no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.masks.iter().all(|&m| m == 0)
+        self.masks.iter().all(|&m| m == 0) && self.store == 0
     }
 
     /// Whether `mv` is in the list.
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
+        if let Some(seeds) = mv.store_seeds() {
+            return seeds <= self.store;
+        }
         mv.offset() < 32
             && mv.is_drop() == self.drops
             && self.masks[mv.side().index() * 3 + way(mv.direction())] >> mv.offset() & 1 != 0
@@ -102,8 +112,9 @@ impl MoveList {
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
         let [south, south_ccw, south_cw, north, north_ccw, north_cw] = self.masks;
-        if south_ccw | south_cw | north_ccw | north_cw != 0 || self.drops {
-            // Directions chosen, or drops: rare, and walked in order.
+        if south_ccw | south_cw | north_ccw | north_cw != 0 || self.drops || self.store > 0 {
+            // Directions chosen, drops or store moves: rare, and walked in
+            // order.
             return self.iter().nth(index);
         }
         let before = south.count_ones() as usize;
@@ -120,29 +131,34 @@ impl MoveList {
     }
 
     /// The moves in house order, South's row before North's; from a house
-    /// where the mover chooses the direction, `>` before `<`.
+    /// where the mover chooses the direction, `>` before `<`; then the store
+    /// moves, fewest seeds first.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
         let masks = self.masks;
         let drops = self.drops;
-        Side::BOTH.into_iter().flat_map(move |side| {
-            let ways = &masks[side.index() * 3..side.index() * 3 + 3];
-            let ways = [ways[0], ways[1], ways[2]];
-            let mut houses = ways[0] | ways[1] | ways[2];
-            std::iter::from_fn(move || {
-                (houses != 0).then(|| {
-                    let offset = houses.trailing_zeros();
-                    houses &= houses - 1;
-                    (0..3)
-                        .filter(move |&w| ways[w] >> offset & 1 != 0)
-                        .map(move |w| {
-                            let mv = Move::new(side, offset as u8).sowing(WAYS[w]);
-                            if drops { mv.dropped() } else { mv }
-                        })
+        let store = (1..=self.store).map(Move::from_store);
+        Side::BOTH
+            .into_iter()
+            .flat_map(move |side| {
+                let ways = &masks[side.index() * 3..side.index() * 3 + 3];
+                let ways = [ways[0], ways[1], ways[2]];
+                let mut houses = ways[0] | ways[1] | ways[2];
+                std::iter::from_fn(move || {
+                    (houses != 0).then(|| {
+                        let offset = houses.trailing_zeros();
+                        houses &= houses - 1;
+                        (0..3)
+                            .filter(move |&w| ways[w] >> offset & 1 != 0)
+                            .map(move |w| {
+                                let mv = Move::new(side, offset as u8).sowing(WAYS[w]);
+                                if drops { mv.dropped() } else { mv }
+                            })
+                    })
                 })
+                .flatten()
             })
-            .flatten()
-        })
+            .chain(store)
     }
 
     /// The moves in a vector.
@@ -152,6 +168,10 @@ impl MoveList {
 
     #[inline]
     fn insert(&mut self, mv: Move) {
+        if let Some(seeds) = mv.store_seeds() {
+            self.store = self.store.max(seeds);
+            return;
+        }
         self.drops |= mv.is_drop();
         self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << mv.offset();
     }
@@ -431,6 +451,22 @@ pub enum IllegalMove {
         /// The move asked for.
         mv: Move,
     },
+    /// A store move (`*K`) in a variant whose moves all name a house.
+    #[error(
+        "{mv} sows from the store, but in this variant every move plays a house: only a variant with [play] sow_from_store has store moves"
+    )]
+    NoStoreMoves {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// A store move (`*K`) that would sow more seeds than the store holds.
+    #[error("{mv} sows more seeds than your store holds ({held})")]
+    StoreHoldsTooFew {
+        /// The move asked for.
+        mv: Move,
+        /// The seeds in the mover's store.
+        held: u8,
+    },
     /// The rules exclude the house.
     #[error("{mv} cannot be played: {}", verdict.describe())]
     Excluded {
@@ -474,6 +510,17 @@ impl Rules {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
+        let mut list = self.house_moves(pos);
+        if self.playable.from_store {
+            // `*1` to `*K`, K the seeds in the mover's store.
+            list.store = pos.at(self.board.store(pos.to_move()));
+        }
+        list
+    }
+
+    /// The legal moves of the player to move that name a house.
+    #[inline(always)]
+    fn house_moves(&self, pos: &Position) -> MoveList {
         if self.drop_pending(pos) {
             return self.drops(pos);
         }
@@ -579,8 +626,19 @@ impl Rules {
         list
     }
 
-    /// Every house of the player to move with its verdict, in row order.
+    /// Every house of the player to move with its verdict, in row order,
+    /// then the moves from the store (`[play] sow_from_store`), all legal.
     pub fn verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
+        let mut out = self.house_verdicts(pos);
+        if self.playable.from_store {
+            let seeds = pos.at(self.board.store(pos.to_move()));
+            out.extend((1..=seeds).map(|k| (Move::from_store(k), Verdict::Legal)));
+        }
+        out
+    }
+
+    /// Every house of the player to move with its verdict, in row order.
+    fn house_verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
         if self.drop_pending(pos) {
             return self
                 .drops(pos)
@@ -801,6 +859,16 @@ impl Rules {
 
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
+        if mv.store_seeds().is_some() {
+            return if self.playable.from_store {
+                IllegalMove::StoreHoldsTooFew {
+                    mv,
+                    held: pos.at(self.board.store(pos.to_move())),
+                }
+            } else {
+                IllegalMove::NoStoreMoves { mv }
+            };
+        }
         let houses_per_side = self.board.houses_per_side();
         if mv.offset() >= houses_per_side {
             return IllegalMove::NoSuchHouse {
@@ -851,7 +919,36 @@ impl Rules {
         trace: &mut T,
     ) -> Result<MoveEffect, IllegalMove> {
         self.check_move(pos, mv)?;
-        Ok(self.apply(pos, self.board.house_of(mv), mv.direction(), trace))
+        Ok(self.apply_move(pos, mv, trace))
+    }
+
+    /// Plays the legal move `mv` without checking it: a house, or seeds
+    /// from the mover's store.
+    #[inline]
+    pub(crate) fn apply_move<T: Trace>(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        trace: &mut T,
+    ) -> MoveEffect {
+        match mv.store_seeds() {
+            Some(seeds) => self.apply_from_store(pos, seeds, trace),
+            None => self.apply(pos, self.board.house_of(mv), mv.direction(), trace),
+        }
+    }
+
+    /// Sows `seeds` from the mover's store (`[play] sow_from_store`), then
+    /// the captures and the turn as for any move.
+    #[inline(never)]
+    fn apply_from_store<T: Trace>(
+        &self,
+        pos: &mut Position,
+        seeds: u8,
+        trace: &mut T,
+    ) -> MoveEffect {
+        let store = self.board.store(pos.to_move());
+        // The plain loop is the only one compiled with store moves.
+        self.apply_with::<false, false, true, T>(pos, store, None, seeds, trace)
     }
 
     /// Plays the house `from` without checking that it is legal: the rule
@@ -867,7 +964,7 @@ impl Rules {
     ) -> MoveEffect {
         match self.loop_kind {
             LoopKind::Plain if !self.capture_gates => {
-                self.apply_with::<false, false, false, T>(pos, from, chosen, trace)
+                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, trace)
             }
             _ => self.apply_gated(pos, from, chosen, trace),
         }
@@ -891,23 +988,29 @@ impl Rules {
             return self.share_one(pos, from, trace);
         }
         match self.loop_kind {
-            LoopKind::Plain => self.apply_with::<false, false, true, T>(pos, from, chosen, trace),
-            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, trace),
+            LoopKind::Plain => {
+                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, trace)
+            }
+            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, 0, trace),
             LoopKind::WhileSowing => {
-                self.apply_with::<false, true, true, T>(pos, from, chosen, trace)
+                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, trace)
             }
             LoopKind::RelayWhileSowing => {
-                self.apply_with::<true, true, true, T>(pos, from, chosen, trace)
+                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, trace)
             }
         }
     }
 
+    /// A move through one instance of the sowing loop; `from_store` above
+    /// 0 sows that many seeds from the mover's store (`from`) instead of a
+    /// house.
     #[inline(always)]
     fn apply_with<const RELAY: bool, const WHILE_SOWING: bool, const GATES: bool, T: Trace>(
         &self,
         pos: &mut Position,
         from: usize,
         chosen: Option<Direction>,
+        from_store: u8,
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
@@ -919,6 +1022,7 @@ impl Rules {
                 &mut trial,
                 from,
                 chosen,
+                from_store,
                 true,
                 &mut (),
             );
@@ -927,14 +1031,15 @@ impl Rules {
                     outcome: SlamOutcome::NothingCaptured,
                 });
                 let mut effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-                    pos, from, chosen, false, trace,
+                    pos, from, chosen, from_store, false, trace,
                 );
                 effect.grand_slam = true;
                 return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
-        let effect =
-            self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(pos, from, chosen, true, trace);
+        let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
+            pos, from, chosen, from_store, true, trace,
+        );
         if GATES
             && self.capture_gates
             && effect.captured > 0
@@ -953,6 +1058,7 @@ impl Rules {
         pos: &mut Position,
         from: usize,
         chosen: Option<Direction>,
+        from_store: u8,
         captures: bool,
         trace: &mut T,
     ) -> MoveEffect {
@@ -1005,6 +1111,8 @@ impl Rules {
             chosen
         };
         let mut sown = match &self.blocking {
+            // Seeds sown from the store, behind the gates.
+            _ if gated && from_store > 0 => self.sow_from_store(pos, from_store, trace),
             // Bearing off, behind the gates.
             _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
             // Seeds spread round the house played, behind the gates.

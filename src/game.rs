@@ -431,12 +431,7 @@ impl<'r> Game<'r> {
                 self.position = after;
                 effect
             }
-            None => self.rules.apply(
-                &mut self.position,
-                self.rules.board.house_of(mv),
-                mv.direction(),
-                trace,
-            ),
+            None => self.rules.apply_move(&mut self.position, mv, trace),
         };
         self.plies += 1;
         if self.memory == Memory::Full {

@@ -55,8 +55,11 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::house => "a house label (A-Z for South, a-z for North)",
         Rule::direction => "a direction: `>` (counter-clockwise) or `<` (clockwise)",
         Rule::drop_mark => "a drop mark `@`",
+        Rule::store_move => "a store move: `*` and the seeds sown from your store, such as `*4`",
         Rule::capture_mark => "a capture mark such as `x6`",
-        Rule::r#move => "a move (a house label such as `C` or `c`, or `C>`, `C<`)",
+        Rule::r#move => {
+            "a move (a house label such as `C` or `c`, or `C>`, `C<`, or seeds from the store such as `*4`)"
+        }
         Rule::move_text => "a move",
         Rule::count => "a seed count",
         Rule::row => "a row of seed counts separated by commas",
@@ -202,8 +205,21 @@ fn read_move(
 ) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
     let house = inner.next().expect("a move has a house");
-    let mut mv = Move::from_label(house.as_str().chars().next().expect("one letter"))
-        .expect("grammar allows letters only");
+    let mut mv = if house.as_rule() == Rule::store_move {
+        let span = house.as_span();
+        let seeds = house.as_str()[1..].parse::<u8>().ok().filter(|&k| k > 0);
+        Move::from_store(seeds.ok_or_else(|| {
+            ParseError::at(
+                origin,
+                text,
+                offset + span.start()..offset + span.end(),
+                "a store move sows from 1 to 255 seeds, such as `*4`".into(),
+            )
+        })?)
+    } else {
+        Move::from_label(house.as_str().chars().next().expect("one letter"))
+            .expect("grammar allows letters only")
+    };
     let mut next = inner.next();
     if let Some(direction) = next.as_ref().filter(|p| p.as_rule() == Rule::direction) {
         mv = mv.sowing(Direction::from_mark(
@@ -709,10 +725,29 @@ mod tests {
         let error = parse_move("3").unwrap_err();
         assert_eq!(error.0.column, 1);
         assert!(
-            error.0.message.starts_with("expected a house label"),
+            error
+                .0
+                .message
+                .starts_with("expected a move (a house label"),
             "{}",
             error.0.message
         );
+    }
+
+    #[test]
+    fn store_moves_name_the_seeds_sown() {
+        let (four, captured) = parse_move("*4x3").unwrap();
+        assert_eq!((four.store_seeds(), captured), (Some(4), Some(3)));
+        assert_eq!(four.to_string(), "*4");
+        assert_eq!(parse_move("C").unwrap().0.store_seeds(), None);
+        for none in ["*0", "*256"] {
+            let error = parse_move(none).unwrap_err();
+            assert!(
+                error.0.message.contains("from 1 to 255 seeds"),
+                "{}",
+                error.0.message
+            );
+        }
     }
 
     #[test]

@@ -672,7 +672,11 @@ impl<const L: usize> Kernel<L> {
             territory: _,
             halves,
             share_one,
+            from_store,
         } = rules.playable;
+        if from_store {
+            return Err("moves from the store");
+        }
         if share_one {
             return Err("a seed shared with an opponent without seeds");
         }

@@ -44,14 +44,7 @@ fn immediate_capture(game: &Game<'_>, mv: Move) -> u8 {
     let rules = game.rules();
     let mut after = game.position().clone();
     // Listed moves are legal: no need to judge them again.
-    rules
-        .apply(
-            &mut after,
-            mv.house(rules.houses_per_side()),
-            mv.direction(),
-            &mut (),
-        )
-        .captured
+    rules.apply_move(&mut after, mv, &mut ()).captured
 }
 
 /// Picks uniformly among the legal moves.

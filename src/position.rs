@@ -161,13 +161,18 @@ impl fmt::Display for Side {
 /// mover chose, where the variant lets them choose (`C>` counter-clockwise,
 /// `C<` clockwise; a bare `C` sows the way the rules say). A *drop*
 /// (`c@`) plays no house: it puts the seeds the mover has just captured
-/// into the opponent's house `c` (`[capture] given_to_opponent`).
+/// into the opponent's house `c` (`[capture] given_to_opponent`). A
+/// *store move* (`*K`) plays no house either: the mover sows K seeds from
+/// their own store (`[play] sow_from_store`); whose store it is follows from
+/// the position, so such a move names no side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     side: Side,
     offset: u8,
     direction: Option<Direction>,
     drop: bool,
+    /// The seeds a store move sows; 0 for every other move.
+    from_store: u8,
 }
 
 impl Move {
@@ -179,7 +184,24 @@ impl Move {
             offset,
             direction: None,
             drop: false,
+            from_store: 0,
         }
+    }
+
+    /// The move that sows `seeds` from the mover's own store (`*K`).
+    #[inline]
+    pub fn from_store(seeds: u8) -> Move {
+        Move {
+            from_store: seeds,
+            ..Move::new(Side::South, 0)
+        }
+    }
+
+    /// The seeds a store move (`*K`) sows from the mover's store; `None`
+    /// for a move that names a house.
+    #[inline]
+    pub fn store_seeds(self) -> Option<u8> {
+        (self.from_store > 0).then_some(self.from_store)
     }
 
     /// The drop of the seeds just captured into this house (`c@`).
@@ -262,6 +284,7 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.direction {
+            None if self.from_store > 0 => write!(f, "*{}", self.from_store),
             None if self.drop => write!(f, "{}@", self.label()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),

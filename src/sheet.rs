@@ -148,6 +148,14 @@ pub fn rule_sheet(rules: &Rules) -> String {
             row(Side::North)
         );
     }
+    let stored = start.store(Side::South);
+    if stored > 0 {
+        let _ = writeln!(
+            out,
+            "  Each store holds {} at the start.",
+            counted(stored, "seed")
+        );
+    }
     let halves = rules.board.sides() == crate::board::Sides::Halves;
     if halves {
         let _ = writeln!(

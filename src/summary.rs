@@ -19,7 +19,10 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     } else if before.row_is_empty(side.opponent()) {
         parts.push(format!("feeds {}", side.opponent()));
     }
-    let origin = mv.house(n);
+    let origin = match mv.store_seeds() {
+        Some(_) => crate::board::STORE[side.index()],
+        None => mv.house(n),
+    };
     // Laps: how often the first sowing comes back round to its own house.
     let mut laps = 0;
     let mut relays: Vec<String> = Vec::new();

@@ -104,6 +104,10 @@ pub struct Board {
     /// every house.
     #[serde(default)]
     pub start: Option<Spanned<Start>>,
+    /// Seeds in each store at the start, beside those on the board
+    /// (MancalaGames' `start_pattern = AZIGO`).
+    #[serde(default)]
+    pub start_in_stores: Option<Spanned<i64>>,
     /// Which houses count as each player's own for the goal: `"rows"` (the
     /// default) or `"halves"`, each player's half of both rows.
     #[serde(default)]

@@ -17,6 +17,7 @@ name = "base"
 houses_per_side = 6
 seeds_per_house = 4
 # start = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+# start_in_stores = 3
 # sides = "halves"
 [sowing]
 skip_origin = true
@@ -50,6 +51,7 @@ must_feed = false
 # opening_from = "right_half"
 # from_either_row = false
 # share_one = true
+# sow_from_store = true
 [capture]
 counts = [2, 3]
 last_seed = "opponent"
@@ -3019,6 +3021,115 @@ fn given_to_opponent() {
     assert_eq!(
         sow_written(rules(&OWN_HALF), from, "E").unwrap(),
         "1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"
+    );
+}
+
+/// Azigo's kind of game: each side sows round its own row, and may sow
+/// seeds of its store instead of a house; a last seed making 2 or 3 in the
+/// mover's own row captures.
+fn from_store() -> &'static Rules {
+    rules(&[
+        ("skip_origin", "false"),
+        ("cycle", "\"own_row\""),
+        ("sow_from_store", "true"),
+        ("last_seed", "\"own\""),
+    ])
+}
+
+#[test]
+fn sow_from_store() {
+    let store = from_store();
+    let from = "1,0,0,0,0,1/1,0,1,0,0,0 8-4 S";
+    // Besides F and A, South may sow any number of her store's 8 seeds.
+    let moves: Vec<String> = store
+        .legal_moves(&position(from))
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(
+        moves,
+        ["A", "F", "*1", "*2", "*3", "*4", "*5", "*6", "*7", "*8"]
+    );
+    // *3 sows A, B and C from her row's first house on; C's 1 captures
+    // nothing.
+    assert_eq!(
+        sow_written(store, from, "*3").unwrap(),
+        "2,1,1,0,0,1/1,0,1,0,0,0 5-4 N"
+    );
+    // *8 goes round her row and on to A and B: B's 2 is captured where the
+    // last seed falls.
+    assert_eq!(
+        sow_written(store, from, "*8").unwrap(),
+        "3,0,1,1,1,2/1,0,1,0,0,0 2-4 N"
+    );
+    // North's store moves sow his row from a, his first house.
+    assert_eq!(
+        sow_written(store, "1,0,0,0,0,1/1,1,1,0,0,0 8-4 N", "*2").unwrap(),
+        "1,0,0,0,0,1/2,0,1,0,0,0 8-4 S",
+        "b's 2 is captured, a's 2 is not: no chain"
+    );
+    // More seeds than the store holds, and a store move where the rules
+    // have none, are refused, each saying why.
+    let past = sow_written(store, from, "*9").unwrap_err();
+    assert!(
+        past.contains("more seeds than your store holds (8)"),
+        "{past}"
+    );
+    let plain = rules(&[("skip_origin", "false"), ("cycle", "\"own_row\"")]);
+    let none = sow_written(plain, from, "*1").unwrap_err();
+    assert!(
+        none.contains("only a variant with [play] sow_from_store"),
+        "{none}"
+    );
+    // A row without seeds still has moves while the store holds some.
+    let bare = "0,0,0,0,0,0/1,0,1,0,0,3 5-3 S";
+    assert_eq!(store.legal_moves(&position(bare)).len(), 5);
+    assert!(plain.legal_moves(&position(bare)).is_empty());
+}
+
+#[test]
+fn start_in_stores() {
+    let stored = rules(&[("start_in_stores", "3")]);
+    assert_eq!(stored.start().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 3-3 S");
+    assert_eq!(stored.total_seeds(), 54);
+    assert_eq!(rules(&[]).total_seeds(), 48);
+}
+
+#[test]
+fn cross_whatever_last_holds_chain_against_sowing() {
+    let cross = |keys: &str| {
+        rules(&[
+            ("skip_origin", "false"),
+            ("cycle", "\"own_row\""),
+            ("counts", "-"),
+            ("last_seed", "-"),
+            ("chain", "-"),
+            (
+                "cross",
+                &*format!(
+                    "{{ zone = \"either\", chain = true, chain_from_any = true, opposite_in = \"opponent\", opposite_holds = [1, 3, 5]{keys} }}"
+                ),
+            ),
+        ])
+    };
+    // D's seeds go to E, F and round to A, which held 2: f across holds 1,
+    // then back against the sowing a, across F, holds 3; b, across E,
+    // holds 2, and the chain stops.
+    let from = "2,0,0,3,0,0/3,2,5,0,0,1 0-0 S";
+    let any_back = cross(", whatever_last_holds = true, chain_against_sowing = true");
+    assert_eq!(
+        sow_written(any_back, from, "D").unwrap(),
+        "3,0,0,0,1,1/0,2,5,0,0,0 4-0 N"
+    );
+    // Along the sowing, the chain stops at B: e across is empty.
+    assert_eq!(
+        sow_written(cross(", whatever_last_holds = true"), from, "D").unwrap(),
+        "3,0,0,0,1,1/3,2,5,0,0,0 1-0 N"
+    );
+    // Only a last seed in an empty house captures without it.
+    assert_eq!(
+        sow_written(cross(", chain_against_sowing = true"), from, "D").unwrap(),
+        "3,0,0,0,1,1/3,2,5,0,0,1 0-0 N"
     );
 }
 

@@ -417,7 +417,11 @@ impl Session<'_> {
                 } else {
                     let moves: Vec<String> = taken
                         .iter()
-                        .map(|mv| format!("{} {mv}", mv.side()))
+                        .map(|mv| match mv.store_seeds() {
+                            // A store move names no side: its mover's store.
+                            Some(_) => mv.to_string(),
+                            None => format!("{} {mv}", mv.side()),
+                        })
                         .collect();
                     writeln!(
                         out,

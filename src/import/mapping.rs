@@ -287,8 +287,29 @@ fn start_pattern(
             board[source] = 0;
             board
         }
+        "AZIGO" if (8..=20).contains(&n) => {
+            // Each row's first houses hold the seeds, up to three short of
+            // half the row, and the house after them one seed; the stores
+            // hold twice the seeds each (`start_in_stores`).
+            let mut row = vec![0; n];
+            for seeds_here in row.iter_mut().take(n / 2 - 3) {
+                *seeds_here = seeds;
+            }
+            row[n / 2 - 3] = 1;
+            [row.clone(), row].concat()
+        }
         _ => return Err(reading.refuse("start_pattern")),
     }))
+}
+
+/// The seeds each store holds at the start under MancalaGames'
+/// `start_pattern` (Azigo's: twice the seeds per house).
+fn start_in_stores(pattern: Option<&str>, seeds: i64) -> i64 {
+    if pattern == Some("AZIGO") {
+        2 * seeds
+    } else {
+        0
+    }
 }
 
 /// Every section of the variant file for the game `reading` holds.
@@ -302,6 +323,14 @@ pub(super) fn sections(r: &Reading) -> Result<Sections, Unsupported> {
     };
     if let Some(pattern) = &out.start {
         out.total = pattern.iter().sum();
+    }
+    let stored = start_in_stores(r.choice("start_pattern"), seeds);
+    if stored > 0 {
+        out.board.push(format!(
+            "start_in_stores = {stored}        # start_pattern = {}",
+            r.choice("start_pattern").unwrap_or_default()
+        ));
+        out.total += 2 * stored;
     }
     if deals_at_random(r.choice("start_pattern")) {
         // MancalaGames' RANDOM deals its nbr_start seeds in all.
@@ -547,6 +576,12 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         // The class: a player whose opponent has no seeds shares one.
         play.push("share_one = true        # game_class ShareOne".into());
     }
+    match r.take_choice("play_locs") {
+        None | Some("BOARD_ONLY") => {}
+        // Any number of the store's seeds, sown round the mover's row.
+        Some("BRD_OWN_STR_CHS") => play.push("sow_from_store = true".into()),
+        Some(_) => return Err(r.refuse("play_locs")),
+    }
     match r.take_choice("allow_rule") {
         None => {}
         Some("OPP_OR_EMPTY") => play.push("allow = \"ends_on_opponent_or_empty\"".into()),
@@ -716,29 +751,36 @@ fn capture(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         _ => "either",
     };
     let multicapt = r.take_number("multicapt");
-    if crosscapt == Some("ONE_ANY") {
-        // The last seed in an empty house, anywhere; the chain goes on
-        // along the sowing from every next house, whatever it holds, while
-        // the house opposite passes the capture tests (capt_side, capt_max).
-        if multicapt != -1 || r.choice("capt_dir") != Some("SOW") {
+    if let Some(kind @ ("ONE_ANY" | "ANY")) = crosscapt {
+        // ONE_ANY: the last seed in an empty house, anywhere; the chain
+        // goes on along the sowing (capt_dir = SOW) from every next house,
+        // whatever it holds, while the house opposite passes the capture
+        // tests (capt_side, capt_max). ANY: the last seed in any house, and
+        // the chain back against the sowing (the default capt_dir,
+        // OPP_SOW) from every house before it.
+        let any = kind == "ANY";
+        let dir = r.choice("capt_dir").unwrap_or("OPP_SOW");
+        if multicapt != -1 || dir != if any { "OPP_SOW" } else { "SOW" } {
             return Err(r.unsupported(
                 "crosscapt",
-                format!(
-                    "crosscapt = ONE_ANY with multicapt = {multicapt}, capt_dir = {}",
-                    r.choice("capt_dir").unwrap_or("OPP_SOW")
-                ),
+                format!("crosscapt = {kind} with multicapt = {multicapt}, capt_dir = {dir}"),
             ));
         }
         if r.has("xcpickown") {
-            return Err(r.unsupported("crosscapt", "crosscapt = ONE_ANY with xcpickown".into()));
+            return Err(r.unsupported("crosscapt", format!("crosscapt = {kind} with xcpickown")));
         }
-        // The capture counts (capt_max here) are tested on the house
+        // The capture counts (capt_max, capt_on) are tested on the house
         // captured.
         let holds = counts.as_ref().map_or(String::new(), |c| {
             format!(", opposite_holds = {}", number_list(c))
         });
+        let from_any = if any {
+            ", whatever_last_holds = true, chain_against_sowing = true"
+        } else {
+            ""
+        };
         capture.push(format!(
-            "cross = {{ zone = \"either\", chain = true, chain_from_any = true, opposite_in = \"{zone}\"{holds} }}"
+            "cross = {{ zone = \"either\", chain = true, chain_from_any = true{from_any}, opposite_in = \"{zone}\"{holds} }}"
         ));
     } else if let Some(cross) = crosscapt {
         if cross != "ONE_ZEROS" {

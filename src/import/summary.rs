@@ -156,15 +156,19 @@ pub(super) fn summary(r: &Reading) -> String {
             Some("ALWAYS_PICK") => " and itself (itself alone when that house is empty)",
             _ => "",
         };
+        let any = r.choice("crosscapt") == Some("ANY");
         let chain = if multicapt && r.choice("crosscapt") == Some("ONE_ANY") {
             ", chained across from every house after it"
+        } else if multicapt && any {
+            ", chained across from every house before it"
         } else if multicapt {
             ", chained along the empty houses after it"
         } else {
             ""
         };
+        let house = if any { "any house" } else { "an empty house" };
         say(&format!(
-            "a last seed in an empty house takes the house opposite{holds}{itself}{chain}"
+            "a last seed in {house} takes the house opposite{holds}{itself}{chain}"
         ));
         if r.flag("xc_sown") {
             say("only after sowing across; a last seed alone at home without it moves again");
@@ -411,6 +415,9 @@ pub(super) fn summary(r: &Reading) -> String {
     }
     if r.game.game_class.0 == "ShareOne" {
         say("an opponent without seeds is given one, and you move again");
+    }
+    if r.choice("play_locs") == Some("BRD_OWN_STR_CHS") {
+        say("you may sow any number of your store's seeds instead of a house");
     }
     if r.flag("mustpass") {
         say("no move, pass");

@@ -410,6 +410,16 @@ pub struct CrossSection {
     /// `crosscapt = ONE_ANY`); only with `chain_from_any`.
     #[serde(default)]
     pub opposite_in: Option<Spanned<Zone>>,
+    /// Whether the last seed's house may hold any number of seeds, not only
+    /// the one just sown (MancalaGames' `crosscapt = ANY`); only with
+    /// `chain_from_any`.
+    #[serde(default)]
+    pub whatever_last_holds: Option<Spanned<bool>>,
+    /// Whether the chain runs back against the sowing rather than along it
+    /// (MancalaGames' `capt_dir = OPP_SOW`, its default); only with
+    /// `chain_from_any`.
+    #[serde(default)]
+    pub chain_against_sowing: Option<Spanned<bool>>,
     /// Whether the capture needs the move to have sown into the opponent's
     /// row: a last seed alone in a house of the mover's own row, after a
     /// move that left the opponent's row as it was, captures nothing and
@@ -539,14 +549,21 @@ pub enum CaptureRule {
         /// The counts the house opposite must hold.
         counts: CountSet,
     },
-    /// The last seed falls in an empty house of `zone` and the house
-    /// opposite, in `opposite`, holds one of `counts`: it is taken, then
-    /// along the sowing the house opposite each next house, whatever that
-    /// house holds, while it lies in `opposite` and holds one of `counts`
-    /// (`cross` with `chain_from_any`).
+    /// The last seed falls in an empty house of `zone` (in any house of it
+    /// with `last_any`) and the house opposite, in `opposite`, holds one of
+    /// `counts`: it is taken, then along the sowing (back against it with
+    /// `back`) the house opposite each next house, whatever that house
+    /// holds, while it lies in `opposite` and holds one of `counts` (`cross`
+    /// with `chain_from_any`).
     CrossThenAny {
         /// Where the empty house must be.
         zone: ZoneMask,
+        /// Whether the last seed's house may hold any number of seeds
+        /// (`whatever_last_holds`).
+        last_any: bool,
+        /// Whether the chain runs back against the sowing
+        /// (`chain_against_sowing`).
+        back: bool,
         /// Where the houses taken must be.
         opposite: ZoneMask,
         /// The counts the houses taken must hold.
@@ -789,6 +806,23 @@ pub(crate) fn compile(
             );
         }
         let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
+        let flag_on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
+        for (flag, name) in [
+            (&cross.whatever_last_holds, "whatever_last_holds"),
+            (&cross.chain_against_sowing, "chain_against_sowing"),
+        ] {
+            if let Some(flag) = flag
+                && *flag.get_ref()
+                && !from_any
+            {
+                return err(
+                    flag.span(),
+                    format!(
+                        "{name} belongs to a chain that goes on from any house: set chain_from_any = true"
+                    ),
+                );
+            }
+        }
         if let Some(zone) = &cross.opposite_in
             && !from_any
         {
@@ -829,6 +863,8 @@ pub(crate) fn compile(
                 };
                 rules.push(CaptureRule::CrossThenAny {
                     zone,
+                    last_any: flag_on(&cross.whatever_last_holds),
+                    back: flag_on(&cross.chain_against_sowing),
                     opposite,
                     counts,
                 });
@@ -1480,19 +1516,27 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
             CaptureRule::CrossThenAny {
                 zone,
+                last_any,
+                back,
                 opposite,
                 counts,
             } => {
                 let _ = writeln!(
                     out,
-                    "  When the last seed falls in an empty house {}, and the house opposite, {}, holds {}, those seeds are captured.",
+                    "  When the last seed falls in {} house {}, and the house opposite, {}, holds {}, those seeds are captured.",
+                    if last_any { "any" } else { "an empty" },
                     zone_in_words(zone),
                     zone_in_words(opposite),
                     counts_in_words(counts),
                 );
                 let _ = writeln!(
                     out,
-                    "  Then, going on along the sowing, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count."
+                    "  Then, going on {}, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count.",
+                    if back {
+                        "back against the sowing"
+                    } else {
+                        "along the sowing"
+                    }
                 );
             }
             CaptureRule::CrossCounts {
@@ -2236,12 +2280,14 @@ impl CaptureRule {
             }
             CaptureRule::CrossThenAny {
                 zone,
+                last_any,
                 opposite,
                 counts,
+                ..
             } => {
                 let across = board.opposite(last);
                 here(zone)
-                    && pos.at(last) == 1
+                    && (last_any || pos.at(last) == 1)
                     && counts.contains(pos.at(across))
                     && opposite.allows_house(board, pos, me, across)
                     && pos.kept_houses() >> across & 1 == 0
@@ -2736,8 +2782,11 @@ impl CaptureRule {
     ) -> u64 {
         match *self {
             CaptureRule::CrossThenAny {
-                opposite, counts, ..
-            } => cross_then_any(board, pos, me, last, reverse, opposite, counts),
+                opposite,
+                counts,
+                back,
+                ..
+            } => cross_then_any(board, pos, me, last, reverse != back, opposite, counts),
             CaptureRule::MatchOpposite { both_ways } => {
                 matching_pairs(board, pos, me, last, reverse, both_ways)
             }
@@ -2748,9 +2797,9 @@ impl CaptureRule {
 
 /// The houses a cross capture that goes on from any house takes
 /// ([`CaptureRule::CrossThenAny`]), as a mask: the house opposite the last
-/// seed's, then along the sowing the house opposite each next house while
-/// it lies in `opposite` and holds one of `counts` (a house taken already
-/// holds none).
+/// seed's, then along `reverse`'s ring the house opposite each next house
+/// while it lies in `opposite` and holds one of `counts` (a house taken
+/// already holds none).
 fn cross_then_any(
     board: &Board,
     pos: &Position,

@@ -72,6 +72,11 @@ pub struct Section {
     /// the mover moves again (MancalaGames' class `ShareOne`).
     #[serde(default)]
     pub share_one: Option<Spanned<bool>>,
+    /// A move may sow any number of the seeds in the mover's own store,
+    /// round their own row from its first house (`*K`; MancalaGames'
+    /// `play_locs = BRD_OWN_STR_CHS`).
+    #[serde(default)]
+    pub sow_from_store: Option<Spanned<bool>>,
 }
 
 /// Which houses an opening move may be played from.
@@ -112,6 +117,7 @@ impl Default for Section {
             opening_from: None,
             from_either_row: None,
             share_one: None,
+            sow_from_store: None,
         }
     }
 }
@@ -225,6 +231,9 @@ pub struct Playable {
     /// Whether a player whose opponent has no seeds shares one with them
     /// instead of sowing (`share_one`).
     pub share_one: bool,
+    /// Whether a move may sow seeds from the mover's own store (`*K`,
+    /// `sow_from_store`).
+    pub from_store: bool,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -313,7 +322,31 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         !section.must_feed,
         "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
     )?;
+    let from_store = match &section.sow_from_store {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (section.must_feed, "must_feed"),
+                (either_row, "from_either_row"),
+                (share_one, "share_one"),
+                (opening_moves > 0, "opening_moves"),
+                (section.no_return, "no_return"),
+                (section.allow != Allow::Any, "allow"),
+                (section.pass_when_empty, "pass_when_empty"),
+            ];
+            if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "sow_from_store adds moves from the store to the houses a player may play: not with {key}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     Ok(Playable {
+        from_store,
         either_row,
         territory: false,
         halves: false,
@@ -376,6 +409,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  A house that feeds sown one way may then be played either way."
             );
         }
+    }
+    if playable.from_store {
+        let _ = writeln!(
+            out,
+            "  A move may also sow seeds from your own store, as many as you choose (written `*4` for four): they are sown round your row as one handful, from the house your sowing enters it by (your first house counter-clockwise, your last clockwise), and may capture where the last of them falls."
+        );
     }
     if playable.share_one {
         let _ = writeln!(

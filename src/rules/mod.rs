@@ -897,7 +897,30 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         },
     };
 
-    let uniform_start = board.start.is_none();
+    // Seeds each store holds at the start, counted in the seeds in play.
+    let (stored, total) = match &board.start_in_stores {
+        None => (0, total),
+        Some(stored) => {
+            let each = in_range(stored, 0, MAX_SEEDS as i64, "start_in_stores")?;
+            if total as i64 + 2 * each > MAX_SEEDS as i64 {
+                return err(
+                    stored.span(),
+                    format!(
+                        "the board's {total} seeds and {each} in each store make {}; a game may hold at most {MAX_SEEDS}",
+                        total as i64 + 2 * each
+                    ),
+                );
+            }
+            if random_deal.is_some() {
+                return err(
+                    stored.span(),
+                    "start_in_stores adds to a start pattern or seeds_per_house: not with a random start",
+                );
+            }
+            (each as u8, total + 2 * each as u32)
+        }
+    };
+    let uniform_start = board.start.is_none() && stored == 0;
     let board_span = board
         .seeds_per_house
         .as_ref()
@@ -1091,7 +1114,52 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.given_away
         || captures.cross_needs_opponent_sown
         || captures.from_played_only
-        || playable.share_one;
+        || playable.share_one
+        || playable.from_store;
+    if let Some(flag) = play.sow_from_store.as_ref().filter(|_| playable.from_store) {
+        // A store move sows one handful round the mover's own row: the
+        // rules that would carry it elsewhere, or lift and pass houses on
+        // the way, are not modelled with it.
+        let clash = [
+            (
+                board.cycle() != crate::board::Cycle::OwnRow,
+                "a [sowing] cycle other than \"own_row\"",
+            ),
+            (
+                board.store_sowing() != crate::board::StoreSowing::None,
+                "[sowing] into_stores",
+            ),
+            (
+                loop_kind != sowing::LoopKind::Plain,
+                "relay sowing, houses passed over or captures while sowing",
+            ),
+            (
+                compiled_sowing.turning != sowing::Turning::Fixed || compiled_sowing.chosen_in != 0,
+                "[sowing] direction_by or direction_chosen_in",
+            ),
+            (
+                compiled_sowing.bear_off || compiled_sowing.diffuse,
+                "[sowing] bear_off or diffuse",
+            ),
+            (blocking.is_some(), "[blocking]"),
+            (children.is_some(), "[children]"),
+            (
+                captures.before_sowing != capture::BeforeSowing::None,
+                "[capture] before_sowing",
+            ),
+            (captures.given_away, "[capture] given_to_opponent"),
+            (captures.from_played_only, "[capture] from_played_only"),
+        ];
+        if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+            return Err((
+                flag.span(),
+                format!(
+                    "sow_from_store sows a handful from the store round the mover's own row: not with {what}"
+                ),
+                Some("give [sowing] cycle = \"own_row\" and sow plainly".into()),
+            ));
+        }
+    }
     if let Some(opening) = &sowing.opening
         && *opening.get_ref() != sowing::OpeningSowing::AsUsual
         && playable.opening_moves == 0
@@ -1112,8 +1180,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
         );
     }
-    let mut start =
-        Position::new(&houses, [0, 0], Side::South).expect("checked above: at most MAX_SEEDS");
+    let mut start = Position::new(&houses, [stored, stored], Side::South)
+        .expect("checked above: at most MAX_SEEDS");
     start.set_quiet(captures.quiet_moves);
     start.set_opening(playable.opening_moves);
     if captures.last_seeds_to_starter {

@@ -1148,6 +1148,53 @@ impl Rules {
         }
     }
 
+    /// A move that sows `seeds` from the mover's store (`[play]
+    /// sow_from_store`), kept apart from the one sowing loop: one handful,
+    /// round the mover's own row from the house the ring enters it by (the
+    /// row's first house counter-clockwise, its last clockwise), where
+    /// every house, on every lap, takes a seed.
+    #[inline(never)]
+    pub(crate) fn sow_from_store<T: Trace>(
+        &self,
+        pos: &mut Position,
+        seeds: u8,
+        trace: &mut T,
+    ) -> Sown {
+        let me = pos.to_move();
+        let board = &self.board;
+        let store = board.store(me);
+        let held = pos.take(store);
+        pos.add(store, held - seeds);
+        trace.record(Event::Lift {
+            house: store,
+            seeds,
+        });
+        let ring = board.ring_in(me, false);
+        let first = board.row_start(me);
+        let last = first + board.houses_per_side() - 1;
+        let mut house = if ring.next(last) == first {
+            first
+        } else {
+            last
+        };
+        for sown in 0..seeds {
+            if sown > 0 {
+                house = ring.next(house);
+            }
+            pos.add(house, 1);
+            trace.record(Event::Drop {
+                house,
+                now: pos.at(house),
+            });
+        }
+        Sown {
+            last: house,
+            first_lift: seeds,
+            end: SownEnd::Done,
+            ..Sown::default()
+        }
+    }
+
     /// A move that spreads its seeds round the house played (`[sowing]
     /// diffuse`), kept apart from the one sowing loop: the seeds go round
     /// the house, not along a ring. A seed with no place, or for a full

@@ -772,7 +772,11 @@ pub async fn undo(
         let taken = game.undo_turn(|side| nobody || session.is_person(side));
         let taken: Vec<String> = taken
             .iter()
-            .map(|mv| format!("{} {mv}", mv.side()))
+            .map(|mv| match mv.store_seeds() {
+                // A store move names no side: its mover's store.
+                Some(_) => mv.to_string(),
+                None => format!("{} {mv}", mv.side()),
+            })
             .collect();
         let message = if taken.is_empty() {
             "nothing to undo".to_string()
