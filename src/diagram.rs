@@ -90,6 +90,23 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             "  Again: the mover is on a capture's extra turn; a capture now gives no other"
         );
     }
+    if let Some(side) = position.waiting() {
+        let _ = writeln!(
+            out,
+            "  Waiting: {} neither captures nor makes a child until a move captures or makes one",
+            if side == Side::South {
+                "South"
+            } else {
+                "North"
+            }
+        );
+    }
+    if position.children_barred() {
+        let _ = writeln!(
+            out,
+            "  No children: this round is played without making children"
+        );
+    }
     if let Some(south) = position.ways() {
         let words = |way: crate::board::Direction| match way {
             crate::board::Direction::CounterClockwise => "counter-clockwise",

@@ -504,6 +504,8 @@ pub struct MoveEffect {
     /// after a move that did not sow into the opponent's (`cross.
     /// needs_opponent_sown`).
     pub moves_again: bool,
+    /// Whether the move made a child.
+    pub child_made: bool,
 }
 
 impl Rules {
@@ -1067,7 +1069,10 @@ impl Rules {
         // Only the plain loop is specialised without the gates; the others
         // read the flag.
         let gated = GATES && self.capture_gates;
-        let captures = captures && (!gated || self.captures.quiet_moves == 0 || pos.quiet() == 0);
+        let captures = captures
+            && (!gated
+                || ((self.captures.quiet_moves == 0 || pos.quiet() == 0)
+                    && pos.waiting() != Some(me)));
         let before = if gated {
             self.captures
                 .take_before_sowing(&self.board, pos, me, from, trace)
@@ -1174,14 +1179,17 @@ impl Rules {
             && may_capture
             && let Some(children) = &self.children
         {
-            match children.at_last_seed(board, pos, me, sown.last, sown.reverse, trace) {
+            match children.at_last_seed(board, pos, me, &sown, trace) {
                 LastSeed::Captures(may) => may_capture = may,
                 made => {
                     // A child made or a weg's seeds taken, instead of any
                     // capture; the last few seeds still go to the mover.
-                    if let LastSeed::WegTaken(seeds) = made {
-                        effect.captured += seeds;
-                        effect.last_seed_captured = true;
+                    match made {
+                        LastSeed::WegTaken(seeds) => {
+                            effect.captured += seeds;
+                            effect.last_seed_captured = true;
+                        }
+                        _ => effect.child_made = true,
                     }
                     if self.captures.last_seeds_to_mover > 0 {
                         effect.captured += self.captures.take_last_seeds(board, pos, me, trace);
@@ -1300,6 +1308,14 @@ impl Rules {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::Captured,
             });
+        }
+        if GATES
+            && self.capture_gates
+            && pos.waiting().is_some()
+            && (effect.captured > 0 || effect.child_made)
+        {
+            // The first capture or child ends the wait (`starter_waits`).
+            pos.set_waiting(None);
         }
         if GATES && self.capture_gates && pos.opening() > 0 {
             // One of the opening moves is played (an extra turn counts).

@@ -68,12 +68,14 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::side => "the side to move, `S` or `N`",
         Rule::last => "`last:S`/`last:N`",
         Rule::starter => "`starter:S`/`starter:N`",
+        Rule::waiting => "`waiting:S`/`waiting:N`",
+        Rule::no_children => "`no_children`",
         Rule::feed => "`feed`",
         Rule::bear_off => "`bear_off`",
         Rule::again => "`again`",
         Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
         Rule::state => {
-            "variant state (`last:S`, `feed`, `bear_off`, `again`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, `starter:S`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
+            "variant state (`last:S`, `feed`, `bear_off`, `again`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, `starter:S`, `waiting:S`, `no_children`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
         }
         Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
         Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
@@ -311,14 +313,14 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     // Each state word once: `last:S last:N` contradicts itself, and a
     // repeated word is a slip that should not pass unseen. Slots 0-7 are
     // the scalar words, then one per layer.
-    let mut seen: [Option<&str>; 9 + Layer::ALL.len()] = [None; 9 + Layer::ALL.len()];
+    let mut seen: [Option<&str>; 11 + Layer::ALL.len()] = [None; 11 + Layer::ALL.len()];
     for state in inner {
         let layer = (state.as_rule() == Rule::layer).then(|| {
             let word = state.clone().into_inner().next().expect("a layer word");
             Layer::from_word(word.as_str()).expect("the grammar's layer words are layers")
         });
         let slot = match (state.as_rule(), layer) {
-            (_, Some(layer)) => 9 + layer as usize,
+            (_, Some(layer)) => 11 + layer as usize,
             (Rule::last, _) => 0,
             (Rule::feed, _) => 1,
             (Rule::quiet, _) => 2,
@@ -328,6 +330,8 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             (Rule::bear_off, _) => 6,
             (Rule::again, _) => 7,
             (Rule::starter, _) => 8,
+            (Rule::waiting, _) => 9,
+            (Rule::no_children, _) => 10,
             (other, _) => unreachable!("grammar gives no {other:?} here"),
         };
         if let Some(before) = seen[slot] {
@@ -343,6 +347,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
                         4 => "one count of opening moves".into(),
                         5 => "one pair of ways".into(),
                         8 => "one round starter".into(),
+                        9 => "one player waiting".into(),
                         _ => "one last capturer".into(),
                     },
                 };
@@ -398,6 +403,10 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
             Rule::again => position.set_again(true),
             Rule::starter => position
                 .set_round_starter(Some(read_side(state.into_inner().next().expect("a side")))),
+            Rule::waiting => {
+                position.set_waiting(Some(read_side(state.into_inner().next().expect("a side"))))
+            }
+            Rule::no_children => position.set_children_barred(true),
             _ => position.set_feed_pending(true),
         }
     }
@@ -468,6 +477,16 @@ impl fmt::Display for Position {
                 " starter:{}",
                 if starter == Side::South { 'S' } else { 'N' }
             )?;
+        }
+        if let Some(waiting) = self.waiting() {
+            write!(
+                f,
+                " waiting:{}",
+                if waiting == Side::South { 'S' } else { 'N' }
+            )?;
+        }
+        if self.children_barred() {
+            f.write_str(" no_children")?;
         }
         for layer in Layer::ALL {
             if !self.layer_is_empty(layer) {

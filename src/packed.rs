@@ -607,9 +607,13 @@ impl<const L: usize> Kernel<L> {
             bear_off,
             diffuse,
             relay_reverses,
+            relay_needs_opponent_row,
         } = rules.sowing;
         if relay_reverses {
             return Err("relays that turn back every lap");
+        }
+        if relay_needs_opponent_row {
+            return Err("relays that must reach the opponent's row first");
         }
         if bear_off {
             return Err("bearing off");
@@ -739,7 +743,11 @@ impl<const L: usize> Kernel<L> {
             cross_needs_opponent_sown,
             chain_along_sowing,
             from_played_only,
+            starter_waits,
         } = &rules.captures;
+        if *starter_waits {
+            return Err("a starter who waits for the first capture");
+        }
         if *chain_along_sowing {
             return Err("capture chains along the sowing");
         }

@@ -69,6 +69,11 @@ const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
 const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
 /// The key's term for who started the round (`starter:`), none, South, North.
 const KEY_STARTER: [u64; 3] = [0, 0x7A3D_0C9E_51B4_E26B, 0xD2F4_8E1A_6C09_B537];
+/// The key's term for who waits for the first capture (`waiting:`), none,
+/// South, North.
+const KEY_WAITING: [u64; 3] = [0, 0x4B1E_87D3_29F6_C05D, 0xE60A_5C3F_B7D2_1948];
+/// The key's term for a round without children (`no_children`).
+const KEY_NO_CHILDREN: u64 = 0x91C7_3E5A_D04B_F86E;
 
 /// The key's term for each bit plane of the per-house layers
 /// ([`crate::layer`]) at each house, so a change of mark changes the key by
@@ -334,6 +339,12 @@ pub struct Position {
     /// Who started the round being played, where the rules read it
     /// (`[capture] last_seeds_to_round_starter`); none elsewhere.
     round_starter: Option<Side>,
+    /// The player who may neither capture nor make a child until a move
+    /// captures or makes one (`[capture] starter_waits`).
+    waiting: Option<Side>,
+    /// Whether no child is made in the round being played (`[rounds]
+    /// children_need_houses`).
+    children_barred: bool,
 }
 
 /// Sets a flag of the position to `on`, keeping the key's `term` for it.
@@ -387,6 +398,8 @@ impl Position {
             bearing_off: false,
             again: false,
             round_starter: None,
+            waiting: None,
+            children_barred: false,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -517,6 +530,40 @@ impl Position {
             .wrapping_sub(KEY_STARTER[last_code(self.round_starter)])
             .wrapping_add(KEY_STARTER[last_code(side)]);
         self.round_starter = side;
+    }
+
+    /// The player who may neither capture nor make a child until a move
+    /// captures or makes one (`[capture] starter_waits`).
+    #[inline]
+    pub fn waiting(&self) -> Option<Side> {
+        self.waiting
+    }
+
+    /// Sets who waits for the first capture or child.
+    pub fn set_waiting(&mut self, side: Option<Side>) {
+        self.key = self
+            .key
+            .wrapping_sub(KEY_WAITING[last_code(self.waiting)])
+            .wrapping_add(KEY_WAITING[last_code(side)]);
+        self.waiting = side;
+    }
+
+    /// True when no child is made in the round being played (`[rounds]
+    /// children_need_houses`).
+    #[inline]
+    pub fn children_barred(&self) -> bool {
+        self.children_barred
+    }
+
+    /// Sets whether children are made in the round being played.
+    #[inline]
+    pub fn set_children_barred(&mut self, on: bool) {
+        set_flag(
+            &mut self.key,
+            &mut self.children_barred,
+            on,
+            KEY_NO_CHILDREN,
+        );
     }
 
     /// True once the game bears off (`[sowing] bear_off`): a sowing that
@@ -967,6 +1014,9 @@ impl Position {
         if self.again {
             key = key.wrapping_add(KEY_AGAIN);
         }
+        if self.children_barred {
+            key = key.wrapping_add(KEY_NO_CHILDREN);
+        }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -976,6 +1026,7 @@ impl Position {
         }
         key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
             .wrapping_add(KEY_STARTER[last_code(self.round_starter)])
+            .wrapping_add(KEY_WAITING[last_code(self.waiting)])
     }
 }
 
@@ -999,6 +1050,8 @@ impl fmt::Debug for Position {
             .field("bearing_off", &self.bearing_off)
             .field("again", &self.again)
             .field("round_starter", &self.round_starter)
+            .field("waiting", &self.waiting)
+            .field("children_barred", &self.children_barred)
             .finish()
     }
 }
@@ -1052,6 +1105,16 @@ pub enum PositionError {
         "`starter:` does not belong to this variant: no rule asks who started the round (only `[capture] last_seeds_to_round_starter` does)"
     )]
     StarterUnused,
+    /// `waiting:` in a variant where nobody waits for the first capture.
+    #[error(
+        "`waiting:` does not belong to this variant: nobody waits for a first capture or child (`[capture] starter_waits`)"
+    )]
+    WaitingUnused,
+    /// `no_children` in a variant whose rounds never bar children.
+    #[error(
+        "`no_children` does not belong to this variant: no round is played without children (`[rounds] children_need_houses`)"
+    )]
+    NoChildrenUnused,
     /// `feed` in a variant without the capture-then-feed grand slam.
     #[error(
         "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"

@@ -37,6 +37,7 @@ relay = false
 # bear_off = true
 # diffuse = true
 # relay_reverses = true
+# relay_needs_opponent_row = true
 [play]
 min_seeds = 1
 must_feed = false
@@ -87,6 +88,7 @@ chain = false
 # match_opposite_both_ways = 3
 # looks_along = "board"
 # zones_by = "owner"
+# starter_waits = true
 [end]
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
@@ -3641,4 +3643,115 @@ fn from_played_only() {
         'F',
     );
     assert_eq!(effect.captured, 4, "a and b");
+}
+
+#[test]
+fn relay_needs_opponent_row() {
+    let relay = [("relay", "true"), ("relay_stops_on", "[1]")];
+    let visit = [
+        ("relay", "true"),
+        ("relay_stops_on", "[1]"),
+        ("relay_needs_opponent_row", "true"),
+    ];
+    // A's two seeds stay in South's row, the last making C hold 4.
+    let from = "2,0,3,0,0,0/4,4,4,4,4,4 19-0 S";
+    let (relayed, _) = sow(rules(&relay), from, 'A');
+    assert_ne!(relayed.row(Side::North), &[4; 6], "C's four are relayed on");
+    let (after, _) = sow(rules(&visit), from, 'A');
+    assert_eq!(after.to_string(), "0,1,4,0,0,0/4,4,4,4,4,4 19-0 N");
+    // E's three reach North's row: the relay goes on from b's five, and
+    // ends at A's single seed.
+    let (after, _) = sow(rules(&visit), "0,0,0,0,3,0/3,4,4,4,4,4 22-0 S", 'E');
+    assert_eq!(after.to_string(), "1,0,0,0,0,1/4,0,5,5,5,5 22-0 N");
+}
+
+#[test]
+fn children_not_by_single_seed() {
+    let single = "made_at = 3\nzone = \"opponent\"\nnot_by_single_seed = true";
+    // F's one seed makes a hold 3: no child, and a's three are captured.
+    let (after, effect) = sow(
+        with_children(single, &[]),
+        "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S",
+        'F',
+    );
+    assert_eq!(after.child_of(6), None);
+    assert_eq!(effect.captured, 3);
+    // E's two seeds make it.
+    let (after, _) = sow(
+        with_children(single, &[]),
+        "0,0,0,0,2,0/2,4,4,4,4,4 13-11 S",
+        'E',
+    );
+    assert_eq!(after.child_of(6), Some(Side::South));
+    // The last lap's handful counts: D's single seed makes E hold 2, whose
+    // two seeds, relayed, make a hold 3.
+    let relay = [("relay", "true"), ("relay_stops_on", "[1]")];
+    let (after, _) = sow(
+        with_children(single, &relay),
+        "0,0,0,1,1,0/2,4,4,4,4,4 13-11 S",
+        'D',
+    );
+    assert_eq!(after.child_of(6), Some(Side::South));
+}
+
+#[test]
+fn starter_waits() {
+    let waits = rules(&[("starter_waits", "true")]);
+    assert_eq!(
+        waits.start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S waiting:S"
+    );
+    // F's seed makes a hold 3, but South waits: nothing is captured.
+    let from = "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S";
+    let (after, effect) = sow(waits, &format!("{from} waiting:S"), 'F');
+    assert_eq!(effect.captured, 0);
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,0,0,0/3,4,4,4,4,4 13-12 N waiting:S"
+    );
+    // Without the wait it captures.
+    assert_eq!(sow(waits, from, 'F').1.captured, 3);
+    // North's capture ends South's wait.
+    let (after, effect) = sow(waits, "2,4,4,4,4,4/0,0,0,0,0,1 12-13 N waiting:S", 'f');
+    assert_eq!(effect.captured, 3);
+    assert_eq!(after.waiting(), None);
+    // Only these rules keep anyone waiting.
+    assert!(
+        rules(&[])
+            .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S waiting:S"))
+            .is_err()
+    );
+}
+
+#[test]
+fn rounds_shortened_to_the_losers_row() {
+    let shortened =
+        with_rounds("fill_from = \"shortened\"\nunfilled_blocked = true\nchildren_need_houses = 5");
+    // South loses the round with 22: five houses of 4 from her left, the
+    // 2 left over in F; North's row the same from the houses opposite,
+    // and North's 26 less 22 in his store.
+    let game = play(shortened, "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S", 'F');
+    assert_eq!(game.position().to_string(), "4,4,4,4,4,2/2,4,4,4,4,4 0-4 N");
+    // North loses with 16: four houses from his left, South's opposite
+    // them; the round is shortened to fewer than five houses, so no child
+    // is made in it.
+    let game = play(shortened, "0,0,0,0,0,1/1,0,0,0,0,0 30-16 S", 'F');
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,4,4,4,4/4,4,4,4,0,0 16-0 N no_children blocked:xx........xx"
+    );
+    let children = variant(
+        &format!(
+            "{BASE}[children]\nmade_at = 3\nzone = \"opponent\"\n[rounds]\nfill_from = \"shortened\"\nchildren_need_houses = 4\n"
+        ),
+        &[],
+    );
+    let (after, effect) = sow(children, "0,0,0,0,0,1/2,4,4,4,4,4 13-12 S no_children", 'F');
+    assert_eq!(after.child_of(6), None);
+    assert_eq!(effect.captured, 3, "a is captured instead");
+    assert!(
+        rules(&[])
+            .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S no_children"))
+            .is_err()
+    );
 }

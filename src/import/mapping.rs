@@ -482,6 +482,10 @@ fn sowing(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                         }
                     ));
                 }
+                Some("VISIT_OPP") => {
+                    sowing.push("relay_stops_on = [1]".into());
+                    sowing.push("relay_needs_opponent_row = true".into());
+                }
                 Some(_) => return Err(r.refuse("mlap_cont")),
             }
         }
@@ -652,6 +656,13 @@ fn play(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             // every move, extra turns too, and each round afresh).
             play.push("opening_moves = 1".into());
             sowing.push("opening = \"plus_one_minus_one\"".into());
+        }
+        Some("ARNGE_LIMIT") if !r.has("nocaptmoves") => {
+            // The starter may lay out their row anew in MancalaGames' user
+            // interface; one who keeps the seeds as dealt, as its recorded
+            // games do, waits for a first capture or child.
+            out.capture.push("starter_waits = true".into());
+            out.notes.push("prescribed = ARNGE_LIMIT lets the starter lay out their row anew (the opponent's mirrors it) in MancalaGames' user interface; a starter who keeps the seeds as dealt, as in its recorded games, may neither capture nor make a child until a move captures or makes one: starter_waits.".into());
         }
         Some(_) => return Err(r.refuse("prescribed")),
     }
@@ -1530,9 +1541,15 @@ fn rounds(
         // UMOVE lets the loser lay their seeds out in MancalaGames' user
         // interface; its engine lays them out evenly.
         Some("UMOVE") if !r.flag("blocks") && !r.has("goal_param") => "loser_evenly",
+        Some("SHORTEN_ALL") => "shortened",
         _ => return Err(r.refuse("round_fill")),
     };
     let mut out = vec![format!("fill_from = \"{fill}\"")];
+    if fill == "shortened" && r.game.holes > 3 && r.has("child_type") {
+        // MancalaGames makes no child in a round shortened to three
+        // houses or fewer, on rows of more than three.
+        out.push("children_need_houses = 4".into());
+    }
     if fill == "south_left" {
         out.push("refill = \"loser\"".into());
     }
@@ -1776,13 +1793,17 @@ fn children(r: &Reading, n: i64) -> Result<Vec<String>, Unsupported> {
     let territory = r.choice("goal") == Some("TERRITORY");
     let (zone, by_owner) = match rule {
         "NONE" => ("either", false),
-        "OPP_SIDE_ONLY" => ("opponent", false),
+        "OPP_SIDE_ONLY" | "OPPS_ONLY_NOT_1ST" => ("opponent", false),
         "OWN_SIDE_ONLY" => ("own", false),
         "OPP_OWNER_ONLY" if territory => ("opponent", true),
         "OWN_OWNER_ONLY" if territory => ("own", true),
         _ => return Err(r.refuse("child_rule")),
     };
     let mut extra = Vec::new();
+    if rule == "OPPS_ONLY_NOT_1ST" {
+        // MancalaGames reads the handful of the last lap.
+        extra.push("not_by_single_seed = true".to_string());
+    }
     if by_owner {
         extra.push("zone_by = \"owner\"".to_string());
     }

@@ -111,10 +111,11 @@ pub(crate) fn compile(
         || context.sowing.skip_full > 0
         || context.sowing.opening != OpeningSowing::AsUsual
         || context.sowing.relay_reverses
+        || context.sowing.relay_needs_opponent_row
     {
         return err(
             table,
-            "[blocking] sows in a loop of its own, which neither passes over houses, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, skip_holding_at_least, [sowing] opening or relay_reverses",
+            "[blocking] sows in a loop of its own, which neither passes over houses, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, skip_holding_at_least, [sowing] opening, relay_reverses or relay_needs_opponent_row",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {
@@ -267,6 +268,7 @@ impl Rules {
                 steps = 0;
             }
             seeds = pos.take(h);
+            sown.last_lift = seeds;
             origin = h;
             trace.record(Event::Relay { house: h, seeds });
         }

@@ -113,6 +113,12 @@ pub struct Section {
     /// houses played (`played:`).
     #[serde(default)]
     pub from_played_only: Option<Spanned<bool>>,
+    /// Whether the game's starter may neither capture nor make a child
+    /// until a move captures or makes one (MancalaGames' `prescribed =
+    /// ARNGE_LIMIT`, for a starter who keeps the seeds as dealt; Bao): the
+    /// position keeps who waits (`waiting:`).
+    #[serde(default)]
+    pub starter_waits: Option<Spanned<bool>>,
     /// Where, after every move, each house holding a single seed is
     /// captured (MancalaGames' `capt_type = SINGLETONS`).
     #[serde(default)]
@@ -234,6 +240,7 @@ impl Default for Section {
             count_takes_opposite: Default::default(),
             chain_along_sowing: Default::default(),
             from_played_only: Default::default(),
+            starter_waits: Default::default(),
             opponent_store: Default::default(),
             while_sowing_by: Default::default(),
             while_sowing_last: Default::default(),
@@ -636,6 +643,9 @@ pub struct Captures {
     /// Whether count captures take only houses played from before, so the
     /// position keeps the houses played (`from_played_only`).
     pub from_played_only: bool,
+    /// Whether the game's starter waits for a first capture or child before
+    /// capturing or making one (`starter_waits`).
+    pub starter_waits: bool,
 }
 
 impl Captures {
@@ -779,6 +789,11 @@ pub(crate) fn compile(
         &section.from_played_only,
         !last_seed.any() || section.cross.is_some(),
         "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
+    )?;
+    let starter_waits = flag_unless(
+        &section.starter_waits,
+        section.quiet_moves.is_some(),
+        "starter_waits and quiet_moves both hold the first captures back: keep one",
     )?;
     let mut rules = Vec::new();
     if last_seed.any() {
@@ -1330,6 +1345,7 @@ pub(crate) fn compile(
             cross_needs_opponent_sown,
             chain_along_sowing,
             from_played_only,
+            starter_waits,
         },
         section.grand_slam,
     ))
@@ -1674,6 +1690,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  The first {moves} moves of the game (both players' counted together) capture nothing."
             );
         }
+    }
+    if captures.starter_waits {
+        let _ = writeln!(
+            out,
+            "  The game's starter neither captures nor makes a child until a move captures or makes one."
+        );
     }
     if !captures.single_seed_captures {
         let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");
@@ -2751,6 +2773,9 @@ pub(crate) fn check_position(
 ) -> Result<(), PositionError> {
     if position.round_starter().is_some() && !captures.last_seeds_to_starter {
         return Err(PositionError::StarterUnused);
+    }
+    if position.waiting().is_some() && !captures.starter_waits {
+        return Err(PositionError::WaitingUnused);
     }
     if position.quiet() > captures.quiet_moves {
         return Err(PositionError::QuietUnused {

@@ -79,6 +79,11 @@ pub struct Section {
     /// collected at the end go to children too.
     #[serde(default)]
     pub child_is_store: Option<Spanned<bool>>,
+    /// Whether a handful of a single seed makes no child: the last lap's
+    /// handful, where a relay sows on (MancalaGames' `child_rule =
+    /// OPPS_ONLY_NOT_1ST`; Bao).
+    #[serde(default)]
+    pub not_by_single_seed: Option<Spanned<bool>>,
 }
 
 /// What kind of children the houses become (MancalaGames' `child_type`).
@@ -184,6 +189,8 @@ pub struct Children {
     /// The players have no stores: captures and collected seeds go into a
     /// child.
     pub child_is_store: bool,
+    /// A handful of a single seed makes no child (`not_by_single_seed`).
+    pub not_by_single_seed: bool,
 }
 
 /// Compiles `[children]` for a board of `houses_per_side`.
@@ -324,7 +331,24 @@ pub(crate) fn compile(
         .child_is_store
         .as_ref()
         .is_some_and(|c| *c.get_ref());
+    let not_by_single_seed = match &section.not_by_single_seed {
+        Some(flag) if *flag.get_ref() && made_at == 0 => {
+            return err(
+                flag.span(),
+                "without made_at no child is made during the game: not_by_single_seed does not apply",
+            );
+        }
+        Some(flag) if *flag.get_ref() && kind == Kind::Qur => {
+            return err(
+                flag.span(),
+                "a qur is made by a last seed falling alone in an empty house: not_by_single_seed does not apply to kind = \"qur\"",
+            );
+        }
+        Some(flag) => *flag.get_ref(),
+        None => false,
+    };
     Ok(Some(Children {
+        not_by_single_seed,
         made_at,
         zone,
         zone_by_owner,
@@ -364,10 +388,11 @@ fn compile_rams(
         || section.at_start.is_some()
         || section.opponent_sows.is_some()
         || section.child_is_store.is_some()
+        || section.not_by_single_seed.is_some()
     {
         return err(
             kind_span,
-            "rams may stand in any house, for nobody: zone, zone_by, one_each, never_in, apart, in_own_row, in_opponent_row, at_start, opponent_sows and child_is_store do not apply to them",
+            "rams may stand in any house, for nobody: zone, zone_by, one_each, never_in, apart, in_own_row, in_opponent_row, at_start, opponent_sows, child_is_store and not_by_single_seed do not apply to them",
         );
     }
     Ok(Some(Children {
@@ -385,6 +410,7 @@ fn compile_rams(
         ram_at: [0; PLACES],
         opponent_sows: OpponentSows::Always,
         child_is_store: false,
+        not_by_single_seed: false,
     }))
 }
 
@@ -428,26 +454,25 @@ impl Children {
         }
     }
 
-    /// Makes the child, or children, that the last seed at `last` makes for
-    /// `me`, if any; after a sowing against the board's direction when
-    /// `reverse`. True when one was made (instead of any capture).
+    /// Makes the child, or children, that the last seed of `sown` makes for
+    /// `me`, if any. True when one was made (instead of any capture).
     #[inline]
     pub(crate) fn make<T: Trace>(
         &self,
         board: &Board,
         pos: &mut Position,
         me: Side,
-        last: usize,
-        reverse: bool,
+        sown: &crate::rules::sowing::Sown,
         trace: &mut T,
     ) -> bool {
+        let (last, reverse) = (sown.last, sown.reverse);
         let mut child = |pos: &mut Position, house: usize| {
             pos.set_child(house, Some(me));
             trace.record(Event::Child { house, side: me });
         };
         match self.kind {
             Kind::Normal | Kind::Weg | Kind::Bull | Kind::Qur => {
-                if !self.made(board, pos, me, last, reverse) {
+                if !self.made(board, pos, me, last, reverse, sown.last_handful()) {
                     return false;
                 }
                 child(pos, last);
@@ -490,10 +515,10 @@ impl Children {
         board: &Board,
         pos: &mut Position,
         me: Side,
-        last: usize,
-        reverse: bool,
+        sown: &crate::rules::sowing::Sown,
         trace: &mut T,
     ) -> LastSeed {
+        let last = sown.last;
         // Without stores, only a player who has a child captures.
         let storeless = self.child_is_store && pos.children_of(me) == 0;
         if self.kind == Kind::Weg && !storeless && pos.child_of(last) == Some(me.opponent()) {
@@ -505,7 +530,7 @@ impl Children {
             trace.record(Event::Capture { house: last, seeds });
             return LastSeed::WegTaken(seeds);
         }
-        if self.make(board, pos, me, last, reverse, trace) {
+        if self.make(board, pos, me, sown, trace) {
             return LastSeed::ChildMade;
         }
         LastSeed::Captures(!storeless)
@@ -553,7 +578,8 @@ impl Children {
         }
     }
 
-    /// Whether the last seed, at `last`, makes its house `me`'s child.
+    /// Whether the last seed, at `last`, of a handful of `handful` seeds
+    /// makes its house `me`'s child.
     #[inline]
     pub(crate) fn made(
         &self,
@@ -562,8 +588,13 @@ impl Children {
         me: Side,
         last: usize,
         reverse: bool,
+        handful: u8,
     ) -> bool {
-        if !board.is_house(last) {
+        if !board.is_house(last)
+            || (self.not_by_single_seed && handful == 1)
+            || pos.waiting() == Some(me)
+            || pos.children_barred()
+        {
             return false;
         }
         let count_ok = match self.kind {
@@ -634,6 +665,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         ", if you have no child yet (one each)"
     } else {
         ""
+    };
+    let one_each = if children.not_by_single_seed {
+        format!("{one_each}, unless that seed came in a handful of one")
+    } else {
+        one_each.to_string()
     };
     let places = children.places.map(|[own, opponent]| {
         let mut parts = Vec::new();

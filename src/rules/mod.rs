@@ -525,6 +525,7 @@ impl Rules {
         ending::check_position(self.tracks_last_capturer, position)?;
         grand_slam::check_position(self.grand_slam, position)?;
         capture::check_position(&self.captures, position)?;
+        rounds::check_position(self.rounds.as_ref(), position)?;
         feeding::check_position(&self.playable, &self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
         turn::check_position(&self.turn, position)?;
@@ -1114,6 +1115,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.given_away
         || captures.cross_needs_opponent_sown
         || captures.from_played_only
+        || captures.starter_waits
         || playable.share_one
         || playable.from_store;
     if let Some(flag) = play.sow_from_store.as_ref().filter(|_| playable.from_store) {
@@ -1186,6 +1188,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     start.set_opening(playable.opening_moves);
     if captures.last_seeds_to_starter {
         start.set_round_starter(Some(start.to_move()));
+    }
+    if captures.starter_waits {
+        start.set_waiting(Some(start.to_move()));
     }
     if let Some(children) = &children {
         for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {

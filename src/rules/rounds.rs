@@ -62,6 +62,11 @@ pub struct Section {
     /// starts from the game's start.
     #[serde(default)]
     pub extra_seeds: Option<Spanned<i64>>,
+    /// With `fill_from = "shortened"`: a round whose rows are shortened to
+    /// fewer houses than this is played without making children
+    /// (MancalaGames' `SHORTEN_ALL` on rows of more than three houses: four).
+    #[serde(default)]
+    pub children_need_houses: Option<Spanned<i64>>,
 }
 
 /// What a match whose rounds all start from the game's start is played
@@ -212,6 +217,13 @@ pub enum FillFrom {
     /// their seeds in their store (MancalaGames' `UMOVE`, as its engine lays
     /// it out).
     LoserEvenly,
+    /// Both rows are shortened to the houses the round's loser (on a draw,
+    /// North) fills: the loser's row from their left, the winner's from the
+    /// houses opposite, and the loser's seeds left over, fewer than a
+    /// house's, go into the next house of each row. The loser's store is
+    /// left empty, the winner keeps the rest in theirs (MancalaGames'
+    /// `SHORTEN_ALL`).
+    Shortened,
 }
 
 impl FillFrom {
@@ -219,7 +231,8 @@ impl FillFrom {
     /// the fill order of a row of `n` houses: 0 is filled first.
     fn rank(self, side: Side, offset: usize, n: usize) -> usize {
         match self {
-            FillFrom::Left | FillFrom::LoserEvenly => offset,
+            // The shortened rows are ranked by the round's loser, apart.
+            FillFrom::Left | FillFrom::LoserEvenly | FillFrom::Shortened => offset,
             FillFrom::Right => n - 1 - offset,
             FillFrom::SouthLeft => match side {
                 Side::South => offset,
@@ -283,6 +296,9 @@ pub struct Rounds {
     /// game's start (then `fill_from`, `unfilled_blocked`,
     /// `houses_to_play_on` and `refill` play no part).
     pub match_to: Option<MatchTo>,
+    /// The houses a shortened round's rows must fill for children to be
+    /// made in it (0: children are made in every round).
+    pub children_need_houses: u8,
 }
 
 /// How a round ended.
@@ -390,6 +406,7 @@ pub(crate) fn compile(
             refill: Refill::Both,
             match_to: Some(MatchTo { goal, target }),
             territory: None,
+            children_need_houses: 0,
         }));
     }
     let territory = territory::compile(section.territory.as_ref(), total)?;
@@ -414,7 +431,7 @@ pub(crate) fn compile(
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
                 Some(
-                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\" or \"loser_evenly\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
+                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\", \"loser_evenly\" or \"shortened\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
                         .into(),
                 ),
             ));
@@ -449,6 +466,25 @@ pub(crate) fn compile(
             "fill_from = \"loser_evenly\" fills every house of both rows, and the match ends when the loser cannot lay out a playable row: not with unfilled_blocked, refill or houses_to_play_on",
         );
     }
+    if fill_from == FillFrom::Shortened
+        && let Some(fill) = &section.fill_from
+        && section.refill != Refill::Both
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"shortened\" refills both rows to the loser's length: not with refill = \"loser\"",
+        );
+    }
+    let children_need_houses = match &section.children_need_houses {
+        Some(houses) if fill_from != FillFrom::Shortened => {
+            return err(
+                houses.span(),
+                "children_need_houses counts the houses of a shortened round: it needs fill_from = \"shortened\"",
+            );
+        }
+        Some(houses) => in_range(houses, 1, houses_per_side as i64, "children_need_houses")? as u8,
+        None => 0,
+    };
     let houses_to_play_on = match &section.houses_to_play_on {
         Some(houses) => in_range(houses, 1, houses_per_side as i64, "houses_to_play_on")? as u8,
         None => 1,
@@ -469,6 +505,7 @@ pub(crate) fn compile(
         territory,
         refill: section.refill,
         match_to: None,
+        children_need_houses,
     }))
 }
 
@@ -507,6 +544,8 @@ impl Rounds {
             };
             next.set_to_move(self.next_starter(over));
             next.set_round_starter(start.round_starter().map(|_| next.to_move()));
+            // Only the game's starter waits (`starter_waits`).
+            next.set_waiting(None);
             return RoundEnd::NextRound(next);
         }
         if self.refill == Refill::Loser {
@@ -525,6 +564,9 @@ impl Rounds {
             return RoundEnd::MatchOver(winner);
         }
         let to_move = self.next_starter(over);
+        if self.fill_from == FillFrom::Shortened {
+            return RoundEnd::NextRound(self.fill_shortened(start, over, to_move));
+        }
         if let Some(territory) = &self.territory {
             // Every house is filled again as the game started: a start
             // pattern is laid out for the player who does not start the
@@ -536,6 +578,7 @@ impl Rounds {
             };
             next.set_to_move(to_move);
             next.set_round_starter(start.round_starter().map(|_| to_move));
+            next.set_waiting(None);
             territory.set_up_round(board, &mut next, scores, per_house);
             return RoundEnd::NextRound(next);
         }
@@ -606,6 +649,48 @@ impl Rounds {
             stores[side.index()] = (over.scores[side.index()] - laid) as u8;
         }
         RoundEnd::NextRound(round_start(start, &houses, stores, self.next_starter(over)))
+    }
+
+    /// The next round's start where both rows are shortened to the round's
+    /// loser's ([`FillFrom::Shortened`]).
+    fn fill_shortened(&self, start: &Position, over: &RoundOver, to_move: Side) -> Position {
+        let n = start.houses_per_side();
+        let per_house = self.seeds_per_house as u32;
+        let loser = if over.scores[0] < over.scores[1] {
+            Side::South
+        } else {
+            Side::North
+        };
+        let winner = loser.opponent();
+        let lost = over.scores[loser.index()];
+        let filled = (lost / per_house).min(n as u32) as usize;
+        let left_over = (lost - filled as u32 * per_house) as u8;
+        let mut houses = vec![0u8; 2 * n];
+        let mut stores = [0u8; 2];
+        stores[winner.index()] =
+            (over.scores[winner.index()] - filled as u32 * per_house - left_over as u32) as u8;
+        let mut unfilled = Vec::new();
+        for k in 0..n {
+            // The loser's k-th house from their left, and the winner's
+            // house opposite it.
+            for house in [loser.index() * n + k, winner.index() * n + n - 1 - k] {
+                if k < filled {
+                    houses[house] = self.seeds_per_house;
+                } else if k == filled && left_over > 0 {
+                    houses[house] = left_over;
+                } else {
+                    unfilled.push(house);
+                }
+            }
+        }
+        let mut next = round_start(start, &houses, stores, to_move);
+        if self.unfilled_blocked {
+            for house in unfilled {
+                next.set_layer_value(Layer::Blocked, house, 1);
+            }
+        }
+        next.set_children_barred(filled < self.children_need_houses as usize);
+        next
     }
 
     /// The end of a round where only its loser refills their row
@@ -697,6 +782,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Each player then takes the seeds that count for them. The round's loser (on a draw, either) lays theirs out evenly, the same number in every house of their row, the rest in their store; where that would leave no house holding {} or more, their first house (from their left) takes the rest instead. The winner's row is laid out the same, the rest of their seeds in their store. When the loser cannot lay out a row so, the match ends with that round, and the player with more seeds wins it.",
             rounds.min_seeds.max(1)
         );
+    } else if rounds.fill_from == FillFrom::Shortened {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them. Both rows are shortened to the houses the round's loser (on a draw, North) can fill with {} seeds each: the loser's row from their left, the winner's from the houses opposite. The loser's seeds left over go into the next house of each row; the loser's store is left empty, and the winner keeps the rest of their seeds in theirs.",
+            rounds.seeds_per_house,
+        );
+        if rounds.children_need_houses > 0 {
+            let _ = writeln!(
+                out,
+                "  A round whose rows are shortened to fewer than {} houses is played without making children.",
+                rounds.children_need_houses
+            );
+        }
     } else if rounds.refill == Refill::Loser {
         let _ = writeln!(
             out,
@@ -751,6 +849,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
 }
 
+/// The `no_children` state of a position: only where a shortened round may
+/// be played without children (`children_need_houses`).
+pub(crate) fn check_position(
+    rounds: Option<&Rounds>,
+    position: &Position,
+) -> Result<(), crate::position::PositionError> {
+    if position.children_barred() && rounds.is_none_or(|r| r.children_need_houses == 0) {
+        return Err(crate::position::PositionError::NoChildrenUnused);
+    }
+    Ok(())
+}
+
 /// The order houses are filled in, in words.
 fn fill_words(fill_from: FillFrom) -> &'static str {
     match fill_from {
@@ -761,6 +871,7 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
             "from both ends of their row inwards, alternately, starting at the end at South's left"
         }
         FillFrom::LoserEvenly => "evenly, as the round's loser lays out their row",
+        FillFrom::Shortened => "as far as the round's loser's seeds go, from the loser's left",
     }
 }
 

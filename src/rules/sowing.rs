@@ -108,6 +108,11 @@ pub struct Section {
     /// (MancalaGames' `sow_rule = CHANGE_DIR_LAP`).
     #[serde(default)]
     pub relay_reverses: Option<Spanned<bool>>,
+    /// Whether a relay goes on from the first lap only where that lap sowed
+    /// a seed into the opponent's row (MancalaGames' `mlap_cont =
+    /// VISIT_OPP`; Bao).
+    #[serde(default)]
+    pub relay_needs_opponent_row: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -210,6 +215,9 @@ pub struct Sowing {
     /// Whether each relay lap sows the other way from the lap before
     /// (`relay_reverses`).
     pub relay_reverses: bool,
+    /// Whether the first lap must sow into the opponent's row for a relay
+    /// to go on (`relay_needs_opponent_row`).
+    pub relay_needs_opponent_row: bool,
 }
 
 /// How a move's direction is chosen.
@@ -606,8 +614,27 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let relay_needs_opponent_row = match &section.relay_needs_opponent_row {
+        Some(flag) if *flag.get_ref() => {
+            if !section.relay {
+                return err(
+                    flag.span(),
+                    "relay_needs_opponent_row says when a relay goes on: it needs relay = true",
+                );
+            }
+            if cycle != Cycle::BothRows || bear_off {
+                return err(
+                    flag.span(),
+                    "relay_needs_opponent_row asks whether the first lap reached the opponent's row: not with a cycle that never goes there, or bear_off",
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
     let sowing = Sowing {
+        relay_needs_opponent_row,
         relay_reverses,
         bear_off,
         diffuse,
@@ -1035,10 +1062,28 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 "  Each lap of a relay sows the other way from the lap before; a capture looks along the last lap."
             );
         }
+        if rules.sowing.relay_needs_opponent_row {
+            let _ = writeln!(
+                out,
+                "  A relay goes on from the first lap only if that lap sowed into the opponent's row."
+            );
+        }
         let _ = writeln!(
             out,
             "  A move whose relay would never end may not be played."
         );
+    }
+}
+
+impl Sown {
+    /// The seeds of the handful whose last seed ended the sowing: the last
+    /// relay lift's, or the house played's.
+    pub fn last_handful(&self) -> u8 {
+        if self.last_lift > 0 {
+            self.last_lift
+        } else {
+            self.first_lift
+        }
     }
 }
 
@@ -1069,6 +1114,9 @@ pub(crate) struct Sown {
     pub end: SownEnd,
     /// The seeds of the first lift: the house played.
     pub first_lift: u8,
+    /// The seeds of the last relay lift; 0 where the first lift was the
+    /// only one ([`Sown::last_handful`]).
+    pub last_lift: u8,
     /// Whether the move sowed against the board's direction.
     pub reverse: bool,
 }
@@ -1141,6 +1189,7 @@ impl Rules {
             }
             origin = h;
             seeds = pos.take(origin);
+            sown.last_lift = seeds;
             trace.record(Event::Relay {
                 house: origin,
                 seeds,
@@ -1566,6 +1615,9 @@ impl Rules {
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
             let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
+            // A first lap that never reached the opponent's row ends the
+            // sowing (`relay_needs_opponent_row`).
+            let unvisited = self.sowing.relay_needs_opponent_row && lifts == 0 && !sown.fed;
             let lapped = match self.captures.lap_captures {
                 // Every lap may capture, and the relay goes on after it.
                 // (A last hole is empty when its seed went to the opponent.)
@@ -1578,7 +1630,8 @@ impl Rules {
                     board.is_house(h)
                         && pos.at(h) > 0
                         && !stops.contains(pos.at(h))
-                        && rows.allows(board.owner(h) == me),
+                        && rows.allows(board.owner(h) == me)
+                        && !unvisited,
                     captures && !quiet,
                     reverse,
                     &mut sown,
@@ -1591,6 +1644,7 @@ impl Rules {
             };
             if lapped.is_none()
                 && (!board.is_house(h)
+                    || unvisited
                     || stops.contains(pos.at(h))
                     || !rows.allows(board.owner(h) == me)
                     || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
@@ -1620,7 +1674,7 @@ impl Rules {
                 }
             };
             if let Some(children) = children
-                && ((!quiet && children.made(board, pos, me, h, reverse))
+                && ((!quiet && children.made(board, pos, me, h, reverse, sown.last_handful()))
                     || (children.kind != super::children::Kind::Ram
                         && (pos.child_houses() >> lift & 1 != 0
                             || pos.child_houses() >> h & 1 != 0)))
@@ -1656,6 +1710,7 @@ impl Rules {
                 steps = 0;
             }
             seeds = pos.take(lift);
+            sown.last_lift = seeds;
             origin = lift;
             trace.record(Event::Relay { house: lift, seeds });
             if self.captures.before_sowing == BeforeSowing::OneSeed && seeds > 0 {
