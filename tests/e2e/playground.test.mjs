@@ -97,6 +97,19 @@ describe('playing', () => {
     await record().filter({ hasText: '1. C F *' }).waitFor();
   });
 
+  test('a move from the store is chosen from its seeds', async () => {
+    await open('mg-azigo');
+    // South is to move: North's store is no button.
+    assert.equal(await page.getByRole('button', { name: /North's store/ }).count(), 0);
+    await page.getByRole('button', { name: "South's store: 10 seeds, sow from it", exact: true }).click();
+    const choice = page.locator('#choice');
+    await choice.filter({ hasText: 'Sow from your store:' }).waitFor();
+    assert.equal(await choice.getByRole('button').count(), 10);
+    await choice.getByRole('button', { name: '*3', exact: true }).click();
+    await record().filter({ hasText: '1. *3' }).waitFor();
+    await page.getByRole('img', { name: "South's store: 7 seeds" }).waitFor();
+  });
+
   test('a refused house says why', async () => {
     await open('kalah');
     await house('C: 4 seeds').click();

@@ -121,11 +121,24 @@ function drawBoard(view, board, stores, marks) {
   };
   top.forEach((h, i) => house(h, W * (i + 1.5), 30 + W / 2, 18));
   bottom.forEach((h, i) => house(h, W * (i + 1.5), 30 + W * 1.5, 2 * W + 54));
+  // Moves from the mover's store (`*K`, `[play] sow_from_store`).
+  const storeMoves = view.legal.filter((m) => m.startsWith('*'));
   const store = (side, x) => {
     const index = side === 'south' ? 0 : 1;
     const name = side === 'south' ? "South's store" : "North's store";
-    const g = el('g', { role: 'img', 'aria-label': `${name}: ${seeds(stores[index])}`,
-      class: marks[`store-${side}`] || '' });
+    const sows = playing && side === view.to_move && storeMoves.length > 0;
+    const classes = [marks[`store-${side}`] || ''];
+    if (sows) classes.push('legal');
+    const g = el('g', sows
+      ? { role: 'button', tabindex: 0, 'aria-label': `${name}: ${seeds(stores[index])}, sow from it`,
+        class: classes.join(' ') }
+      : { role: 'img', 'aria-label': `${name}: ${seeds(stores[index])}`, class: classes.join(' ') });
+    if (sows) {
+      g.addEventListener('click', () => offer('Sow from your store: ', storeMoves));
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); offer('Sow from your store: ', storeMoves); }
+      });
+    }
     el('rect', { class: 'pit', x: x - W * 0.35, y: 40, width: W * 0.7, height: 2 * W - 20, rx: 28 }, g);
     el('text', { class: 'count', x, y: 30 + W }, g).textContent = stores[index];
     el('text', { class: 'seat-name', x, y: 18 }, svg).textContent = side === 'south' ? 'S' : 'N';
@@ -219,27 +232,39 @@ async function playMove(mv) {
   }
 }
 
-function clickHouse(label) {
+// Whether the person may move now; if not, says why.
+function mayMove() {
   const view = state.view;
-  if (!view || state.busy) return;
+  if (!view || state.busy) return false;
   if (view.ply < view.plies) {
     refuse(`You are looking at ply ${view.ply} of ${view.plies}: go to the last ply to play on.`);
-    return;
+    return false;
   }
-  if (view.over) { refuse(`The game is over. ${view.status}`); return; }
-  if (isComputer(view.to_move)) { refuse(`It is the computer's turn.`); return; }
-  const candidates = view.legal.filter((m) => m[0] === label);
+  if (view.over) { refuse(`The game is over. ${view.status}`); return false; }
+  if (isComputer(view.to_move)) { refuse(`It is the computer's turn.`); return false; }
+  return true;
+}
+
+// The moves one click leaves open, as buttons to choose from.
+function offer(text, moves) {
+  if (!mayMove()) return;
+  const choice = $('choice');
+  choice.replaceChildren(document.createTextNode(text));
+  for (const mv of moves) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = mv;
+    b.addEventListener('click', () => playMove(mv));
+    choice.appendChild(b);
+  }
+}
+
+function clickHouse(label) {
+  if (!mayMove()) return;
+  const candidates = state.view.legal.filter((m) => m[0] === label);
   if (candidates.length > 1) {
     // The mover chooses which way this house sows.
-    const choice = $('choice');
-    choice.replaceChildren(document.createTextNode(`${label} sows either way: `));
-    for (const mv of candidates) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = mv;
-      b.addEventListener('click', () => playMove(mv));
-      choice.appendChild(b);
-    }
+    offer(`${label} sows either way: `, candidates);
     return;
   }
   playMove(candidates[0] || label);
