@@ -402,6 +402,8 @@ struct Watch {
     stores: u32,
     /// This many plies may end it.
     plies: u32,
+    /// One of the three store thresholds is set: the stores are read.
+    reads_stores: bool,
 }
 
 impl Watch {
@@ -412,6 +414,7 @@ impl Watch {
             each_store: u32::MAX,
             stores: u32::MAX,
             plies: u32::MAX,
+            reads_stores: false,
         };
         for ending in endings {
             match *ending {
@@ -435,6 +438,9 @@ impl Watch {
                 | Ending::Repetition { .. } => {}
             }
         }
+        watch.reads_stores = [watch.store, watch.each_store, watch.stores]
+            .iter()
+            .any(|&t| t != u32::MAX);
         watch
     }
 }
@@ -1034,7 +1040,7 @@ impl<const L: usize> Kernel<L> {
                 game.feed_pending = result.feed_pending;
                 result.captured
             } else {
-                self.apply(&mut game, offset)
+                self.apply::<PLAIN>(&mut game, offset)
             };
             if captured {
                 if !PLAIN {
@@ -1171,14 +1177,14 @@ impl<const L: usize> Kernel<L> {
     /// Plays `offset` of the player to move in place, in a variant whose
     /// moves are not judged; returns whether it captured.
     #[inline(always)]
-    fn apply(&self, game: &mut Playout<L>, offset: usize) -> bool {
+    fn apply<const PLAIN: bool>(&self, game: &mut Playout<L>, offset: usize) -> bool {
         let me = game.to_move;
         let from = self.row_start[me.index()] + offset;
         let (last, _) = self
             .sow::<false>(&mut game.board, me, from)
             .expect("a handful without relays always ends");
         let (captured, grand_slam) = self.capture(&mut game.board, me, last);
-        game.feed_pending = self.feed_after_slam && grand_slam && captured;
+        game.feed_pending = !PLAIN && self.feed_after_slam && grand_slam && captured;
         if !(game.feed_pending || self.extra_turn && last == self.store_lane[me.index()]) {
             game.to_move = me.opponent();
         }
@@ -1470,13 +1476,15 @@ impl<const L: usize> Kernel<L> {
         let me = game.to_move;
         let (to_move, legal) = self.after_pass::<PLAIN>(board, me, game.feed_pending, played);
         let watch = self.watch;
-        let [south, north] = Side::BOTH.map(|side| self.store(board, side));
         let may_end = legal == 0
             || (watch.rows
                 && (self.row_is_empty(board, me) || self.row_is_empty(board, me.opponent())))
-            || south.max(north) >= watch.store
-            || south.min(north) >= watch.each_store
-            || south + north >= watch.stores
+            || (watch.reads_stores && {
+                let [south, north] = Side::BOTH.map(|side| self.store(board, side));
+                south.max(north) >= watch.store
+                    || south.min(north) >= watch.each_store
+                    || south + north >= watch.stores
+            })
             || game.plies >= watch.plies
             || (!PLAIN && self.repetition && seen.contains(board, to_move));
         if may_end {
@@ -1724,7 +1732,7 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
             game.feed_pending = result.feed_pending;
             result.captured
         } else {
-            kernel.apply(game, offset)
+            kernel.apply::<false>(game, offset)
         };
         if captured {
             if kernel.tracks_last_capturer {
