@@ -103,7 +103,9 @@ enum Command {
     Explain {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// The move, such as `C` or `c`.
+        /// The move: a house such as `C` or `c`; where the rules give a choice,
+        /// `C>` or `C<` (the direction), `c@` (a drop) or `*4` (seeds from the
+        /// store).
         #[arg(name = "MOVE")]
         mv: String,
         /// Start from this position instead.
