@@ -360,6 +360,15 @@ fn set_flag(key: &mut u64, flag: &mut bool, on: bool, term: u64) {
     }
 }
 
+/// Sets `word`, a player or none, to `side`, moving the key from its old
+/// term in `terms` (none, South, North) to its new one.
+fn set_side(key: &mut u64, word: &mut Option<Side>, side: Option<Side>, terms: &[u64; 3]) {
+    *key = key
+        .wrapping_sub(terms[last_code(*word)])
+        .wrapping_add(terms[last_code(side)]);
+    *word = side;
+}
+
 impl Position {
     /// A position with `houses` (in C1 order, two equal rows), `stores` as
     /// `[south, north]`, and `to_move` to play.
@@ -509,11 +518,7 @@ impl Position {
 
     /// Sets who made the most recent capture.
     pub fn set_last_capturer(&mut self, side: Option<Side>) {
-        self.key = self
-            .key
-            .wrapping_sub(KEY_LAST[last_code(self.last_capturer)])
-            .wrapping_add(KEY_LAST[last_code(side)]);
-        self.last_capturer = side;
+        set_side(&mut self.key, &mut self.last_capturer, side, &KEY_LAST);
     }
 
     /// Who started the round being played, where the rules read it
@@ -525,11 +530,7 @@ impl Position {
 
     /// Sets who started the round being played.
     pub fn set_round_starter(&mut self, side: Option<Side>) {
-        self.key = self
-            .key
-            .wrapping_sub(KEY_STARTER[last_code(self.round_starter)])
-            .wrapping_add(KEY_STARTER[last_code(side)]);
-        self.round_starter = side;
+        set_side(&mut self.key, &mut self.round_starter, side, &KEY_STARTER);
     }
 
     /// The player who may neither capture nor make a child until a move
@@ -541,11 +542,7 @@ impl Position {
 
     /// Sets who waits for the first capture or child.
     pub fn set_waiting(&mut self, side: Option<Side>) {
-        self.key = self
-            .key
-            .wrapping_sub(KEY_WAITING[last_code(self.waiting)])
-            .wrapping_add(KEY_WAITING[last_code(side)]);
-        self.waiting = side;
+        set_side(&mut self.key, &mut self.waiting, side, &KEY_WAITING);
     }
 
     /// True when no child is made in the round being played (`[rounds]
