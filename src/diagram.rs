@@ -10,6 +10,7 @@ use crate::layer::Layer;
 use crate::position::{Move, Position, Side};
 use crate::summary::ending;
 use crate::trace::Event;
+use crate::word::{FEED, Word};
 
 /// The position as a few lines of text from South's seat, ending with a
 /// newline; the rule documents draw boards this way.
@@ -67,57 +68,10 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
             let _ = writeln!(out, "  {line}");
         }
     }
-    if let Some(house) = position.crossed() {
-        // `[play] no_return`: the single seed just sown across a row's end.
-        let _ = writeln!(
-            out,
-            "  Crossed: the single seed in {} came across the end of a row and may not go straight back",
-            crate::position::house_label(house, n)
-        );
-    }
-    if position.opening() > 0 {
-        let _ = writeln!(out, "  Opening moves left: {}", position.opening());
-    }
-    if position.bearing_off() {
-        let _ = writeln!(
-            out,
-            "  Bearing off: seeds sown past the mover's row go to the mover's store"
-        );
-    }
-    if position.again() {
-        let _ = writeln!(
-            out,
-            "  Again: the mover is on a capture's extra turn; a capture now gives no other"
-        );
-    }
-    if let Some(side) = position.waiting() {
-        let _ = writeln!(
-            out,
-            "  Waiting: {} neither captures nor makes a child until a move captures or makes one",
-            if side == Side::South {
-                "South"
-            } else {
-                "North"
-            }
-        );
-    }
-    if position.children_barred() {
-        let _ = writeln!(
-            out,
-            "  No children: this round is played without making children"
-        );
-    }
-    if let Some(south) = position.ways() {
-        let words = |way: crate::board::Direction| match way {
-            crate::board::Direction::CounterClockwise => "counter-clockwise",
-            crate::board::Direction::Clockwise => "clockwise",
-        };
-        let _ = writeln!(
-            out,
-            "  South sows {}, North {}",
-            words(south),
-            words(south.reversed())
-        );
+    for word in Word::ALL {
+        if let Some(line) = word.describe(position.code(word), n) {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     out
 }
@@ -140,7 +94,7 @@ pub fn status(game: &Game<'_>) -> String {
         None => {
             let position = game.position();
             let mut line = format!("{} to move", position.to_move());
-            if position.feed_pending() {
+            if position.get(FEED) {
                 line.push_str(" again, and must feed (grand slam)");
             }
             line

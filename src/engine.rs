@@ -8,6 +8,7 @@
 //! The one sowing loop is specialised per variant when the rules compile, so
 //! a variant pays only for the options it uses.
 
+use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, QUIET, WAITING, WAYS};
 use std::fmt;
 
 use crate::board::Direction;
@@ -24,7 +25,7 @@ use crate::trace::{Event, SlamOutcome, Trace};
 /// (`>` counter-clockwise, `<` clockwise).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MoveList {
-    // `masks[side * 3 + way]`, `way` as `WAYS`: one bit per house of a row,
+    // `masks[side * 3 + way]`, `way` as `MOVE_WAYS`: one bit per house of a row,
     // so a row must fit a mask.
     masks: [u32; 6],
     // Whether the moves are drops of captured seeds (`c@`): then every
@@ -37,13 +38,13 @@ pub struct MoveList {
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
 
 /// The ways a move may sow, in the order of a [`MoveList`]'s masks.
-const WAYS: [Option<Direction>; 3] = [
+const MOVE_WAYS: [Option<Direction>; 3] = [
     None,
     Some(Direction::CounterClockwise),
     Some(Direction::Clockwise),
 ];
 
-/// The index of a move's way in [`WAYS`].
+/// The index of a move's way in [`MOVE_WAYS`].
 #[inline]
 fn way(direction: Option<Direction>) -> usize {
     match direction {
@@ -151,7 +152,7 @@ impl MoveList {
                         (0..3)
                             .filter(move |&w| ways[w] >> offset & 1 != 0)
                             .map(move |w| {
-                                let mv = Move::new(side, offset as u8).sowing(WAYS[w]);
+                                let mv = Move::new(side, offset as u8).sowing(MOVE_WAYS[w]);
                                 if drops { mv.dropped() } else { mv }
                             })
                     })
@@ -1071,8 +1072,8 @@ impl Rules {
         let gated = GATES && self.capture_gates;
         let captures = captures
             && (!gated
-                || ((self.captures.quiet_moves == 0 || pos.quiet() == 0)
-                    && pos.waiting() != Some(me)));
+                || ((self.captures.quiet_moves == 0 || pos.get(QUIET) == 0)
+                    && pos.get(WAITING) != Some(me)));
         let before = if gated {
             self.captures
                 .take_before_sowing(&self.board, pos, me, from, trace)
@@ -1094,13 +1095,16 @@ impl Rules {
         };
         // The game's first move may choose the ways for the rest of it.
         let chosen = if gated && self.sowing.turning == crate::rules::sowing::Turning::FirstMove {
-            if pos.ways().is_none()
+            if pos.get(WAYS).is_none()
                 && let Some(way) = chosen
             {
-                pos.set_ways(Some(match me {
-                    Side::South => way,
-                    Side::North => way.reversed(),
-                }));
+                pos.set(
+                    WAYS,
+                    Some(match me {
+                        Side::South => way,
+                        Side::North => way.reversed(),
+                    }),
+                );
             }
             self.sowing.way_of(pos, chosen)
         } else {
@@ -1109,7 +1113,7 @@ impl Rules {
         // An opening move may sow the board's way, whatever was chosen.
         let chosen = if gated
             && self.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection
-            && pos.opening() > 0
+            && pos.get(OPENING) > 0
         {
             None
         } else {
@@ -1119,20 +1123,20 @@ impl Rules {
             // Seeds sown from the store, behind the gates.
             _ if gated && from_store > 0 => self.sow_from_store(pos, from_store, trace),
             // Bearing off, behind the gates.
-            _ if gated && pos.bearing_off() => self.sow_bearing_off(pos, from, chosen, trace),
+            _ if gated && pos.get(BEAR_OFF) => self.sow_bearing_off(pos, from, chosen, trace),
             // Seeds spread round the house played, behind the gates.
             _ if gated && self.sowing.diffuse => self.sow_diffusing(pos, from, trace),
             // An opening move sown to the opponent's row, behind the gates.
             _ if gated
                 && self.sowing.opening
                     == crate::rules::sowing::OpeningSowing::LastSeedToOpponent
-                && pos.opening() > 0 =>
+                && pos.get(OPENING) > 0 =>
             {
                 self.sow_opening(pos, from, chosen, trace)
             }
             _ if gated
                 && self.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
-                && pos.opening() > 0 =>
+                && pos.get(OPENING) > 0 =>
             {
                 self.sow_plus_one_minus_one(pos, from, trace)
             }
@@ -1143,7 +1147,7 @@ impl Rules {
             _ => self.sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace),
         };
         if gated && self.playable.no_return {
-            pos.set_crossed(self.crossing(from, sown.first_lift, sown.last));
+            pos.set(CROSSED, self.crossing(from, sown.first_lift, sown.last));
         }
         sown.captured += before.0;
         sown.captured_from_opponent += before.1;
@@ -1173,7 +1177,7 @@ impl Rules {
         let may_capture = captures
             && (!gated
                 || (self.captures.single_seed_captures || sown.first_lift != 1)
-                    && (self.captures.quiet_moves == 0 || pos.quiet() == 0));
+                    && (self.captures.quiet_moves == 0 || pos.get(QUIET) == 0));
         let mut may_capture = may_capture;
         if gated
             && may_capture
@@ -1261,15 +1265,15 @@ impl Rules {
         }
         if gated
             && self.sowing.bear_off
-            && !pos.bearing_off()
+            && !pos.get(BEAR_OFF)
             && pos.houses().iter().all(|&seeds| seeds <= 1)
         {
-            pos.set_bearing_off(true);
+            pos.set(BEAR_OFF, true);
             trace.record(Event::BearingOff);
         }
         if gated && effect.captured > 0 && board.capture_frees_crossing() {
             // A seed that crossed and captured may go straight back.
-            pos.set_crossed(None);
+            pos.set(CROSSED, None);
         }
         effect
     }
@@ -1284,12 +1288,12 @@ impl Rules {
         trace: &mut T,
     ) -> MoveEffect {
         if effect.captured > 0 && self.tracks_last_capturer {
-            pos.set_last_capturer(Some(me));
+            pos.set(LAST, Some(me));
         }
         let extra_feed = effect.grand_slam
             && effect.captured > 0
             && self.grand_slam == GrandSlam::CaptureThenFeed;
-        pos.set_feed_pending(extra_feed);
+        pos.set(FEED, extra_feed);
         if extra_feed {
             trace.record(Event::GrandSlam {
                 outcome: SlamOutcome::CaptureThenFeed,
@@ -1311,15 +1315,15 @@ impl Rules {
         }
         if GATES
             && self.capture_gates
-            && pos.waiting().is_some()
+            && pos.get(WAITING).is_some()
             && (effect.captured > 0 || effect.child_made)
         {
             // The first capture or child ends the wait (`starter_waits`).
-            pos.set_waiting(None);
+            pos.set(WAITING, None);
         }
-        if GATES && self.capture_gates && pos.opening() > 0 {
+        if GATES && self.capture_gates && pos.get(OPENING) > 0 {
             // One of the opening moves is played (an extra turn counts).
-            pos.set_opening(pos.opening() - 1);
+            pos.set(OPENING, pos.get(OPENING) - 1);
         }
         // An extra turn after a capture is a rare rule, behind the gates.
         let again = if GATES && self.capture_gates {
@@ -1328,8 +1332,8 @@ impl Rules {
                 ExtraTurn::AfterCapture => effect.last_seed_captured,
                 ExtraTurn::AfterCaptureOnce => {
                     // One extra turn, then the turn passes, whatever it captures.
-                    let again = effect.last_seed_captured && !pos.again();
-                    pos.set_again(again);
+                    let again = effect.last_seed_captured && !pos.get(AGAIN);
+                    pos.set(AGAIN, again);
                     again
                 }
                 // The capturer drops the seeds next.
@@ -1344,9 +1348,9 @@ impl Rules {
             effect.extra_turn = true;
         } else {
             pos.set_to_move(me.opponent());
-            if GATES && self.capture_gates && self.captures.quiet_moves > 0 && pos.quiet() > 0 {
+            if GATES && self.capture_gates && self.captures.quiet_moves > 0 && pos.get(QUIET) > 0 {
                 // One of the first moves, which capture nothing, is played.
-                pos.set_quiet(pos.quiet() - 1);
+                pos.set(QUIET, pos.get(QUIET) - 1);
             }
         }
         effect

@@ -18,6 +18,7 @@ use crate::rules::ending::GameFacts;
 use crate::rules::rounds::{RoundEnd, RoundOver};
 use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
+use crate::word::{FEED, LAST, OPENING, STARTER};
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -310,15 +311,15 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = None;
         self.round_end = None;
-        if self.rules.captures.last_seeds_to_starter && self.position.round_starter().is_none() {
+        if self.rules.captures.last_seeds_to_starter && self.position.get(STARTER).is_none() {
             // A position that does not say who started the round is a
             // round's start.
             let to_move = self.position.to_move();
-            self.position.set_round_starter(Some(to_move));
+            self.position.set(STARTER, Some(to_move));
         }
         self.round_starter = self
             .position
-            .round_starter()
+            .get(STARTER)
             .unwrap_or(self.position.to_move());
         self.tally = [0; 2];
         if self.tracks_repetition {
@@ -602,7 +603,7 @@ impl<'r> Game<'r> {
     fn pass<T: Trace>(&mut self, trace: &mut T) {
         let rules = self.rules;
         let pos = &mut self.position;
-        if pos.feed_pending() {
+        if pos.get(FEED) {
             return;
         }
         let me = pos.to_move();
@@ -620,9 +621,9 @@ impl<'r> Game<'r> {
         if passes {
             trace.record(Event::Pass { side: me });
             pos.set_to_move(me.opponent());
-            if pos.opening() > 0 {
+            if pos.get(OPENING) > 0 {
                 // A pass is one of the opening moves.
-                pos.set_opening(pos.opening() - 1);
+                pos.set(OPENING, pos.get(OPENING) - 1);
             }
         }
     }
@@ -642,7 +643,7 @@ impl<'r> Game<'r> {
         let pos = &mut self.position;
         let collector = match collect {
             Collect::EachOwn => None,
-            Collect::LastCapturer => pos.last_capturer(),
+            Collect::LastCapturer => pos.get(LAST),
             // Nobody has moved in a game that is over at its start: each
             // takes their own.
             Collect::LastMover => self.last_mover,

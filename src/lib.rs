@@ -36,6 +36,7 @@ pub mod trace;
 pub mod variant;
 pub mod walk;
 pub mod warnings;
+pub mod word;
 
 pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
 pub use game::{Game, Memory, Outcome, Ply};

@@ -17,6 +17,7 @@ use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, witho
 use crate::layer::Layer;
 use crate::position::{Move, Position, Side};
 use crate::record::{Record, RecordedMove};
+use crate::word::Word;
 
 /// The generated parser; its `Rule` enum stays private to this module.
 mod grammar {
@@ -66,24 +67,13 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::board => "a board: South's row, `/`, North's row",
         Rule::stores => "the stores as south-north, such as `0-0`",
         Rule::side => "the side to move, `S` or `N`",
-        Rule::last => "`last:S`/`last:N`",
-        Rule::starter => "`starter:S`/`starter:N`",
-        Rule::waiting => "`waiting:S`/`waiting:N`",
-        Rule::no_children => "`no_children`",
-        Rule::feed => "`feed`",
-        Rule::bear_off => "`bear_off`",
-        Rule::again => "`again`",
-        Rule::quiet => "`quiet:` and the quiet moves left, such as `quiet:2`",
-        Rule::state => {
-            "variant state (`last:S`, `feed`, `bear_off`, `again`, `quiet:2`, `crossed:a`, `opening:2`, `ways:><`, `starter:S`, `waiting:S`, `no_children`, or a layer: `children:...`, `blocked:...`, `played:...`, `owner:...`)"
+        Rule::state_name => {
+            "variant state: a state word (`last:S`, `feed`, `quiet:2`, ...) or a layer (`children:...`, ...)"
         }
-        Rule::crossed => "`crossed:` and a house, such as `crossed:a`",
-        Rule::opening => "`opening:` and the opening moves left, such as `opening:2`",
-        Rule::layer_word => "a layer: `children`, `blocked`, `played` or `owner`",
-        Rule::layer_marks => "one mark a house",
-        Rule::layer => "a layer's word and one mark a house, such as `blocked:.x..`",
-        Rule::way_pair => "South's way then North's: `><` or `<>`",
-        Rule::ways => "`ways:` and the ways South and North sow, `ways:><` or `ways:<>`",
+        Rule::state_value => "the state word's value after the colon",
+        Rule::state => {
+            "variant state (`last:S`, `feed`, `quiet:2`, `crossed:a`, ..., or a layer such as `blocked:.x..`)"
+        }
         Rule::position => "a position",
         Rule::position_text => "a position",
         Rule::tag_name => "a tag name",
@@ -311,106 +301,77 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         )
     })?;
     // Each state word once: `last:S last:N` contradicts itself, and a
-    // repeated word is a slip that should not pass unseen. Slots 0-7 are
-    // the scalar words, then one per layer.
-    let mut seen: [Option<&str>; 11 + Layer::ALL.len()] = [None; 11 + Layer::ALL.len()];
+    // repeated word is a slip that should not pass unseen.
+    let mut seen: Vec<(&str, &str)> = Vec::new();
     for state in inner {
-        let layer = (state.as_rule() == Rule::layer).then(|| {
-            let word = state.clone().into_inner().next().expect("a layer word");
-            Layer::from_word(word.as_str()).expect("the grammar's layer words are layers")
-        });
-        let slot = match (state.as_rule(), layer) {
-            (_, Some(layer)) => 11 + layer as usize,
-            (Rule::last, _) => 0,
-            (Rule::feed, _) => 1,
-            (Rule::quiet, _) => 2,
-            (Rule::crossed, _) => 3,
-            (Rule::opening, _) => 4,
-            (Rule::ways, _) => 5,
-            (Rule::bear_off, _) => 6,
-            (Rule::again, _) => 7,
-            (Rule::starter, _) => 8,
-            (Rule::waiting, _) => 9,
-            (Rule::no_children, _) => 10,
-            (other, _) => unreachable!("grammar gives no {other:?} here"),
-        };
-        if let Some(before) = seen[slot] {
-            let word = state.as_str();
-            let message = if before == word {
-                format!("`{word}` is given twice: each state word may appear once")
+        let text = state.as_str();
+        let mut parts = state.clone().into_inner();
+        let name = parts.next().expect("a state name");
+        let value = parts.next();
+        let (word, layer) = (
+            Word::from_name(name.as_str()),
+            Layer::from_word(name.as_str()),
+        );
+        if word.is_none() && layer.is_none() {
+            return Err(fail(
+                name.as_span(),
+                format!(
+                    "`{}` is not a state word: expected {}",
+                    excerpt(name.as_str()),
+                    state_names()
+                ),
+            ));
+        }
+        if let Some(&(_, before)) = seen.iter().find(|(n, _)| *n == name.as_str()) {
+            let message = if before == text {
+                format!("`{text}` is given twice: each state word may appear once")
             } else {
-                let one = match layer {
-                    Some(layer) => format!("one `{}:` layer", layer.word()),
-                    None => match slot {
-                        2 => "one count of quiet moves".into(),
-                        3 => "one crossed house".into(),
-                        4 => "one count of opening moves".into(),
-                        5 => "one pair of ways".into(),
-                        8 => "one round starter".into(),
-                        9 => "one player waiting".into(),
-                        _ => "one last capturer".into(),
-                    },
+                let one = match (word, layer) {
+                    (Some(word), _) => word.one().to_string(),
+                    (_, Some(layer)) => format!("one `{}:` layer", layer.word()),
+                    _ => unreachable!("a word or a layer"),
                 };
-                format!("`{word}` contradicts `{before}` before it: a position has {one}")
+                format!("`{text}` contradicts `{before}` before it: a position has {one}")
             };
             return Err(fail(state.as_span(), message));
         }
-        seen[slot] = Some(state.as_str());
-        match state.as_rule() {
-            Rule::last => position
-                .set_last_capturer(Some(read_side(state.into_inner().next().expect("a side")))),
-            Rule::layer => {
-                let marks = state.into_inner().nth(1).expect("marks");
+        seen.push((name.as_str(), text));
+        match (word, layer) {
+            (Some(word), _) => {
+                let code = word
+                    .read(value.as_ref().map(Pair::as_str), position.houses_per_side())
+                    .map_err(|message| {
+                        fail(value.map_or(state.as_span(), |v| v.as_span()), message)
+                    })?;
+                position.set_code(word, code);
+            }
+            (_, Some(layer)) => {
+                let marks = value.ok_or_else(|| {
+                    fail(
+                        state.as_span(),
+                        format!("expected `{}:` and one mark a house", layer.word()),
+                    )
+                })?;
                 position
-                    .set_layer_marks(layer.expect("a layer"), marks.as_str())
+                    .set_layer_marks(layer, marks.as_str())
                     .map_err(|e| fail(marks.as_span(), e.to_string()))?;
             }
-            Rule::quiet => {
-                let moves = state.into_inner().next().expect("a count");
-                position.set_quiet(count(moves)?);
-            }
-            Rule::crossed => {
-                let label = state.into_inner().next().expect("a house");
-                let n = position.houses_per_side();
-                let house = label
-                    .as_str()
-                    .chars()
-                    .next()
-                    .and_then(Move::from_label)
-                    .filter(|mv| mv.offset() < n)
-                    .map(|mv| mv.side().index() * n + mv.offset())
-                    .ok_or_else(|| {
-                        fail(
-                            label.as_span(),
-                            format!("`{}` is not a house of this board", label.as_str()),
-                        )
-                    })?;
-                position.set_crossed(Some(house));
-            }
-            Rule::opening => {
-                let moves = state.into_inner().next().expect("a count");
-                position.set_opening(count(moves)?);
-            }
-            Rule::ways => {
-                let pair = state.into_inner().next().expect("a pair of ways");
-                position.set_ways(Some(if pair.as_str() == "><" {
-                    crate::board::Direction::CounterClockwise
-                } else {
-                    crate::board::Direction::Clockwise
-                }));
-            }
-            Rule::bear_off => position.set_bearing_off(true),
-            Rule::again => position.set_again(true),
-            Rule::starter => position
-                .set_round_starter(Some(read_side(state.into_inner().next().expect("a side")))),
-            Rule::waiting => {
-                position.set_waiting(Some(read_side(state.into_inner().next().expect("a side"))))
-            }
-            Rule::no_children => position.set_children_barred(true),
-            _ => position.set_feed_pending(true),
+            _ => unreachable!("a word or a layer"),
         }
     }
     Ok(position)
+}
+
+/// Every state word and layer name, for errors: "`last:`, `feed`, ... or
+/// `owner:`".
+fn state_names() -> String {
+    let names: Vec<String> = Word::ALL
+        .into_iter()
+        .map(Word::quoted)
+        .chain(Layer::ALL.into_iter().map(|l| format!("`{}:`", l.word())))
+        .collect();
+    let (last, rest) = names.split_last().expect("words");
+    format!("{} or {last}", rest.join(", "))
 }
 
 fn read_side(pair: Pair<'_, Rule>) -> Side {
@@ -443,50 +404,10 @@ impl fmt::Display for Position {
             row(Side::South),
             row(Side::North)
         )?;
-        if let Some(last) = self.last_capturer() {
-            write!(f, " last:{}", if last == Side::South { 'S' } else { 'N' })?;
-        }
-        if self.feed_pending() {
-            f.write_str(" feed")?;
-        }
-        if self.bearing_off() {
-            f.write_str(" bear_off")?;
-        }
-        if self.again() {
-            f.write_str(" again")?;
-        }
-        if self.quiet() > 0 {
-            write!(f, " quiet:{}", self.quiet())?;
-        }
-        if let Some(house) = self.crossed() {
-            write!(
-                f,
-                " crossed:{}",
-                crate::position::house_label(house, self.houses_per_side())
-            )?;
-        }
-        if self.opening() > 0 {
-            write!(f, " opening:{}", self.opening())?;
-        }
-        if let Some(south) = self.ways() {
-            write!(f, " ways:{}{}", south.mark(), south.reversed().mark())?;
-        }
-        if let Some(starter) = self.round_starter() {
-            write!(
-                f,
-                " starter:{}",
-                if starter == Side::South { 'S' } else { 'N' }
-            )?;
-        }
-        if let Some(waiting) = self.waiting() {
-            write!(
-                f,
-                " waiting:{}",
-                if waiting == Side::South { 'S' } else { 'N' }
-            )?;
-        }
-        if self.children_barred() {
-            f.write_str(" no_children")?;
+        for word in Word::ALL {
+            if let Some(text) = word.text(self.code(word), self.houses_per_side()) {
+                write!(f, " {text}")?;
+            }
         }
         for layer in Layer::ALL {
             if !self.layer_is_empty(layer) {
@@ -730,6 +651,7 @@ impl Iterator for Records<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::word::CROSSED;
 
     #[test]
     fn moves_with_and_without_marks() {
@@ -773,7 +695,7 @@ mod tests {
     fn crossed_round_trips() {
         let text = "0,1,0,0,1,0/1,21,0,0,0,24 0-0 N crossed:a children:.......N...S";
         let position = parse_position(text).unwrap();
-        assert_eq!(position.crossed(), Some(6));
+        assert_eq!(position.get(CROSSED), Some(6));
         assert_eq!(position.to_string(), text);
         assert_eq!(position.key(), position.compute_key());
         assert!(

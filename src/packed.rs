@@ -41,6 +41,7 @@ use crate::rules::sowing::{
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
 use crate::walk::{Walk, WalkUser, mix};
+use crate::word::{CROSSED, FEED, LAST, OPENING, QUIET, Word};
 
 /// The most houses a row may have for the board to pack: two rows and two
 /// stores in 32 byte lanes.
@@ -532,7 +533,7 @@ impl<const L: usize> Kernel<L> {
         let position = game.position();
         let seen: Vec<(Lanes<L>, Side)> = if self.repetition {
             game.repeatable()
-                .filter(|p| !p.feed_pending())
+                .filter(|p| !p.get(FEED))
                 .map(|p| (lanes_of(p), p.to_move()))
                 .collect()
         } else {
@@ -548,8 +549,8 @@ impl<const L: usize> Kernel<L> {
                 to_move: position.to_move(),
                 plies: game.plies() as u32,
                 last_mover: game.history().last().map(|ply| ply.mover),
-                last_capturer: position.last_capturer(),
-                feed_pending: position.feed_pending(),
+                last_capturer: position.get(LAST),
+                feed_pending: position.get(FEED),
             },
             legal,
             score: if game.is_over() {
@@ -877,12 +878,12 @@ impl<const L: usize> Kernel<L> {
             return Err("a random start");
         }
         let start = rules.start();
-        if start.feed_pending()
-            || start.quiet() != 0
+        if start.get(FEED)
+            || start.get(QUIET) != 0
             || start.child_houses() != 0
             || start.blocked_houses() != 0
-            || start.crossed().is_some()
-            || start.opening() != 0
+            || start.get(CROSSED).is_some()
+            || start.get(OPENING) != 0
             || start.played_houses() != 0
         {
             return Err("state carried from move to move");
@@ -956,6 +957,19 @@ impl<const L: usize> Kernel<L> {
             }
             next
         });
+        // The packed game keeps no per-house layer, and of the state words
+        // only who captured last and a feed owed: a variant that keeps any
+        // other state is refused even where no option above names it, so a
+        // new stateful option is never played without its state.
+        if rules.layers().next().is_some() {
+            return Err("a per-house layer");
+        }
+        if rules
+            .words()
+            .any(|word| !matches!(word, Word::Last | Word::Feed))
+        {
+            return Err("state words beyond the last capturer and a feed owed");
+        }
         let mut kernel = Kernel {
             houses_per_side: n,
             start: packed_start,
@@ -1807,8 +1821,8 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
         let stores = Side::BOTH.map(|side| kernel.store(&game.board, side) as u8);
         let mut position =
             Position::new(&houses, stores, game.to_move).expect("a packed board is a position");
-        position.set_last_capturer(game.last_capturer);
-        position.set_feed_pending(game.feed_pending);
+        position.set(LAST, game.last_capturer);
+        position.set(FEED, game.feed_pending);
         position
     }
 }

@@ -9,6 +9,7 @@ use std::fmt;
 
 use crate::board::Direction;
 use crate::layer::{Layer, PLANES};
+use crate::word::{Typed, Value, WORDS, Word};
 
 /// The most houses a row may have (one letter each, `A`–`Z`).
 pub const MAX_HOUSES_PER_SIDE: usize = 26;
@@ -62,18 +63,6 @@ pub(crate) fn place_key(place: usize) -> u64 {
 }
 
 const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
-const KEY_FEED: u64 = 0x1405_7B7E_F767_814F;
-const KEY_QUIET: u64 = 0x6C8E_9CF5_7093_2BD5;
-/// The key's term per house for the `crossed:` state (times house + 1).
-const KEY_CROSSED: u64 = 0x3A5B_D1E2_90C7_4F1B;
-const KEY_LAST: [u64; 3] = [0, 0x2127_599B_F432_5C37, 0x8A5C_D789_635D_2DFF];
-/// The key's term for who started the round (`starter:`), none, South, North.
-const KEY_STARTER: [u64; 3] = [0, 0x7A3D_0C9E_51B4_E26B, 0xD2F4_8E1A_6C09_B537];
-/// The key's term for who waits for the first capture (`waiting:`), none,
-/// South, North.
-const KEY_WAITING: [u64; 3] = [0, 0x4B1E_87D3_29F6_C05D, 0xE60A_5C3F_B7D2_1948];
-/// The key's term for a round without children (`no_children`).
-const KEY_NO_CHILDREN: u64 = 0x91C7_3E5A_D04B_F86E;
 
 /// The key's term for each bit plane of the per-house layers
 /// ([`crate::layer`]) at each house, so a change of mark changes the key by
@@ -97,18 +86,6 @@ const CHILD: [usize; 2] = [0, 1];
 const BLOCKED: usize = 2;
 /// The plane of houses played.
 const PLAYED: usize = 3;
-
-/// The key's multiplier of the opening moves left.
-const KEY_OPENING: u64 = 0xA54F_F53A_5F1D_36F1;
-/// The key's multiplier of the ways the players sow (`[sowing] direction_by
-/// = "first_move"`).
-const KEY_WAYS: u64 = 0x1F83_D9AB_FB41_BD6B;
-
-/// The key's term for a capture's extra turn already taken
-/// (`[turn] extra_turn = "after_capture_once"`).
-const KEY_AGAIN: u64 = 0x3B9E_06C5_D14F_A827;
-/// The key's term for a game that bears off (`[sowing] bear_off`).
-const KEY_BEAR_OFF: u64 = 0x5C1D_93E7_2B8A_64F3;
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -314,59 +291,12 @@ pub struct Position {
     key: u64,
     houses_per_side: u8,
     to_move: Side,
-    last_capturer: Option<Side>,
-    feed_pending: bool,
-    /// Moves left, from the start, in which nothing is captured.
-    quiet: u8,
+    /// The state words ([`crate::word`]), one byte each, 0 where absent.
+    words: [u8; WORDS],
     /// The per-house layers ([`crate::layer`]), one bit plane each bit of
     /// a layer's value: bit `h` of a plane is house `h`'s. All zero where
     /// the variant has no layer.
     layers: [u64; PLANES],
-    /// The house (plus one; 0 for none) where the last move's single seed
-    /// landed after crossing a row's end (`[play] no_return`).
-    crossed: u8,
-    /// Opening moves left (`[play] opening_moves`).
-    opening: u8,
-    /// The way South sows for the rest of the game, North the other
-    /// (`[sowing] direction_by = "first_move"`): 0 not chosen yet, 1
-    /// counter-clockwise, 2 clockwise.
-    ways: u8,
-    /// Whether the game bears off from now on (`[sowing] bear_off`).
-    bearing_off: bool,
-    /// Whether the last move's capture gave an extra turn, and no move has
-    /// passed the turn since (`[turn] extra_turn = "after_capture_once"`).
-    again: bool,
-    /// Who started the round being played, where the rules read it
-    /// (`[capture] last_seeds_to_round_starter`); none elsewhere.
-    round_starter: Option<Side>,
-    /// The player who may neither capture nor make a child until a move
-    /// captures or makes one (`[capture] starter_waits`).
-    waiting: Option<Side>,
-    /// Whether no child is made in the round being played (`[rounds]
-    /// children_need_houses`).
-    children_barred: bool,
-}
-
-/// Sets a flag of the position to `on`, keeping the key's `term` for it.
-#[inline]
-fn set_flag(key: &mut u64, flag: &mut bool, on: bool, term: u64) {
-    if on != *flag {
-        *key = if on {
-            key.wrapping_add(term)
-        } else {
-            key.wrapping_sub(term)
-        };
-        *flag = on;
-    }
-}
-
-/// Sets `word`, a player or none, to `side`, moving the key from its old
-/// term in `terms` (none, South, North) to its new one.
-fn set_side(key: &mut u64, word: &mut Option<Side>, side: Option<Side>, terms: &[u64; 3]) {
-    *key = key
-        .wrapping_sub(terms[last_code(*word)])
-        .wrapping_add(terms[last_code(side)]);
-    *word = side;
 }
 
 impl Position {
@@ -397,18 +327,8 @@ impl Position {
             key: 0,
             houses_per_side: n as u8,
             to_move,
-            last_capturer: None,
-            feed_pending: false,
-            quiet: 0,
+            words: [0; WORDS],
             layers: [0; PLANES],
-            crossed: 0,
-            opening: 0,
-            ways: 0,
-            bearing_off: false,
-            again: false,
-            round_starter: None,
-            waiting: None,
-            children_barred: false,
         };
         position.key = position.compute_key();
         Ok(position)
@@ -510,130 +430,35 @@ impl Position {
         }
     }
 
-    /// Who made the most recent capture, if anyone has (Wouri's R12 needs it).
+    /// The value of a state word ([`crate::word`]): `get(QUIET)` is the
+    /// quiet moves left, `get(LAST)` who captured last, if anyone has.
     #[inline]
-    pub fn last_capturer(&self) -> Option<Side> {
-        self.last_capturer
+    pub fn get<T: Value>(&self, word: Typed<T>) -> T {
+        T::decode(self.words[word.word as usize])
     }
 
-    /// Sets who made the most recent capture.
-    pub fn set_last_capturer(&mut self, side: Option<Side>) {
-        set_side(&mut self.key, &mut self.last_capturer, side, &KEY_LAST);
-    }
-
-    /// Who started the round being played, where the rules read it
-    /// (`[capture] last_seeds_to_round_starter`).
+    /// Sets a state word, keeping the key.
     #[inline]
-    pub fn round_starter(&self) -> Option<Side> {
-        self.round_starter
+    pub fn set<T: Value>(&mut self, word: Typed<T>, value: T) {
+        self.set_code(word.word, value.code());
     }
 
-    /// Sets who started the round being played.
-    pub fn set_round_starter(&mut self, side: Option<Side>) {
-        set_side(&mut self.key, &mut self.round_starter, side, &KEY_STARTER);
-    }
-
-    /// The player who may neither capture nor make a child until a move
-    /// captures or makes one (`[capture] starter_waits`).
+    /// A state word as its code, 0 where the word is absent.
     #[inline]
-    pub fn waiting(&self) -> Option<Side> {
-        self.waiting
+    pub fn code(&self, word: Word) -> u8 {
+        self.words[word as usize]
     }
 
-    /// Sets who waits for the first capture or child.
-    pub fn set_waiting(&mut self, side: Option<Side>) {
-        set_side(&mut self.key, &mut self.waiting, side, &KEY_WAITING);
-    }
-
-    /// True when no child is made in the round being played (`[rounds]
-    /// children_need_houses`).
+    /// Sets a state word by its code ([`Word::read`]), keeping the key.
     #[inline]
-    pub fn children_barred(&self) -> bool {
-        self.children_barred
-    }
-
-    /// Sets whether children are made in the round being played.
-    #[inline]
-    pub fn set_children_barred(&mut self, on: bool) {
-        set_flag(
-            &mut self.key,
-            &mut self.children_barred,
-            on,
-            KEY_NO_CHILDREN,
-        );
-    }
-
-    /// True once the game bears off (`[sowing] bear_off`): a sowing that
-    /// would leave the sower's row puts its seeds left in the sower's store.
-    #[inline]
-    pub fn bearing_off(&self) -> bool {
-        self.bearing_off
-    }
-
-    /// Sets whether the game bears off (`[sowing] bear_off`).
-    #[inline]
-    pub fn set_bearing_off(&mut self, on: bool) {
-        set_flag(&mut self.key, &mut self.bearing_off, on, KEY_BEAR_OFF);
-    }
-
-    /// True when a capture gave the mover the extra turn they are on, and
-    /// no move has passed the turn since (`[turn] extra_turn =
-    /// "after_capture_once"`): a capture now gives no other.
-    #[inline]
-    pub fn again(&self) -> bool {
-        self.again
-    }
-
-    /// Sets whether the mover is on a capture's extra turn.
-    #[inline]
-    pub fn set_again(&mut self, on: bool) {
-        set_flag(&mut self.key, &mut self.again, on, KEY_AGAIN);
-    }
-
-    /// True while the side to move owes the extra feeding move that follows a
-    /// grand slam (R2).
-    #[inline]
-    pub fn feed_pending(&self) -> bool {
-        self.feed_pending
-    }
-
-    /// Sets whether the side to move owes an extra feeding move (R2).
-    #[inline]
-    pub fn set_feed_pending(&mut self, pending: bool) {
-        set_flag(&mut self.key, &mut self.feed_pending, pending, KEY_FEED);
-    }
-
-    /// How many more moves capture nothing (`[capture] quiet_moves`).
-    #[inline]
-    pub fn quiet(&self) -> u8 {
-        self.quiet
-    }
-
-    /// Sets how many more moves capture nothing.
-    pub fn set_quiet(&mut self, moves: u8) {
-        self.key = self
-            .key
-            .wrapping_sub((self.quiet as u64).wrapping_mul(KEY_QUIET))
-            .wrapping_add((moves as u64).wrapping_mul(KEY_QUIET));
-        self.quiet = moves;
-    }
-
-    /// The house where the last move's single seed landed after crossing
-    /// the end of a row (`[play] no_return`), if it did.
-    #[inline]
-    pub fn crossed(&self) -> Option<usize> {
-        self.crossed.checked_sub(1).map(usize::from)
-    }
-
-    /// Sets where the last move's single seed landed after crossing the end
-    /// of a row, or that it did not (`None`).
-    pub fn set_crossed(&mut self, house: Option<usize>) {
-        let code = house.map_or(0, |h| h as u8 + 1);
-        self.key = self
-            .key
-            .wrapping_sub((self.crossed as u64).wrapping_mul(KEY_CROSSED))
-            .wrapping_add((code as u64).wrapping_mul(KEY_CROSSED));
-        self.crossed = code;
+    pub fn set_code(&mut self, word: Word, code: u8) {
+        let old = std::mem::replace(&mut self.words[word as usize], code);
+        if old != code {
+            self.key = self
+                .key
+                .wrapping_sub(word.key(old))
+                .wrapping_add(word.key(code));
+        }
     }
 
     /// The value of `layer` at `house`: the index of its mark in
@@ -762,47 +587,6 @@ impl Position {
     pub fn set_child(&mut self, house: usize, side: Option<Side>) {
         let value = side.map_or(0, |s| 1 + s.index() as u8);
         self.set_layer_value(Layer::Children, house, value);
-    }
-
-    /// How many opening moves are left (`[play] opening_moves`).
-    #[inline]
-    pub fn opening(&self) -> u8 {
-        self.opening
-    }
-
-    /// Sets how many opening moves are left.
-    pub fn set_opening(&mut self, moves: u8) {
-        self.key = self
-            .key
-            .wrapping_sub((self.opening as u64).wrapping_mul(KEY_OPENING))
-            .wrapping_add((moves as u64).wrapping_mul(KEY_OPENING));
-        self.opening = moves;
-    }
-
-    /// The way South sows for the rest of the game, North sowing the other
-    /// way (`[sowing] direction_by = "first_move"`); `None` until the
-    /// game's first move chose it.
-    #[inline]
-    pub fn ways(&self) -> Option<Direction> {
-        match self.ways {
-            1 => Some(Direction::CounterClockwise),
-            2 => Some(Direction::Clockwise),
-            _ => None,
-        }
-    }
-
-    /// Sets the way South sows (North sows the other way).
-    pub fn set_ways(&mut self, south: Option<Direction>) {
-        let code = match south {
-            None => 0,
-            Some(Direction::CounterClockwise) => 1,
-            Some(Direction::Clockwise) => 2,
-        };
-        self.key = self
-            .key
-            .wrapping_sub((self.ways as u64).wrapping_mul(KEY_WAYS))
-            .wrapping_add((code as u64).wrapping_mul(KEY_WAYS));
-        self.ways = code;
     }
 
     /// The houses already played, as a mask over house numbers
@@ -998,21 +782,8 @@ impl Position {
         if self.to_move == Side::North {
             key = key.wrapping_add(KEY_NORTH_TO_MOVE);
         }
-        if self.feed_pending {
-            key = key.wrapping_add(KEY_FEED);
-        }
-        key = key.wrapping_add((self.quiet as u64).wrapping_mul(KEY_QUIET));
-        key = key.wrapping_add((self.crossed as u64).wrapping_mul(KEY_CROSSED));
-        key = key.wrapping_add((self.opening as u64).wrapping_mul(KEY_OPENING));
-        key = key.wrapping_add((self.ways as u64).wrapping_mul(KEY_WAYS));
-        if self.bearing_off {
-            key = key.wrapping_add(KEY_BEAR_OFF);
-        }
-        if self.again {
-            key = key.wrapping_add(KEY_AGAIN);
-        }
-        if self.children_barred {
-            key = key.wrapping_add(KEY_NO_CHILDREN);
+        for word in Word::ALL {
+            key = key.wrapping_add(word.key(self.words[word as usize]));
         }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
@@ -1021,14 +792,8 @@ impl Position {
                 bits &= bits - 1;
             }
         }
-        key.wrapping_add(KEY_LAST[last_code(self.last_capturer)])
-            .wrapping_add(KEY_STARTER[last_code(self.round_starter)])
-            .wrapping_add(KEY_WAITING[last_code(self.waiting)])
+        key
     }
-}
-
-fn last_code(side: Option<Side>) -> usize {
-    side.map_or(0, |s| s as usize + 1)
 }
 
 impl fmt::Debug for Position {
@@ -1037,18 +802,8 @@ impl fmt::Debug for Position {
             .field("houses", &self.houses())
             .field("stores", &self.stores())
             .field("to_move", &self.to_move)
-            .field("last_capturer", &self.last_capturer)
-            .field("feed_pending", &self.feed_pending)
-            .field("quiet", &self.quiet)
+            .field("words", &self.to_string())
             .field("layers", &self.layers)
-            .field("crossed", &self.crossed)
-            .field("opening", &self.opening)
-            .field("ways", &self.ways)
-            .field("bearing_off", &self.bearing_off)
-            .field("again", &self.again)
-            .field("round_starter", &self.round_starter)
-            .field("waiting", &self.waiting)
-            .field("children_barred", &self.children_barred)
             .finish()
     }
 }
@@ -1091,62 +846,6 @@ pub enum PositionError {
         /// The position's seeds.
         found: u32,
     },
-    /// `last:S`/`last:N` in a variant whose endings never give seeds to the
-    /// last capturer, so it does not remember who that was.
-    #[error(
-        "`last:` does not belong to this variant: no ending gives seeds to the last capturer, so a position does not record who captured last"
-    )]
-    LastCapturerUnused,
-    /// `starter:` in a variant whose rules never ask who started the round.
-    #[error(
-        "`starter:` does not belong to this variant: no rule asks who started the round (only `[capture] last_seeds_to_round_starter` does)"
-    )]
-    StarterUnused,
-    /// `waiting:` in a variant where nobody waits for the first capture.
-    #[error(
-        "`waiting:` does not belong to this variant: nobody waits for a first capture or child (`[capture] starter_waits`)"
-    )]
-    WaitingUnused,
-    /// `no_children` in a variant whose rounds never bar children.
-    #[error(
-        "`no_children` does not belong to this variant: no round is played without children (`[rounds] children_need_houses`)"
-    )]
-    NoChildrenUnused,
-    /// `feed` in a variant without the capture-then-feed grand slam.
-    #[error(
-        "`feed` does not belong to this variant: a feeding move is owed only after a grand slam under `grand_slam = \"capture_then_feed\"`"
-    )]
-    FeedUnused,
-    /// `quiet:` in a variant where every move may capture, or more quiet
-    /// moves than the variant starts with.
-    #[error(
-        "`quiet:{found}` does not fit this variant: its first {allowed} move(s) capture nothing"
-    )]
-    QuietUnused {
-        /// The quiet moves given.
-        found: u8,
-        /// The variant's quiet moves at the start.
-        allowed: u8,
-    },
-    /// `crossed:` in a variant without the no-return rule.
-    #[error(
-        "`crossed:` does not belong to this variant: it has no rule against sowing a single seed straight back (`[play] no_return`)"
-    )]
-    CrossedUnused,
-    /// `opening:` in a variant without opening moves, or more than it
-    /// starts with.
-    #[error("`opening:{found}` does not fit this variant: it has {allowed} opening move(s)")]
-    OpeningUnused {
-        /// The opening moves given.
-        found: u8,
-        /// The variant's opening moves at the start.
-        allowed: u8,
-    },
-    /// `ways:` in a variant whose first move does not choose the ways.
-    #[error(
-        "`ways:` does not belong to this variant: its first move does not choose which way each player sows"
-    )]
-    WaysUnused,
     /// An opening move that moves a seed out of every other house is owed,
     /// and a house is empty.
     #[error(
@@ -1156,14 +855,6 @@ pub enum PositionError {
         /// The empty house's label.
         house: char,
     },
-    /// `again` in a variant whose captures' extra turns are not limited.
-    #[error(
-        "`again` does not belong to this variant: only [turn] extra_turn = \"after_capture_once\" limits a capture's extra turns"
-    )]
-    AgainUnused,
-    /// `bear_off` in a variant that never bears off.
-    #[error("`bear_off` does not belong to this variant: its sowing never bears off")]
-    BearOffUnused,
     /// Seeds in the store of the player not to move, where captured seeds
     /// are given away: they would have been dropped by that player's move.
     #[error(
@@ -1182,6 +873,22 @@ pub enum PositionError {
         house: usize,
         /// The most a house holds.
         most: u8,
+    },
+    /// A state word in a variant that does not keep it.
+    #[error("{word} does not belong to this variant: {why}")]
+    WordUnused {
+        /// The word, quoted (`feed`, `last:`).
+        word: String,
+        /// What the variant does instead.
+        why: &'static str,
+    },
+    /// A count larger than the variant lets it be.
+    #[error("`{text}` does not fit this variant: {why}")]
+    WordOverLimit {
+        /// The word as given (`quiet:3`).
+        text: String,
+        /// The variant's limit, in words.
+        why: String,
     },
     /// A layer's word in a variant that does not keep the layer.
     #[error("`{layer}:` does not belong to this variant: {why}")]

@@ -7,6 +7,7 @@
 use crate::game::Outcome;
 use crate::position::{Move, Position, house_label};
 use crate::trace::{EndReason, Event, SlamOutcome};
+use crate::word::FEED;
 
 /// One line saying what `mv`, played from `before`, did, from its `events`.
 pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
@@ -14,7 +15,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     let side = before.to_move();
     let label = |h: usize| house_label(h, n);
     let mut parts: Vec<String> = Vec::new();
-    if before.feed_pending() {
+    if before.get(FEED) {
         parts.push("feeds after the grand slam".into());
     } else if before.row_is_empty(side.opponent()) {
         parts.push(format!("feeds {}", side.opponent()));

@@ -4,6 +4,7 @@
 
 use sow::engine::Verdict;
 use sow::layer::Layer;
+use sow::word::{CROSSED, OPENING, QUIET, STARTER, WAITING};
 use sow::{EndReason, Game, Rules, Side};
 
 use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
@@ -483,7 +484,7 @@ fn quiet_moves() {
     );
     let (after, effect) = sow(quiet, &format!("{from} quiet:1"), 'F');
     assert_eq!(effect.captured, 0, "the last quiet move");
-    assert_eq!(after.quiet(), 0);
+    assert_eq!(after.get(QUIET), 0);
     let (_, effect) = sow(quiet, from, 'F');
     assert_eq!(effect.captured, 2, "quiet moves over");
     // A position with more quiet moves than the variant has is refused.
@@ -1433,8 +1434,8 @@ fn last_seeds_to_round_starter() {
     assert_eq!(effect.captured, 3);
     // A game from a position that does not say takes it as a round's start.
     let game = Game::from_position(rules, position("0,0,0,0,0,1/0,0,0,2,0,0 22-23 N")).unwrap();
-    assert_eq!(game.position().round_starter(), Some(Side::North));
-    assert_eq!(rules.start().round_starter(), Some(Side::South));
+    assert_eq!(game.position().get(STARTER), Some(Side::North));
+    assert_eq!(rules.start().get(STARTER), Some(Side::South));
     // Only these rules ask who started the round.
     assert!(
         self::rules(&[])
@@ -1475,10 +1476,10 @@ fn opening_from() {
     );
     // North's right half, seen from North, is d, e, f too.
     let game = play(right, start, 'D');
-    assert_eq!(game.position().opening(), 1);
+    assert_eq!(game.position().get(OPENING), 1);
     assert_eq!(legal(right, &game.position().to_string()), "def");
     let game = play(right, &game.position().to_string(), 'e');
-    assert_eq!(game.position().opening(), 0);
+    assert_eq!(game.position().get(OPENING), 0);
     // D, emptied by the first move, aside.
     assert_eq!(legal(right, &game.position().to_string()), "ABCEF");
     // The allow rule waits for the opening to end: A's four seeds end in
@@ -1515,7 +1516,7 @@ fn opening_sowing() {
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 0]);
     assert_eq!(after.row(Side::North), &[5, 4, 4, 4, 4, 4]);
     assert!(effect.fed);
-    assert_eq!(after.opening(), 0);
+    assert_eq!(after.get(OPENING), 0);
     // Once the opening is over, the sowing is as usual.
     let (after, _) = sow(opp, "0,0,0,2,0,0/4,4,4,4,4,4 11-11 S", 'D');
     assert_eq!(after.row(Side::South), &[0, 0, 0, 0, 1, 1]);
@@ -1816,7 +1817,7 @@ fn no_return() {
     let split = [("skip_origin", "false"), ("direction_by", "\"half_row\"")];
     let free = rules(&split);
     let (after, _) = sow(free, from, 'F');
-    assert_eq!(after.crossed(), None);
+    assert_eq!(after.get(CROSSED), None);
     assert_eq!(legal(free, &after.to_string()), "abcdef");
     let barred = rules(&[split[0], split[1], ("no_return", "true")]);
     let (after, _) = sow(barred, from, 'F');
@@ -1828,7 +1829,7 @@ fn no_return() {
     assert_eq!(verdict(barred, &after.to_string(), 'a'), Verdict::NoReturn);
     // B's four seeds (left half, clockwise) cross too, but not alone.
     let (after, _) = sow(barred, from, 'B');
-    assert_eq!(after.crossed(), None);
+    assert_eq!(after.get(CROSSED), None);
 }
 
 #[test]
@@ -1836,7 +1837,7 @@ fn opening_and_played_state_round_trip() {
     let text = "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N opening:1 played:..x.........";
     let p = position(text);
     assert_eq!(p.to_string(), text);
-    assert_eq!(p.opening(), 1);
+    assert_eq!(p.get(OPENING), 1);
     assert_eq!(p.played_houses(), 0b100);
     assert_eq!(p.key(), p.compute_key());
     // The state is part of the position's identity, for repetition.
@@ -2207,8 +2208,8 @@ fn a_round_counts_its_moves_afresh() {
     let from = "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S";
     let game = play(rules, from, 'F');
     assert!(game.round_end().is_some());
-    assert_eq!(game.position().quiet(), 1);
-    assert_eq!(game.position().quiet(), rules.start().quiet());
+    assert_eq!(game.position().get(QUIET), 1);
+    assert_eq!(game.position().get(QUIET), rules.start().get(QUIET));
 }
 
 #[test]
@@ -3714,7 +3715,7 @@ fn starter_waits() {
     // North's capture ends South's wait.
     let (after, effect) = sow(waits, "2,4,4,4,4,4/0,0,0,0,0,1 12-13 N waiting:S", 'f');
     assert_eq!(effect.captured, 3);
-    assert_eq!(after.waiting(), None);
+    assert_eq!(after.get(WAITING), None);
     // Only these rules keep anyone waiting.
     assert!(
         rules(&[])

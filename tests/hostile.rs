@@ -13,6 +13,7 @@ use sow::players::{MAX_DEPTH, MAX_MILLIS, MAX_PLAYOUTS, PlayerSpec};
 use sow::position::PositionError;
 use sow::record::{ReplayError, VariantChoice, VariantError};
 use sow::rules::RulesError;
+use sow::word::Word;
 
 use crate::common::{sow, sow_in, text};
 
@@ -255,26 +256,20 @@ fn state_words_must_belong_to_the_variant_and_appear_once() {
     let wouri = Rules::builtin("wouri").unwrap();
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     let with = |state: &str| parse_position(&format!("{start} {state}")).unwrap();
-    assert_eq!(
-        oware.check_position(&with("feed")),
-        Err(PositionError::FeedUnused)
-    );
-    assert_eq!(
-        oware.check_position(&with("last:S")),
-        Err(PositionError::LastCapturerUnused)
-    );
+    let unused = |word: Word| {
+        Err(PositionError::WordUnused {
+            word: word.quoted(),
+            why: word.absent_because(),
+        })
+    };
+    assert_eq!(oware.check_position(&with("feed")), unused(Word::Feed));
+    assert_eq!(oware.check_position(&with("last:S")), unused(Word::Last));
     // Owed only to a player without seeds (the grand slam took them).
     let slam = parse_position("0,0,0,0,0,8/0,0,0,0,0,0 20-20 S feed").unwrap();
     assert_eq!(ouri.check_position(&slam), Ok(()));
-    assert_eq!(
-        ouri.check_position(&with("last:N")),
-        Err(PositionError::LastCapturerUnused)
-    );
+    assert_eq!(ouri.check_position(&with("last:N")), unused(Word::Last));
     assert_eq!(wouri.check_position(&with("last:N")), Ok(()));
-    assert_eq!(
-        wouri.check_position(&with("feed")),
-        Err(PositionError::FeedUnused)
-    );
+    assert_eq!(wouri.check_position(&with("feed")), unused(Word::Feed));
     for bad in [
         "last:S last:N",
         "last:S last:S",

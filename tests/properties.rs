@@ -2,6 +2,7 @@
 //! the notation.
 
 use proptest::prelude::*;
+use sow::word::{FEED, LAST, QUIET};
 
 use sow::engine::Verdict;
 use sow::notation::{parse_position, parse_records};
@@ -93,8 +94,8 @@ proptest! {
         let houses: Vec<u8> = south.iter().chain(south.iter().rev()).copied().collect();
         let side = if north_moves { sow::Side::North } else { sow::Side::South };
         let mut position = Position::new(&houses, [stores.0, stores.1], side).unwrap();
-        position.set_last_capturer(last.map(|n| if n { sow::Side::North } else { sow::Side::South }));
-        position.set_feed_pending(feed);
+        position.set(LAST, last.map(|n| if n { sow::Side::North } else { sow::Side::South }));
+        position.set(FEED, feed);
         // Per-house state: each house none, South's child or North's.
         for (house, &mark) in children.iter().enumerate().take(houses.len()) {
             let owner = match mark {
@@ -104,7 +105,7 @@ proptest! {
             };
             position.set_child(house, owner);
         }
-        position.set_quiet(quiet);
+        position.set(QUIET, quiet);
         // Per-house state: each house blocked or open.
         for (house, &closed) in blocked.iter().enumerate().take(houses.len()) {
             position.set_blocked(house, closed);

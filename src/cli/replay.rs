@@ -2,6 +2,7 @@
 //! JSON Lines.
 
 use super::*;
+use sow::word::Kind;
 
 #[derive(Serialize)]
 struct JsonPly {
@@ -15,17 +16,9 @@ struct JsonPly {
     /// (`children`, `blocked`, `played`, `owner`).
     #[serde(flatten)]
     layers: std::collections::BTreeMap<&'static str, String>,
-    /// In a variant with `[play] no_return`: the house where the last
-    /// move's single seed landed across a row's end, or null.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    crossed: Option<Option<String>>,
-    /// In a variant with opening moves: how many are left.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    opening: Option<u8>,
-    /// In a variant whose first move chooses the ways: South's and North's,
-    /// such as `><`, or null before the first move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ways: Option<Option<String>>,
+    /// The variant's state words, each by its name ([`json_words`]).
+    #[serde(flatten)]
+    words: std::collections::BTreeMap<&'static str, serde_json::Value>,
     /// On a ply that ends a round of a match: true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     round_over: bool,
@@ -54,6 +47,30 @@ struct JsonGame<'a> {
     /// left in place included where the ending credits them); null for an
     /// unfinished game.
     score: Option<[u32; 2]>,
+}
+
+/// The state words `rules` keeps, as `replay --json` writes them beside
+/// the board: a flag as true or false, a count as a number, and a player,
+/// a house or the ways as their text in positions (`"S"`, `"a"`, `"><"`),
+/// or null while the word holds none.
+fn json_words(
+    rules: &Rules,
+    position: &Position,
+) -> std::collections::BTreeMap<&'static str, serde_json::Value> {
+    rules
+        .words()
+        .map(|word| {
+            let code = position.code(word);
+            let value = match word.kind() {
+                Kind::Flag => serde_json::Value::Bool(code != 0),
+                Kind::Count => code.into(),
+                Kind::Player | Kind::House | Kind::Ways => word
+                    .value_text(code, position.houses_per_side())
+                    .map_or(serde_json::Value::Null, serde_json::Value::String),
+            };
+            (word.name(), value)
+        })
+        .collect()
 }
 
 pub(super) fn replay(
@@ -184,19 +201,7 @@ fn replay_one(
                         to_move: ply.to_move().map(Side::name),
                         over: ply.over,
                         layers: layers(shown),
-                        crossed: rules.playable.no_return.then(|| {
-                            shown.crossed().map(|house| {
-                                sow::position::house_label(house, rules.houses_per_side())
-                                    .to_string()
-                            })
-                        }),
-                        opening: (rules.playable.opening_moves > 0).then(|| shown.opening()),
-                        ways: (rules.sowing.turning == sow::rules::sowing::Turning::FirstMove)
-                            .then(|| {
-                                shown.ways().map(|south| {
-                                    format!("{}{}", south.mark(), south.reversed().mark())
-                                })
-                            }),
+                        words: json_words(rules, shown),
                         round_over: ply.round_end.is_some(),
                         next_round: ply.round_end.as_ref().map(|_| JsonRound {
                             board: ply.position.houses().to_vec(),

@@ -20,6 +20,7 @@ mod build;
 mod file;
 mod index;
 
+use crate::word::{CROSSED, FEED, OPENING, QUIET, WAYS};
 use std::path::{Path, PathBuf};
 
 pub use build::{BuildOptions, Progress, build};
@@ -218,15 +219,15 @@ pub(crate) fn plain(position: &Position) -> bool {
 /// per-house layer, a pending feed, a count of quiet or opening moves, a
 /// crossing, a chosen way of sowing.
 pub(crate) fn unkeyed(position: &Position) -> Option<&'static str> {
-    if position.feed_pending() {
+    if position.get(FEED) {
         Some("a feed owed by the player who took every seed")
-    } else if position.quiet() != 0 {
+    } else if position.get(QUIET) != 0 {
         Some("a count of moves that may not capture")
-    } else if position.opening() != 0 {
+    } else if position.get(OPENING) != 0 {
         Some("a count of opening moves")
-    } else if position.crossed().is_some() {
+    } else if position.get(CROSSED).is_some() {
         Some("a seed that crossed the row's end")
-    } else if position.ways().is_some() {
+    } else if position.get(WAYS).is_some() {
         Some("the ways of sowing the first move chose")
     } else {
         crate::layer::Layer::ALL

@@ -7,6 +7,7 @@
 //! Captures while sowing happen inside the sowing loop
 //! ([`super::sowing`]), through `Captures::take_while_sowing`.
 
+use crate::word::STARTER;
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -2157,7 +2158,7 @@ impl Captures {
         // A position that does not say who started the round is taken as
         // a round's start, as a game takes it.
         let taker = if self.last_seeds_to_starter {
-            pos.round_starter().unwrap_or(me)
+            pos.get(STARTER).unwrap_or(me)
         } else {
             me
         };
@@ -2765,26 +2766,12 @@ fn across_gap(
     .then_some(target)
 }
 
-/// The `quiet:` layer of a position: at most the quiet moves the variant
-/// starts with (`[capture] quiet_moves`), which only count down.
+/// Checks the stores against the captures: seeds given away wait in the
+/// capturer's store only until that player's next move.
 pub(crate) fn check_position(
     captures: &Captures,
     position: &Position,
 ) -> Result<(), PositionError> {
-    if position.round_starter().is_some() && !captures.last_seeds_to_starter {
-        return Err(PositionError::StarterUnused);
-    }
-    if position.waiting().is_some() && !captures.starter_waits {
-        return Err(PositionError::WaitingUnused);
-    }
-    if position.quiet() > captures.quiet_moves {
-        return Err(PositionError::QuietUnused {
-            found: position.quiet(),
-            allowed: captures.quiet_moves,
-        });
-    }
-    // Captured seeds given away wait in the capturer's store only until
-    // the capturer's next move, the drop.
     let waiting = crate::board::STORE[position.to_move().opponent().index()];
     if captures.given_away && position.at(waiting) > 0 {
         return Err(PositionError::DropMissed {

@@ -11,6 +11,7 @@
 //! child with it), qurs (a pair across the board), and rams (houses holding
 //! enough seeds to sow round to their own row again, nobody's child).
 
+use crate::word::{NO_CHILDREN, WAITING};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -592,8 +593,8 @@ impl Children {
     ) -> bool {
         if !board.is_house(last)
             || (self.not_by_single_seed && handful == 1)
-            || pos.waiting() == Some(me)
-            || pos.children_barred()
+            || pos.get(WAITING) == Some(me)
+            || pos.get(NO_CHILDREN)
         {
             return false;
         }

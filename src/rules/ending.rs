@@ -7,13 +7,14 @@
 //! game (repetition, no legal move, the ply limit). The first that fires
 //! ends the game.
 
+use crate::word::FEED;
 use std::fmt::Write as _;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, Rules, err, in_range};
-use crate::position::{MAX_SEEDS, Position, PositionError, Side};
+use crate::position::{MAX_SEEDS, Position, Side};
 use crate::trace::EndReason;
 
 /// The most plies a variant's `ply_limit` may allow.
@@ -400,7 +401,7 @@ impl Ending {
                 if !game.has_no_move() {
                     return None;
                 }
-                if game.position().feed_pending() {
+                if game.position().get(FEED) {
                     (EndReason::CannotFeedAfterSlam, taken_by)
                 } else {
                     (EndReason::NoMove, taken_by)
@@ -672,17 +673,4 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             kept.to_string()
         }
     );
-}
-
-/// The `last:` layer of a position: only where an ending gives the seeds
-/// left to the last capturer (`tracks_last_capturer`), which is why
-/// positions remember who that is.
-pub(crate) fn check_position(
-    tracks_last_capturer: bool,
-    position: &Position,
-) -> Result<(), PositionError> {
-    if position.last_capturer().is_some() && !tracks_last_capturer {
-        return Err(PositionError::LastCapturerUnused);
-    }
-    Ok(())
 }

@@ -1,6 +1,7 @@
 //! Which houses may be played: the seeds a house needs, Ouri's single-seed
 //! rule, and the obligation to feed an opponent who has no seeds.
 
+use crate::word::{CROSSED, FEED, OPENING};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -538,7 +539,7 @@ impl Rules {
     /// facing it when that is the other row's and moves come from the
     /// mover's row only).
     pub(crate) fn returns(&self, pos: &Position, house: usize) -> bool {
-        let Some(crossed) = pos.crossed() else {
+        let Some(crossed) = pos.get(CROSSED) else {
             return false;
         };
         if pos.at(crossed) != 1 {
@@ -567,7 +568,7 @@ impl Rules {
         house: usize,
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
-        let opening_from = if pos.opening() > 0 {
+        let opening_from = if pos.get(OPENING) > 0 {
             self.playable.opening_from
         } else {
             OpeningFrom::Any
@@ -708,7 +709,7 @@ impl Rules {
     /// the variant says so, or a grand slam left an extra feeding move (R2).
     #[inline]
     pub(crate) fn must_feed_now(&self, pos: &Position) -> bool {
-        pos.feed_pending()
+        pos.get(FEED)
             || (self.playable.feeding != Feeding::Free && {
                 let opponent = pos.to_move().opponent();
                 // With territory, the houses the opponent owns now.
@@ -743,7 +744,7 @@ impl Rules {
     /// never for the feeding move a grand slam left).
     #[inline]
     pub(crate) fn feeding_falls_when_none_feeds(&self, pos: &Position) -> bool {
-        self.playable.feeding == Feeding::MustFeedElseAny && !pos.feed_pending()
+        self.playable.feeding == Feeding::MustFeedElseAny && !pos.get(FEED)
     }
 
     /// Whether sowing `house` (without relays) puts a seed in the opponent's row.
@@ -813,20 +814,13 @@ impl Rules {
     }
 }
 
-/// The layers of a position that `[play]` keeps: `crossed:` only with
-/// `no_return`, and only at the end of a row (a single seed crosses from one
-/// row's end into the other's); `opening:` at most the opening moves the
-/// variant starts with; `played:` only with `allow =
-/// "each_house_once_first"`.
+/// The `crossed:` word of a position: only at the end of a row, since a
+/// single seed crosses from one row's end into the other's.
 pub(crate) fn check_position(
-    playable: &Playable,
     board: &crate::board::Board,
     position: &Position,
 ) -> Result<(), PositionError> {
-    if let Some(house) = position.crossed() {
-        if !playable.no_return {
-            return Err(PositionError::CrossedUnused);
-        }
+    if let Some(house) = position.get(CROSSED) {
         let n = position.houses_per_side();
         if !board
             .crossings()
@@ -837,12 +831,6 @@ pub(crate) fn check_position(
                 house: crate::position::house_label(house, n),
             });
         }
-    }
-    if position.opening() > playable.opening_moves {
-        return Err(PositionError::OpeningUnused {
-            found: position.opening(),
-            allowed: playable.opening_moves,
-        });
     }
     Ok(())
 }

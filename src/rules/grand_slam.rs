@@ -3,6 +3,7 @@
 //! `[capture] grand_slam` and applied by the engine once the sowing and the
 //! capture plan are known.
 
+use crate::word::FEED;
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -113,19 +114,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
 }
 
-/// The `feed` layer of a position: only under `grand_slam =
-/// "capture_then_feed"`, and only when the side owed a feeding move has no
-/// seed in its row, since the grand slam that made the debt took them all
-/// (R2).
-pub(crate) fn check_position(
-    grand_slam: GrandSlam,
-    position: &Position,
-) -> Result<(), PositionError> {
-    if !position.feed_pending() {
+/// The `feed` word of a position: only when the side owed a feeding move
+/// has no seed in its row, since the grand slam that made the debt took
+/// them all (R2).
+pub(crate) fn check_position(position: &Position) -> Result<(), PositionError> {
+    if !position.get(FEED) {
         return Ok(());
-    }
-    if grand_slam != GrandSlam::CaptureThenFeed {
-        return Err(PositionError::FeedUnused);
     }
     let fed = position.to_move().opponent();
     match position.seeds_on_side(fed) {

@@ -30,6 +30,7 @@ use crate::diagnostic::{
 use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
 use crate::variant::{RandomStart, Start, VariantFile};
+use crate::word::{OPENING, QUIET, STARTER, WAITING, Word};
 
 pub mod blocking;
 pub mod capture;
@@ -517,22 +518,66 @@ impl Rules {
                 found: position.total_seeds(),
             });
         }
-        // The state words each part of the rules keeps are checked by that
-        // part, in one place: that the variant has the state at all (so
-        // `feed` in Oware is refused rather than explained with Ouri's
-        // rule), and that the rules could have made it. The per-house layers
+        // First that the variant keeps each state word given, and no
+        // further than its limit (so `feed` in Oware is refused rather than
+        // explained with Ouri's rule); then each part of the rules checks
+        // that it could have made the state it keeps; the per-house layers
         // are checked layer by layer.
-        ending::check_position(self.tracks_last_capturer, position)?;
-        grand_slam::check_position(self.grand_slam, position)?;
+        for word in Word::ALL {
+            let code = position.code(word);
+            let limit = self.word_limit(word);
+            if code > limit {
+                return Err(if limit == 0 {
+                    PositionError::WordUnused {
+                        word: word.quoted(),
+                        why: word.absent_because(),
+                    }
+                } else {
+                    PositionError::WordOverLimit {
+                        text: word
+                            .text(code, position.houses_per_side())
+                            .unwrap_or_default(),
+                        why: word.over_limit(limit),
+                    }
+                });
+            }
+        }
+        grand_slam::check_position(position)?;
         capture::check_position(&self.captures, position)?;
-        rounds::check_position(self.rounds.as_ref(), position)?;
-        feeding::check_position(&self.playable, &self.board, position)?;
+        feeding::check_position(&self.board, position)?;
         sowing::check_position(&self.sowing, position)?;
-        turn::check_position(&self.turn, position)?;
         for layer in Layer::ALL {
             self.check_layer(layer, position)?;
         }
         Ok(())
+    }
+
+    /// How far state word `word` ([`crate::word`]) may go in this variant,
+    /// as its code: 0 where the variant does not keep the word, the count
+    /// it starts from for a count that only counts down, and `u8::MAX`
+    /// where any value the word holds may arise.
+    pub fn word_limit(&self, word: Word) -> u8 {
+        let kept = |on: bool| if on { u8::MAX } else { 0 };
+        match word {
+            Word::Last => kept(self.tracks_last_capturer),
+            Word::Feed => kept(self.grand_slam == GrandSlam::CaptureThenFeed),
+            Word::BearOff => kept(self.sowing.bear_off),
+            Word::Again => kept(self.turn.extra_turn == turn::ExtraTurn::AfterCaptureOnce),
+            Word::Quiet => self.captures.quiet_moves,
+            Word::Crossed => kept(self.playable.no_return),
+            Word::Opening => self.playable.opening_moves,
+            Word::Ways => kept(self.sowing.turning == sowing::Turning::FirstMove),
+            Word::Starter => kept(self.captures.last_seeds_to_starter),
+            Word::Waiting => kept(self.captures.starter_waits),
+            Word::NoChildren => kept(self.rounds.is_some_and(|r| r.children_need_houses > 0)),
+        }
+    }
+
+    /// The state words this variant keeps ([`crate::word`]).
+    pub fn words(&self) -> impl Iterator<Item = Word> + '_ {
+        Word::ALL
+            .into_iter()
+            .filter(|&word| self.word_limit(word) > 0)
     }
 
     /// The per-house layers this variant keeps ([`crate::layer`]).
@@ -1184,13 +1229,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     let mut start = Position::new(&houses, [stored, stored], Side::South)
         .expect("checked above: at most MAX_SEEDS");
-    start.set_quiet(captures.quiet_moves);
-    start.set_opening(playable.opening_moves);
+    start.set(QUIET, captures.quiet_moves);
+    start.set(OPENING, playable.opening_moves);
     if captures.last_seeds_to_starter {
-        start.set_round_starter(Some(start.to_move()));
+        start.set(STARTER, Some(start.to_move()));
     }
     if captures.starter_waits {
-        start.set_waiting(Some(start.to_move()));
+        start.set(WAITING, Some(start.to_move()));
     }
     if let Some(children) = &children {
         for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {

@@ -8,6 +8,7 @@
 //! A record is one match: round boundaries follow from the rules, so no
 //! move is written for them.
 
+use crate::word::{NO_CHILDREN, OPENING, QUIET, STARTER, WAITING};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -543,9 +544,9 @@ impl Rounds {
                 Side::North => start.clone(),
             };
             next.set_to_move(self.next_starter(over));
-            next.set_round_starter(start.round_starter().map(|_| next.to_move()));
+            next.set(STARTER, start.get(STARTER).map(|_| next.to_move()));
             // Only the game's starter waits (`starter_waits`).
-            next.set_waiting(None);
+            next.set(WAITING, None);
             return RoundEnd::NextRound(next);
         }
         if self.refill == Refill::Loser {
@@ -577,8 +578,8 @@ impl Rounds {
                 Side::North => start.clone(),
             };
             next.set_to_move(to_move);
-            next.set_round_starter(start.round_starter().map(|_| to_move));
-            next.set_waiting(None);
+            next.set(STARTER, start.get(STARTER).map(|_| to_move));
+            next.set(WAITING, None);
             territory.set_up_round(board, &mut next, scores, per_house);
             return RoundEnd::NextRound(next);
         }
@@ -689,7 +690,7 @@ impl Rounds {
                 next.set_layer_value(Layer::Blocked, house, 1);
             }
         }
-        next.set_children_barred(filled < self.children_need_houses as usize);
+        next.set(NO_CHILDREN, filled < self.children_need_houses as usize);
         next
     }
 
@@ -817,7 +818,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         );
     }
     let start = rules.start();
-    if start.quiet() > 0 || start.opening() > 0 {
+    if start.get(QUIET) > 0 || start.get(OPENING) > 0 {
         let _ = writeln!(
             out,
             "  Each round counts its moves afresh: its first moves are played as the game's first moves are."
@@ -849,18 +850,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     );
 }
 
-/// The `no_children` state of a position: only where a shortened round may
-/// be played without children (`children_need_houses`).
-pub(crate) fn check_position(
-    rounds: Option<&Rounds>,
-    position: &Position,
-) -> Result<(), crate::position::PositionError> {
-    if position.children_barred() && rounds.is_none_or(|r| r.children_need_houses == 0) {
-        return Err(crate::position::PositionError::NoChildrenUnused);
-    }
-    Ok(())
-}
-
 /// The order houses are filled in, in words.
 fn fill_words(fill_from: FillFrom) -> &'static str {
     match fill_from {
@@ -881,10 +870,10 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
 fn round_start(start: &Position, houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {
     let mut next = Position::new(houses, stores, to_move)
         .expect("a round holds the match's seeds on the match's board");
-    next.set_quiet(start.quiet());
-    next.set_opening(start.opening());
+    next.set(QUIET, start.get(QUIET));
+    next.set(OPENING, start.get(OPENING));
     // Where the rules ask who started the round, the position says.
-    next.set_round_starter(start.round_starter().map(|_| to_move));
+    next.set(STARTER, start.get(STARTER).map(|_| to_move));
     next
 }
 
@@ -896,9 +885,9 @@ fn rows_swapped(start: &Position) -> Position {
     let [south, north] = start.stores();
     let mut swapped = Position::new(&houses, [north, south], start.to_move())
         .expect("the same seeds on the same board");
-    swapped.set_quiet(start.quiet());
-    swapped.set_opening(start.opening());
-    swapped.set_round_starter(start.round_starter());
+    swapped.set(QUIET, start.get(QUIET));
+    swapped.set(OPENING, start.get(OPENING));
+    swapped.set(STARTER, start.get(STARTER));
     swapped
 }
 

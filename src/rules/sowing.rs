@@ -6,6 +6,7 @@
 //! compile (`LoopKind`) by two const parameters, relay and captures while
 //! sowing, so plain sowing (Oware, Kalah) runs a loop with neither test in it.
 
+use crate::word::{OPENING, QUIET, WAYS};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -293,7 +294,7 @@ impl Sowing {
     /// house in the game's first move where it chooses the ways.
     #[inline]
     pub fn choosing(&self, pos: &Position, houses_per_side: usize) -> u32 {
-        if self.turning == Turning::FirstMove && pos.ways().is_none() {
+        if self.turning == Turning::FirstMove && pos.get(WAYS).is_none() {
             (1u32 << houses_per_side) - 1
         } else {
             self.chosen_in
@@ -305,7 +306,7 @@ impl Sowing {
     /// the ways, the mover's own.
     #[inline]
     pub(crate) fn way_of(&self, pos: &Position, chosen: Option<Direction>) -> Option<Direction> {
-        match (self.turning, chosen, pos.ways()) {
+        match (self.turning, chosen, pos.get(WAYS)) {
             (Turning::FirstMove, None, Some(south)) => Some(match pos.to_move() {
                 crate::position::Side::South => south,
                 crate::position::Side::North => south.reversed(),
@@ -828,22 +829,17 @@ fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, C
     Ok(*cycle.get_ref())
 }
 
-/// Checks the state a position carries for sowing: the ways the first move
-/// fixed (`ways:`) only where the first move fixes them.
+/// Checks a position against the sowing: an opening that moves a seed out
+/// of every house starts from a full board, and diffusion never fills a
+/// house past its most.
 pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(), PositionError> {
     if sowing.opening == OpeningSowing::PlusOneMinusOne
-        && position.opening() > 0
+        && position.get(OPENING) > 0
         && let Some(house) = position.houses().iter().position(|&seeds| seeds == 0)
     {
         return Err(PositionError::OpeningFromEmpty {
             house: crate::position::house_label(house, position.houses_per_side()),
         });
-    }
-    if position.ways().is_some() && sowing.turning != Turning::FirstMove {
-        return Err(PositionError::WaysUnused);
-    }
-    if position.bearing_off() && !sowing.bear_off {
-        return Err(PositionError::BearOffUnused);
     }
     if sowing.diffuse
         && let Some(house) =
@@ -1436,7 +1432,7 @@ impl Rules {
         // instances only; an opening move may lift the rule).
         let skip = if RELAY
             && self.sowing.skip_opponent > 0
-            && !(self.sowing.opening == OpeningSowing::NoSkipping && pos.opening() > 0)
+            && !(self.sowing.opening == OpeningSowing::NoSkipping && pos.get(OPENING) > 0)
         {
             self.sowing.skip_opponent
         } else {
@@ -1614,7 +1610,7 @@ impl Rules {
             };
             // In the first moves that capture nothing (`quiet_moves`), no
             // capture stops a relay either.
-            let quiet = self.captures.quiet_moves > 0 && pos.quiet() > 0;
+            let quiet = self.captures.quiet_moves > 0 && pos.get(QUIET) > 0;
             // A first lap that never reached the opponent's row ends the
             // sowing (`relay_needs_opponent_row`).
             let unvisited = self.sowing.relay_needs_opponent_row && lifts == 0 && !sown.fed;

@@ -10,7 +10,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, feeding};
 use crate::board::{Board, StoreSowing};
-use crate::position::{Position, PositionError, Side};
+use crate::position::Side;
 
 /// `[turn]`: extra turns.
 #[derive(Debug, Deserialize)]
@@ -125,15 +125,6 @@ impl Turn {
             ExtraTurn::Never | ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce => false,
         }
     }
-}
-
-/// The `again` word of a position: only where a capture's extra turns are
-/// limited to one.
-pub(crate) fn check_position(turn: &Turn, position: &Position) -> Result<(), PositionError> {
-    if position.again() && turn.extra_turn != ExtraTurn::AfterCaptureOnce {
-        return Err(PositionError::AgainUnused);
-    }
-    Ok(())
 }
 
 /// The sheet's lines on the turn.

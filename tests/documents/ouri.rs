@@ -1,5 +1,6 @@
 //! Ouri: documents 000, 001 and 003 (three copies of the same rules).
 
+use sow::word::FEED;
 use sow::{EndReason, Side, Verdict};
 
 use super::{Example, OURI_DOCUMENTS, after_line, game, legal, render_moves, rules, snapshot};
@@ -316,7 +317,7 @@ fn ouri_4b_grand_slam_then_the_extra_feeding_move() {
         Side::South,
         "the capturer plays again (R2)"
     );
-    assert!(slam.after.position().feed_pending());
+    assert!(slam.after.position().get(FEED));
     assert_eq!(legal(&slam.after), "D", "and that move must feed North");
     let feed = Example::play_in(slam.after.clone(), "D");
     assert_eq!(feed.after.position().seeds_on_side(Side::North), 1);
