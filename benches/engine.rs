@@ -12,16 +12,16 @@ use sow::packed::PlayoutMemory;
 use sow::perft::perft;
 use sow::rng::Rng;
 use sow::rules::builtin_groups;
-use sow::walk::Engine;
-use sow::{Game, Position, Rules};
+use sow::walk::EngineChoice;
+use sow::{Engine, Game, Position, Rules};
 
 /// Positions from the middle of random games: a fair mix of what the hot
 /// loop meets.
-fn midgame_positions(rules: &Rules) -> Vec<Position> {
+fn midgame_positions(engine: &Engine) -> Vec<Position> {
     let mut positions = Vec::new();
     for seed in 0..64 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules);
+        let mut game = Game::new(engine);
         for _ in 0..20 {
             if game.is_over() {
                 break;
@@ -37,7 +37,7 @@ fn midgame_positions(rules: &Rules) -> Vec<Position> {
     positions
 }
 
-fn engine(c: &mut Criterion) {
+fn hot_paths(c: &mut Criterion) {
     // The rule documents' variants, and one catalogue game for each engine
     // path the catalogue adds: plain sowing, relay sowing (on a big board,
     // general engine, and on a small one, packed), sowing into stores, and
@@ -54,16 +54,16 @@ fn engine(c: &mut Criterion) {
     ]
     .into_iter()
     .filter_map(Rules::builtin);
-    for rules in documents.into_iter().chain(catalogue) {
-        let name = rules.meta.name.clone();
-        let positions = midgame_positions(&rules);
+    for engine in documents.into_iter().chain(catalogue).map(Engine::new) {
+        let name = engine.rules().meta.name.clone();
+        let positions = midgame_positions(&engine);
         let mut group = c.benchmark_group(name.as_str());
 
         group.bench_function("legal_moves", |b| {
             b.iter(|| {
                 let mut count = 0;
                 for position in &positions {
-                    count += rules.legal_moves(black_box(position)).len();
+                    count += engine.legal_moves(black_box(position)).len();
                 }
                 count
             })
@@ -71,14 +71,19 @@ fn engine(c: &mut Criterion) {
 
         let first_moves: Vec<_> = positions
             .iter()
-            .map(|p| rules.legal_moves(p).get(0).expect("positions are not over"))
+            .map(|p| {
+                engine
+                    .legal_moves(p)
+                    .get(0)
+                    .expect("positions are not over")
+            })
             .collect();
         group.bench_function("apply_move", |b| {
             b.iter(|| {
                 let mut captured = 0u32;
                 for (position, &mv) in positions.iter().zip(&first_moves) {
                     let mut after = position.clone();
-                    let effect = rules
+                    let effect = engine
                         .play(black_box(&mut after), mv, &mut ())
                         .expect("legal");
                     captured += effect.captured as u32;
@@ -88,7 +93,7 @@ fn engine(c: &mut Criterion) {
         });
 
         let mut seed = 0;
-        let mut game = Game::for_playouts(&rules);
+        let mut game = Game::for_playouts(&engine);
         group.bench_function("random_game", |b| {
             b.iter(|| {
                 seed += 1;
@@ -96,7 +101,7 @@ fn engine(c: &mut Criterion) {
             })
         });
 
-        if let Some(packed) = rules.packed() {
+        if let Some(packed) = engine.packed() {
             let mut seed = 0;
             let mut memory = PlayoutMemory::default();
             group.bench_function("random_game_packed", |b| {
@@ -108,17 +113,17 @@ fn engine(c: &mut Criterion) {
         }
 
         group.sample_size(10);
-        for (name, engine) in [
-            ("perft_7", Engine::Fastest),
-            ("perft_7_general", Engine::General),
+        for (name, choice) in [
+            ("perft_7", EngineChoice::Fastest),
+            ("perft_7_general", EngineChoice::General),
         ] {
             group.bench_function(name, |b| {
-                b.iter(|| perft(&Game::new(&rules), black_box(7), engine))
+                b.iter(|| perft(&Game::new(&engine), black_box(7), choice))
             });
         }
         group.finish();
     }
 }
 
-criterion_group!(benches, engine);
+criterion_group!(benches, hot_paths);
 criterion_main!(benches);

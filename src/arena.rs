@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::bench::pool;
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::players::{Player, PlayerSpec};
 use crate::position::{Position, Side};
@@ -69,14 +70,15 @@ pub struct Run {
 /// Plays one game between two players from `start`; keeps its record if
 /// `keep_record`, with `tags` after the variant's and the players'.
 pub fn play_game(
-    rules: &Rules,
+    engine: &Engine,
     start: Position,
     south: &mut dyn Player,
     north: &mut dyn Player,
     keep_record: bool,
     tags: &[(&str, String)],
 ) -> PlayedGame {
-    let mut game = Game::from_position(rules, start).expect("a start of the variant's own");
+    let rules = engine.rules();
+    let mut game = Game::from_position(engine, start).expect("a start of the variant's own");
     let mut choices = 0;
     let mut captured = 0;
     let mut first_capture = None;
@@ -123,12 +125,13 @@ fn seat_seed(seed: u64, game: u64, seat: u64) -> u64 {
 
 /// Plays `run.games` games, calling `each` after every one (for progress).
 fn play_games(
-    rules: &Rules,
+    engine: &Engine,
     specs: [&PlayerSpec; 2],
     alternate: bool,
     run: &Run,
     each: &(dyn Fn() + Sync),
 ) -> Vec<PlayedGame> {
+    let rules = engine.rules();
     let one = |i: u64| {
         let swap = alternate && i % 2 == 1;
         let (south, north) = if swap {
@@ -148,7 +151,7 @@ fn play_games(
         // of its own.
         let start = rules.start_drawn(&mut Rng::for_game(!run.seed, i));
         let played = play_game(
-            rules,
+            engine,
             start,
             south.as_mut(),
             north.as_mut(),
@@ -191,13 +194,14 @@ pub struct MatchReport {
 /// Plays `first` against `second` for `run.games` games, sides alternating
 /// (`first` is South in the even-numbered games).
 pub fn play_match(
-    rules: &Rules,
+    engine: &Engine,
     first: &PlayerSpec,
     second: &PlayerSpec,
     run: &Run,
     each: &(dyn Fn() + Sync),
 ) -> MatchReport {
-    let played = play_games(rules, [first, second], true, run, each);
+    let rules = engine.rules();
+    let played = play_games(engine, [first, second], true, run, each);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (i, game) in played.iter().enumerate() {
         let first_side = if i % 2 == 0 { Side::South } else { Side::North };
@@ -259,16 +263,16 @@ pub const LENGTH_QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 /// North) and reports how each variant plays, with the records of the games
 /// when the run keeps them.
 pub fn compare(
-    variants: &[Rules],
+    variants: &[Engine],
     players: [&PlayerSpec; 2],
     run: &Run,
     each: &(dyn Fn() + Sync),
 ) -> Vec<(VariantReport, Vec<Record>)> {
     variants
         .iter()
-        .map(|rules| {
-            let played = play_games(rules, players, false, run, each);
-            let report = report(rules, &played, run.seed);
+        .map(|engine| {
+            let played = play_games(engine, players, false, run, each);
+            let report = report(engine.rules(), &played, run.seed);
             (
                 report,
                 played.into_iter().filter_map(|g| g.record).collect(),

@@ -2,11 +2,12 @@
 
 use rayon::prelude::*;
 
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::packed::PlayoutMemory;
 use crate::players::play_randomly;
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::walk::EngineChoice;
 
 /// What a run of random games produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -46,12 +47,10 @@ pub(crate) fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
-pub use crate::walk::Engine;
-
-/// The engine a run of `rules` on `engine` plays on: `packed` or `general`.
-pub fn engine_name(engine: Engine, rules: &Rules) -> &'static str {
-    match (engine, rules.packed()) {
-        (Engine::Fastest, Some(_)) => "packed",
+/// The engine a run chosen by `choice` plays on: `packed` or `general`.
+pub fn engine_name(choice: EngineChoice, engine: &Engine) -> &'static str {
+    match (choice, engine.packed()) {
+        (EngineChoice::Fastest, Some(_)) => "packed",
         _ => "general",
     }
 }
@@ -63,10 +62,12 @@ enum Player<'r> {
 }
 
 impl<'r> Player<'r> {
-    fn new(rules: &'r Rules, engine: Engine) -> Player<'r> {
-        match (engine, rules.packed()) {
-            (Engine::Fastest, Some(packed)) => Player::Packed(packed, PlayoutMemory::default()),
-            _ => Player::General(Box::new(Game::for_playouts(rules))),
+    fn new(engine: &'r Engine, choice: EngineChoice) -> Player<'r> {
+        match (choice, engine.packed()) {
+            (EngineChoice::Fastest, Some(packed)) => {
+                Player::Packed(packed, PlayoutMemory::default())
+            }
+            _ => Player::General(Box::new(Game::for_playouts(engine))),
         }
     }
 
@@ -81,20 +82,20 @@ impl<'r> Player<'r> {
 /// Plays `games` random games (at most [`MAX_GAMES`]) seeded by `seed`,
 /// spread over `threads` threads (0: all cores, at most [`MAX_THREADS`]).
 /// Game `i` always uses the stream `Rng::for_game(seed, i)`.
-pub fn random_games(rules: &Rules, games: u64, seed: u64, threads: usize) -> BenchReport {
-    random_games_on(Engine::Fastest, rules, games, seed, threads)
+pub fn random_games(engine: &Engine, games: u64, seed: u64, threads: usize) -> BenchReport {
+    random_games_on(EngineChoice::Fastest, engine, games, seed, threads)
 }
 
 /// [`random_games`] on the engine chosen.
 pub fn random_games_on(
-    engine: Engine,
-    rules: &Rules,
+    choice: EngineChoice,
+    engine: &Engine,
     games: u64,
     seed: u64,
     threads: usize,
 ) -> BenchReport {
     let games = games.min(MAX_GAMES);
-    let weight = rules.total_seeds() as u64 + 1;
+    let weight = engine.rules().total_seeds() as u64 + 1;
     let one = |player: &mut Player<'_>, i: u64| {
         let (plies, [south, north]) = player.play(&mut Rng::for_game(seed, i));
         BenchReport {
@@ -109,7 +110,7 @@ pub fn random_games_on(
         checksum: a.checksum.wrapping_add(b.checksum),
     };
     if threads == 1 {
-        let mut player = Player::new(rules, engine);
+        let mut player = Player::new(engine, choice);
         return (0..games)
             .map(|i| one(&mut player, i))
             .fold(BenchReport::default(), add);
@@ -121,7 +122,7 @@ pub fn random_games_on(
             .into_par_iter()
             .with_min_len(1024)
             .map_init(
-                || Player::new(rules, engine),
+                || Player::new(engine, choice),
                 |player, i| one(player, i as u64),
             )
             .reduce(BenchReport::default, add)
@@ -153,10 +154,16 @@ impl Timed {
 }
 
 /// Plays [`random_games_on`] and times it, with the peak memory of the run.
-pub fn timed_games(engine: Engine, rules: &Rules, games: u64, seed: u64, threads: usize) -> Timed {
+pub fn timed_games(
+    choice: EngineChoice,
+    engine: &Engine,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Timed {
     reset_peak_memory();
     let clock = std::time::Instant::now();
-    let report = random_games_on(engine, rules, games, seed, threads);
+    let report = random_games_on(choice, engine, games, seed, threads);
     let seconds = clock.elapsed().as_secs_f64();
     Timed {
         report,

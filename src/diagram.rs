@@ -149,8 +149,8 @@ mod tests {
 
     #[test]
     fn the_last_move_is_told_whoever_made_it() {
-        let rules = crate::rules::shipped("oware.toml");
-        let mut game = Game::new(&rules);
+        let engine = crate::Engine::new(crate::rules::shipped("oware.toml"));
+        let mut game = Game::new(&engine);
         assert_eq!(last_move(&game), None);
         for label in ['C', 'c'] {
             game.play(Move::from_label(label).unwrap(), &mut ())

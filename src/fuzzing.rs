@@ -4,6 +4,7 @@
 //! check exactly the same things. Each function returns normally on any
 //! input, and panics only when an invariant breaks.
 
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::notation::{parse_move, parse_position, parse_records};
 use crate::rng::Rng;
@@ -52,7 +53,7 @@ pub fn notation(text: &str) {
         };
         assert_eq!(moves(&again[0]), moves(record), "{printed}");
         if let Some(rules) = record.tag("Variant").and_then(Rules::builtin) {
-            let _ = record.replay(&rules);
+            let _ = record.replay(&Engine::new(rules));
         }
     }
 }
@@ -61,7 +62,7 @@ pub fn notation(text: &str) {
 /// whole games that conserve seeds.
 pub fn variant(text: &str) {
     if let Ok(rules) = Rules::from_toml(text, "fuzz.toml") {
-        play(&rules, &[0, 1, 2, 3, 5, 8, 13], PLY_CAP);
+        play(&Engine::new(rules), &[0, 1, 2, 3, 5, 8, 13], PLY_CAP);
     }
 }
 
@@ -71,23 +72,24 @@ pub fn vm(data: &[u8]) {
     // Some combinations are refused by design (say, captures with no zone);
     // those must be refused cleanly, which compiling checks.
     if let Ok(rules) = Rules::from_toml(&generated_variant(data), "fuzz.toml") {
+        let engine = Engine::new(rules);
         play(
-            &rules,
+            &engine,
             data.get(GENERATOR_BYTES..).unwrap_or(&[]),
             GENERATED_PLY_CAP,
         );
-        packed_plays_as_game(&rules, data.len() as u64);
+        packed_plays_as_game(&engine, data.len() as u64);
     }
 }
 
 /// Where the rules pack, the packed engine plays the random games a
 /// [`crate::Game`] plays, ply count and score alike.
-fn packed_plays_as_game(rules: &Rules, seed: u64) {
-    let Some(packed) = rules.packed() else {
+fn packed_plays_as_game(engine: &Engine, seed: u64) {
+    let Some(packed) = engine.packed() else {
         return;
     };
     let mut memory = crate::packed::PlayoutMemory::default();
-    let mut game = Game::for_playouts(rules);
+    let mut game = Game::for_playouts(engine);
     for i in 0..3 {
         let general = crate::bench::random_game(&mut game, &mut Rng::for_game(seed, i));
         let fast = packed.random_game(&mut memory, &mut Rng::for_game(seed, i));
@@ -296,8 +298,9 @@ pub fn generated_variant(data: &[u8]) -> String {
 
 /// Plays a game choosing moves by `choices` (cycled; empty means the first
 /// move each time), checking every ply.
-fn play(rules: &Rules, choices: &[u8], ply_cap: usize) {
-    let mut game = Game::new(rules);
+fn play(engine: &Engine, choices: &[u8], ply_cap: usize) {
+    let rules = engine.rules();
+    let mut game = Game::new(engine);
     let total = rules.total_seeds();
     for ply in 0..ply_cap {
         if game.is_over() {
@@ -313,7 +316,7 @@ fn play(rules: &Rules, choices: &[u8], ply_cap: usize) {
         let mv = legal
             .get(choice % legal.len())
             .expect("index below the length");
-        let verdict = rules.check_move(game.position(), mv);
+        let verdict = engine.check_move(game.position(), mv);
         assert_eq!(
             verdict,
             Ok(()),

@@ -12,12 +12,15 @@
 //! chains the positions with equal key buckets, newest first, so a lookup
 //! walks only the positions since the last capture that share a bucket.
 
-use crate::engine::{IllegalMove, MoveEffect, MoveList};
+use crate::engine::Engine;
+use crate::moves::{IllegalMove, MoveEffect, MoveList};
+use crate::packed::WalkStart;
 use crate::position::{Move, Position, PositionError, Side};
 use crate::rules::ending::GameFacts;
 use crate::rules::rounds::{RoundEnd, RoundOver};
 use crate::rules::{Collect, Pass, Rules};
 use crate::trace::{EndReason, Event, Trace};
+use crate::walk::{EngineChoice, Walk, WalkUser, mix};
 use crate::word::{FEED, LAST, OPENING, STARTER};
 
 /// How a game ended.
@@ -149,7 +152,7 @@ pub enum Memory {
 /// A game: the rules, the position, the history and the outcome.
 #[derive(Clone)]
 pub struct Game<'r> {
-    rules: &'r Rules,
+    engine: &'r Engine,
     memory: Memory,
     start: Position,
     position: Position,
@@ -192,14 +195,15 @@ pub struct Game<'r> {
 
 impl<'r> Game<'r> {
     /// A game from the variant's start position.
-    pub fn new(rules: &'r Rules) -> Game<'r> {
-        Game::from_position(rules, rules.start()).expect("the start position fits its own rules")
+    pub fn new(engine: &'r Engine) -> Game<'r> {
+        Game::from_position(engine, engine.rules().start())
+            .expect("the start position fits its own rules")
     }
 
     /// A game from the start that keeps only what its rules need
     /// ([`Memory::Playout`]): the fast way to play random games.
-    pub fn for_playouts(rules: &'r Rules) -> Game<'r> {
-        let mut game = Game::new(rules);
+    pub fn for_playouts(engine: &'r Engine) -> Game<'r> {
+        let mut game = Game::new(engine);
         game.memory = Memory::Playout;
         game.restart();
         game
@@ -208,14 +212,18 @@ impl<'r> Game<'r> {
     /// A game from `position`, which must fit the variant's board and seeds.
     /// A position that is already over (say, one store past the majority)
     /// gives a game that is over.
-    pub fn from_position(rules: &'r Rules, position: Position) -> Result<Game<'r>, PositionError> {
+    pub fn from_position(
+        engine: &'r Engine,
+        position: Position,
+    ) -> Result<Game<'r>, PositionError> {
+        let rules = engine.rules();
         rules.check_position(&position)?;
         let tracks_repetition = rules
             .endings
             .iter()
             .any(|e| matches!(e, crate::rules::Ending::Repetition { .. }));
         let mut game = Game {
-            rules,
+            engine,
             memory: Memory::Full,
             start: position.clone(),
             position,
@@ -244,7 +252,7 @@ impl<'r> Game<'r> {
     /// ([`Memory::Playout`]), so a search can play it out cheaply.
     pub fn playout_copy(&self) -> Game<'r> {
         let mut copy = Game {
-            rules: self.rules,
+            engine: self.engine,
             memory: Memory::Playout,
             start: self.start.clone(),
             position: self.position.clone(),
@@ -280,14 +288,14 @@ impl<'r> Game<'r> {
     /// Starts again from the variant's start position, keeping the memory
     /// already allocated: the fast way to play many games in a row.
     pub fn restart(&mut self) {
-        self.position = self.rules.start();
+        self.position = self.rules().start();
         self.restart_from_current();
     }
 
     /// Starts again from `position`, keeping the memory already allocated:
     /// the fast way to look at many positions one after another.
     pub fn restart_from(&mut self, position: Position) -> Result<(), PositionError> {
-        self.rules.check_position(&position)?;
+        self.rules().check_position(&position)?;
         self.position = position;
         self.restart_from_current();
         Ok(())
@@ -296,7 +304,7 @@ impl<'r> Game<'r> {
     /// Starts again from a start drawn with `rng` where the variant deals
     /// its start at random ([`Rules::start_drawn`]), else as [`Game::restart`].
     pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {
-        self.position = self.rules.start_drawn(rng);
+        self.position = self.rules().start_drawn(rng);
         self.restart_from_current();
     }
 
@@ -311,7 +319,7 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = None;
         self.round_end = None;
-        if self.rules.captures.last_seeds_to_starter && self.position.get(STARTER).is_none() {
+        if self.rules().captures.last_seeds_to_starter && self.position.get(STARTER).is_none() {
             // A position that does not say who started the round is a
             // round's start.
             let to_move = self.position.to_move();
@@ -332,7 +340,12 @@ impl<'r> Game<'r> {
 
     /// The rules being played.
     pub fn rules(&self) -> &'r Rules {
-        self.rules
+        self.engine.rules()
+    }
+
+    /// The engine playing the game.
+    pub fn engine(&self) -> &'r Engine {
+        self.engine
     }
 
     /// How much of its past the game keeps.
@@ -416,7 +429,7 @@ impl<'r> Game<'r> {
             return Err(IllegalMove::GameOver);
         }
         if !self.legal.contains(mv) {
-            return Err(self.rules.refusal(&self.position, mv));
+            return Err(self.engine.refusal(&self.position, mv));
         }
         let mover = self.position.to_move();
         // A move the rules had to play out to judge was played then; when
@@ -432,7 +445,7 @@ impl<'r> Game<'r> {
                 self.position = after;
                 effect
             }
-            None => self.rules.apply_move(&mut self.position, mv, trace),
+            None => self.engine.apply_move(&mut self.position, mv, trace),
         };
         self.plies += 1;
         if self.memory == Memory::Full {
@@ -521,7 +534,7 @@ impl<'r> Game<'r> {
                 .map_or(self.start.to_move(), |p| p.position.to_move());
         }
         let legal = self.legal_before.pop().expect("one per ply");
-        if self.rules.simulate_to_judge {
+        if self.rules().simulate_to_judge {
             self.find_legal_moves();
         } else {
             self.legal = legal;
@@ -533,11 +546,11 @@ impl<'r> Game<'r> {
     /// to where the rules had to play them out.
     #[inline]
     fn find_legal_moves(&mut self) {
-        self.legal = if self.rules.simulate_to_judge {
-            self.rules
+        self.legal = if self.rules().simulate_to_judge {
+            self.engine
                 .legal_moves_played(&self.position, &mut self.played)
         } else {
-            self.rules.legal_moves(&self.position)
+            self.engine.legal_moves(&self.position)
         };
     }
 
@@ -545,7 +558,7 @@ impl<'r> Game<'r> {
     /// a pass between those that read the position alone and the rest.
     #[inline]
     fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
-        let rules = self.rules;
+        let rules = self.rules();
         let (before_pass, after_pass) = rules.endings.split_at(rules.endings_before_pass);
         self.legal = MoveList::new();
         let mut facts = Facts {
@@ -601,7 +614,7 @@ impl<'r> Game<'r> {
     /// A player without seeds (R11), or without a legal move, loses the
     /// turn, when the rules say so.
     fn pass<T: Trace>(&mut self, trace: &mut T) {
-        let rules = self.rules;
+        let (rules, engine) = (self.rules(), self.engine);
         let pos = &mut self.position;
         if pos.get(FEED) {
             return;
@@ -611,10 +624,10 @@ impl<'r> Game<'r> {
             Pass::Never => false,
             Pass::WhenEmpty => pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()),
             Pass::WhenNoMove => {
-                rules.legal_moves(pos).is_empty() && {
+                engine.legal_moves(pos).is_empty() && {
                     let mut other = pos.clone();
                     other.set_to_move(me.opponent());
-                    !rules.legal_moves(&other).is_empty()
+                    !engine.legal_moves(&other).is_empty()
                 }
             }
         };
@@ -672,7 +685,7 @@ impl<'r> Game<'r> {
                     }
                 }
                 self.conclude(reason, false, trace);
-                if self.rules.children.is_some_and(|c| c.child_is_store) {
+                if self.rules().children.is_some_and(|c| c.child_is_store) {
                     Self::into_children(&mut self.position, [to_south, left as u8 - to_south]);
                 }
                 return;
@@ -696,7 +709,7 @@ impl<'r> Game<'r> {
             }
         }
         self.conclude(reason, false, trace);
-        if self.rules.children.is_some_and(|c| c.child_is_store) {
+        if self.rules().children.is_some_and(|c| c.child_is_store) {
             // No stores: the outcome stands as counted, and the seeds
             // collected go into children.
             Self::into_children(&mut self.position, collected);
@@ -732,7 +745,7 @@ impl<'r> Game<'r> {
         // With blocked houses the stores hold only the seeds out of play
         // (kept in South's store): they count for nobody, and the seeds in
         // each row count for its owner.
-        let stores_count = self.rules.blocking.is_none();
+        let stores_count = self.rules().blocking.is_none();
         let count_in_place = count_in_place || !stores_count;
         let score = Side::BOTH.map(|side| {
             pos.claimed(side)
@@ -762,16 +775,16 @@ impl<'r> Game<'r> {
             Side::BOTH.map(|side| score[side.index()] + pos.loose_seeds(side))
         };
         let mut winner = winner;
-        if let Some(rounds) = &self.rules.rounds
+        if let Some(rounds) = &self.rules().rounds
             // One round end a move: a round that ends as it starts ends the match.
             && self.round_end.is_none()
         {
             let end = rounds.end_round(
-                &self.rules.board,
+                &self.rules().board,
                 // A start dealt at random is dealt again for every round,
                 // from the round's end, so a record replays the same match.
                 &self
-                    .rules
+                    .rules()
                     .start_drawn(&mut crate::rng::Rng::new(self.position.key())),
                 &RoundOver {
                     position: &self.position,
@@ -781,7 +794,7 @@ impl<'r> Game<'r> {
                     started: self.round_starter,
                     last_mover: self.last_mover,
                 },
-                |pos| !self.rules.legal_moves(pos).is_empty(),
+                |pos| !self.engine.legal_moves(pos).is_empty(),
                 &mut self.tally,
             );
             match end {
@@ -847,5 +860,103 @@ impl GameFacts for Facts<'_, '_> {
             self.legal_known = true;
         }
         self.game.legal.is_empty()
+    }
+}
+
+// Walking the game tree ([`crate::walk`]): a game is the general engine's
+// walk, and picks the packed engine's where the variant allows.
+
+/// Runs `user` on a walk from `game`'s position, its history included:
+/// on the packed engine where `choice` and the variant allow, else on a copy
+/// of `game`.
+pub fn with_walk<U: WalkUser>(game: &Game<'_>, choice: EngineChoice, user: U) -> U::Output {
+    if choice == EngineChoice::Fastest
+        && let Some(packed) = game.engine().packed()
+    {
+        let start = WalkStart {
+            position: game.position(),
+            repeatable: game.repeatable().collect(),
+            legal: game
+                .legal_moves()
+                .iter()
+                .fold(0u32, |mask, mv| mask | 1 << mv.offset()),
+            plies: game.plies(),
+            last_mover: game.history().last().map(|ply| ply.mover),
+            score: game.is_over().then(|| game.score()),
+        };
+        return packed.walk(&start, user);
+    }
+    user.run(game.clone())
+}
+
+impl Walk for Game<'_> {
+    #[inline]
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn score(&self) -> [u32; 2] {
+        Game::score(self)
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.position().to_move()
+    }
+
+    #[inline]
+    fn moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    #[inline]
+    fn move_at(&self, index: usize) -> Move {
+        self.legal_moves().get(index).expect("a listed move")
+    }
+
+    #[inline]
+    fn play(&mut self, index: usize) -> bool {
+        let mv = self.move_at(index);
+        let effect = Game::play(self, mv, &mut ()).expect("listed moves are legal");
+        effect.captured > 0
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        Game::undo(self);
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        mix(self.position().key())
+    }
+
+    #[inline]
+    fn key_without_stores(&self) -> u64 {
+        mix(self.position().key_without_stores())
+    }
+
+    #[inline]
+    fn plies(&self) -> usize {
+        Game::plies(self)
+    }
+
+    #[inline]
+    fn claimed(&self, side: Side) -> u32 {
+        self.position().claimed(side)
+    }
+
+    #[inline]
+    fn total_seeds(&self) -> u32 {
+        self.position().total_seeds()
+    }
+
+    #[inline]
+    fn seeds_on_board(&self) -> u32 {
+        self.position().seeds_on_board()
+    }
+
+    fn position(&self) -> Position {
+        Game::position(self).clone()
     }
 }

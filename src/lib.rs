@@ -1,7 +1,8 @@
 //! `sow`: a generic sowing-game (mancala) virtual machine.
 //!
 //! Rules are data: a TOML variant file ([`variant`]) compiles into [`Rules`]
-//! ([`rules`]), which the [`engine`] runs on a [`Position`] ([`position`]).
+//! ([`rules`]), which an [`Engine`] ([`engine`]) runs on a [`Position`]
+//! ([`position`]).
 //! A [`Game`] ([`game`]) adds what a whole game needs: endings, passes and
 //! repetition. Nothing in the engine knows a variant's name.
 
@@ -19,6 +20,7 @@ pub mod game;
 pub mod import;
 pub mod input;
 pub mod layer;
+pub mod moves;
 pub mod notation;
 pub mod packed;
 pub mod perft;
@@ -38,8 +40,9 @@ pub mod walk;
 pub mod warnings;
 pub mod word;
 
-pub use engine::{IllegalMove, MoveEffect, MoveList, Verdict};
+pub use engine::Engine;
 pub use game::{Game, Memory, Outcome, Ply};
+pub use moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 pub use position::{Move, Position, Side};
 pub use rules::{Rules, RulesError};
 pub use trace::{EndReason, Event, Trace};

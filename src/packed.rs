@@ -19,7 +19,8 @@
 //! the feeding move owed after a grand slam, extra turns, passes, and every
 //! ending. The others (boards of more than 15 houses a row, per-house state,
 //! captures while sowing and the catalogue's rarer options) have
-//! [`Rules::packed`] `None`, [`Rules::unpacked_because`] says why, and their
+//! [`crate::Engine::packed`] `None`, [`crate::Engine::unpacked_because`] says
+//! why, and their
 //! playouts go through [`crate::Game`].
 //!
 //! The packed engine must play exactly the games [`crate::Game`] plays:
@@ -28,15 +29,14 @@
 //! from the same random streams.
 
 use crate::board::STORE;
-use crate::engine::select_bit;
-use crate::game::Game;
+use crate::moves::{MAX_RELAY_LIFTS, select_bit};
 use crate::position::{Move, PLACES, Position, Side, nonzero_bytes};
 use crate::rng::Rng;
 use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
 use crate::rules::ending::Whose;
 use crate::rules::feeding::{Allow, Feeding, OpeningFrom, Playable};
 use crate::rules::sowing::{
-    Continuation, Laps, LoopKind, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Turning,
+    Continuation, Laps, LoopKind, OpeningSowing, RelayFrom, Sowing, Turning,
 };
 use crate::rules::turn::{ExtraTurn, Pass, Turn};
 use crate::rules::{Collect, CountSet, Ending, GrandSlam, Rules, ZoneMask};
@@ -475,14 +475,34 @@ impl Packed {
     }
 }
 
+/// What a packed walk reads of the game it starts from ([`Packed::walk`]):
+/// the position, the positions a repetition could return to, and the facts
+/// of the game so far that the rest of it depends on.
+#[derive(Debug, Clone)]
+pub struct WalkStart<'g> {
+    /// The position the walk starts from.
+    pub position: &'g Position,
+    /// The positions since the last capture that a repetition could return
+    /// to, oldest first ([`crate::Game::repeatable`]).
+    pub repeatable: Vec<&'g Position>,
+    /// The legal moves, a mask over the mover's row.
+    pub legal: u32,
+    /// Plies played since the game began.
+    pub plies: usize,
+    /// Who played the last ply, if any.
+    pub last_mover: Option<Side>,
+    /// The final score, where the game is over.
+    pub score: Option<[u32; 2]>,
+}
+
 impl Packed {
-    /// Runs `user` on a walk of the packed engine from `game`'s position,
-    /// its history included (see [`crate::walk`]). `game` must follow the
-    /// rules this engine was compiled from.
-    pub fn walk<U: WalkUser>(&self, game: &Game<'_>, user: U) -> U::Output {
+    /// Runs `user` on a walk of the packed engine from `start` (see
+    /// [`crate::walk`]), which must follow the rules this engine was
+    /// compiled from.
+    pub fn walk<U: WalkUser>(&self, start: &WalkStart<'_>, user: U) -> U::Output {
         match &self.kernel {
-            Width::Narrow(kernel) => user.run(kernel.walk_from(game)),
-            Width::Wide(kernel) => user.run(kernel.walk_from(game)),
+            Width::Narrow(kernel) => user.run(kernel.walk_from(start)),
+            Width::Wide(kernel) => user.run(kernel.walk_from(start)),
         }
     }
 }
@@ -520,9 +540,9 @@ pub struct PackedWalk<'k, const L: usize> {
 }
 
 impl<const L: usize> Kernel<L> {
-    /// A walk from `game`'s position: its board, flags and the boards it
-    /// could repeat.
-    fn walk_from(&self, game: &Game<'_>) -> PackedWalk<'_, L> {
+    /// A walk from `start`: its board, flags and the boards it could
+    /// repeat.
+    fn walk_from(&self, start: &WalkStart<'_>) -> PackedWalk<'_, L> {
         let lanes_of = |position: &Position| {
             let mut board = [0u8; L];
             for place in (0..2 * self.houses_per_side).chain(STORE) {
@@ -530,34 +550,28 @@ impl<const L: usize> Kernel<L> {
             }
             board
         };
-        let position = game.position();
+        let position = start.position;
         let seen: Vec<(Lanes<L>, Side)> = if self.repetition {
-            game.repeatable()
+            start
+                .repeatable
+                .iter()
                 .filter(|p| !p.get(FEED))
                 .map(|p| (lanes_of(p), p.to_move()))
                 .collect()
         } else {
             Vec::new()
         };
-        let legal = game
-            .legal_moves()
-            .iter()
-            .fold(0u32, |mask, mv| mask | 1 << mv.offset());
         let root = Node {
             game: Playout {
                 board: lanes_of(position),
                 to_move: position.to_move(),
-                plies: game.plies() as u32,
-                last_mover: game.history().last().map(|ply| ply.mover),
+                plies: start.plies as u32,
+                last_mover: start.last_mover,
                 last_capturer: position.get(LAST),
                 feed_pending: position.get(FEED),
             },
-            legal,
-            score: if game.is_over() {
-                game.score()
-            } else {
-                NOT_OVER
-            },
+            legal: start.legal,
+            score: start.score.unwrap_or(NOT_OVER),
             since_capture: 0,
             seen_before: seen.len() as u32,
         };
@@ -1824,18 +1838,5 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
         position.set(LAST, game.last_capturer);
         position.set(FEED, game.feed_pending);
         position
-    }
-}
-
-impl Rules {
-    /// These rules compiled for the packed engine, when the variant fits it.
-    pub fn packed(&self) -> Option<&Packed> {
-        self.packed.as_ref().ok()
-    }
-
-    /// Why the variant does not fit the packed engine, in a few words
-    /// (`None` when it does).
-    pub fn unpacked_because(&self) -> Option<&'static str> {
-        self.packed.as_ref().err().copied()
     }
 }

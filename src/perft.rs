@@ -6,8 +6,9 @@
 //! packed engine where the variant packs, else on the general one.
 
 use crate::game::Game;
+use crate::game::with_walk;
 use crate::position::Move;
-use crate::walk::{Engine, Walk, WalkUser, with_walk};
+use crate::walk::{EngineChoice, Walk, WalkUser};
 
 /// The deepest perft the command line accepts. Each ply multiplies the time
 /// by the branching factor (Oware: depth 10 in 0.2 s, about 4.5 times longer
@@ -17,14 +18,14 @@ pub const MAX_DEPTH: u32 = 20;
 
 /// Counts the move sequences of exactly `depth` plies from the game's
 /// position, walked by `engine` (both engines count alike).
-pub fn perft(game: &Game<'_>, depth: u32, engine: Engine) -> u64 {
+pub fn perft(game: &Game<'_>, depth: u32, engine: EngineChoice) -> u64 {
     with_walk(game, engine, Count { depth })
 }
 
 /// Perft below each legal move: `(move, sequences of depth plies starting
 /// with it)`. The counts add up to [`perft`]; comparing them with another
 /// engine's finds the first move where two engines disagree.
-pub fn perft_divide(game: &Game<'_>, depth: u32, engine: Engine) -> Vec<(Move, u64)> {
+pub fn perft_divide(game: &Game<'_>, depth: u32, engine: EngineChoice) -> Vec<(Move, u64)> {
     with_walk(game, engine, Divide { depth })
 }
 
@@ -105,15 +106,15 @@ mod tests {
 
     #[test]
     fn divide_adds_up_to_perft() {
-        let rules = crate::rules::shipped("oware.toml");
-        let game = Game::new(&rules);
-        let divided = perft_divide(&game, 5, Engine::Fastest);
+        let engine = crate::Engine::new(crate::rules::shipped("oware.toml"));
+        let game = Game::new(&engine);
+        let divided = perft_divide(&game, 5, EngineChoice::Fastest);
         assert_eq!(divided.len(), 6);
         assert_eq!(
             divided.iter().map(|(_, c)| c).sum::<u64>(),
-            perft(&game, 5, Engine::Fastest)
+            perft(&game, 5, EngineChoice::Fastest)
         );
-        for engine in [Engine::Fastest, Engine::General] {
+        for engine in [EngineChoice::Fastest, EngineChoice::General] {
             assert_eq!(perft(&game, 5, engine), 5219, "{engine:?}");
         }
     }

@@ -41,10 +41,9 @@ pub fn play_randomly(game: &mut Game<'_>, rng: &mut Rng, max_plies: usize) {
 
 /// The seeds a legal move of `game` would capture at once.
 fn immediate_capture(game: &Game<'_>, mv: Move) -> u8 {
-    let rules = game.rules();
     let mut after = game.position().clone();
     // Listed moves are legal: no need to judge them again.
-    rules.apply_move(&mut after, mv, &mut ()).captured
+    game.engine().apply_move(&mut after, mv, &mut ()).captured
 }
 
 /// Picks uniformly among the legal moves.
@@ -872,8 +871,8 @@ mod tests {
 
     #[test]
     fn a_time_limit_cuts_a_deep_search_short() {
-        let rules = crate::rules::shipped("oware.toml");
-        let game = Game::new(&rules);
+        let engine = crate::Engine::new(crate::rules::shipped("oware.toml"));
+        let game = Game::new(&engine);
         let started = std::time::Instant::now();
         let mut player = AlphaBetaPlayer::new(Budget::Depth(30), Evaluation::Stores, Rng::new(1))
             .within(std::time::Duration::from_millis(50));
@@ -917,12 +916,12 @@ mod tests {
 
     #[test]
     fn greedy_takes_the_biggest_capture() {
-        let rules = crate::rules::shipped("oware.toml");
+        let engine = crate::Engine::new(crate::rules::shipped("oware.toml"));
         // D, E and F end in a (1 -> 2) and capture 2; C's five seeds end in
         // b (1 -> 2) with a (1 -> 2) before it, and capture 4. A and B stay home.
         let position =
             Position::new(&[4, 4, 5, 3, 2, 1, 1, 1, 2, 4, 4, 5], [6, 6], Side::South).unwrap();
-        let game = Game::from_position(&rules, position).unwrap();
+        let game = Game::from_position(&engine, position).unwrap();
         let mut greedy = GreedyPlayer::new(Rng::new(1));
         assert_eq!(greedy.choose(&game), Move::from_label('C').unwrap());
     }
@@ -931,10 +930,10 @@ mod tests {
     /// row is South's, 26-22: a playout is judged by the result.
     #[test]
     fn a_playout_is_judged_by_the_result_not_the_stores() {
-        let rules = crate::rules::shipped("kalah.toml");
+        let engine = crate::Engine::new(crate::rules::shipped("kalah.toml"));
         let position =
             Position::new(&[1, 1, 0, 3, 0, 2, 0, 0, 0, 0, 0, 1], [19, 21], Side::North).unwrap();
-        let mut game = Game::from_position(&rules, position).unwrap();
+        let mut game = Game::from_position(&engine, position).unwrap();
         game.play(Move::from_label('f').unwrap(), &mut ()).unwrap();
         assert_eq!(game.position().stores(), [19, 22]);
         assert_eq!(game.outcome().unwrap().score, [26, 22]);
@@ -961,10 +960,10 @@ mod tests {
 
     #[test]
     fn analysis_finds_the_move_alpha_beta_plays() {
-        let rules = crate::rules::shipped("oware.toml");
+        let engine = crate::Engine::new(crate::rules::shipped("oware.toml"));
         let position =
             Position::new(&[4, 4, 5, 3, 2, 1, 1, 1, 2, 4, 4, 5], [6, 6], Side::South).unwrap();
-        let game = Game::from_position(&rules, position).unwrap();
+        let game = Game::from_position(&engine, position).unwrap();
         let mut searcher = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));
         let analysis = searcher.analyse(&game).unwrap();
         let mut player = AlphaBetaPlayer::new(Budget::Depth(4), Evaluation::Stores, Rng::new(3));

@@ -11,11 +11,12 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use crate::diagnostic::excerpt;
-use crate::engine::{IllegalMove, MoveEffect};
+use crate::engine::Engine;
 use crate::game::Game;
+use crate::moves::{IllegalMove, MoveEffect};
 use crate::notation::{ParseError, parse_position_in};
 use crate::position::{Move, Position, PositionError, Side};
-use crate::rules::{Rules, builtin_rules};
+use crate::rules::builtin_rules;
 
 /// One game as written down.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,8 +102,9 @@ impl Record {
         }
     }
 
-    /// Replays the record under `rules`, checking every move and mark.
-    pub fn replay<'r>(&self, rules: &'r Rules) -> Result<Replay<'r>, ReplayError> {
+    /// Replays the record on `engine`, checking every move and mark.
+    pub fn replay<'r>(&self, engine: &'r Engine) -> Result<Replay<'r>, ReplayError> {
+        let rules = engine.rules();
         let start = match self.tag("Position") {
             Some(text) => {
                 let position =
@@ -121,7 +123,7 @@ impl Record {
             None => rules.start(),
         };
         let mut game =
-            Game::from_position(rules, start.clone()).map_err(ReplayError::PositionMismatch)?;
+            Game::from_position(engine, start.clone()).map_err(ReplayError::PositionMismatch)?;
         let mut plies = Vec::with_capacity(self.moves.len());
         for (index, recorded) in self.moves.iter().enumerate() {
             let mover = game.position().to_move();
@@ -188,33 +190,35 @@ impl Record {
 /// The shipped variants are compiled once, on first use, however many games
 /// name them.
 pub struct VariantChoice {
-    given: Option<Rules>,
-    shipped: OnceCell<Vec<Rules>>,
+    given: Option<Engine>,
+    shipped: OnceCell<Vec<Engine>>,
 }
 
 impl VariantChoice {
     /// Rules for the records: `given` for every one, or each one's tag.
-    pub fn new(given: Option<Rules>) -> VariantChoice {
+    pub fn new(given: Option<Engine>) -> VariantChoice {
         VariantChoice {
             given,
             shipped: OnceCell::new(),
         }
     }
 
-    /// The rules `record` replays under.
-    pub fn rules_for(&self, record: &Record) -> Result<&Rules, VariantError> {
-        if let Some(rules) = &self.given {
-            return Ok(rules);
+    /// The engine of the rules `record` replays under.
+    pub fn engine_for(&self, record: &Record) -> Result<&Engine, VariantError> {
+        if let Some(engine) = &self.given {
+            return Ok(engine);
         }
         let name = record.tag("Variant").ok_or(VariantError::Missing)?;
-        let shipped = self.shipped.get_or_init(builtin_rules);
+        let shipped = self
+            .shipped
+            .get_or_init(|| builtin_rules().into_iter().map(Engine::new).collect());
         shipped
             .iter()
-            .find(|rules| rules.answers_to(name))
+            .find(|engine| engine.rules().answers_to(name))
             .ok_or_else(|| VariantError::NotShipped {
                 name: excerpt(name),
-                shipped: crate::rules::names_in_brief(shipped),
-                closest: crate::rules::closest_name(name, shipped),
+                shipped: crate::rules::names_in_brief(shipped.iter().map(Engine::rules)),
+                closest: crate::rules::closest_name(name, shipped.iter().map(Engine::rules)),
             })
     }
 }

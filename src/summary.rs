@@ -170,8 +170,8 @@ mod tests {
     use crate::rules::shipped;
 
     fn line(variant: &str, position: Position, label: char) -> String {
-        let rules = shipped(variant);
-        let mut game = Game::from_position(&rules, position).unwrap();
+        let engine = crate::Engine::new(shipped(variant));
+        let mut game = Game::from_position(&engine, position).unwrap();
         let before = game.position().clone();
         let mv = Move::from_label(label).unwrap();
         let mut events = Vec::new();
@@ -181,7 +181,8 @@ mod tests {
 
     #[test]
     fn a_quiet_move_says_so() {
-        let rules = shipped("oware.toml");
+        let engine = crate::Engine::new(shipped("oware.toml"));
+        let rules = engine.rules();
         assert_eq!(
             line("oware.toml", rules.start(), 'C'),
             "South plays C: no capture"

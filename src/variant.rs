@@ -1,60 +1,22 @@
 //! The variant file: a TOML document, exactly as a person writes it.
 //!
 //! Nothing here is checked beyond its type; [`crate::rules`] compiles a
-//! `VariantFile` into validated [`crate::Rules`]. Every table denies unknown
-//! keys, so a misspelt key is an error, not a silent default. Numbers are kept
-//! with their byte spans so range errors can point at the value.
-//! `variants/README.md` documents every key.
+//! [`crate::rules::VariantFile`] into validated [`crate::Rules`]. Every table
+//! denies unknown keys, so a misspelt key is an error, not a silent default.
+//! Numbers are kept with their byte spans so range errors can point at the
+//! value. `variants/README.md` documents every key.
 //!
-//! This module holds the file's frame, its names and its board; each rule
-//! section belongs to the rule part that reads it (`crate::rules::sowing`,
-//! `feeding`, `capture`, `turn`, `ending`), so a new option is added in one
-//! place.
+//! This module holds the tables that belong to no rule phase: the file's
+//! names (`[variant]`) and its board (`[board]`). Each rule section belongs
+//! to the rule part that reads it (`crate::rules::sowing`, `feeding`,
+//! `capture`, `turn`, `ending`, ...), so a new option is added in one place;
+//! [`crate::rules::VariantFile`] puts the sections together. This module
+//! depends on no rule part.
 
 use serde::Deserialize;
 use toml::Spanned;
 
-pub use crate::board::{Direction, Sides, StoreSowing};
-pub use crate::rules::capture::Zone;
-pub use crate::rules::ending::Collect;
-pub use crate::rules::grand_slam::GrandSlam;
-use crate::rules::{blocking, capture, children, ending, feeding, rounds, sowing, turn};
-
-/// A whole variant file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(
-    expecting = "a variant file: the tables [variant], [board], [capture] and [end], and the others it needs"
-)]
-pub struct VariantFile {
-    /// Names, origin and sources.
-    pub variant: Metadata,
-    /// The board and the seeds at the start.
-    pub board: Board,
-    /// How seeds are sown.
-    #[serde(default)]
-    pub sowing: sowing::Section,
-    /// Which houses may be played.
-    #[serde(default)]
-    pub play: feeding::Section,
-    /// When and where seeds are captured; none: nothing ever is.
-    #[serde(default)]
-    pub capture: capture::Section,
-    /// Extra turns.
-    #[serde(default)]
-    pub turn: Option<turn::Section>,
-    /// Houses that become a player's children.
-    #[serde(default)]
-    pub children: Option<toml::Spanned<children::Section>>,
-    /// When the game ends and who takes the seeds left.
-    pub end: Spanned<ending::Section>,
-    /// Houses that a relay closes for the rest of the game.
-    #[serde(default)]
-    pub blocking: Option<Spanned<blocking::Section>>,
-    /// The game is a match of rounds.
-    #[serde(default)]
-    pub rounds: Option<Spanned<rounds::Section>>,
-}
+use crate::board::Sides;
 
 /// `[variant]`: names, origin and sources.
 #[derive(Debug, Deserialize)]

@@ -1,13 +1,13 @@
 //! Walking a game's tree: playing a legal move and taking it back, for the
 //! searches that visit every line of play (perft, the solver).
 //!
-//! Two engines walk a game: the general one ([`Game`], every rule) and the
+//! Two engines walk a game: the general one ([`crate::Game`], every rule) and the
 //! packed one ([`crate::packed`], the variants it models, played by copying
 //! a board of byte lanes). Both play exactly the same games, so a search is
 //! written once over [`Walk`] and runs on the faster engine the variant
-//! allows ([`with_walk`]).
+//! allows ([`crate::game::with_walk`]). This module holds what both walks
+//! share, below both engines.
 
-use crate::game::Game;
 use crate::position::{Move, Position, Side};
 
 /// A game that a search plays forward and back. Moves are named by their
@@ -17,7 +17,7 @@ pub trait Walk {
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The final score, `[south, north]`, of a game that is over, as
-    /// [`Game::score`] counts it.
+    /// [`crate::Game::score`] counts it.
     fn score(&self) -> [u32; 2];
     /// The side to move.
     fn to_move(&self) -> Side;
@@ -59,96 +59,12 @@ pub trait WalkUser {
 
 /// Which engine plays a game (perft, the solver, random playouts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Engine {
+pub enum EngineChoice {
     /// The packed engine where the variant allows it, else the general one.
     #[default]
     Fastest,
     /// The general engine, always.
     General,
-}
-
-/// Runs `user` on a walk from `game`'s position, its history included:
-/// on the packed engine where `engine` and the variant allow, else on a copy
-/// of `game`.
-pub fn with_walk<U: WalkUser>(game: &Game<'_>, engine: Engine, user: U) -> U::Output {
-    if engine == Engine::Fastest
-        && let Some(packed) = game.rules().packed()
-    {
-        return packed.walk(game, user);
-    }
-    user.run(game.clone())
-}
-
-impl Walk for Game<'_> {
-    #[inline]
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-
-    fn score(&self) -> [u32; 2] {
-        Game::score(self)
-    }
-
-    #[inline]
-    fn to_move(&self) -> Side {
-        self.position().to_move()
-    }
-
-    #[inline]
-    fn moves(&self) -> usize {
-        self.legal_moves().len()
-    }
-
-    #[inline]
-    fn move_at(&self, index: usize) -> Move {
-        self.legal_moves().get(index).expect("a listed move")
-    }
-
-    #[inline]
-    fn play(&mut self, index: usize) -> bool {
-        let mv = self.move_at(index);
-        let effect = Game::play(self, mv, &mut ()).expect("listed moves are legal");
-        effect.captured > 0
-    }
-
-    #[inline]
-    fn undo(&mut self) {
-        Game::undo(self);
-    }
-
-    #[inline]
-    fn key(&self) -> u64 {
-        mix(self.position().key())
-    }
-
-    #[inline]
-    fn key_without_stores(&self) -> u64 {
-        mix(self.position().key_without_stores())
-    }
-
-    #[inline]
-    fn plies(&self) -> usize {
-        Game::plies(self)
-    }
-
-    #[inline]
-    fn claimed(&self, side: Side) -> u32 {
-        self.position().claimed(side)
-    }
-
-    #[inline]
-    fn total_seeds(&self) -> u32 {
-        self.position().total_seeds()
-    }
-
-    #[inline]
-    fn seeds_on_board(&self) -> u32 {
-        self.position().seeds_on_board()
-    }
-
-    fn position(&self) -> Position {
-        Game::position(self).clone()
-    }
 }
 
 /// A key spread over all 64 bits (splitmix64's finaliser), never 0 (which

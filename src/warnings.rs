@@ -8,12 +8,12 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::diagnostic::Located;
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::players::play_randomly;
 use crate::rng::Rng;
-use crate::rules::{Rules, RulesError};
+use crate::rules::{Rules, RulesError, VariantFile};
 use crate::trace::EndReason;
-use crate::variant::VariantFile;
 
 /// A variant file that compiles, and its warnings.
 #[derive(Debug)]
@@ -127,7 +127,8 @@ fn ends_otherwise(rules: &Rules, plies: usize) -> Option<bool> {
     // Most games end by themselves well within their limit: a few random
     // games find one at once, where the search below, depth first, would
     // spend its whole budget deep in one line of play.
-    let start = Game::new(rules);
+    let engine = Engine::new(rules.clone());
+    let start = Game::new(&engine);
     for i in 0..RANDOM_GAMES {
         let mut game = start.playout_copy();
         play_randomly(&mut game, &mut Rng::for_game(0, i), plies);

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::Value;
+use sow::Engine;
 use sow::layer::Layer;
 use sow::{Game, Position, Rules};
 
@@ -156,13 +157,14 @@ fn start_tag(rules: &Rules, game: &CatalogueGame) -> Option<String> {
 }
 
 /// Replays `game` with `rules` through the library; the first disagreement.
-pub fn replay(rules: &Rules, game: &CatalogueGame) -> Result<(), String> {
+pub fn replay(engine: &Engine, game: &CatalogueGame) -> Result<(), String> {
+    let rules = engine.rules();
     let mut g = match start_tag(rules, game) {
         Some(tag) => {
             let position: sow::Position = tag.parse().map_err(|e| format!("{tag}: {e}"))?;
-            Game::from_position(rules, position).map_err(|e| format!("{tag}: {e}"))?
+            Game::from_position(engine, position).map_err(|e| format!("{tag}: {e}"))?
         }
-        None => Game::new(rules),
+        None => Game::new(engine),
     };
     let first_round_only = first_round_only(rules);
     for (i, want) in matched(rules, game).into_iter().enumerate() {
@@ -321,7 +323,8 @@ const FEW_FINISHED: &[(&str, usize)] = &[("mikro_tsoro", 2)];
 #[test]
 fn every_catalogue_variant_is_shipped_and_has_games() {
     for (stem, path) in catalogue_files() {
-        let rules = rules_of(&path);
+        let engine = Engine::new(rules_of(&path));
+        let rules = engine.rules();
         let shipped = Rules::builtin(&rules.meta.name)
             .unwrap_or_else(|| panic!("{stem}: {} is not shipped", rules.meta.name));
         assert_eq!(shipped.meta.name, rules.meta.name);
@@ -341,9 +344,9 @@ fn every_catalogue_variant_is_shipped_and_has_games() {
 fn catalogue_games_replay_through_the_library() {
     let mut failures = Vec::new();
     for (stem, path) in catalogue_files() {
-        let rules = rules_of(&path);
+        let engine = Engine::new(rules_of(&path));
         for game in read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl"))) {
-            if let Err(e) = replay(&rules, &game) {
+            if let Err(e) = replay(&engine, &game) {
                 failures.push(format!("{stem}: {e}"));
             }
         }
@@ -355,13 +358,14 @@ fn catalogue_games_replay_through_the_library() {
 fn catalogue_games_replay_through_the_command_line() {
     for (stem, path) in catalogue_files() {
         let games = read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl")));
-        let rules = rules_of(&path);
+        let engine = Engine::new(rules_of(&path));
+        let rules = engine.rules();
         let mut records = String::new();
         for game in &games {
-            if let Some(tag) = start_tag(&rules, game) {
+            if let Some(tag) = start_tag(rules, game) {
                 records.push_str(&format!("[Position \"{tag}\"]\n"));
             }
-            for ply in matched(&rules, game) {
+            for ply in matched(rules, game) {
                 records.push_str(&ply.mv);
                 records.push(' ');
             }
@@ -378,13 +382,12 @@ fn catalogue_games_replay_through_the_command_line() {
         for (got, want) in lines.iter().zip(&games) {
             let at = format!("{stem} seed {}", want.seed);
             let plies = got["plies"].as_array().unwrap();
-            let expected = matched(&rules, want);
+            let expected = matched(rules, want);
             assert_eq!(plies.len(), expected.len(), "{at}: plies");
             for (i, (p, w)) in plies.iter().zip(&expected).enumerate() {
                 assert_eq!(p["move"], w.mv.as_str(), "{at} ply {}", i + 1);
                 assert_eq!(p["over"], w.over, "{at} ply {}: over", i + 1);
-                let rules = rules_of(&path);
-                check_json_state(&rules, p, &w.state)
+                check_json_state(rules, p, &w.state)
                     .unwrap_or_else(|e| panic!("{at} ply {}: {e}", i + 1));
                 assert_eq!(
                     p["round_over"].as_bool().unwrap_or(false),
@@ -392,8 +395,8 @@ fn catalogue_games_replay_through_the_command_line() {
                     "{at} ply {}: round_over",
                     i + 1
                 );
-                if let Some(next) = w.next_round.as_ref().filter(|_| !first_round_only(&rules)) {
-                    check_json_state(&rules, &p["next_round"], next)
+                if let Some(next) = w.next_round.as_ref().filter(|_| !first_round_only(rules)) {
+                    check_json_state(rules, &p["next_round"], next)
                         .unwrap_or_else(|e| panic!("{at} ply {} (next round): {e}", i + 1));
                 }
             }
@@ -444,12 +447,13 @@ fn full_catalogue_check() {
             println!("{stem}: no reference games");
             continue;
         };
-        let rules = rules_of(&path);
+        let engine = Engine::new(rules_of(&path));
+        let rules = engine.rules();
         let games = read_games(games_path);
         let finished: Vec<&CatalogueGame> = games.iter().filter(|g| g.finished()).collect();
         let errors: Vec<String> = finished
             .iter()
-            .filter_map(|g| replay(&rules, g).err())
+            .filter_map(|g| replay(&engine, g).err())
             .collect();
         if errors.is_empty() {
             passing += 1;
@@ -457,7 +461,7 @@ fn full_catalogue_check() {
                 "PASS {stem}: {}/{} finished games{}",
                 finished.len(),
                 games.len(),
-                if first_round_only(&rules) {
+                if first_round_only(rules) {
                     " (their first rounds: every round is dealt at random)"
                 } else {
                     ""

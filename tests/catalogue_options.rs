@@ -2,7 +2,8 @@
 //! to matter: two variants that differ in that option alone play the same
 //! move from the same position, and the results differ as the option says.
 
-use sow::engine::Verdict;
+use sow::Engine;
+use sow::Verdict;
 use sow::layer::Layer;
 use sow::word::{CROSSED, OPENING, QUIET, STARTER, WAITING};
 use sow::{EndReason, Game, Rules, Side};
@@ -98,7 +99,7 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }
 "#;
 
-fn rules(edits: &[(&str, &str)]) -> &'static Rules {
+fn rules(edits: &[(&str, &str)]) -> &'static Engine {
     variant(BASE, edits)
 }
 
@@ -362,7 +363,7 @@ fn direction_by() {
 }
 
 /// The base variant with a `[children]` table, and any keys set.
-fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Rules {
+fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Engine {
     variant(&format!("{BASE}[children]\n{children}\n"), edits)
 }
 
@@ -479,7 +480,7 @@ fn quiet_moves() {
     assert_eq!(plain.captured, 2);
     let quiet = rules(&[("quiet_moves", "2")]);
     assert_eq!(
-        quiet.start().to_string(),
+        quiet.rules().start().to_string(),
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S quiet:2"
     );
     let (after, effect) = sow(quiet, &format!("{from} quiet:1"), 'F');
@@ -490,11 +491,13 @@ fn quiet_moves() {
     // A position with more quiet moves than the variant has is refused.
     assert!(
         quiet
+            .rules()
             .check_position(&position(&format!("{from} quiet:3")))
             .is_err()
     );
     assert!(
         rules(&[])
+            .rules()
             .check_position(&position(&format!("{from} quiet:1")))
             .is_err()
     );
@@ -743,12 +746,15 @@ fn before_sowing() {
 #[test]
 fn start_pattern() {
     assert_eq!(
-        rules(&[]).start().to_string(),
+        rules(&[]).rules().start().to_string(),
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
     );
     let pattern = rules(&[("start", "[0, 0, 4, 0, 4, 4, 4, 0, 4, 0, 0, 0]")]);
-    assert_eq!(pattern.start().to_string(), "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S");
-    assert_eq!(pattern.total_seeds(), 20);
+    assert_eq!(
+        pattern.rules().start().to_string(),
+        "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S"
+    );
+    assert_eq!(pattern.rules().total_seeds(), 20);
     // An empty house of the pattern cannot be played.
     assert_eq!(legal(pattern, "0,0,4,0,4,4/4,0,4,0,0,0 0-0 S"), "CEF");
 }
@@ -926,7 +932,7 @@ fn goal_immobilize() {
 /// A game of relay sowing without captures, played to leave the opponent
 /// without a move: what `[blocking]` needs. `blocking` is the table's keys,
 /// or `None` for no table.
-fn blocking_game(blocking: Option<&str>, edits: &[(&str, &str)]) -> &'static Rules {
+fn blocking_game(blocking: Option<&str>, edits: &[(&str, &str)]) -> &'static Engine {
     let mut text = String::from(
         r#"
 [variant]
@@ -1012,17 +1018,23 @@ fn blocked_houses_are_passed_over_or_take_seeds_out_of_play() {
     );
     assert!(
         blocking
+            .rules()
             .check_position(&position("0,0,4,4,4,4/2,2,0,0,2,0 2-0 S"))
             .is_ok()
     );
     let holding = position("1,0,4,4,4,4/2,2,0,0,2,0 1-0 S blocked:x...........");
     assert_eq!(
-        blocking.check_position(&holding).unwrap_err().to_string(),
+        blocking
+            .rules()
+            .check_position(&holding)
+            .unwrap_err()
+            .to_string(),
         "house A is blocked but holds 1 seed(s): a blocked house is always empty"
     );
     // Without [blocking] a position may not carry blocked houses.
     assert!(
         blocking_game(None, &[])
+            .rules()
             .check_position(&position(from))
             .is_err()
     );
@@ -1159,6 +1171,7 @@ fn children_kind_ram() {
     assert_eq!(outcome.score, [19, 18], "b's 11 count for nobody");
     // Rams and players' children do not mix.
     let error = with_children("made_at = 3", &[])
+        .rules()
         .check_position(&position(
             "4,0,0,0,0,7/4,4,4,4,4,4 7-6 S children:.....R......",
         ))
@@ -1259,7 +1272,7 @@ const RELAY_FOURS: [(&str, &str); 5] = [
 fn with(
     base: &[(&'static str, &'static str)],
     more: &[(&'static str, &'static str)],
-) -> &'static Rules {
+) -> &'static Engine {
     let edits: Vec<(&str, &str)> = base.iter().chain(more).copied().collect();
     rules(&edits)
 }
@@ -1307,7 +1320,7 @@ fn children_kinds_and_keys_that_do_not_mix() {
     }
     // A weg may be all a variant starts with.
     let wegs = with_children("at_start = [6]\nkind = \"weg\"", &[]);
-    assert_eq!(wegs.start().child_of(5), Some(Side::South));
+    assert_eq!(wegs.rules().start().child_of(5), Some(Side::South));
 }
 
 #[test]
@@ -1435,10 +1448,11 @@ fn last_seeds_to_round_starter() {
     // A game from a position that does not say takes it as a round's start.
     let game = Game::from_position(rules, position("0,0,0,0,0,1/0,0,0,2,0,0 22-23 N")).unwrap();
     assert_eq!(game.position().get(STARTER), Some(Side::North));
-    assert_eq!(rules.start().get(STARTER), Some(Side::South));
+    assert_eq!(rules.rules().start().get(STARTER), Some(Side::South));
     // Only these rules ask who started the round.
     assert!(
         self::rules(&[])
+            .rules()
             .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S starter:S"))
             .is_err()
     );
@@ -1461,7 +1475,7 @@ fn opening_from() {
     let plain = rules(&[("opening_moves", "2")]);
     let right = rules(&[("opening_moves", "2"), ("opening_from", "\"right_half\"")]);
     assert_eq!(
-        right.start().to_string(),
+        right.rules().start().to_string(),
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2"
     );
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:2";
@@ -1494,10 +1508,11 @@ fn opening_from() {
     // A position with more opening moves than the variant has is refused.
     assert!(
         right
+            .rules()
             .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:3"))
             .is_err()
     );
-    assert!(rules(&[]).check_position(&position(start)).is_err());
+    assert!(rules(&[]).rules().check_position(&position(start)).is_err());
 }
 
 #[test]
@@ -1551,7 +1566,7 @@ fn allow_each_house_once_first() {
         "ABCDEF"
     );
     // Only a variant with the rule remembers the houses played.
-    assert!(free.check_position(&position(&after)).is_err());
+    assert!(free.rules().check_position(&position(&after)).is_err());
 }
 
 #[test]
@@ -1712,9 +1727,9 @@ fn children_in_set_places() {
 #[test]
 fn children_at_start() {
     let none = with_children("made_at = 3", &[]);
-    assert_eq!(none.start().child_houses(), 0);
+    assert_eq!(none.rules().start().child_houses(), 0);
     let rightmost = with_children("at_start = [6]", &[]);
-    let start = rightmost.start();
+    let start = rightmost.rules().start();
     assert_eq!(start.child_of(5), Some(Side::South));
     assert_eq!(start.child_of(11), Some(Side::North));
     assert_eq!(legal(rightmost, &start.to_string()), "ABCDE");
@@ -1849,10 +1864,10 @@ fn opening_and_played_state_round_trip() {
 }
 
 /// Plays a move written in the notation (`B>`, `B<`, `B`) on a bare position.
-fn sow_written(rules: &Rules, from: &str, written: &str) -> Result<String, String> {
+fn sow_written(engine: &Engine, from: &str, written: &str) -> Result<String, String> {
     let (mv, _) = sow::notation::parse_move(written).map_err(|e| e.to_string())?;
     let mut p = position(from);
-    rules
+    engine
         .play(&mut p, mv, &mut ())
         .map(|_| p.to_string())
         .map_err(|e| e.to_string())
@@ -1923,7 +1938,7 @@ fn looks_along_the_board() {
 }
 
 /// The base variant played as a match of rounds, with `[rounds]` keys.
-fn with_rounds(rounds: &str) -> &'static Rules {
+fn with_rounds(rounds: &str) -> &'static Engine {
     variant(&format!("{BASE}[rounds]\n{rounds}\n"), &[])
 }
 
@@ -2209,7 +2224,7 @@ fn a_round_counts_its_moves_afresh() {
     let game = play(rules, from, 'F');
     assert!(game.round_end().is_some());
     assert_eq!(game.position().get(QUIET), 1);
-    assert_eq!(game.position().get(QUIET), rules.start().get(QUIET));
+    assert_eq!(game.position().get(QUIET), rules.rules().start().get(QUIET));
 }
 
 #[test]
@@ -2241,6 +2256,7 @@ fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
     // A blocked house holding seeds is no position of this game.
     assert!(
         rules
+            .rules()
             .check_position(&position(
                 "4,4,4,4,4,1/4,4,4,4,4,3 2-2 S blocked:.....x......"
             ))
@@ -2302,8 +2318,8 @@ fn feed_by_house() {
     // North has no seeds: A feeds sown clockwise (into f), not
     // counter-clockwise (into B); F feeds either way round.
     let from = "1,0,0,0,0,0/0,0,0,0,0,0 24-23 S";
-    let moves = |rules: &Rules| -> Vec<String> {
-        rules
+    let moves = |engine: &Engine| -> Vec<String> {
+        engine
             .legal_moves(&position(from))
             .iter()
             .map(|m| m.to_string())
@@ -2396,7 +2412,7 @@ fn from_either_row() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     let either = rules(&[("from_either_row", "true")]);
     // South plays North's c: its seeds go on round, d, e, f, then A.
-    let written = |rules: &Rules, mv: &str| sow_written(rules, start, mv);
+    let written = |engine: &Engine, mv: &str| sow_written(engine, start, mv);
     assert_eq!(
         written(either, "c").unwrap(),
         "5,4,4,4,4,4/4,4,0,5,5,5 0-0 N"
@@ -2474,8 +2490,8 @@ fn opening_from_rightmost_two() {
 #[test]
 fn opening_from_rightmost() {
     let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
-    let moves = |rules: &Rules, at: &str| -> Vec<String> {
-        rules
+    let moves = |engine: &Engine, at: &str| -> Vec<String> {
+        engine
             .legal_moves(&position(at))
             .iter()
             .map(|m| m.to_string())
@@ -2501,15 +2517,18 @@ fn random_start() {
         ("start", "[4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]"),
     ]);
     let random = rules(&[("seeds_per_house", "-"), ("start", "{ random = 48 }")]);
-    assert!(!pattern.random_start());
-    assert!(random.random_start());
+    assert!(!pattern.rules().random_start());
+    assert!(random.rules().random_start());
     // A fixed start is the start whatever the seed, and draws nothing.
     let mut rng = sow::rng::Rng::new(5);
-    assert_eq!(pattern.start_drawn(&mut rng), pattern.start());
+    assert_eq!(
+        pattern.rules().start_drawn(&mut rng),
+        pattern.rules().start()
+    );
     assert_eq!(rng.next_u64(), sow::rng::Rng::new(5).next_u64());
     // A random one deals 48 seeds, at least 2 a house, seed by seed.
     let deals: Vec<_> = (0..20u64)
-        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .map(|seed| random.rules().start_drawn(&mut sow::rng::Rng::new(seed)))
         .collect();
     for deal in &deals {
         assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
@@ -2523,14 +2542,14 @@ fn random_start() {
     );
     assert_eq!(
         deals[3],
-        random.start_drawn(&mut sow::rng::Rng::new(3)),
+        random.rules().start_drawn(&mut sow::rng::Rng::new(3)),
         "the same seed deals the same start"
     );
     // Without a seed: seed 0's deal.
-    assert_eq!(random.start(), deals[0]);
+    assert_eq!(random.rules().start(), deals[0]);
     // Too few seeds for 2 a house: none is promised.
     let few = rules(&[("seeds_per_house", "-"), ("start", "{ random = 20 }")]);
-    let deal = few.start_drawn(&mut sow::rng::Rng::new(1));
+    let deal = few.rules().start_drawn(&mut sow::rng::Rng::new(1));
     assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 20);
 }
 
@@ -2666,8 +2685,8 @@ fn a_grand_slam_leaving_the_rightmost_takes_the_opponents_row_only() {
 #[test]
 fn direction_by_first_move() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
-    let moves = |rules: &Rules, at: &str| -> Vec<String> {
-        rules
+    let moves = |engine: &Engine, at: &str| -> Vec<String> {
+        engine
             .legal_moves(&position(at))
             .iter()
             .map(|m| m.to_string())
@@ -2876,7 +2895,7 @@ fn bear_off() {
         "0,0,0,0,0,1/1,0,1,0,0,0 22-23 N bear_off"
     );
     // Without the option, nothing is borne off, and the word is refused.
-    assert!(rules(&[]).check_position(&position(from)).is_err());
+    assert!(rules(&[]).rules().check_position(&position(from)).is_err());
     assert_eq!(
         sow_written(rules(&[]), "0,0,0,1,1,1/1,0,1,0,0,0 20-23 S", "F").unwrap(),
         "0,0,0,1,1,0/0,0,1,0,0,0 22-23 N"
@@ -2897,7 +2916,7 @@ const DIFFUSE: [(&str, &str); 7] = [
 
 /// Diffusion's rules: [`DIFFUSE`], each player's houses a half of the
 /// board.
-fn diffusion() -> &'static Rules {
+fn diffusion() -> &'static Engine {
     rules(&[&DIFFUSE[..], &[("sides", "\"halves\"")]].concat())
 }
 
@@ -2930,6 +2949,7 @@ fn diffuse() {
     // No house ever holds more than five.
     assert!(
         diffusion
+            .rules()
             .check_position(&position("6,4,4,4,4,2/4,4,4,4,4,4 0-0 S"))
             .is_err()
     );
@@ -2967,7 +2987,7 @@ const OWN_HALF: [(&str, &str); 8] = [
 
 /// Ohojichi's rules: [`OWN_HALF`], and the captured seeds given away by a
 /// drop.
-fn gratuitous_halves() -> &'static Rules {
+fn gratuitous_halves() -> &'static Engine {
     rules(&[&OWN_HALF[..], &[("given_to_opponent", "true")]].concat())
 }
 
@@ -2983,7 +3003,7 @@ fn cycle_own_half() {
     );
     // South plays the houses of her half, on both rows, and no other.
     assert_eq!(legal(halves, start), "DEFabc");
-    assert_eq!(verdict(halves, start, 'A'), sow::engine::Verdict::OtherHalf);
+    assert_eq!(verdict(halves, start, 'A'), sow::Verdict::OtherHalf);
 }
 
 #[test]
@@ -3016,6 +3036,7 @@ fn given_to_opponent() {
     // refused: they would have been dropped.
     assert!(
         halves
+            .rules()
             .check_position(&position("1,1,1,0,0,0/0,0,0,1,1,1 4-0 N"))
             .is_err()
     );
@@ -3030,7 +3051,7 @@ fn given_to_opponent() {
 /// Azigo's kind of game: each side sows round its own row, and may sow
 /// seeds of its store instead of a house; a last seed making 2 or 3 in the
 /// mover's own row captures.
-fn from_store() -> &'static Rules {
+fn from_store() -> &'static Engine {
     rules(&[
         ("skip_origin", "false"),
         ("cycle", "\"own_row\""),
@@ -3093,9 +3114,12 @@ fn sow_from_store() {
 #[test]
 fn start_in_stores() {
     let stored = rules(&[("start_in_stores", "3")]);
-    assert_eq!(stored.start().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 3-3 S");
-    assert_eq!(stored.total_seeds(), 54);
-    assert_eq!(rules(&[]).total_seeds(), 48);
+    assert_eq!(
+        stored.rules().start().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 3-3 S"
+    );
+    assert_eq!(stored.rules().total_seeds(), 54);
+    assert_eq!(rules(&[]).rules().total_seeds(), 48);
 }
 
 #[test]
@@ -3186,7 +3210,7 @@ fn lap_captures_sow_on() {
 }
 
 /// The base variant played as a territory match.
-fn with_territory(contested: &str, play_on: u32) -> &'static Rules {
+fn with_territory(contested: &str, play_on: u32) -> &'static Engine {
     with_rounds(&format!(
         "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {play_on} }}"
     ))
@@ -3218,11 +3242,11 @@ fn territory_hands_houses_to_the_round_s_winner() {
 
 #[test]
 fn territory_players_play_the_houses_they_own_on_either_row() {
-    let rules = with_territory("over_half", 10);
+    let engine = with_territory("over_half", 10);
     let north = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N owner:SSSSSSSSNNNN";
-    assert_eq!(legal(rules, north), "cdef");
+    assert_eq!(legal(engine, north), "cdef");
     let verdict_on = |from: &str, label: char| {
-        rules
+        engine
             .verdicts(&position(from))
             .into_iter()
             .find(|(m, _)| *m == mv(label))
@@ -3230,16 +3254,16 @@ fn territory_players_play_the_houses_they_own_on_either_row() {
     };
     assert_eq!(verdict_on(north, 'a'), Some(Verdict::NotOwned));
     let south = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSSNNNN";
-    assert_eq!(legal(rules, south), "ABCDEFab");
+    assert_eq!(legal(engine, south), "ABCDEFab");
     // South's a is sown along South's way: b, c, d, e.
-    let (after, _) = sow(rules, south, 'a');
+    let (after, _) = sow(engine, south, 'a');
     assert_eq!(
         after.to_string(),
         "4,4,4,4,4,4/0,5,5,5,5,4 0-0 N owner:SSSSSSSSNNNN"
     );
     // The seeds left at a round's end go to the houses' owners.
     let game = play(
-        rules,
+        engine,
         "0,0,0,0,0,1/1,3,0,0,0,0 26-17 S owner:SSSSSSSSNNNN",
         'F',
     );
@@ -3299,22 +3323,30 @@ fn territory_owners_are_a_shape_a_round_makes() {
     let rules = with_territory("over_half", 10);
     for good in ["SSSSSSNNNNNN", "SSSSSSSSSNNN", "NNSSSSNNNNNN"] {
         let text = format!("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:{good}");
-        assert_eq!(rules.check_position(&position(&text)), Ok(()), "{good}");
+        assert_eq!(
+            rules.rules().check_position(&position(&text)),
+            Ok(()),
+            "{good}"
+        );
     }
     // Houses scattered between the players: no round's end makes them.
     let scattered = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SNSSSSNNNNNN");
-    let refusal = rules.check_position(&scattered).unwrap_err().to_string();
+    let refusal = rules
+        .rules()
+        .check_position(&scattered)
+        .unwrap_err()
+        .to_string();
     assert!(refusal.contains("gives away B"), "{refusal}");
     assert!(refusal.contains("[rounds.territory]"), "{refusal}");
     // A variant whose houses never change hands refuses any owner mark.
     let fixed = with_rounds("fill_from = \"left\"");
     let moved = position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S owner:SSSSSSSNNNNN");
-    assert!(fixed.check_position(&moved).is_err());
+    assert!(fixed.rules().check_position(&moved).is_err());
 }
 
 /// The base variant as a territory match with children made at 4 in the
 /// opponent's houses, by `zone_by`.
-fn territory_children(zone_by: &str) -> &'static Rules {
+fn territory_children(zone_by: &str) -> &'static Engine {
     variant(
         &format!(
             "{BASE}[children]\nmade_at = 4\nzone = \"opponent\"\nzone_by = \"{zone_by}\"\n[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"
@@ -3343,10 +3375,14 @@ fn children_zone_by_owner_reads_who_owns_the_house() {
     // allow: South's in a house North owns, not in one South owns.
     let allowed =
         position("0,4,0,0,0,0/1,1,1,1,1,1 23-15 S owner:NNSSSSNNNNNN children:.S..........");
-    assert_eq!(by_owner.check_position(&allowed), Ok(()));
+    assert_eq!(by_owner.rules().check_position(&allowed), Ok(()));
     let misplaced =
         position("0,0,0,0,0,0/4,1,1,1,1,1 24-15 S owner:SSSSSSSSNNNN children:......S.....");
-    let refusal = by_owner.check_position(&misplaced).unwrap_err().to_string();
+    let refusal = by_owner
+        .rules()
+        .check_position(&misplaced)
+        .unwrap_err()
+        .to_string();
     assert!(refusal.contains("zone_by"), "{refusal}");
 }
 
@@ -3391,7 +3427,11 @@ fn opening_plus_one_minus_one_moves_every_other_seed_on_and_the_last_across() {
     assert_eq!(after.to_string(), "4,0,5,5,5,5/4,4,4,4,4,4 0-0 N");
     // An opening owed on a board with an empty house is refused.
     let empty = position("4,0,4,4,4,4/4,4,4,4,4,8 0-0 S opening:1");
-    let refusal = rules.check_position(&empty).unwrap_err().to_string();
+    let refusal = rules
+        .rules()
+        .check_position(&empty)
+        .unwrap_err()
+        .to_string();
     assert!(refusal.contains("plus_one_minus_one"), "{refusal}");
 }
 
@@ -3412,8 +3452,8 @@ fn after_capture_once_gives_one_extra_turn_and_no_more() {
     assert_eq!(after.to_move(), Side::South);
     // `again` belongs only to a variant that limits the extra turns.
     let again = position("0,0,0,0,3,0/0,1,4,4,4,4 14-14 S again");
-    assert_eq!(once.check_position(&again), Ok(()));
-    assert!(always.check_position(&again).is_err());
+    assert_eq!(once.rules().check_position(&again), Ok(()));
+    assert!(always.rules().check_position(&again).is_err());
 }
 
 #[test]
@@ -3465,10 +3505,10 @@ fn random_start_empty_or_at_least() {
         ("seeds_per_house", "-"),
         ("start", "{ random = 48, empty_or_at_least = 4 }"),
     ]);
-    assert!(random.random_start());
+    assert!(random.rules().random_start());
     // Every deal holds the 48 seeds, each house none or 4 and more.
     let deals: Vec<_> = (0..20u64)
-        .map(|seed| random.start_drawn(&mut sow::rng::Rng::new(seed)))
+        .map(|seed| random.rules().start_drawn(&mut sow::rng::Rng::new(seed)))
         .collect();
     for deal in &deals {
         assert_eq!(deal.houses().iter().map(|&s| s as u32).sum::<u32>(), 48);
@@ -3699,7 +3739,7 @@ fn children_not_by_single_seed() {
 fn starter_waits() {
     let waits = rules(&[("starter_waits", "true")]);
     assert_eq!(
-        waits.start().to_string(),
+        waits.rules().start().to_string(),
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S waiting:S"
     );
     // F's seed makes a hold 3, but South waits: nothing is captured.
@@ -3719,6 +3759,7 @@ fn starter_waits() {
     // Only these rules keep anyone waiting.
     assert!(
         rules(&[])
+            .rules()
             .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S waiting:S"))
             .is_err()
     );
@@ -3752,6 +3793,7 @@ fn rounds_shortened_to_the_losers_row() {
     assert_eq!(effect.captured, 3, "a is captured instead");
     assert!(
         rules(&[])
+            .rules()
             .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S no_children"))
             .is_err()
     );

@@ -1,6 +1,7 @@
 //! The `sow` binary, driven as a user or a script drives it.
 
 use serde_json::Value;
+use sow::Engine;
 
 use crate::common::{fixture_games, sow, test_path, text};
 
@@ -492,7 +493,8 @@ fn variants_explain_the_size_that_opens_a_summary() {
             .contains("6x4, is of a board of 6 houses in each row, 4 seeds in each at the start"),
         "{listing}"
     );
-    for rules in sow::rules::builtin_rules() {
+    for engine in sow::rules::builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
         let summary = rules.meta.summary.clone().unwrap_or_default();
         if let Some((size, _)) = summary.split_once(": ")
             && let Some((houses, seeds)) = size.split_once('x')

@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+use sow::Engine;
 use sow::endgame::{self, BuildOptions, EndgameError};
 use sow::{Game, Position, Rules, Side};
 
@@ -86,9 +87,10 @@ fn positions(rules: &Rules, seeds: u32) -> Vec<Position> {
 /// Builds the database of `rules` up to `seeds` and checks every position
 /// of up to `seeds` seeds against the brute force; returns how many were
 /// compared and how many of them the database proved exact.
-fn check_against_brute_force(rules: &Rules, seeds: u32) -> (usize, usize) {
+fn check_against_brute_force(engine: &Engine, seeds: u32) -> (usize, usize) {
+    let rules = engine.rules();
     let dir = tempfile::tempdir().unwrap();
-    let db = build_small(rules, dir.path(), seeds).unwrap_or_else(|e| panic!("{e}"));
+    let db = build_small(engine, dir.path(), seeds).unwrap_or_else(|e| panic!("{e}"));
     let repetition = rules
         .endings
         .iter()
@@ -98,7 +100,7 @@ fn check_against_brute_force(rules: &Rules, seeds: u32) -> (usize, usize) {
     // came before it: one memo serves every start.
     let mut memo = (!repetition).then(HashMap::new);
     for position in positions(rules, seeds) {
-        let Ok(mut game) = Game::from_position(rules, position.clone()) else {
+        let Ok(mut game) = Game::from_position(engine, position.clone()) else {
             continue;
         };
         let mut budget = 20_000;
@@ -130,7 +132,7 @@ fn check_against_brute_force(rules: &Rules, seeds: u32) -> (usize, usize) {
 /// database: the value within the proven bounds, equal to a proven value.
 /// Returns the positions compared and how many of them were proven.
 fn check_random_games(
-    rules: &Rules,
+    engine: &Engine,
     db: &endgame::Database,
     games: u32,
     seeds: u32,
@@ -140,7 +142,7 @@ fn check_random_games(
     let mut rng = sow::rng::Rng::new(seed);
     let (mut compared, mut exact) = (0, 0);
     for _ in 0..games {
-        let mut game = Game::new(rules);
+        let mut game = Game::new(engine);
         while !game.is_over() {
             let position = game.position().clone();
             if position.seeds_on_board() <= seeds && game.plies() > 0 {
@@ -175,7 +177,7 @@ fn check_random_games(
 
 /// The database of `rules` up to `seeds` seeds, built in `dir`.
 fn build_small(
-    rules: &Rules,
+    engine: &Engine,
     dir: &std::path::Path,
     seeds: u32,
 ) -> Result<endgame::Database, EndgameError> {
@@ -183,10 +185,10 @@ fn build_small(
         max_seeds: seeds,
         memory_limit: 1 << 30,
     };
-    endgame::build(rules, dir, &options, &AtomicBool::new(false), &|_| {})
+    endgame::build(engine, dir, &options, &AtomicBool::new(false), &|_| {})
 }
 
-fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Rules {
+fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Engine {
     let name = format!("\"small-{houses}x{seeds}\"");
     let (h, s) = (houses.to_string(), seeds.to_string());
     let mut edits = vec![
@@ -197,7 +199,7 @@ fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Rules {
     ];
     edits.extend_from_slice(extra);
     let text = edited(base, &edits);
-    Rules::from_toml(&text, "small.toml").unwrap_or_else(|e| panic!("{e}\n{text}"))
+    Engine::new(Rules::from_toml(&text, "small.toml").unwrap_or_else(|e| panic!("{e}\n{text}")))
 }
 
 const KALAH: &str = include_str!("../variants/kalah.toml");
@@ -205,8 +207,8 @@ const OWARE: &str = include_str!("../variants/oware.toml");
 
 #[test]
 fn a_kalah_database_is_exact_everywhere_and_agrees_with_the_brute_force() {
-    let rules = small(KALAH, 3, 2, &[]);
-    let (compared, exact) = check_against_brute_force(&rules, 7);
+    let engine = small(KALAH, 3, 2, &[]);
+    let (compared, exact) = check_against_brute_force(&engine, 7);
     // Every board of up to 7 seeds on 6 houses, both sides to move (Kalah's
     // stores are not indexed: the count is the boards times two, per split).
     assert!(compared > 10_000, "{compared}");
@@ -216,8 +218,8 @@ fn a_kalah_database_is_exact_everywhere_and_agrees_with_the_brute_force() {
 #[test]
 fn an_oware_database_keys_the_stores_and_agrees_with_the_brute_force() {
     // 12 seeds: a majority of 7 and a 6-6 draw read the stores.
-    let rules = small(OWARE, 3, 2, &[("majority", "7")]);
-    let (compared, exact) = check_against_brute_force(&rules, 3);
+    let engine = small(OWARE, 3, 2, &[("majority", "7")]);
+    let (compared, exact) = check_against_brute_force(&engine, 3);
     assert!(compared > 1_500, "{compared}");
     // Few seeds chase each other round the board: many values are left to
     // the cycle convention, but most are proven whatever a cycle decides.
@@ -229,10 +231,10 @@ fn an_oware_database_keys_the_stores_and_agrees_with_the_brute_force() {
 /// the database was entered, and the bounds allow for it.
 #[test]
 fn proven_values_hold_in_the_middle_of_a_game() {
-    let rules = small(OWARE, 3, 2, &[("majority", "7")]);
+    let engine = small(OWARE, 3, 2, &[("majority", "7")]);
     let dir = tempfile::tempdir().unwrap();
-    let db = build_small(&rules, dir.path(), 4).unwrap();
-    let (checked, _) = check_random_games(&rules, &db, 40, 4, 5_000, 7);
+    let db = build_small(&engine, dir.path(), 4).unwrap();
+    let (checked, _) = check_random_games(&engine, &db, 40, 4, 5_000, 7);
     assert!(checked > 40, "{checked}");
 }
 
@@ -256,6 +258,8 @@ fn databases_of_generated_variants_agree_with_the_brute_force() {
         let Ok(rules) = Rules::from_toml(&text, "generated.toml") else {
             continue;
         };
+        let engine = Engine::new(rules);
+        let rules = engine.rules();
         assert!(
             !rules
                 .endings
@@ -263,10 +267,10 @@ fn databases_of_generated_variants_agree_with_the_brute_force() {
                 .any(|e| matches!(e, sow::rules::Ending::PlyLimit { .. }))
         );
         let dir = tempfile::tempdir().unwrap();
-        match build_small(&rules, dir.path(), 3) {
+        match build_small(&engine, dir.path(), 3) {
             Ok(_) => {
                 built += 1;
-                compared += check_against_brute_force(&rules, 3).0;
+                compared += check_against_brute_force(&engine, 3).0;
             }
             Err(EndgameError::Unsupported { why, .. }) => {
                 assert!(!why.is_empty());
@@ -285,7 +289,7 @@ fn a_database_of_other_rules_is_refused() {
     let kalah = small(KALAH, 3, 2, &[]);
     build_small(&kalah, dir.path(), 3).unwrap();
     let other = small(KALAH, 3, 2, &[("extra_turn", "\"never\"")]);
-    let err = endgame::open(&other, dir.path()).unwrap_err();
+    let err = endgame::open(other.rules(), dir.path()).unwrap_err();
     assert!(matches!(err, EndgameError::OtherRules { .. }), "{err}");
     assert!(err.to_string().contains("built for other rules"), "{err}");
 }
@@ -298,23 +302,28 @@ fn a_truncated_or_damaged_layer_is_refused() {
     let layer = dir.path().join("layer-004.sowdb");
     let bytes = std::fs::read(&layer).unwrap();
     std::fs::write(&layer, &bytes[..bytes.len() - 5]).unwrap();
-    let err = endgame::open(&kalah, dir.path()).unwrap_err();
+    let err = endgame::open(kalah.rules(), dir.path()).unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
     let mut damaged = bytes.clone();
     let middle = damaged.len() / 2;
     damaged[middle] ^= 1;
     std::fs::write(&layer, &damaged).unwrap();
-    let err = endgame::open(&kalah, dir.path()).unwrap_err();
+    let err = endgame::open(kalah.rules(), dir.path()).unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
     std::fs::write(&layer, &bytes).unwrap();
-    assert_eq!(endgame::open(&kalah, dir.path()).unwrap().max_seeds(), 4);
+    assert_eq!(
+        endgame::open(kalah.rules(), dir.path())
+            .unwrap()
+            .max_seeds(),
+        4
+    );
 }
 
 #[test]
 fn a_build_beyond_the_memory_limit_is_refused_before_it_starts() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = Rules::from_toml(OWARE, "oware.toml").unwrap();
-    let err = build_small(&rules, dir.path(), 30).unwrap_err();
+    let engine = Engine::new(Rules::from_toml(OWARE, "oware.toml").unwrap());
+    let err = build_small(&engine, dir.path(), 30).unwrap_err();
     assert!(matches!(err, EndgameError::Memory { .. }), "{err}");
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
@@ -339,7 +348,7 @@ fn a_player_given_a_missing_or_foreign_database_is_refused_before_the_games() {
     assert!(err.contains("no endgame database here"), "{err}");
 
     let dir = tempfile::tempdir().unwrap();
-    let kalah = Rules::from_toml(KALAH, "kalah.toml").unwrap();
+    let kalah = Engine::new(Rules::from_toml(KALAH, "kalah.toml").unwrap());
     build_small(&kalah, dir.path(), 2).unwrap();
     let spec = format!("alphabeta:2:db={}", dir.path().display());
     let foreign = crate::common::sow(
@@ -464,13 +473,13 @@ fn sow_solve_refuses_a_build_it_cannot_do() {
 #[ignore = "needs the Oware database built (minutes): SOW_ENDGAME_DB=DIR"]
 fn the_oware_database_agrees_with_the_brute_force() {
     let dir = std::env::var_os("SOW_ENDGAME_DB").expect("set SOW_ENDGAME_DB to a directory");
-    let rules = Rules::from_toml(OWARE, "oware.toml").unwrap();
+    let engine = Engine::new(Rules::from_toml(OWARE, "oware.toml").unwrap());
     let options = BuildOptions {
         max_seeds: 12,
         memory_limit: 3584 << 20,
     };
     let db = endgame::build(
-        &rules,
+        &engine,
         dir.as_ref(),
         &options,
         &AtomicBool::new(false),
@@ -479,7 +488,7 @@ fn the_oware_database_agrees_with_the_brute_force() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(db.max_seeds(), 12);
     let games = 300;
-    let (compared, exact) = check_random_games(&rules, &db, games, 4, 200_000, 12);
+    let (compared, exact) = check_random_games(&engine, &db, games, 4, 200_000, 12);
     eprintln!(
         "{compared} positions of up to 4 seeds compared in {games} games, {exact} proven values equal"
     );

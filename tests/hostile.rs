@@ -5,6 +5,7 @@
 
 use std::io::Read;
 
+use sow::Engine;
 use sow::Rules;
 use sow::arena::{Run, play_match};
 use sow::diagnostic::{MAX_SHOWN_LINE, ReadError};
@@ -52,7 +53,7 @@ fn a_variant_tag_never_opens_a_file() {
     let choice = VariantChoice::new(None);
     let games = records(&format!("[Variant \"{}\"]\n*\n", secret.display()));
     assert!(matches!(
-        choice.rules_for(&games[0]),
+        choice.engine_for(&games[0]),
         Err(VariantError::NotShipped { .. })
     ));
 }
@@ -90,9 +91,9 @@ fn replay_variant_names_the_variant_for_untagged_records_or_overrides_tags() {
 fn shipped_variants_compile_once_per_replay_not_once_per_game() {
     let choice = VariantChoice::new(None);
     let games = records(&"[Variant \"oware\"]\n1. D d *\n\n".repeat(1000));
-    let first = choice.rules_for(&games[0]).unwrap();
+    let first = choice.engine_for(&games[0]).unwrap();
     for game in &games {
-        assert!(std::ptr::eq(choice.rules_for(game).unwrap(), first));
+        assert!(std::ptr::eq(choice.engine_for(game).unwrap(), first));
     }
 }
 
@@ -107,10 +108,10 @@ fn a_long_record_on_one_line_is_located_move_by_move() {
     assert_eq!((last.line, last.column), (2, 4 * 100_000 - 1));
     // Illegal at ply 9 (North moves on South's turn): the error names
     // ply 9, whatever follows.
-    let rules = Rules::builtin("oware").unwrap();
+    let engine = Engine::new(Rules::builtin("oware").unwrap());
     let bad = format!("[Variant \"oware\"]\n1. D d 2. E e 3. F f 4. A a 5... a {moves}*\n");
     let games = records(&bad);
-    let error = games[0].replay(&rules).err().unwrap();
+    let error = games[0].replay(&engine).err().unwrap();
     assert!(
         matches!(error, ReplayError::Illegal { ply: 9, .. }),
         "{error}"
@@ -155,7 +156,7 @@ fn reading_stops_at_the_record_limit() {
 
 #[test]
 fn matches_keep_records_only_when_asked() {
-    let rules = Rules::builtin("oware").unwrap();
+    let engine = Engine::new(Rules::builtin("oware").unwrap());
     let mut run = Run {
         games: 20,
         seed: 1,
@@ -163,11 +164,11 @@ fn matches_keep_records_only_when_asked() {
         keep_records: false,
     };
     let (greedy, random) = (PlayerSpec::Greedy, PlayerSpec::Random);
-    let report = play_match(&rules, &greedy, &random, &run, &|| {});
+    let report = play_match(&engine, &greedy, &random, &run, &|| {});
     assert!(report.records.is_empty());
     assert_eq!(report.games, 20);
     run.keep_records = true;
-    let kept = play_match(&rules, &greedy, &random, &run, &|| {});
+    let kept = play_match(&engine, &greedy, &random, &run, &|| {});
     assert_eq!(kept.records.len(), 20);
     assert_eq!(
         (kept.wins, kept.draws, kept.losses),
@@ -285,15 +286,15 @@ fn state_words_must_belong_to_the_variant_and_appear_once() {
 
 #[test]
 fn records_claim_only_what_is_true() {
-    let rules = Rules::builtin("oware").unwrap();
+    let engine = Engine::new(Rules::builtin("oware").unwrap());
     let unfinished = records("[Variant \"oware\"]\n1. D d 1-0\n");
     assert!(matches!(
-        unfinished[0].replay(&rules),
+        unfinished[0].replay(&engine),
         Err(ReplayError::ResultUnfinished { .. })
     ));
     assert!(
         records("[Variant \"oware\"]\n1. D d *\n")[0]
-            .replay(&rules)
+            .replay(&engine)
             .is_ok()
     );
     for bad in [

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use sow::Engine;
 use sow::Rules;
 use sow::game::Game;
 use sow::notation::parse_position;
@@ -751,10 +752,11 @@ fn positions_the_rules_cannot_make_are_refused_with_the_rule_named() {
 fn every_position_of_random_games_passes_the_checks() {
     // The checks must refuse only what the rules never make: every position
     // of random games of every shipped variant passes them.
-    for rules in builtin_rules() {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
         let mut rng = Rng::new(21);
         for _ in 0..8 {
-            let mut game = Game::new(&rules);
+            let mut game = Game::new(&engine);
             let mut plies = 0;
             while !game.is_over() && plies < 600 {
                 let moves = game.legal_moves().to_vec();

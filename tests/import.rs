@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
+use sow::Engine;
 use sow::Rules;
 use sow::import::{ImportError, import};
 
@@ -91,10 +92,12 @@ fn imported_catalogue_games_replay_the_reference_games() {
         // Renamed, so that the imported rules are replayed even where they
         // differ from the shipped file of the same name.
         let variant = variant.replacen("name = \"mg-", "name = \"imported-mg-", 1);
-        let rules = Rules::from_toml(&variant, &origin(&path)).unwrap_or_else(|e| panic!("{e}"));
+        let engine = Engine::new(
+            Rules::from_toml(&variant, &origin(&path)).unwrap_or_else(|e| panic!("{e}")),
+        );
         for game in read_games(&test_path(&format!("fixtures/catalogue/{stem}.jsonl"))) {
             games += 1;
-            if let Err(e) = replay(&rules, &game) {
+            if let Err(e) = replay(&engine, &game) {
                 failures.push(format!("{stem}: {e}"));
             }
         }
@@ -135,7 +138,9 @@ fn a_game_file_in_mancalagames_full_layout_imports_as_its_game() {
 #[test]
 fn a_players_own_game_file_imports_to_a_variant_that_loads() {
     let variant = imported(&test_path("import/My_Sowing.txt")).unwrap();
-    let rules = Rules::from_toml(&variant, "My_Sowing.toml").unwrap_or_else(|e| panic!("{e}"));
+    let engine =
+        Engine::new(Rules::from_toml(&variant, "My_Sowing.toml").unwrap_or_else(|e| panic!("{e}")));
+    let rules = engine.rules();
     assert_eq!(rules.meta.name, "mg-my-sowing");
     assert_eq!((rules.houses_per_side(), rules.seeds_per_house()), (5, 3));
     assert!(

@@ -2,7 +2,8 @@
 //! option alone play the same move from the same position, and the results
 //! differ exactly as the option says they should.
 
-use sow::engine::Verdict;
+use sow::Engine;
+use sow::Verdict;
 use sow::{EndReason, Game, Rules, Side};
 
 use crate::common::one_option::{legal, play, position, sow, variant, verdict};
@@ -45,15 +46,15 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }   # every variant states what ends its games
 "#;
 
-fn rules(edits: &[(&str, &str)]) -> &'static Rules {
+fn rules(edits: &[(&str, &str)]) -> &'static Engine {
     variant(BASE, edits)
 }
 
 #[test]
 fn board_size_and_seeds() {
     let small = rules(&[("houses_per_side", "4"), ("seeds_per_house", "3")]);
-    assert_eq!(small.start().houses(), &[3; 8]);
-    assert_eq!(rules(&[]).start().houses(), &[4; 12]);
+    assert_eq!(small.rules().start().houses(), &[3; 8]);
+    assert_eq!(rules(&[]).rules().start().houses(), &[4; 12]);
 }
 
 #[test]
@@ -284,8 +285,8 @@ fn repetition() {
     let mut with_edits = tiny.to_vec();
     with_edits.push(("repetition", "\"each_own\""));
     let with = rules(&with_edits);
-    let run = |rules: &Rules| {
-        let mut game = Game::new(rules);
+    let run = |engine: &Engine| {
+        let mut game = Game::new(engine);
         while !game.is_over() {
             let next = game.legal_moves().get(0).unwrap();
             game.play(next, &mut ()).unwrap();
@@ -455,6 +456,7 @@ fn a_variant_without_a_capture_table_captures_nothing() {
         sow::sheet::rule_sheet(&without)
     );
     assert!(sow::sheet::rule_sheet(&without).contains("Nothing is ever captured."));
+    let (with, without) = (Engine::new(with), Engine::new(without));
     let (mut one, mut two) = (Game::new(&with), Game::new(&without));
     let mut rng = sow::rng::Rng::new(7);
     while !one.is_over() {

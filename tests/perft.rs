@@ -2,12 +2,14 @@
 //! depth and the expected count, worked out with OpenSpiel (Oware and Kalah). Lines past
 //! `MAX_NODES` are left to `sow perft` so the suite stays fast.
 
+use sow::Engine;
 use sow::perft::{perft, perft_divide};
 use sow::rng::Rng;
 use sow::rules::builtin_rules;
 use std::collections::HashMap;
 
-use sow::walk::{Engine, Walk, WalkUser, with_walk};
+use sow::game::with_walk;
+use sow::walk::{EngineChoice, Walk, WalkUser};
 use sow::{Game, Rules};
 
 use crate::common::test_path;
@@ -27,9 +29,9 @@ fn perft_matches_the_fixture() {
         if expected > MAX_NODES {
             continue;
         }
-        let rules = Rules::builtin(variant).unwrap();
-        let game = Game::new(&rules);
-        for engine in [Engine::Fastest, Engine::General] {
+        let engine = Engine::new(Rules::builtin(variant).unwrap());
+        let game = Game::new(&engine);
+        for engine in [EngineChoice::Fastest, EngineChoice::General] {
             assert_eq!(
                 perft(&game, depth, engine),
                 expected,
@@ -48,18 +50,19 @@ fn perft_matches_the_fixture() {
 #[test]
 fn both_engines_count_alike() {
     let mut packed = 0;
-    for rules in builtin_rules() {
-        if rules.packed().is_none() {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
+        if engine.packed().is_none() {
             continue;
         }
         packed += 1;
         let name = &rules.meta.name;
         let mut rng = Rng::for_game(11, packed);
-        let mut game = Game::new(&rules);
+        let mut game = Game::new(&engine);
         for _ in 0..4 {
             let depth = if rules.houses_per_side() > 8 { 3 } else { 4 };
-            let fast = perft_divide(&game, depth, Engine::Fastest);
-            let general = perft_divide(&game, depth, Engine::General);
+            let fast = perft_divide(&game, depth, EngineChoice::Fastest);
+            let general = perft_divide(&game, depth, EngineChoice::General);
             assert_eq!(fast, general, "{name} at ply {}", game.plies());
             // On to a later position, as a random game goes.
             for _ in 0..15 {
@@ -71,7 +74,7 @@ fn both_engines_count_alike() {
                 game.play(mv, &mut ()).unwrap();
             }
             if game.is_over() {
-                game = Game::new(&rules);
+                game = Game::new(&engine);
             }
         }
     }
@@ -85,17 +88,17 @@ fn both_engines_count_alike() {
 /// repetition or by the rules of an empty row: both engines end them alike.
 #[test]
 fn both_engines_end_sparse_games_alike() {
-    let rules = Rules::builtin("oware").unwrap();
+    let engine = Engine::new(Rules::builtin("oware").unwrap());
     for from in [
         "1,0,0,0,0,0/1,0,0,0,0,0 23-23 S",
         "0,0,0,0,0,1/0,0,0,0,2,0 22-23 N",
         "1,1,0,0,0,0/0,0,0,1,0,0 22-23 S",
     ] {
-        let game = Game::from_position(&rules, from.parse().unwrap()).unwrap();
+        let game = Game::from_position(&engine, from.parse().unwrap()).unwrap();
         for depth in 1..=16 {
             assert_eq!(
-                perft(&game, depth, Engine::Fastest),
-                perft(&game, depth, Engine::General),
+                perft(&game, depth, EngineChoice::Fastest),
+                perft(&game, depth, EngineChoice::General),
                 "{from} depth {depth}"
             );
         }
@@ -147,10 +150,10 @@ fn walk_keys_tell_positions_apart() {
         ("oware", "1,0,2,0,0,3/0,1,1,0,2,0 20-18 N"),
         ("kalah", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"),
     ] {
-        let rules = Rules::builtin(variant).unwrap();
-        let game = Game::from_position(&rules, from.parse().unwrap()).unwrap();
-        let fast = with_walk(&game, Engine::Fastest, Keys);
-        let general = with_walk(&game, Engine::General, Keys);
+        let engine = Engine::new(Rules::builtin(variant).unwrap());
+        let game = Game::from_position(&engine, from.parse().unwrap()).unwrap();
+        let fast = with_walk(&game, EngineChoice::Fastest, Keys);
+        let general = with_walk(&game, EngineChoice::General, Keys);
         assert_eq!(fast, general, "{variant} from {from}: as many positions");
         assert!(fast > 100, "{variant} from {from}: {fast} positions");
     }

@@ -1,6 +1,7 @@
 //! Computer players and the arena, at settings small enough for `cargo test`
 //! (the full strength figures are in the README).
 
+use sow::Engine;
 use sow::Rules;
 use sow::arena::{MatchReport, Run, VariantReport, compare, play_match};
 use sow::players::{PlayerSpec, by_name};
@@ -10,7 +11,7 @@ use crate::common::{sow, text};
 fn quiet() {}
 
 /// A match between two named players, keeping the records.
-fn duel(rules: &Rules, a: &str, b: &str, games: u64, seed: u64, threads: usize) -> MatchReport {
+fn duel(engine: &Engine, a: &str, b: &str, games: u64, seed: u64, threads: usize) -> MatchReport {
     let run = Run {
         games,
         seed,
@@ -18,7 +19,7 @@ fn duel(rules: &Rules, a: &str, b: &str, games: u64, seed: u64, threads: usize) 
         keep_records: true,
     };
     play_match(
-        rules,
+        engine,
         &a.parse().unwrap(),
         &b.parse().unwrap(),
         &run,
@@ -27,7 +28,7 @@ fn duel(rules: &Rules, a: &str, b: &str, games: u64, seed: u64, threads: usize) 
 }
 
 /// Random against random in each variant.
-fn comparison(variants: &[Rules], games: u64, seed: u64, threads: usize) -> Vec<VariantReport> {
+fn comparison(variants: &[Engine], games: u64, seed: u64, threads: usize) -> Vec<VariantReport> {
     let run = Run {
         games,
         seed,
@@ -47,13 +48,13 @@ fn comparison(variants: &[Rules], games: u64, seed: u64, threads: usize) -> Vec<
 #[test]
 fn alphabeta_beats_random_and_greedy_in_every_variant() {
     for name in ["ouri", "oware", "wouri"] {
-        let rules = Rules::builtin(name).unwrap();
-        let report = duel(&rules, "alphabeta:3", "random", 12, 5, 0);
+        let engine = Engine::new(Rules::builtin(name).unwrap());
+        let report = duel(&engine, "alphabeta:3", "random", 12, 5, 0);
         assert!(
             report.wins >= 11,
             "{name}: alphabeta:3 vs random {report:?}"
         );
-        let report = duel(&rules, "alphabeta:4", "greedy", 12, 5, 0);
+        let report = duel(&engine, "alphabeta:4", "greedy", 12, 5, 0);
         assert!(report.wins >= 9, "{name}: alphabeta:4 vs greedy {report:?}");
     }
 }
@@ -61,25 +62,25 @@ fn alphabeta_beats_random_and_greedy_in_every_variant() {
 #[test]
 fn mcts_beats_random_in_every_variant() {
     for name in ["ouri", "oware", "wouri"] {
-        let rules = Rules::builtin(name).unwrap();
-        let report = duel(&rules, "mcts:150", "random", 10, 9, 0);
+        let engine = Engine::new(Rules::builtin(name).unwrap());
+        let report = duel(&engine, "mcts:150", "random", 10, 9, 0);
         assert!(report.wins >= 9, "{name}: mcts:150 vs random {report:?}");
     }
 }
 
 #[test]
 fn greedy_beats_random() {
-    let rules = Rules::builtin("oware").unwrap();
-    let report = duel(&rules, "greedy", "random", 60, 2, 0);
+    let engine = Engine::new(Rules::builtin("oware").unwrap());
+    let report = duel(&engine, "greedy", "random", 60, 2, 0);
     assert!(report.wins >= 45, "{report:?}");
     assert_eq!(report.wins + report.draws + report.losses, 60);
 }
 
 #[test]
 fn results_are_the_same_for_a_seed_whatever_the_threads() {
-    let rules = Rules::builtin("ouri").unwrap();
-    let one = duel(&rules, "greedy", "mcts:20", 8, 3, 1);
-    let two = duel(&rules, "greedy", "mcts:20", 8, 3, 2);
+    let engine = Engine::new(Rules::builtin("ouri").unwrap());
+    let one = duel(&engine, "greedy", "mcts:20", 8, 3, 1);
+    let two = duel(&engine, "greedy", "mcts:20", 8, 3, 2);
     assert_eq!(
         (one.wins, one.draws, one.losses),
         (two.wins, two.draws, two.losses)
@@ -88,8 +89,8 @@ fn results_are_the_same_for_a_seed_whatever_the_threads() {
         |r: &sow::arena::MatchReport| r.records.iter().map(|r| r.to_string()).collect::<Vec<_>>();
     assert_eq!(texts(&one), texts(&two));
     let variants = [
-        Rules::builtin("oware").unwrap(),
-        Rules::builtin("wouri").unwrap(),
+        Engine::new(Rules::builtin("oware").unwrap()),
+        Engine::new(Rules::builtin("wouri").unwrap()),
     ];
     let a = comparison(&variants, 200, 4, 1);
     let b = comparison(&variants, 200, 4, 2);
@@ -116,8 +117,8 @@ fn player_names_are_checked() {
 
 #[test]
 fn a_time_budget_still_picks_a_legal_move() {
-    let rules = Rules::builtin("wouri").unwrap();
-    let game = sow::Game::new(&rules);
+    let engine = Engine::new(Rules::builtin("wouri").unwrap());
+    let game = sow::Game::new(&engine);
     let mut player = by_name("alphabeta:30ms", 1).unwrap();
     let mv = player.choose(&game);
     assert!(game.legal_moves().contains(mv));

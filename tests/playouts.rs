@@ -1,18 +1,21 @@
 //! Random playouts: the same seed gives the same games whatever the thread
 //! count, and the fast path gives exactly the games of the straightforward one.
 
-use sow::bench::{Engine, random_game, random_games, random_games_on};
+use sow::Engine;
+use sow::bench::{random_game, random_games, random_games_on};
 use sow::packed::PlayoutMemory;
 use sow::rng::Rng;
 use sow::rules::builtin_rules;
+use sow::walk::EngineChoice;
 use sow::{Event, Game, Rules};
 
 #[test]
 fn results_do_not_depend_on_threads() {
-    for rules in builtin_rules() {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
         let name = &rules.meta.name;
-        let one = random_games(&rules, 300, 7, 1);
-        let two = random_games(&rules, 300, 7, 2);
+        let one = random_games(&engine, 300, 7, 1);
+        let two = random_games(&engine, 300, 7, 2);
         assert_eq!(one, two, "{name}");
         assert_eq!(one.games, 300);
         // Ten plies a game on average, or a ply per house of a row on the
@@ -25,7 +28,7 @@ fn results_do_not_depend_on_threads() {
         // The games differ with the seed: in their stores, or in their
         // lengths where every game ends with empty stores (mikro tsoro's
         // captures are sown on).
-        let other = random_games(&rules, 300, 8, 1);
+        let other = random_games(&engine, 300, 8, 1);
         assert_ne!(
             (other.checksum, other.plies),
             (one.checksum, one.plies),
@@ -38,14 +41,15 @@ fn results_do_not_depend_on_threads() {
 /// history, every move traced seed by seed (so no lap is sown at once and
 /// every drop updates the key on its own), the key checked from scratch
 /// after every ply.
-fn slow_games(rules: &Rules, games: u64, seed: u64) -> (u64, u64) {
+fn slow_games(engine: &Engine, games: u64, seed: u64) -> (u64, u64) {
+    let rules = engine.rules();
     let weight = rules.total_seeds() as u64 + 1;
     let (mut plies, mut checksum) = (0u64, 0u64);
     for i in 0..games {
         let mut rng = Rng::for_game(seed, i);
         // A random start is dealt from the game's own stream, as the fast
         // path deals it.
-        let mut game = Game::from_position(rules, rules.start_drawn(&mut rng)).unwrap();
+        let mut game = Game::from_position(engine, rules.start_drawn(&mut rng)).unwrap();
         while !game.is_over() {
             let legal = game.legal_moves();
             let mv = legal.get(rng.below(legal.len())).unwrap();
@@ -68,10 +72,11 @@ fn slow_games(rules: &Rules, games: u64, seed: u64) -> (u64, u64) {
 
 #[test]
 fn the_fast_path_plays_the_games_of_the_slow_path() {
-    for rules in builtin_rules() {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
         let games = if rules.sowing.relays() { 500 } else { 3000 };
-        let fast = random_games_on(Engine::General, &rules, games, 11, 1);
-        let (plies, checksum) = slow_games(&rules, games, 11);
+        let fast = random_games_on(EngineChoice::General, &engine, games, 11, 1);
+        let (plies, checksum) = slow_games(&engine, games, 11);
         assert_eq!(
             (fast.plies, fast.checksum),
             (plies, checksum),
@@ -84,14 +89,15 @@ fn the_fast_path_plays_the_games_of_the_slow_path() {
 #[test]
 fn the_packed_engine_plays_the_games_of_the_general_engine() {
     let mut packed_variants = Vec::new();
-    for rules in builtin_rules() {
-        let Some(packed) = rules.packed() else {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
+        let Some(packed) = engine.packed() else {
             continue;
         };
         let name = &rules.meta.name;
         packed_variants.push(name.clone());
         let mut memory = PlayoutMemory::default();
-        let mut game = Game::for_playouts(&rules);
+        let mut game = Game::for_playouts(&engine);
         for i in 0..3000 {
             let general = random_game(&mut game, &mut Rng::for_game(5, i));
             let fast = packed.random_game(&mut memory, &mut Rng::for_game(5, i));
@@ -99,8 +105,8 @@ fn the_packed_engine_plays_the_games_of_the_general_engine() {
         }
         // The bench takes the packed engine where there is one.
         assert_eq!(
-            random_games(&rules, 500, 6, 1),
-            random_games_on(Engine::General, &rules, 500, 6, 1),
+            random_games(&engine, 500, 6, 1),
+            random_games_on(EngineChoice::General, &engine, 500, 6, 1),
             "{name}"
         );
     }
@@ -114,10 +120,11 @@ fn the_packed_engine_plays_the_games_of_the_general_engine() {
 
 #[test]
 fn a_playout_copy_plays_on_exactly_as_the_game() {
-    for rules in builtin_rules() {
+    for engine in builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
         for (seed, split) in [(1u64, 0usize), (2, 7), (3, 40), (4, 150)] {
             let mut rng = Rng::new(seed);
-            let mut game = Game::new(&rules);
+            let mut game = Game::new(&engine);
             let pick = |game: &Game<'_>, rng: &mut Rng| {
                 let legal = game.legal_moves();
                 legal.get(rng.below(legal.len())).unwrap()
@@ -168,12 +175,13 @@ fn the_packed_engine_plays_generated_variants_as_the_general_engine() {
         let Ok(rules) = Rules::from_toml(&text, "generated.toml") else {
             continue;
         };
-        let Some(packed) = rules.packed() else {
+        let engine = Engine::new(rules);
+        let Some(packed) = engine.packed() else {
             continue;
         };
         packed_variants += 1;
         let mut memory = PlayoutMemory::default();
-        let mut game = Game::for_playouts(&rules);
+        let mut game = Game::for_playouts(&engine);
         for i in 0..12 {
             let general = random_game(&mut game, &mut Rng::for_game(state, i));
             let fast = packed.random_game(&mut memory, &mut Rng::for_game(state, i));

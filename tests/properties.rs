@@ -2,13 +2,14 @@
 //! the notation.
 
 use proptest::prelude::*;
+use sow::Engine;
 use sow::word::{FEED, LAST, QUIET};
 
-use sow::engine::Verdict;
+use sow::Verdict;
 use sow::notation::{parse_position, parse_records};
 use sow::record::record_of;
 use sow::rules::builtin_rules;
-use sow::{Game, Move, Position, Rules};
+use sow::{Game, Move, Position};
 
 /// A cap far beyond any real game; reaching it means a game did not end.
 const PLY_CAP: usize = 5_000;
@@ -16,11 +17,11 @@ const PLY_CAP: usize = 5_000;
 /// Plays a game choosing moves by `choices` (cycled), checking `each` after
 /// every ply. The game's history holds its moves.
 fn random_game<'r>(
-    rules: &'r Rules,
+    engine: &'r Engine,
     choices: &[usize],
     mut each: impl FnMut(&Game<'r>),
 ) -> Game<'r> {
-    let mut game = Game::new(rules);
+    let mut game = Game::new(engine);
     let mut i = 0;
     while !game.is_over() && game.plies() < PLY_CAP {
         let legal = game.legal_moves();
@@ -37,9 +38,10 @@ proptest! {
 
     #[test]
     fn seeds_are_conserved_and_games_end(choices in prop::collection::vec(0usize..1000, 1..64)) {
-        for rules in builtin_rules() {
+        for engine in builtin_rules().into_iter().map(Engine::new) {
+            let rules = engine.rules();
             let total = rules.total_seeds();
-            let game = random_game(&rules, &choices, |game| {
+            let game = random_game(&engine, &choices, |game| {
                 let seeds = game.position().total_seeds();
                 // An ending may take the seeds left off the board for nobody.
                 if game.is_over() && rules.removes_seeds() {
@@ -54,13 +56,14 @@ proptest! {
 
     #[test]
     fn every_listed_move_applies_and_lists_agree(choices in prop::collection::vec(0usize..1000, 1..64)) {
-        for rules in builtin_rules() {
-            random_game(&rules, &choices, |game| {
+        for engine in builtin_rules().into_iter().map(Engine::new) {
+            let rules = engine.rules();
+            random_game(&engine, &choices, |game| {
                 let position = game.position();
                 // Verdicts come house by house, the move list way by way:
                 // the same moves, in another order where moves choose ways.
                 let by_house = |m: &Move| (m.offset(), m.direction().map(|d| d.mark()));
-                let mut judged: Vec<Move> = rules
+                let mut judged: Vec<Move> = engine
                     .verdicts(position)
                     .into_iter()
                     .filter(|&(_, v)| v == Verdict::Legal)
@@ -119,8 +122,9 @@ proptest! {
 
     #[test]
     fn records_print_and_parse_back(choices in prop::collection::vec(0usize..1000, 1..32), cut in 0usize..200) {
-        for rules in builtin_rules() {
-            let mut game = random_game(&rules, &choices, |_| {});
+        for engine in builtin_rules().into_iter().map(Engine::new) {
+            let rules = engine.rules();
+            let mut game = random_game(&engine, &choices, |_| {});
             // Take moves back to a prefix of the game.
             while game.plies() > cut {
                 game.undo();
@@ -141,7 +145,7 @@ proptest! {
             let strip = |r: &sow::record::Record| r.moves.iter().map(|m| (m.mv, m.captured, m.comment.clone())).collect::<Vec<_>>();
             prop_assert_eq!(strip(back), strip(&record));
             // And the parsed record replays to the same position.
-            let replay = back.replay(&rules).unwrap();
+            let replay = back.replay(&engine).unwrap();
             prop_assert_eq!(replay.game.position(), game.position());
         }
     }

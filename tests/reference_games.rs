@@ -1,6 +1,7 @@
 //! The reference games in `tests/fixtures/` replayed through the library:
 //! every ply must give the same board, stores and end of game.
 
+use sow::Engine;
 use sow::{Game, Move, Rules};
 
 use crate::common::fixture_games;
@@ -9,8 +10,8 @@ fn replay_all(file: &str) {
     let games = fixture_games(file);
     assert!(!games.is_empty(), "{file} holds games");
     for (number, fixture) in games.iter().enumerate() {
-        let rules = Rules::builtin(&fixture.variant).expect("shipped variant");
-        let mut game = Game::new(&rules);
+        let engine = Engine::new(Rules::builtin(&fixture.variant).expect("shipped variant"));
+        let mut game = Game::new(&engine);
         for (ply, expected) in fixture.plies.iter().enumerate() {
             let at = format!(
                 "{file} game {} ply {} ({})",

@@ -3,6 +3,7 @@
 //! each run. The long runs are cargo-fuzz's (README, "Robustness").
 
 use proptest::prelude::*;
+use sow::Engine;
 
 /// Text made of the notation's own pieces, so random inputs get past the
 /// first token often enough to reach deeper rules.
@@ -192,7 +193,7 @@ fn ctrl_c_without_a_record_file_prints_the_game() {
 /// `MAX_RELAY_LIFTS` a move is refused with its own verdict instead.
 #[test]
 fn a_relay_past_the_lift_limit_is_refused_not_waited_for() {
-    use sow::engine::Verdict;
+    use sow::Verdict;
     let variant = r#"
 [variant]
 name = "long-relay"
@@ -216,15 +217,15 @@ grand_slam = "forbidden"
 no_move = "last_capturer"
 repetition = "each_own"
 "#;
-    let rules = sow::Rules::from_toml(variant, "long-relay.toml").unwrap();
+    let engine = Engine::new(sow::Rules::from_toml(variant, "long-relay.toml").unwrap());
     let position: sow::Position = "1,12,0,1,5,1,4/15,10,8,2,0,6,5 21-21 N last:N"
         .parse()
         .unwrap();
-    let verdicts = rules.verdicts(&position);
+    let verdicts = engine.verdicts(&position);
     assert_eq!(verdicts[1].1, Verdict::RelayTooLong, "{verdicts:?}");
     assert!(verdicts[1].1.describe().contains("100000 lifts"));
     assert!(
-        !rules
+        !engine
             .legal_moves(&position)
             .contains(sow::Move::from_label('b').unwrap())
     );

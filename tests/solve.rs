@@ -5,10 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
+use sow::Engine;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
 use sow::solve::{MoveValues, Options, Solution, solve, solve_on};
-use sow::walk::Engine;
+use sow::walk::EngineChoice;
 use sow::{Game, Position, Rules};
 
 use crate::common::{sow, text};
@@ -45,10 +46,10 @@ fn negamax(game: &mut Game<'_>, budget: &mut u64) -> Option<i32> {
 
 /// The positions reachable from the start, at most `cap` of them, games
 /// that are over aside.
-fn reachable(rules: &Rules, cap: usize) -> Vec<Position> {
+fn reachable(engine: &Engine, cap: usize) -> Vec<Position> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
-    let mut game = Game::new(rules);
+    let mut game = Game::new(engine);
     walk(&mut game, &mut seen, &mut found, cap);
     found
 }
@@ -88,6 +89,7 @@ fn solve_agrees_with_brute_force_on_small_random_variants() {
         if sow::solve::check_solvable(&rules).is_err() {
             continue;
         }
+        let engine = Engine::new(rules);
         variants += 1;
         for (i, word) in [
             "extra_turn = \"last",
@@ -101,8 +103,8 @@ fn solve_agrees_with_brute_force_on_small_random_variants() {
         {
             features[i] += text.contains(word) as usize;
         }
-        for position in reachable(&rules, 120) {
-            let mut game = Game::from_position(&rules, position.clone()).unwrap();
+        for position in reachable(&engine, 120) {
+            let mut game = Game::from_position(&engine, position.clone()).unwrap();
             let mut budget = 200_000;
             let Some(want) = negamax(&mut game, &mut budget) else {
                 skipped += 1;
@@ -161,14 +163,16 @@ fn the_packed_walk_solves_shipped_variants_as_the_brute_force_does() {
 
 fn packed_walk_check() {
     let (mut variants, mut positions) = (0, 0);
-    for rules in sow::rules::builtin_rules() {
-        if rules.packed().is_none() || sow::solve::check_solvable(&rules).is_err() {
+    for engine in sow::rules::builtin_rules().into_iter().map(Engine::new) {
+        let rules = engine.rules();
+        if engine.packed().is_none() || sow::solve::check_solvable(rules).is_err() {
             continue;
         }
         let (houses, seeds) = (2, 1 + variants % 2);
         let Ok(small) = Rules::load_resized(&rules.meta.name, houses, seeds) else {
             continue;
         };
+        let small = Engine::new(small);
         if small.packed().is_none() {
             continue;
         }
@@ -183,11 +187,11 @@ fn packed_walk_check() {
                 table_bytes: 1 << 16,
                 ..Options::default()
             };
-            let Ok(packed) = solve_on(&game, &options, Engine::Fastest) else {
+            let Ok(packed) = solve_on(&game, &options, EngineChoice::Fastest) else {
                 continue;
             };
-            let general = solve_on(&game, &options, Engine::General).expect("it solves");
-            let name = &small.meta.name;
+            let general = solve_on(&game, &options, EngineChoice::General).expect("it solves");
+            let name = &small.rules().meta.name;
             assert_eq!(packed.exact(), Some(want), "{name} at {position}");
             assert_eq!(packed.moves, general.moves, "{name} at {position}");
             positions += 1;
@@ -203,10 +207,12 @@ fn packed_walk_check() {
 #[test]
 fn a_tiny_table_gives_the_same_values() {
     let mut rng = Rng::new(7);
-    let rules = std::iter::repeat_with(|| Rules::from_toml(&small_variant(&mut rng), "generated"))
-        .find_map(Result::ok)
-        .unwrap();
-    let game = Game::new(&rules);
+    let engine = Engine::new(
+        std::iter::repeat_with(|| Rules::from_toml(&small_variant(&mut rng), "generated"))
+            .find_map(Result::ok)
+            .unwrap(),
+    );
+    let game = Game::new(&engine);
     let big = solved(&game);
     let tiny = solve(
         &game,
@@ -247,8 +253,8 @@ fn kalah_negamax(game: &mut Game<'_>, memo: &mut HashMap<Position, i32>) -> i32 
 #[test]
 fn small_kalah_boards_solve_as_the_brute_force_does() {
     for (houses, seeds) in [(1, 1), (1, 4), (2, 2), (2, 4), (3, 1), (3, 3), (4, 2)] {
-        let rules = Rules::load_resized("kalah", houses, seeds).unwrap();
-        let mut game = Game::new(&rules);
+        let engine = Engine::new(Rules::load_resized("kalah", houses, seeds).unwrap());
+        let mut game = Game::new(&engine);
         let want = kalah_negamax(&mut game, &mut HashMap::new());
         let solution = solved(&game);
         assert_eq!(solution.exact(), Some(want), "Kalah({houses},{seeds})");
@@ -260,8 +266,8 @@ fn small_kalah_boards_solve_as_the_brute_force_does() {
 #[test]
 fn one_best_move_gives_the_value_and_bounds_that_hold() {
     for (houses, seeds) in [(3, 3), (4, 2), (4, 3), (5, 2)] {
-        let rules = Rules::load_resized("kalah", houses, seeds).unwrap();
-        let game = Game::new(&rules);
+        let engine = Engine::new(Rules::load_resized("kalah", houses, seeds).unwrap());
+        let game = Game::new(&engine);
         let every = solved(&game);
         let options = Options {
             moves: MoveValues::OneBest,
@@ -295,7 +301,8 @@ fn one_best_move_gives_the_value_and_bounds_that_hold() {
 
 #[test]
 fn a_resized_variant_keeps_its_rules_on_the_new_board() {
-    let rules = Rules::load_resized("kalah", 3, 2).unwrap();
+    let engine = Engine::new(Rules::load_resized("kalah", 3, 2).unwrap());
+    let rules = engine.rules();
     assert_eq!(rules.houses_per_side(), 3);
     assert_eq!(rules.seeds_per_house(), 2);
     assert_eq!(rules.meta.name, "kalah-3x2");
@@ -328,8 +335,8 @@ fn solve_json_gives_the_value_the_result_and_every_move() {
 
     // The same board given as a position: the same value.
     let position = json["position"].as_str().unwrap();
-    let rules = Rules::load_resized("kalah", 3, 2).unwrap();
-    let game = Game::new(&rules);
+    let engine = Engine::new(Rules::load_resized("kalah", 3, 2).unwrap());
+    let game = Game::new(&engine);
     assert_eq!(solved(&game).exact(), Some(value as i32));
     assert_eq!(position, game.position().to_string());
 }
@@ -404,8 +411,8 @@ fn the_fairness_table_has_a_value_for_every_board() {
         let cells: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(cells[0], houses.to_string());
         for (seeds, cell) in [1, 2].iter().zip(&cells[1..]) {
-            let rules = Rules::load_resized("kalah", *houses, *seeds).unwrap();
-            let game = Game::new(&rules);
+            let engine = Engine::new(Rules::load_resized("kalah", *houses, *seeds).unwrap());
+            let game = Game::new(&engine);
             assert_eq!(cell.parse::<i32>().ok(), solved(&game).exact(), "{shown}");
         }
     }

@@ -10,6 +10,7 @@ mod endgame;
 mod hostile;
 mod hostile_three;
 mod import;
+mod layering;
 mod options;
 mod perft;
 mod play;

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
+use sow::Engine;
 use sow::endgame::{self, BuildOptions, EndgameError, Progress};
-use sow::rules::Rules;
 use sow::summary::counted;
 
 use super::{Failure, Outcome};
@@ -33,12 +33,13 @@ struct Built<'a> {
 /// the board in `dir`.
 pub(super) fn build_database(
     out: &mut impl Write,
-    rules: &Rules,
+    engine: &Engine,
     seeds: u32,
     dir: &Path,
     memory_mib: u64,
     json: bool,
 ) -> Outcome {
+    let rules = engine.rules();
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -77,7 +78,7 @@ pub(super) fn build_database(
             None => eprintln!("{line}"),
         }
     };
-    let built = endgame::build(rules, dir, &options, &stop, &report);
+    let built = endgame::build(engine, dir, &options, &stop, &report);
     if let Some(bar) = &spinner {
         bar.finish_and_clear();
     }

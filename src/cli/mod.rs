@@ -27,7 +27,6 @@ use sow::arena::{self, MatchReport, Run, VariantReport, compare, play_match};
 use sow::bench;
 use sow::diagnostic::{escape_controls, excerpt, read_file, shown_path};
 use sow::diagram::{draw, draw_from, last_move, status, steps_in};
-use sow::engine::Verdict;
 use sow::game::Game;
 use sow::import::{ImportError, MAX_GAME_FILE_BYTES};
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
@@ -48,6 +47,7 @@ use sow::sheet::rule_sheet;
 use sow::stats::Proportion;
 use sow::summary::{counted, summarise};
 use sow::trace::Event;
+use sow::{Engine, Verdict};
 
 /// A generic sowing-game (mancala) engine: rules are TOML files.
 #[derive(Parser, Debug)]
@@ -304,11 +304,11 @@ enum EngineArg {
     General,
 }
 
-impl From<EngineArg> for bench::Engine {
-    fn from(engine: EngineArg) -> bench::Engine {
+impl From<EngineArg> for sow::walk::EngineChoice {
+    fn from(engine: EngineArg) -> sow::walk::EngineChoice {
         match engine {
-            EngineArg::Fastest => bench::Engine::Fastest,
-            EngineArg::General => bench::Engine::General,
+            EngineArg::Fastest => sow::walk::EngineChoice::Fastest,
+            EngineArg::General => sow::walk::EngineChoice::General,
         }
     }
 }
@@ -484,13 +484,19 @@ pub fn run(cli: Cli) -> Outcome {
             variant,
             from,
             json,
-        } => moves(&mut out, &load(&variant)?, from.as_deref(), json),
+        } => moves(&mut out, &load_engine(&variant)?, from.as_deref(), json),
         Command::Explain {
             variant,
             mv,
             from,
             json,
-        } => explain(&mut out, &load(&variant)?, from.as_deref(), &mv, json),
+        } => explain(
+            &mut out,
+            &load_engine(&variant)?,
+            from.as_deref(),
+            &mv,
+            json,
+        ),
         Command::Play {
             variant,
             south,
@@ -503,7 +509,7 @@ pub fn run(cli: Cli) -> Outcome {
             db,
         } => {
             drop(out);
-            let rules = load(&variant)?;
+            let engine = load_engine(&variant)?;
             let options = PlayOptions {
                 seats: [south.as_deref(), north.as_deref()],
                 from: from.as_deref(),
@@ -512,10 +518,10 @@ pub fn run(cli: Cli) -> Outcome {
                 resume,
                 seat,
                 database: db
-                    .map(|dir| sow::endgame::open(&rules, &dir).map(std::sync::Arc::new))
+                    .map(|dir| sow::endgame::open(engine.rules(), &dir).map(std::sync::Arc::new))
                     .transpose()?,
             };
-            play(&rules, options)
+            play(&engine, options)
         }
         Command::Replay {
             file,
@@ -529,17 +535,18 @@ pub fn run(cli: Cli) -> Outcome {
             from,
             divide,
             json,
-            engine,
+            engine: choice,
         } => {
-            let rules = load(&variant)?;
-            let game = start(&rules, from.as_deref())?;
-            let engine = engine.into();
+            let engine = load_engine(&variant)?;
+            let rules = engine.rules();
+            let game = start(&engine, from.as_deref())?;
+            let choice = choice.into();
             if json {
                 let started = std::time::Instant::now();
-                let divided = divide.then(|| perft_divide(&game, depth, engine));
+                let divided = divide.then(|| perft_divide(&game, depth, choice));
                 let count = match &divided {
                     Some(counts) => counts.iter().map(|(_, c)| c).sum(),
-                    None => perft(&game, depth, engine),
+                    None => perft(&game, depth, choice),
                 };
                 let seconds = started.elapsed().as_secs_f64();
                 let report = JsonPerft {
@@ -558,13 +565,13 @@ pub fn run(cli: Cli) -> Outcome {
                 return print_json(&mut out, &report);
             }
             if divide {
-                let counts = perft_divide(&game, depth, engine);
+                let counts = perft_divide(&game, depth, choice);
                 for (mv, count) in &counts {
                     writeln!(out, "{mv}: {count}")?;
                 }
                 writeln!(out, "{}", counts.iter().map(|(_, c)| c).sum::<u64>())?;
             } else {
-                writeln!(out, "{}", perft(&game, depth, engine))?;
+                writeln!(out, "{}", perft(&game, depth, choice))?;
             }
             Ok(())
         }
@@ -576,14 +583,14 @@ pub fn run(cli: Cli) -> Outcome {
             games,
             run: options,
         } => {
-            let rules = load(&variant)?;
-            south.open_database(&rules)?;
-            north.open_database(&rules)?;
+            let engine = load_engine(&variant)?;
+            south.open_database(engine.rules())?;
+            north.open_database(engine.rules())?;
             // Before the games: a file that could not take their records.
             writable(options.records.as_deref(), "records")?;
             let progress = Progress::new(games);
             let run = options.run(games);
-            let report = play_match(&rules, &south, &north, &run, &|| progress.tick());
+            let report = play_match(&engine, &south, &north, &run, &|| progress.tick());
             progress.finish();
             print_match(&mut out, &report, options.format)?;
             match &options.records {
@@ -598,18 +605,21 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
             plot,
         } => {
-            let rules: Vec<Rules> = variants.iter().map(|v| load(v)).collect::<Result<_, _>>()?;
-            for rules in &rules {
-                south.open_database(rules)?;
-                north.open_database(rules)?;
+            let engines: Vec<Engine> = variants
+                .iter()
+                .map(|v| load_engine(v))
+                .collect::<Result<_, _>>()?;
+            for engine in &engines {
+                south.open_database(engine.rules())?;
+                north.open_database(engine.rules())?;
             }
             // Before the games: files that could not take what they make.
             writable(options.records.as_deref(), "records")?;
             writable(plot.as_deref(), "chart")?;
-            let progress = Progress::new(games * rules.len() as u64);
+            let progress = Progress::new(games * engines.len() as u64);
             let run = options.run(games);
             let (reports, kept): (Vec<VariantReport>, Vec<Vec<Record>>) =
-                compare(&rules, [&south, &north], &run, &|| progress.tick())
+                compare(&engines, [&south, &north], &run, &|| progress.tick())
                     .into_iter()
                     .unzip();
             progress.finish();
@@ -634,20 +644,27 @@ pub fn run(cli: Cli) -> Outcome {
             games,
             seed,
             threads,
-            engine,
+            engine: choice,
             json,
         } => {
-            let engine = engine.into();
             let variants = if all {
-                builtin_rules()
+                builtin_rules().into_iter().map(Engine::new).collect()
             } else {
-                vec![load(
+                vec![load_engine(
                     variant
                         .as_deref()
                         .expect("clap requires a variant or --all"),
                 )?]
             };
-            bench_variants(&mut out, &variants, engine, games, seed, threads, json)
+            bench_variants(
+                &mut out,
+                &variants,
+                choice.into(),
+                games,
+                seed,
+                threads,
+                json,
+            )
         }
     }
 }
@@ -655,8 +672,8 @@ pub fn run(cli: Cli) -> Outcome {
 /// `sow bench --all`: every shipped variant, one line each.
 fn bench_variants(
     out: &mut impl Write,
-    variants: &[Rules],
-    engine: bench::Engine,
+    variants: &[Engine],
+    choice: sow::walk::EngineChoice,
     games: u64,
     seed: u64,
     threads: usize,
@@ -669,16 +686,17 @@ fn bench_variants(
             "variant", "games", "plies", "seconds", "games/s", "Mplies/s", "peak MiB", "checksum"
         )?;
     }
-    for rules in variants {
-        let run = bench::timed_games(engine, rules, games, seed, threads);
-        let unpacked = match rules.unpacked_because() {
-            Some(why) if engine == bench::Engine::Fastest => Some(why),
+    for engine in variants {
+        let rules = engine.rules();
+        let run = bench::timed_games(choice, engine, games, seed, threads);
+        let unpacked = match engine.unpacked_because() {
+            Some(why) if choice == sow::walk::EngineChoice::Fastest => Some(why),
             _ => None,
         };
         if json {
             let line = JsonBench {
                 variant: &rules.meta.name,
-                engine: bench::engine_name(engine, rules),
+                engine: bench::engine_name(choice, engine),
                 unpacked_because: unpacked,
                 games: run.report.games,
                 plies: run.report.plies,
@@ -706,7 +724,7 @@ fn bench_variants(
                 run.plies_per_second() / 1e6,
                 peak,
                 run.report.checksum,
-                bench::engine_name(engine, rules),
+                bench::engine_name(choice, engine),
                 unpacked.map_or(String::new(), |why| format!(" ({why})"))
             )?;
         }
@@ -804,6 +822,12 @@ fn load(variant: &str) -> Result<Rules, Failure> {
     Rules::load(variant).map_err(|e| Failure::Input(e.to_string()))
 }
 
+/// The engine of a shipped variant or a variant file, for the commands that
+/// play.
+fn load_engine(variant: &str) -> Result<Engine, Failure> {
+    load(variant).map(Engine::new)
+}
+
 fn position_arg(rules: &Rules, text: &str) -> Result<Position, Failure> {
     let position = parse_position_in(text, "--from").map_err(|e| Failure::Input(e.to_string()))?;
     rules
@@ -812,12 +836,13 @@ fn position_arg(rules: &Rules, text: &str) -> Result<Position, Failure> {
     Ok(position)
 }
 
-fn start<'r>(rules: &'r Rules, from: Option<&str>) -> Result<Game<'r>, Failure> {
+fn start<'r>(engine: &'r Engine, from: Option<&str>) -> Result<Game<'r>, Failure> {
+    let rules = engine.rules();
     let position = match from {
         Some(text) => position_arg(rules, text)?,
         None => rules.start(),
     };
-    Game::from_position(rules, position).map_err(|e| Failure::Input(e.to_string()))
+    Game::from_position(engine, position).map_err(|e| Failure::Input(e.to_string()))
 }
 
 /// One shipped variant as `sow variants --format json` lists it.
@@ -918,14 +943,15 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     }
 }
 
-fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>, json: bool) -> Outcome {
-    let game = start(rules, from)?;
+fn moves(out: &mut impl Write, engine: &Engine, from: Option<&str>, json: bool) -> Outcome {
+    let rules = engine.rules();
+    let game = start(engine, from)?;
     if json {
         let over = game.is_over();
         let verdicts = if over {
             Vec::new()
         } else {
-            rules.verdicts(game.position())
+            engine.verdicts(game.position())
         };
         let report = JsonMoves {
             variant: &rules.meta.name,
@@ -951,7 +977,7 @@ fn moves(out: &mut impl Write, rules: &Rules, from: Option<&str>, json: bool) ->
     }
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     writeln!(out, "legal: {}", legal.join(" "))?;
-    for (mv, verdict) in rules.verdicts(game.position()) {
+    for (mv, verdict) in engine.verdicts(game.position()) {
         if verdict != Verdict::Legal {
             writeln!(out, "  {mv}: {}", verdict.describe())?;
         }
@@ -1002,12 +1028,13 @@ struct JsonExplain<'a> {
 
 fn explain(
     out: &mut impl Write,
-    rules: &Rules,
+    engine: &Engine,
     from: Option<&str>,
     text: &str,
     json: bool,
 ) -> Outcome {
-    let mut game = start(rules, from)?;
+    let rules = engine.rules();
+    let mut game = start(engine, from)?;
     let (mv, claimed) = parse_move(text).map_err(|e| Failure::Input(e.to_string()))?;
     let before = game.position().clone();
     if !json {

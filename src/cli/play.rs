@@ -69,19 +69,20 @@ enum Stop {
 /// computer players that never ends (a variant with no ply limit).
 const PLAY_PLY_CAP: usize = 1_000_000;
 
-pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
+pub(super) fn play(engine: &Engine, options: PlayOptions<'_>) -> Outcome {
+    let rules = engine.rules();
     let (game, tags, save_to) = match &options.resume {
         Some(path) => {
-            let (game, tags) = resume(rules, path)?;
+            let (game, tags) = resume(engine, path)?;
             let save_to = options.record.clone().unwrap_or_else(|| path.clone());
             (game, tags, Some(save_to))
         }
         None => {
             let game = match options.from {
-                Some(_) => start(rules, options.from)?,
+                Some(_) => start(engine, options.from)?,
                 // A start dealt at random, where the variant says so, from
                 // the seed.
-                None => Game::from_position(rules, rules.start_drawn(&mut Rng::new(options.seed)))
+                None => Game::from_position(engine, rules.start_drawn(&mut Rng::new(options.seed)))
                     .map_err(|e| Failure::Input(e.to_string()))?,
             };
             (game, Vec::new(), options.record.clone())
@@ -222,9 +223,10 @@ pub(super) fn play(rules: &Rules, options: PlayOptions<'_>) -> Outcome {
 /// The last game of the record at `path`, replayed: the game (its history
 /// holds the moves) and its tags.
 fn resume<'r>(
-    rules: &'r Rules,
+    engine: &'r Engine,
     path: &std::path::Path,
 ) -> Result<(Game<'r>, Vec<(String, String)>), Failure> {
+    let rules = engine.rules();
     let origin = path.display().to_string();
     let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;
     let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
@@ -253,7 +255,7 @@ fn resume<'r>(
             )));
         }
     }
-    let replay = record.replay(rules).map_err(|e| {
+    let replay = record.replay(engine).map_err(|e| {
         let message = at.say(e.location(), &e);
         if e.is_rule_error() {
             Failure::Rule(message)
@@ -381,7 +383,7 @@ impl Session<'_> {
             "help" | "?" => writeln!(out, "{PLAY_HELP}")?,
             "board" => self.board(out)?,
             "moves" => {
-                for (mv, verdict) in self.rules.verdicts(self.game.position()) {
+                for (mv, verdict) in self.game.engine().verdicts(self.game.position()) {
                     match verdict {
                         Verdict::Legal => writeln!(out, "  {mv}: legal")?,
                         other => writeln!(out, "  {mv}: {}", other.describe())?,
@@ -433,7 +435,7 @@ impl Session<'_> {
                 }
             }
             _ => match parse_move(command) {
-                Ok((mv, _)) => match self.rules.check_move(self.game.position(), mv) {
+                Ok((mv, _)) => match self.game.engine().check_move(self.game.position(), mv) {
                     Ok(()) => return Ok(Some(Ok(mv))),
                     Err(error) => writeln!(
                         out,

@@ -81,7 +81,7 @@ pub(super) fn replay(
     variant: Option<&str>,
 ) -> Outcome {
     // The variant first: a wrong name fails before a pipe is read.
-    let choice = VariantChoice::new(variant.map(load).transpose()?);
+    let choice = VariantChoice::new(variant.map(load_engine).transpose()?);
     let read = |origin: &str, reader: &mut dyn io::Read| {
         read_record_text(reader, origin).map_err(|e| Failure::Input(e.to_string()))
     };
@@ -166,10 +166,11 @@ fn replay_one(
     choice: &VariantChoice,
     game_at: &GameAt<'_>,
 ) -> Outcome {
-    let rules = choice
-        .rules_for(record)
+    let engine = choice
+        .engine_for(record)
         .map_err(|e| Failure::Input(game_at.say(None, e)))?;
-    let replay = record.replay(rules).map_err(|e| {
+    let rules = engine.rules();
+    let replay = record.replay(engine).map_err(|e| {
         let message = game_at.say(e.location(), &e);
         if e.is_rule_error() {
             Failure::Rule(message)

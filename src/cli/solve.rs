@@ -160,9 +160,10 @@ fn bounds_text(bounds: Bounds) -> String {
 /// Runs `sow solve`.
 pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
     // The input first, so that an error is never drawn under a spinner.
-    let rules = load(&args.variant)?;
-    solve::check_solvable(&rules).map_err(|e| Failure::Rule(e.to_string()))?;
-    let game = start(&rules, args.from.as_deref())?;
+    let engine = load_engine(&args.variant)?;
+    let rules = engine.rules();
+    solve::check_solvable(rules).map_err(|e| Failure::Rule(e.to_string()))?;
+    let game = start(&engine, args.from.as_deref())?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -170,13 +171,12 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
     if let (Some(seeds), Some(dir)) = (args.build_db, &args.db) {
-        let rules = load(&args.variant)?;
         let memory = args.memory.unwrap_or(super::endgame::DEFAULT_MEMORY_MIB);
-        return super::endgame::build_database(out, &rules, seeds, dir, memory, args.json);
+        return super::endgame::build_database(out, &engine, seeds, dir, memory, args.json);
     }
     // The database is opened for the variant before the search starts.
     let database = match &args.db {
-        Some(dir) => Some(sow::endgame::open(&load(&args.variant)?, dir)?),
+        Some(dir) => Some(sow::endgame::open(rules, dir)?),
         None => None,
     };
     let proven = |p: &Position| database.as_ref()?.value(p)?.exact();
@@ -200,7 +200,7 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         },
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
-        let result = fairness_table(out, &rules, &args, houses, seeds, &options);
+        let result = fairness_table(out, rules, &args, houses, seeds, &options);
         spinner.finish();
         return result;
     }
@@ -211,9 +211,9 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         e => Failure::Rule(e.to_string()),
     })?;
     if args.json {
-        print_json(out, &json_solution(&rules, &game, &solution, None))?;
+        print_json(out, &json_solution(rules, &game, &solution, None))?;
     } else {
-        print_solution(out, &rules, &game, &solution)?;
+        print_solution(out, rules, &game, &solution)?;
     }
     match solution.stopped {
         Some(solve::SolveError::Stopped) => Err(Failure::Interrupted),
@@ -328,11 +328,12 @@ fn fairness_table(
                     "-".to_string()
                 }
                 Ok(sized) => {
+                    let sized = Engine::new(sized);
                     let game = Game::new(&sized);
                     let solution =
                         solve::solve(&game, options).map_err(|e| Failure::Rule(e.to_string()))?;
                     if args.json {
-                        let line = json_solution(&sized, &game, &solution, Some((h, s)));
+                        let line = json_solution(sized.rules(), &game, &solution, Some((h, s)));
                         print_json(out, &line)?;
                     }
                     stopped = solution.stopped.is_some();

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use super::index::Compositions;
 use super::{Database, EndgameError, Layer, file, fits, layer_path, unkeyed};
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::position::{Position, Side};
 use crate::rules::Rules;
@@ -69,12 +70,13 @@ const SAME_MOVER: u32 = 1 << 31;
 /// again, so a stopped build goes on where it stopped. `stop` is checked
 /// often; when it is set, the build ends with [`EndgameError::Stopped`].
 pub fn build(
-    rules: &Rules,
+    engine: &Engine,
     dir: &Path,
     options: &BuildOptions,
     stop: &AtomicBool,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Database, EndgameError> {
+    let rules = engine.rules();
     let by_store = fits(rules)?;
     let houses_per_side = rules.houses_per_side();
     let total = rules.total_seeds();
@@ -117,7 +119,7 @@ pub fn build(
         let stores = if by_store { total - seeds + 1 } else { 1 };
         let positions = db.compositions.boards(seeds) * 2 * u64::from(stores);
         progress(Progress::Solving { seeds, positions });
-        let layer = solve_layer(rules, &db, seeds, stores, stop)?;
+        let layer = solve_layer(engine, &db, seeds, stores, stop)?;
         file::write_layer(&path, &db, &layer)?;
         let by_convention = layer.entries.iter().filter(|e| e[0] != e[1]).count() as u64;
         db.layers.push(layer);
@@ -194,18 +196,19 @@ const ANY: i8 = i8::MIN;
 
 /// Solves layer `seeds`, the layers below being in `db`.
 fn solve_layer(
-    rules: &Rules,
+    engine: &Engine,
     db: &Database,
     seeds: u32,
     stores: u32,
     stop: &AtomicBool,
 ) -> Result<Layer, EndgameError> {
+    let rules = engine.rules();
     let count = db.compositions.boards(seeds) * 2 * u64::from(stores);
     let chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
     let chunks: Vec<Chunk> = chunks
         .par_iter()
         .map_init(
-            || Game::new(rules),
+            || Game::new(engine),
             |game, &c| {
                 if stop.load(Ordering::Relaxed) {
                     return Err(EndgameError::Stopped {

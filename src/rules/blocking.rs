@@ -24,11 +24,10 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::sowing::{
-    Continuation, Laps, MAX_RELAY_LIFTS, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd,
-};
+use super::sowing::{Continuation, Laps, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd};
 use super::{CompileError, Rules, err, in_range};
 use crate::board::{Board, Direction, STORE, StoreSowing};
+use crate::moves::MAX_RELAY_LIFTS;
 use crate::position::{Position, PositionError, Side};
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::{Children, Collect, Ending};

@@ -9,7 +9,7 @@ use toml::Spanned;
 
 use super::{CompileError, Rules, err, flag_unless, in_range};
 use crate::board::Direction;
-use crate::engine::{MoveEffect, Verdict};
+use crate::moves::{MoveEffect, Verdict};
 use crate::position::{Position, PositionError, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.

@@ -1,6 +1,6 @@
 //! Validated, compiled rules.
 //!
-//! A [`crate::variant::VariantFile`] is what a person wrote;
+//! A [`VariantFile`] is what a person wrote;
 //! [`Rules`] is what the engine runs. Compiling checks every value and every
 //! combination once, and turns the options into flags, bit masks and sowing
 //! rings, so the move loop never looks at a string or a map.
@@ -23,13 +23,16 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
+use serde::Deserialize;
+use toml::Spanned;
+
 use crate::board::{Board, Sides};
 use crate::diagnostic::{
     Located, ReadError, escape_controls, excerpt, is_hostile, read_file, without_bom,
 };
 use crate::layer::Layer;
 use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
-use crate::variant::{RandomStart, Start, VariantFile};
+use crate::variant::{RandomStart, Start};
 use crate::word::{OPENING, QUIET, STARTER, WAITING, Word};
 
 pub mod blocking;
@@ -51,6 +54,43 @@ pub use feeding::{Feeding, Playable};
 pub use grand_slam::GrandSlam;
 pub use sowing::{Continuation, Laps, Sowing};
 pub use turn::{ExtraTurn, Pass, Turn};
+
+/// A whole variant file: the frame's own tables ([`crate::variant`]) and
+/// each rule part's section, as serde reads them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a variant file: the tables [variant], [board], [capture] and [end], and the others it needs"
+)]
+pub struct VariantFile {
+    /// Names, origin and sources.
+    pub variant: crate::variant::Metadata,
+    /// The board and the seeds at the start.
+    pub board: crate::variant::Board,
+    /// How seeds are sown.
+    #[serde(default)]
+    pub sowing: sowing::Section,
+    /// Which houses may be played.
+    #[serde(default)]
+    pub play: feeding::Section,
+    /// When and where seeds are captured; none: nothing ever is.
+    #[serde(default)]
+    pub capture: capture::Section,
+    /// Extra turns.
+    #[serde(default)]
+    pub turn: Option<turn::Section>,
+    /// Houses that become a player's children.
+    #[serde(default)]
+    pub children: Option<toml::Spanned<children::Section>>,
+    /// When the game ends and who takes the seeds left.
+    pub end: Spanned<ending::Section>,
+    /// Houses that a relay closes for the rest of the game.
+    #[serde(default)]
+    pub blocking: Option<Spanned<blocking::Section>>,
+    /// The game is a match of rounds.
+    #[serde(default)]
+    pub rounds: Option<Spanned<rounds::Section>>,
+}
 
 /// The variant files that ship inside the library: `(file name, contents)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -254,9 +294,6 @@ pub struct Rules {
     pub blocking: Option<Blocking>,
     /// The match of rounds, if the game is played in rounds.
     pub rounds: Option<rounds::Rounds>,
-    /// The rules compiled for random playouts on a packed board, or why the
-    /// variant does not fit ([`crate::packed`]).
-    pub(crate) packed: Result<crate::packed::Packed, &'static str>,
 }
 
 impl Rules {
@@ -652,10 +689,13 @@ pub fn builtin_groups() -> Vec<(&'static str, Vec<Rules>)> {
 
 /// The shipped variant's name or alias nearest `name` (a slip such as
 /// `kalh` for `kalah`), if one is within a few letters' edits.
-pub fn closest_name(name: &str, shipped: &[Rules]) -> Option<String> {
+pub fn closest_name<'a>(
+    name: &str,
+    shipped: impl IntoIterator<Item = &'a Rules>,
+) -> Option<String> {
     let name = name.to_lowercase();
     let (distance, closest) = shipped
-        .iter()
+        .into_iter()
         .flat_map(|rules| std::iter::once(&rules.meta.name).chain(&rules.meta.aliases))
         .map(|candidate| (edit_distance(&name, candidate), candidate))
         .min_by_key(|&(distance, _)| distance)?;
@@ -664,13 +704,16 @@ pub fn closest_name(name: &str, shipped: &[Rules]) -> Option<String> {
 
 /// The names of the rule documents' variants, and how many more the
 /// catalogue ships: a list short enough for a message.
-pub fn names_in_brief(shipped: &[Rules]) -> String {
+pub fn names_in_brief<'a>(
+    shipped: impl IntoIterator<Item = &'a Rules, IntoIter: ExactSizeIterator>,
+) -> String {
+    let shipped = shipped.into_iter();
+    let count = shipped.len();
     let first: Vec<&str> = shipped
-        .iter()
         .take(BUILTIN.len())
         .map(|r| r.meta.name.as_str())
         .collect();
-    if shipped.len() <= BUILTIN.len() {
+    if count <= BUILTIN.len() {
         first.join(", ")
     } else {
         format!(
@@ -1244,7 +1287,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             }
         }
     }
-    let mut rules = Rules {
+    let rules = Rules {
         start,
         meta: Metadata {
             name,
@@ -1278,9 +1321,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         loop_kind,
         blocking,
         rounds,
-        packed: Err("not compiled yet"),
     };
-    rules.packed = crate::packed::Packed::compile(&rules);
     Ok(rules)
 }
 

@@ -14,18 +14,12 @@ use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err, flag_unless};
 use crate::board::{Board, Cycle, Direction, StoreSowing};
+use crate::moves::MAX_RELAY_LIFTS;
 use crate::position::{Position, PositionError};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::children::OpponentSows;
 use crate::trace::{Event, Trace};
-
-/// The most times one move may lift a hole for relay sowing. Endless relays
-/// are found by repetition (R13); this limit is separate, a resource bound
-/// so that every move is judged in milliseconds: in some variants a relay
-/// wanders through millions of boards before it ends or repeats. Played
-/// Wouri moves relay at most a few dozen times.
-pub const MAX_RELAY_LIFTS: u32 = 100_000;
 
 /// The most seeds a house holds where moves spread their seeds round the
 /// house played (`[sowing] diffuse`): one for each house around it. A seed

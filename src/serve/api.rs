@@ -10,10 +10,11 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use sow::Engine;
+use sow::Verdict;
 use sow::board::STORE;
 use sow::diagnostic::Located;
 use sow::diagram::status;
-use sow::engine::Verdict;
 use sow::game::Game;
 use sow::notation::{MAX_RECORD_MOVES, parse_move, parse_records};
 use sow::position::{Move, house_label};
@@ -38,7 +39,7 @@ pub struct Shipped {
     group: &'static str,
     /// Its file's text, for "Edit a copy".
     text: &'static str,
-    rules: Arc<Rules>,
+    engine: Arc<Engine>,
 }
 
 /// Every shipped variant, in `sow variants` order.
@@ -53,7 +54,7 @@ pub fn shipped() -> Vec<Shipped> {
                 .map(move |(rules, (_, text))| Shipped {
                     group,
                     text,
-                    rules: Arc::new(rules),
+                    engine: Arc::new(Engine::new(rules)),
                 })
         })
         .collect()
@@ -206,9 +207,9 @@ pub async fn variants(Shared(state): Shared<Arc<State>>) -> Response {
         .shipped
         .iter()
         .map(|s| VariantItem {
-            name: &s.rules.meta.name,
+            name: &s.engine.rules().meta.name,
             group: s.group,
-            summary: s.rules.meta.summary.as_deref(),
+            summary: s.engine.rules().meta.summary.as_deref(),
         })
         .collect();
     Json(items).into_response()
@@ -218,7 +219,7 @@ fn find_shipped<'s>(state: &'s State, name: &str) -> Result<&'s Shipped, ApiErro
     state
         .shipped
         .iter()
-        .find(|s| s.rules.answers_to(name))
+        .find(|s| s.engine.rules().answers_to(name))
         .ok_or_else(|| {
             ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -403,7 +404,7 @@ struct View {
 
 fn tags(session: &Session) -> Vec<(&'static str, String)> {
     let mut tags = vec![
-        ("Variant", session.rules.meta.name.clone()),
+        ("Variant", session.engine.rules().meta.name.clone()),
         ("South", session.seats[0].name()),
         ("North", session.seats[1].name()),
         ("Date", crate::cli::today()),
@@ -422,7 +423,7 @@ fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
         Vec::new()
     } else {
         session
-            .rules
+            .engine
             .verdicts(position)
             .into_iter()
             .filter(|(_, verdict)| *verdict != Verdict::Legal)
@@ -434,7 +435,7 @@ fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
     };
     View {
         id: format!("{id:x}"),
-        variant: session.rules.meta.name.clone(),
+        variant: session.engine.rules().meta.name.clone(),
         edited: session.edited,
         houses_per_side: n,
         labels: (0..2 * n).map(|h| house_label(h, n)).collect(),
@@ -481,19 +482,20 @@ fn seats(south: Option<&str>, north: Option<&str>) -> Result<[Seat; 2], ApiError
     Ok([seat(south, "human")?, seat(north, "random")?])
 }
 
-/// The rules a request names: the editor's text, or else a shipped name.
+/// The engine of the rules a request names: the editor's text, or else a
+/// shipped name.
 fn chosen_rules(
     state: &State,
     variant: Option<&str>,
     toml: Option<&str>,
-) -> Result<(Arc<Rules>, bool), ApiError> {
+) -> Result<(Arc<Engine>, bool), ApiError> {
     match (variant, toml) {
         (_, Some(text)) => {
             within_limit(text, "variant file")?;
             let rules = Rules::from_toml(text, EDITOR_ORIGIN).map_err(|e| ApiError::variant(&e))?;
-            Ok((Arc::new(rules), true))
+            Ok((Arc::new(Engine::new(rules)), true))
         }
-        (Some(name), None) => Ok((Arc::clone(&find_shipped(state, name)?.rules), false)),
+        (Some(name), None) => Ok((Arc::clone(&find_shipped(state, name)?.engine), false)),
         (None, None) => Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             "name a shipped variant (`variant`) or send a variant file (`toml`)",
@@ -506,7 +508,7 @@ fn started(state: &State, session: Session) -> Result<Response, ApiError> {
     let game = session.game(None).map_err(broken)?;
     Ok(Json(Started {
         view: view(id, &session, &game),
-        sheet: rule_sheet(&session.rules),
+        sheet: rule_sheet(session.engine.rules()),
     })
     .into_response())
 }
@@ -518,13 +520,13 @@ pub async fn new_game(
 ) -> Result<Response, ApiError> {
     let seats = seats(request.south.as_deref(), request.north.as_deref())?;
     blocking(move || {
-        let (rules, edited) =
+        let (engine, edited) =
             chosen_rules(&state, request.variant.as_deref(), request.toml.as_deref())?;
         let seed = request.seed.unwrap_or_else(sow::rng::fresh_seed);
         // A start dealt at random, where the variant says so, from the seed.
-        let start = rules.start_drawn(&mut sow::rng::Rng::new(seed));
+        let start = engine.rules().start_drawn(&mut sow::rng::Rng::new(seed));
         let session = Session {
-            rules,
+            engine,
             edited,
             start,
             moves: Vec::new(),
@@ -590,10 +592,10 @@ pub async fn upload_record(
             (None, Some(_)) => None,
         };
         let choice = VariantChoice::new(given.as_deref().cloned());
-        let rules = choice
-            .rules_for(record)
+        let engine = choice
+            .engine_for(record)
             .map_err(|e| ApiError::rule(at.say(None, e)))?;
-        let replay = record.replay(rules).map_err(|e| {
+        let replay = record.replay(engine).map_err(|e| {
             let status = if e.is_rule_error() {
                 StatusCode::UNPROCESSABLE_ENTITY
             } else {
@@ -605,7 +607,7 @@ pub async fn upload_record(
             }
         })?;
         let session = Session {
-            rules: Arc::new(rules.clone()),
+            engine: Arc::new(engine.clone()),
             edited: upload.toml.is_some(),
             start: replay.start.clone(),
             moves: replay.plies.iter().map(|ply| ply.mv).collect(),
@@ -882,7 +884,8 @@ pub async fn record(
         let game = session.game(None).map_err(broken)?;
         let text = record_of(&game, &tags(&session)).to_string();
         let name: String = session
-            .rules
+            .engine
+            .rules()
             .meta
             .name
             .chars()

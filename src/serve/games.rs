@@ -11,11 +11,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use sow::Engine;
 use sow::game::Game;
 use sow::players::{AlphaBetaPlayer, Budget, Player, PlayerSpec};
 use sow::position::{Move, Position, Side};
 use sow::rng::Rng;
-use sow::rules::Rules;
 
 /// The most games the playground keeps at once.
 pub const MAX_GAMES: usize = 10_000;
@@ -99,8 +99,8 @@ impl Seat {
 /// One game of the playground.
 #[derive(Clone)]
 pub struct Session {
-    /// The variant's rules: shipped ones are shared between games.
-    pub rules: Arc<Rules>,
+    /// The variant's engine: shipped ones are shared between games.
+    pub engine: Arc<Engine>,
     /// Whether the rules came from the editor rather than a shipped file.
     pub edited: bool,
     /// The position the game started from.
@@ -116,7 +116,7 @@ pub struct Session {
 impl Session {
     /// The game after its first `plies` moves (all of them when `None`).
     pub fn game(&self, plies: Option<usize>) -> Result<Game<'_>, String> {
-        let mut game = Game::from_position(&self.rules, self.start.clone())
+        let mut game = Game::from_position(&self.engine, self.start.clone())
             .map_err(|e| format!("the game's start no longer fits its rules: {e}"))?;
         let count = plies.unwrap_or(self.moves.len()).min(self.moves.len());
         for mv in &self.moves[..count] {

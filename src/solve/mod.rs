@@ -31,9 +31,10 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::game::with_walk;
 use crate::position::{Move, Position};
 use crate::rules::{Ending, Rules};
-use crate::walk::{Engine, Walk, WalkUser, with_walk};
+use crate::walk::{EngineChoice, Walk, WalkUser};
 use search::Search;
 
 /// An exact-value oracle (an endgame database): the value for the side to
@@ -272,14 +273,14 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
 /// history counts (a repetition of an earlier position ends the game where
 /// the variant says so).
 pub fn solve(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
-    solve_on(game, options, Engine::Fastest)
+    solve_on(game, options, EngineChoice::Fastest)
 }
 
 /// [`solve`] on the engine named: both engines give the same values.
 pub fn solve_on(
     game: &Game<'_>,
     options: &Options<'_>,
-    engine: Engine,
+    engine: EngineChoice,
 ) -> Result<Solution, SolveError> {
     let rules = game.rules();
     check_solvable(rules)?;

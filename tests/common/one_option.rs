@@ -2,18 +2,17 @@
 //! `tests/catalogue_options.rs`): a base variant text whose keys a test sets,
 //! and one move played from a position.
 
-use sow::engine::Verdict;
-use sow::{Game, Move, MoveEffect, Position, Rules};
+use sow::{Engine, Game, Move, MoveEffect, Position, Rules, Verdict};
 
 /// The variant `base` with some keys set. In `base`, optional keys are
 /// written commented out (`# key = value`) and come alive when set; a key
-/// set to `-` is removed. Leaked, so games borrowing the rules can outlive
-/// the statement that made them.
-pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Rules {
+/// set to `-` is removed. Leaked, so games borrowing the engine can outlive
+/// the statement that made it.
+pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Engine {
     let text = edited(base, edits);
-    Box::leak(Box::new(
+    Box::leak(Box::new(Engine::new(
         Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
-    ))
+    )))
 }
 
 /// The text of the variant `base` with some keys set, as [`variant`] reads
@@ -46,25 +45,25 @@ pub fn mv(label: char) -> Move {
 }
 
 /// Plays one move on a bare position (no game endings).
-pub fn sow(rules: &Rules, from: &str, label: char) -> (Position, MoveEffect) {
+pub fn sow(engine: &Engine, from: &str, label: char) -> (Position, MoveEffect) {
     let mut p = position(from);
-    let effect = rules
+    let effect = engine
         .play(&mut p, mv(label), &mut ())
         .unwrap_or_else(|e| panic!("{e}"));
     (p, effect)
 }
 
 /// Plays one move in a game from `from`.
-pub fn play<'r>(rules: &'r Rules, from: &str, label: char) -> Game<'r> {
-    let mut game = Game::from_position(rules, position(from)).unwrap();
+pub fn play<'r>(engine: &'r Engine, from: &str, label: char) -> Game<'r> {
+    let mut game = Game::from_position(engine, position(from)).unwrap();
     game.play(mv(label), &mut ())
         .unwrap_or_else(|e| panic!("{e}"));
     game
 }
 
 /// The legal moves' labels.
-pub fn legal(rules: &Rules, from: &str) -> String {
-    rules
+pub fn legal(engine: &Engine, from: &str) -> String {
+    engine
         .legal_moves(&position(from))
         .iter()
         .map(|m| m.label())
@@ -72,7 +71,7 @@ pub fn legal(rules: &Rules, from: &str) -> String {
 }
 
 /// The verdict on one house.
-pub fn verdict(rules: &Rules, from: &str, label: char) -> Verdict {
+pub fn verdict(engine: &Engine, from: &str, label: char) -> Verdict {
     let p = position(from);
-    rules.verdicts(&p)[mv(label).offset()].1
+    engine.verdicts(&p)[mv(label).offset()].1
 }

@@ -10,6 +10,7 @@ mod wouri;
 
 use std::fmt::Write as _;
 
+use sow::Engine;
 use sow::diagram::{draw, status, steps};
 use sow::{Event, Game, Move, MoveEffect, Rules};
 
@@ -22,19 +23,21 @@ pub const OWARE_DOCUMENT: &str = "Spelregels oware, jijbent.nl (Dutch)";
 /// Wouri, in Catalan (document 004).
 pub const WOURI_DOCUMENT: &str = "Wouri, \"Regles resumides del joc\" (Catalan)";
 
-/// A shipped variant, leaked so examples can borrow it freely.
-pub fn rules(name: &str) -> &'static Rules {
-    Box::leak(Box::new(Rules::builtin(name).expect("a shipped variant")))
+/// A shipped variant's engine, leaked so examples can borrow it freely.
+pub fn rules(name: &str) -> &'static Engine {
+    Box::leak(Box::new(Engine::new(
+        Rules::builtin(name).expect("a shipped variant"),
+    )))
 }
 
 /// A game from a position text.
-pub fn game(rules: &'static Rules, position: &str) -> Game<'static> {
+pub fn game(engine: &'static Engine, position: &str) -> Game<'static> {
     let position = position.parse().unwrap_or_else(|e| panic!("{e}"));
-    Game::from_position(rules, position).unwrap_or_else(|e| panic!("{e}"))
+    Game::from_position(engine, position).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game after `moves` from `position`, checking it is not over before.
-pub fn after_line(rules: &'static Rules, position: &str, moves: &[&str]) -> Game<'static> {
+pub fn after_line(rules: &'static Engine, position: &str, moves: &[&str]) -> Game<'static> {
     let mut g = game(rules, position);
     for mv in moves {
         assert!(!g.is_over(), "the game ended before {mv}");
@@ -56,7 +59,7 @@ pub struct Example {
 
 impl Example {
     /// Plays `mv` from `position`.
-    pub fn play(rules: &'static Rules, position: &str, mv: &str) -> Example {
+    pub fn play(rules: &'static Engine, position: &str, mv: &str) -> Example {
         Example::play_in(game(rules, position), mv)
     }
 
@@ -132,7 +135,7 @@ pub fn render_moves(game: &Game<'static>) -> String {
     let _ = writeln!(out, "{}", status(game));
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     let _ = writeln!(out, "legal: {}", legal.join(" "));
-    for (mv, verdict) in game.rules().verdicts(game.position()) {
+    for (mv, verdict) in game.engine().verdicts(game.position()) {
         if verdict != sow::Verdict::Legal {
             let _ = writeln!(out, "  {mv}: {}", verdict.describe());
         }
