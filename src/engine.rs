@@ -691,35 +691,26 @@ impl Engine {
         } else {
             chosen
         };
-        let mut sown = match &self.rules.blocking {
-            // Seeds sown from the store, behind the gates.
-            _ if gated && from_store > 0 => self.rules.sow_from_store(pos, from_store, trace),
-            // Bearing off, behind the gates.
-            _ if gated && pos.get(BEAR_OFF) => self.rules.sow_bearing_off(pos, from, chosen, trace),
-            // Seeds spread round the house played, behind the gates.
-            _ if gated && self.rules.sowing.diffuse => self.rules.sow_diffusing(pos, from, trace),
-            // An opening move sown to the opponent's row, behind the gates.
-            _ if gated
-                && self.rules.sowing.opening
-                    == crate::rules::sowing::OpeningSowing::LastSeedToOpponent
-                && pos.get(OPENING) > 0 =>
-            {
-                self.rules.sow_opening(pos, from, chosen, trace)
-            }
-            _ if gated
-                && self.rules.sowing.opening
-                    == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
-                && pos.get(OPENING) > 0 =>
-            {
-                self.rules.sow_plus_one_minus_one(pos, from, trace)
-            }
-            // Blocked houses sow in a loop of their own, behind the gates.
-            Some(blocking) if gated => self
-                .rules
-                .sow_blocked(blocking, pos, from, chosen, captures, trace),
-            _ => self
-                .rules
-                .sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace),
+        // The sowings that are not along a ring, or only at the end of a
+        // game, are kept apart from the one sowing loop, behind the gates.
+        let mut sown = if gated && from_store > 0 {
+            // Seeds sown from the store.
+            self.rules.sow_from_store(pos, from_store, trace)
+        } else if gated && pos.get(BEAR_OFF) {
+            self.rules.sow_bearing_off(pos, from, chosen, trace)
+        } else if gated && self.rules.sowing.diffuse {
+            // Seeds spread round the house played.
+            self.rules.sow_diffusing(pos, from, trace)
+        } else if gated
+            && self.rules.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
+            && pos.get(OPENING) > 0
+        {
+            self.rules.sow_plus_one_minus_one(pos, from, trace)
+        } else {
+            // Everything else, an opening move sown to the opponent's row
+            // and blocked houses too.
+            self.rules
+                .sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace)
         };
         if gated && self.rules.playable.no_return {
             pos.set(

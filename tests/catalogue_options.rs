@@ -2265,6 +2265,53 @@ fn a_round_s_blocked_houses_are_passed_over_and_never_played() {
 }
 
 #[test]
+fn an_opening_move_and_the_opponent_s_takings_pass_over_a_round_s_blocked_houses() {
+    // Both sowed in loops of their own, which went into a round's blocked
+    // houses; as cases of the one sowing loop they pass over them.
+    let rounds = format!("{BASE}[rounds]\nfill_from = \"left\"\nunfilled_blocked = true\n");
+    let opening = variant(
+        &rounds,
+        &[
+            ("opening_moves", "2"),
+            ("opening", "\"last_seed_to_opponent\""),
+        ],
+    );
+    // D's last seed would fall in South's own F: it goes on, past North's
+    // blocked a, to b.
+    let (after, _) = sow(
+        opening,
+        "0,0,0,2,0,0/0,4,4,4,4,4 13-13 S opening:1 blocked:......x.....",
+        'D',
+    );
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,0,1,0/0,5,4,4,4,4 13-13 N blocked:......x....."
+    );
+    // C's seeds fall in D, pass over the blocked E, fall in F, and North
+    // takes the last, for a.
+    let takes = variant(
+        &rounds,
+        &[
+            RELAY_FOURS.as_slice(),
+            &[
+                ("lap_captures", "true"),
+                ("opponent_takes_sown", "{ at_most = 8 }"),
+            ],
+        ]
+        .concat(),
+    );
+    let (after, _) = sow(
+        takes,
+        "0,0,3,0,0,0/0,0,0,0,1,0 22-22 S blocked:....x.......",
+        'C',
+    );
+    assert_eq!(
+        after.to_string(),
+        "0,0,0,1,0,1/0,0,0,0,1,0 22-23 N blocked:....x......."
+    );
+}
+
+#[test]
 fn next_from_empty() {
     // F's one seed falls in the empty a; b, after it along the sowing,
     // holds 3.

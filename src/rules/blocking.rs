@@ -15,23 +15,22 @@
 //! seeds in each row count for its owner where they lie (the only collect
 //! allowed is `each_own_in_place`).
 //!
-//! This sowing has its own loop, [`Rules::sow_blocked`], reached only
-//! behind [`Rules::capture_gates`], so variants without blocked houses never
-//! run a test for them.
+//! The sowing is a case of the one sowing loop, `Rules::sow`: a variant
+//! with blocked houses runs a relay instance of it (`LoopKind::of`), which
+//! reads the rule once per move and compares the blocked houses in its
+//! search for endless relays, so the plain instance never tests for them.
 
 use std::fmt::Write as _;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::sowing::{Continuation, Laps, OpeningSowing, RelayFrom, Sowing, Sown, SownEnd};
+use super::sowing::{Continuation, Laps, OpeningSowing, RelayFrom, Sowing};
 use super::{CompileError, Rules, err, in_range};
-use crate::board::{Board, Direction, STORE, StoreSowing};
-use crate::moves::MAX_RELAY_LIFTS;
-use crate::position::{Position, PositionError, Side};
+use crate::board::{Board, StoreSowing};
+use crate::position::{Position, PositionError};
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::{Children, Collect, Ending};
-use crate::trace::{Event, Trace};
 
 /// `[blocking]`: when a relay closes a house of the opponent's row.
 #[derive(Debug, Deserialize)]
@@ -114,7 +113,7 @@ pub(crate) fn compile(
     {
         return err(
             table,
-            "[blocking] sows in a loop of its own, which neither passes over houses, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, skip_holding_at_least, [sowing] opening, relay_reverses or relay_needs_opponent_row",
+            "[blocking] is modelled for relay sowing that neither passes over houses for what they hold, sows the opening moves apart nor turns its relays back: not with skip_opponent_holding, skip_holding_at_least, [sowing] opening, relay_reverses or relay_needs_opponent_row",
         );
     }
     if context.board.store_sowing() != StoreSowing::None {
@@ -167,111 +166,6 @@ pub(crate) fn compile(
         never,
         never_in,
     }))
-}
-
-impl Rules {
-    /// The sowing loop of a variant with blocked houses: relay sowing, as
-    /// [`Rules::sow`] does it, except that the sower's own blocked houses are
-    /// passed over, a seed that reaches one of the opponent's leaves play
-    /// (into South's store), and, where `closes`, a house of the opponent's
-    /// row that a relay lifts holding `closes_at` closes. A last seed that
-    /// leaves play ends the sowing. Endless relays are found as in
-    /// [`Rules::sow`] (R13), the blocked houses part of the state compared.
-    pub(crate) fn sow_blocked<T: Trace>(
-        &self,
-        blocking: &Blocking,
-        pos: &mut Position,
-        from: usize,
-        chosen: Option<Direction>,
-        closes: bool,
-        trace: &mut T,
-    ) -> Sown {
-        let me = pos.to_move();
-        let opponent = me.opponent();
-        let board = &self.board;
-        let reverse = self
-            .sowing
-            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
-        let ring = board.ring_in(me, reverse);
-        let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
-            unreachable!("[blocking] compiles only with relay sowing");
-        };
-        let mut sown = Sown {
-            reverse,
-            ..Sown::default()
-        };
-        let mut origin = from;
-        let mut saved = (pos.clone(), origin);
-        let (mut power, mut steps, mut lifts) = (1u32, 0u32, 0u32);
-        let mut seeds = pos.take(origin);
-        sown.first_lift = seeds;
-        trace.record(Event::Lift {
-            house: origin,
-            seeds,
-        });
-        loop {
-            let len = ring.len();
-            let mut i = ring.index_of(origin);
-            let mut h = origin;
-            while seeds > 0 {
-                i += 1;
-                if i == len {
-                    i = 0;
-                }
-                h = ring.at(i);
-                if pos.is_blocked(h) {
-                    if board.owner(h) == me {
-                        trace.record(Event::SkipBlocked { house: h });
-                    } else {
-                        pos.add(STORE[Side::South.index()], 1);
-                        seeds -= 1;
-                        trace.record(Event::OutOfPlay { house: h });
-                    }
-                    continue;
-                }
-                pos.add(h, 1);
-                seeds -= 1;
-                sown.fed |= board.is_house_of(h, opponent);
-                trace.record(Event::Drop {
-                    house: h,
-                    now: pos.at(h),
-                });
-            }
-            sown.last = h;
-            // A last seed that left play ends the sowing: its house is empty.
-            if pos.is_blocked(h) || stops.contains(pos.at(h)) || !rows.allows(board.owner(h) == me)
-            {
-                return sown;
-            }
-            if closes
-                && board.owner(h) == opponent
-                && pos.at(h) == blocking.closes_at
-                && blocking.never >> h & 1 == 0
-            {
-                pos.set_blocked(h, true);
-                trace.record(Event::Close { house: h });
-            }
-            if pos.key() == saved.0.key() && h == saved.1 && *pos == saved.0 {
-                sown.end = SownEnd::Endless;
-                return sown;
-            }
-            lifts += 1;
-            if lifts > MAX_RELAY_LIFTS {
-                sown.end = SownEnd::TooLong;
-                return sown;
-            }
-            steps += 1;
-            if steps == power {
-                saved = (pos.clone(), h);
-                power = power.saturating_mul(2);
-                steps = 0;
-            }
-            seeds = pos.take(h);
-            sown.last_lift = seeds;
-            origin = h;
-            trace.record(Event::Relay { house: h, seeds });
-        }
-    }
 }
 
 /// The sheet's paragraph on blocked houses.

@@ -2040,62 +2040,19 @@ impl Captures {
         goes_on.then_some(last)
     }
 
-    /// Sows a handful of `seeds` lifted from `origin` along `ring` while
-    /// the opponent takes what is sown in their row (`opponent_takes_sown`):
-    /// each seed that would fall there goes to the opponent's store, but a
-    /// last seed that makes a capturing count stays. Gives the last place
-    /// reached.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the last seed of a handful, sown into the opponent's `house`
+    /// while the opponent takes what is sown in their row
+    /// (`opponent_takes_sown`), stays there: it makes a count that captures.
     #[inline(never)]
-    pub(crate) fn sow_opponent_takes<T: Trace>(
-        &self,
-        board: &Board,
-        ring: &crate::board::Ring,
-        pos: &mut Position,
-        me: Side,
-        origin: usize,
-        mut seeds: u8,
-        skip_origin: bool,
-        sown: &mut Sown,
-        trace: &mut T,
-    ) -> usize {
-        let opponent = me.opponent();
-        let store = board.store(opponent);
-        let mut place = origin;
-        while seeds > 0 {
-            place = ring.next(place);
-            if skip_origin && place == origin {
-                trace.record(Event::SkipOrigin { house: place });
-                place = ring.next(place);
+    pub(crate) fn last_sown_stays(&self, pos: &Position, house: usize) -> bool {
+        self.rules.iter().any(|rule| match *rule {
+            CaptureRule::Count { counts, zone, .. } => {
+                zone.allows(false)
+                    && counts.contains(pos.at(house) + 1)
+                    && pos.child_of(house).is_none()
             }
-            seeds -= 1;
-            if board.is_house_of(place, opponent) {
-                let stays = seeds == 0
-                    && self.rules.iter().any(|rule| match *rule {
-                        CaptureRule::Count { counts, zone, .. } => {
-                            zone.allows(false)
-                                && counts.contains(pos.at(place) + 1)
-                                && pos.child_of(place).is_none()
-                        }
-                        _ => false,
-                    });
-                if !stays {
-                    pos.add(store, 1);
-                    trace.record(Event::Drop {
-                        house: store,
-                        now: pos.at(store),
-                    });
-                    continue;
-                }
-                sown.fed = true;
-            }
-            pos.add(place, 1);
-            trace.record(Event::Drop {
-                house: place,
-                now: pos.at(place),
-            });
-        }
-        place
+            _ => false,
+        })
     }
 
     /// After a capture where the last seed fell: every house of the

@@ -1174,15 +1174,16 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         // seeds after it.
         || (playable.territory && playable.feeding != feeding::Feeding::Free)
         || playable.feeds_after_captures;
-    // Houses a sowing passes over (some children, a round's blocked
-    // houses) are the relay instances' business.
+    // Houses a sowing passes over (some children, blocked houses) are the
+    // relay instances' business.
     let loop_kind = sowing::LoopKind::of(
         &compiled_sowing,
         &captures,
         children
             .as_ref()
             .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always)
-            || rounds.is_some_and(|r| r.unfilled_blocked),
+            || rounds.is_some_and(|r| r.unfilled_blocked)
+            || blocking.is_some(),
     );
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures

@@ -5,6 +5,11 @@
 //! There is one sowing loop, `Rules::sow`. It is specialised when the rules
 //! compile (`LoopKind`) by two const parameters, relay and captures while
 //! sowing, so plain sowing (Oware, Kalah) runs a loop with neither test in it.
+//! An opening move sown to the opponent's row, blocked houses and the
+//! opponent taking what is sown are cases of it, looked at only by its relay
+//! instances. The sowings that go along no ring or handful (from the store,
+//! spread round the house, plus-one-minus-one openings) and bearing off, the
+//! rare path of a game's end, stay beside it.
 
 use crate::word::{OPENING, QUIET, WAYS};
 use std::fmt::Write as _;
@@ -13,9 +18,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err, flag_unless};
-use crate::board::{Board, Cycle, Direction, StoreSowing};
+use crate::board::{Board, Cycle, Direction, STORE, StoreSowing};
 use crate::moves::MAX_RELAY_LIFTS;
-use crate::position::{Position, PositionError};
+use crate::position::{Position, PositionError, Side};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::children::OpponentSows;
@@ -329,13 +334,22 @@ pub(crate) enum LoopKind {
 }
 
 impl LoopKind {
-    /// `skips`: the sowing passes over some children, seed by seed, which
-    /// only the relay instances of the loop look at.
-    pub(crate) fn of(sowing: &Sowing, captures: &Captures, skips: bool) -> LoopKind {
-        // Houses passed over (children, or the opponent's houses holding a
-        // count) are the relay loop's business, relay or not: the plain loop
-        // stays free of the test.
-        let relay = sowing.relays() || skips || sowing.skip_opponent > 0 || sowing.skip_full > 0;
+    /// `passes`: the sowing passes over houses or takes seeds out of play,
+    /// seed by seed (some children, a round's blocked houses, `[blocking]`),
+    /// which only the relay instances of the loop look at.
+    pub(crate) fn of(sowing: &Sowing, captures: &Captures, passes: bool) -> LoopKind {
+        // Houses passed over (children, blocked houses, the opponent's
+        // houses holding a count), seeds that leave play or go to the
+        // opponent, and an opening move's last seed sent on are the relay
+        // loop's business, relay or not: the plain loop stays free of the
+        // tests. A relay instance of a variant without relays sows one
+        // handful, as the plain one does.
+        let relay = sowing.relays()
+            || passes
+            || sowing.skip_opponent > 0
+            || sowing.skip_full > 0
+            || sowing.opening == OpeningSowing::LastSeedToOpponent
+            || captures.opponent_takes_sown > 0;
         match (relay, captures.while_sowing.is_some()) {
             (false, false) => LoopKind::Plain,
             (true, false) => LoopKind::Relay,
@@ -1112,11 +1126,14 @@ pub(crate) struct Sown {
 }
 
 impl Rules {
-    /// A sowing once the game bears off (`[sowing] bear_off`), kept apart
-    /// from the one sowing loop: the rare path of a game's last moves. Seeds
-    /// are sown along the ring until the next place would be the opponent's;
+    /// A sowing once the game bears off (`[sowing] bear_off`). Seeds are
+    /// sown along the ring until the next place would be the opponent's;
     /// the seeds left go to the sower's store, and the sowing ends at the
-    /// last place sown. A relay goes on from there as usual.
+    /// last place sown. A relay goes on from there, but never from the
+    /// house it was lifted from, never stopped by a capture and bounded by
+    /// [`MAX_RELAY_LIFTS`] alone. It is kept apart from the one sowing loop,
+    /// as the rare path of a game's last moves: those differences would be
+    /// tests on every lap of every relay.
     #[inline(never)]
     pub(crate) fn sow_bearing_off<T: Trace>(
         &self,
@@ -1188,10 +1205,12 @@ impl Rules {
     }
 
     /// A move that sows `seeds` from the mover's store (`[play]
-    /// sow_from_store`), kept apart from the one sowing loop: one handful,
-    /// round the mover's own row from the house the ring enters it by (the
-    /// row's first house counter-clockwise, its last clockwise), where
-    /// every house, on every lap, takes a seed.
+    /// sow_from_store`): one handful, round the mover's own row from the
+    /// house the ring enters it by (the row's first house counter-clockwise,
+    /// its last clockwise), where every house, on every lap, takes a seed.
+    /// It is kept apart from the one sowing loop, since it is no sowing of
+    /// a house along the ring: nothing is lifted from a house, and the
+    /// first seed falls in the row's first house, not after an origin.
     #[inline(never)]
     pub(crate) fn sow_from_store<T: Trace>(
         &self,
@@ -1235,9 +1254,10 @@ impl Rules {
     }
 
     /// A move that spreads its seeds round the house played (`[sowing]
-    /// diffuse`), kept apart from the one sowing loop: the seeds go round
-    /// the house, not along a ring. A seed with no place, or for a full
-    /// house, leaves play into South's store.
+    /// diffuse`), kept apart from the one sowing loop since it is no
+    /// sowing along a ring: the seeds go round the house, one into each
+    /// house around it. A seed with no place, or for a full house, leaves
+    /// play into South's store.
     #[inline(never)]
     pub(crate) fn sow_diffusing<T: Trace>(
         &self,
@@ -1274,70 +1294,14 @@ impl Rules {
         sown
     }
 
-    /// An opening move's sowing (`[sowing] opening`), kept apart from the
-    /// one sowing loop: the rare path of a few moves a game.
-    #[inline(never)]
-    pub(crate) fn sow_opening<T: Trace>(
-        &self,
-        pos: &mut Position,
-        from: usize,
-        chosen: Option<Direction>,
-        trace: &mut T,
-    ) -> Sown {
-        let me = pos.to_move();
-        let board = &self.board;
-        let reverse = self
-            .sowing
-            .reverses(from, pos.at(from), board.houses_per_side(), chosen);
-        let ring = board.ring_in(me, reverse);
-        let skip_origin = self.sowing.laps == Laps::SkipOrigin;
-        let mut sown = Sown {
-            reverse,
-            ..Sown::default()
-        };
-        let mut seeds = pos.take(from);
-        sown.first_lift = seeds;
-        trace.record(Event::Lift { house: from, seeds });
-        if self.sowing.first_in_origin && seeds > 1 {
-            pos.add(from, 1);
-            seeds -= 1;
-            trace.record(Event::Drop {
-                house: from,
-                now: 1,
-            });
-        }
-        let mut h = from;
-        while seeds > 0 {
-            // The next place; the last seed goes on to the opponent's row.
-            loop {
-                h = ring.next(h);
-                if skip_origin && h == from {
-                    trace.record(Event::SkipOrigin { house: h });
-                    continue;
-                }
-                if seeds > 1 || board.is_house_of(h, me.opponent()) {
-                    break;
-                }
-            }
-            pos.add(h, 1);
-            seeds -= 1;
-            sown.fed |= board.is_house_of(h, me.opponent());
-            trace.record(Event::Drop {
-                house: h,
-                now: pos.at(h),
-            });
-        }
-        sown.last = h;
-        sown.end = SownEnd::Done;
-        sown
-    }
-
     /// An opening move of `[sowing] opening = "plus_one_minus_one"`: the
     /// house played keeps its seeds; from the house after it round to the
     /// house before it, every other house (the first, the third, ...) moves
     /// one seed on into the next, the last of them across, into the house
     /// opposite the one played, where the move ends. Every house holds a
-    /// seed in an opening position (`check_position`).
+    /// seed in an opening position (`check_position`). It is kept apart
+    /// from the one sowing loop since it sows no handful: it moves one seed
+    /// out of every other house.
     #[inline(never)]
     pub(crate) fn sow_plus_one_minus_one<T: Trace>(
         &self,
@@ -1379,10 +1343,20 @@ impl Rules {
     /// The one sowing loop. Lifts `from`, sows along the mover's ring, takes
     /// captures while sowing (when `WHILE_SOWING` and `captures`), and relays
     /// (when `RELAY`) until the last seed stops: it captures, falls in a
-    /// store, or leaves a stopping count. Endless relays are found as R13
-    /// says: a lift with the same board and hole as an earlier lift of the
-    /// move. Brent's cycle search finds one while keeping a single earlier
-    /// board.
+    /// store, leaves play, or leaves a stopping count. Endless relays are
+    /// found as R13 says: a lift with the same board, blocked houses and hole
+    /// as an earlier lift of the move. Brent's cycle search finds one while
+    /// keeping a single earlier board.
+    ///
+    /// The rarer sowings are cases of this loop, read once per move and
+    /// looked at only by the relay instances (`LoopKind::of` sends their
+    /// variants there), so that the plain instance never tests for them: an
+    /// opening move whose last seed goes on to the opponent's row (`opening
+    /// = "last_seed_to_opponent"`: one handful, no relay), blocked houses
+    /// (`[blocking]`: the sower's own are passed over, a seed reaching one of
+    /// the opponent's leaves play, and a relay closes the house it lifts at
+    /// `closes_at`), and the opponent taking what is sown in their row once
+    /// few seeds are left (`opponent_takes_sown`).
     #[inline(always)]
     pub(crate) fn sow<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
         &self,
@@ -1406,9 +1380,16 @@ impl Rules {
             reverse,
             ..Sown::default()
         };
+        // An opening move sown to the opponent's row (relay instances only):
+        // one handful, which passes over no children and no house for what
+        // it holds, and captures nothing on the way, as MancalaGames'
+        // prescribed opening sows (blocked houses it passes over).
+        let opening = RELAY
+            && self.sowing.opening == OpeningSowing::LastSeedToOpponent
+            && pos.get(OPENING) > 0;
         // Children of the opponent's that this sowing passes over, seed by
         // seed; only the relay instances of the loop look (`LoopKind::of`).
-        let skips = if RELAY {
+        let skips = if RELAY && !opening {
             self.children
                 .as_ref()
                 .map_or(OpponentSows::Always, |c| c.opponent_sows)
@@ -1425,6 +1406,7 @@ impl Rules {
         // The opponent's houses holding this many are passed over (relay
         // instances only; an opening move may lift the rule).
         let skip = if RELAY
+            && !opening
             && self.sowing.skip_opponent > 0
             && !(self.sowing.opening == OpeningSowing::NoSkipping && pos.get(OPENING) > 0)
         {
@@ -1434,18 +1416,52 @@ impl Rules {
         };
         // Houses holding this many or more are passed over (relay
         // instances only).
-        let full = if RELAY { self.sowing.skip_full } else { 0 };
-        // A round's blocked houses, passed over (relay instances only).
-        let blocked = if RELAY && self.rounds.is_some_and(|r| r.unfilled_blocked) {
-            pos.blocked_houses()
+        let full = if RELAY && !opening {
+            self.sowing.skip_full
         } else {
             0
         };
+        // Houses that close for good (`[blocking]`, relay instances only).
+        let blocking = if RELAY { self.blocking.as_ref() } else { None };
+        // A move that may capture nothing closes nothing either.
+        let closing = if captures { blocking } else { None };
+        // Blocked houses passed over: a round's, or with `[blocking]` the
+        // sower's own (each passing told). The opponent's, with `[blocking]`,
+        // take the seeds that reach them out of play; a relay adds to them.
+        let (blocked, mut closed) = match blocking {
+            Some(_) => {
+                let mine = (0..board.houses())
+                    .filter(|&h| board.owner(h) == me)
+                    .fold(0u64, |mask, h| mask | 1 << h);
+                (pos.blocked_houses() & mine, pos.blocked_houses() & !mine)
+            }
+            None if RELAY && self.rounds.is_some_and(|r| r.unfilled_blocked) => {
+                (pos.blocked_houses(), 0)
+            }
+            None => (0, 0),
+        };
+        // The board's seeds at or below which the opponent takes what is
+        // sown in their row (`opponent_takes_sown`, relay instances only).
+        let takes_at = if RELAY {
+            self.captures.opponent_takes_sown as u32
+        } else {
+            0
+        };
+        // Whether a seed may be passed on or land apart from its place: the
+        // fast path then gives way to the loop seed by seed.
+        let passes = skip > 0 || full > 0 || blocked != 0 || blocking.is_some() || opening;
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two (with
-        // the way it sows, where relays turn back).
+        // the way it sows, where relays turn back, and the blocked houses,
+        // where relays close them).
         let mut saved = if RELAY {
-            Some((*pos.places(), pos.key(), origin, reverse))
+            Some((
+                *pos.places(),
+                pos.key(),
+                origin,
+                reverse,
+                pos.blocked_houses(),
+            ))
         } else {
             None
         };
@@ -1478,31 +1494,17 @@ impl Rules {
             let len = ring.len();
             let mut i = ring.index_of(origin);
             let mut h = origin;
-            if RELAY
-                && self.captures.opponent_takes_sown > 0
-                && pos.seeds_on_board() <= self.captures.opponent_takes_sown as u32
-            {
-                // Few seeds left: the opponent takes what is sown in their row.
-                h = self.captures.sow_opponent_takes(
-                    board,
-                    ring,
-                    pos,
-                    me,
-                    origin,
-                    seeds,
-                    skip_origin,
-                    &mut sown,
-                    trace,
-                );
-                seeds = 0;
-            }
-            if !T::RECORDS
-                && !WHILE_SOWING
-                && skips == OpponentSows::Always
-                && skip == 0
-                && full == 0
-                && blocked == 0
-            {
+            // Few seeds left on the board, the handful lifted not counted:
+            // the opponent takes what is sown in their row, and no house is
+            // passed over for what it holds (no children are passed over
+            // with this rule: `opponent_sows` is refused beside it).
+            let takes = takes_at > 0 && pos.seeds_on_board() <= takes_at;
+            let (skip, full) = if takes { (0, 0) } else { (skip, full) };
+            let passes = passes || takes;
+            // Captures while sowing, which neither an opening move sown to
+            // the opponent's row nor a handful the opponent takes from makes.
+            let capture_sown = WHILE_SOWING && captures && !opening && !takes;
+            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always && !passes {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
                 let lap = len - skip_origin as usize;
@@ -1558,11 +1560,13 @@ impl Rules {
                 h = next(&mut i, trace);
                 let pass_children =
                     skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
-                if pass_children || skip > 0 || full > 0 || blocked != 0 {
+                if pass_children || passes {
                     // Pass over the opponent's children (the origin is never
                     // one: a child is never played), the opponent's houses
-                    // holding `skip`, houses holding `full` or more and
-                    // blocked houses, until a house is none of them.
+                    // holding `skip`, houses holding `full` or more, blocked
+                    // houses and, for an opening move's last seed, the places
+                    // outside the opponent's row, until a place is none of
+                    // them.
                     let theirs = if pass_children {
                         pos.children_of(opponent)
                     } else {
@@ -1570,15 +1574,43 @@ impl Rules {
                     } | blocked;
                     loop {
                         if theirs >> h & 1 == 1 {
+                            if blocking.is_some() && blocked >> h & 1 == 1 {
+                                trace.record(Event::SkipBlocked { house: h });
+                            }
                             h = next(&mut i, trace);
                         } else if (skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent))
                             || (full > 0 && pos.at(h) >= full)
                         {
                             trace.record(Event::Skip { house: h });
                             h = next(&mut i, trace);
+                        } else if opening && seeds == 1 && !board.is_house_of(h, opponent) {
+                            h = next(&mut i, trace);
                         } else {
                             break;
                         }
+                    }
+                    if closed >> h & 1 == 1 {
+                        // The opponent's blocked house: the seed leaves play,
+                        // kept in South's store as MancalaGames keeps it.
+                        pos.add(STORE[Side::South.index()], 1);
+                        seeds -= 1;
+                        trace.record(Event::OutOfPlay { house: h });
+                        continue;
+                    }
+                    if takes
+                        && board.is_house_of(h, opponent)
+                        && !(seeds == 1 && self.captures.last_sown_stays(pos, h))
+                    {
+                        // The opponent takes it, unless it is the last seed
+                        // and makes a count that captures.
+                        let store = board.store(opponent);
+                        pos.add(store, 1);
+                        seeds -= 1;
+                        trace.record(Event::Drop {
+                            house: store,
+                            now: pos.at(store),
+                        });
+                        continue;
                     }
                 }
                 pos.add(h, 1);
@@ -1590,13 +1622,14 @@ impl Rules {
                     house: h,
                     now: pos.at(h),
                 });
-                if WHILE_SOWING && captures && (seeds > 0 || capture_last) {
+                if capture_sown && (seeds > 0 || capture_last) {
                     self.captures
                         .take_while_sowing(board, pos, me, h, &mut sown, trace);
                 }
             }
             sown.last = h;
-            if !RELAY {
+            if !RELAY || opening {
+                // An opening move sown to the opponent's row never relays.
                 return sown;
             }
             let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
@@ -1632,8 +1665,11 @@ impl Rules {
                 },
                 None => None,
             };
+            // A last seed that left play (into an opponent's blocked house)
+            // ends the sowing.
             if lapped.is_none()
                 && (!board.is_house(h)
+                    || closed >> h & 1 == 1
                     || unvisited
                     || stops.contains(pos.at(h))
                     || !rows.allows(board.owner(h) == me)
@@ -1679,11 +1715,24 @@ impl Rules {
                 ring = board.ring_in(me, reverse);
                 sown.reverse = reverse;
             }
-            if let Some((places, key, hole, way)) = &saved
+            if let Some(blocking) = closing
+                && board.owner(lift) == opponent
+                && pos.at(lift) == blocking.closes_at
+                && blocking.never >> lift & 1 == 0
+            {
+                // The relay lifts a house of the opponent's row that its last
+                // seed brought to `closes_at`: the house closes, and a seed
+                // reaching it from now on leaves play.
+                pos.set_blocked(lift, true);
+                closed |= 1 << lift;
+                trace.record(Event::Close { house: lift });
+            }
+            if let Some((places, key, hole, way, blocked_then)) = &saved
                 && pos.key() == *key
                 && lift == *hole
                 && reverse == *way
                 && pos.places() == places
+                && pos.blocked_houses() == *blocked_then
             {
                 sown.end = SownEnd::Endless;
                 return sown;
@@ -1695,7 +1744,13 @@ impl Rules {
             }
             steps += 1;
             if steps == power {
-                saved = Some((*pos.places(), pos.key(), lift, reverse));
+                saved = Some((
+                    *pos.places(),
+                    pos.key(),
+                    lift,
+                    reverse,
+                    pos.blocked_houses(),
+                ));
                 power = power.saturating_mul(2);
                 steps = 0;
             }
