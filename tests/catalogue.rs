@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::Value;
-use sow::Engine;
 use sow::layer::Layer;
-use sow::{Game, Position, Rules};
+use sow::{Engine, Game, Position, Rules};
 
 use crate::common::{sow, test_path, text};
 

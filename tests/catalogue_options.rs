@@ -2,11 +2,9 @@
 //! to matter: two variants that differ in that option alone play the same
 //! move from the same position, and the results differ as the option says.
 
-use sow::Engine;
-use sow::Verdict;
 use sow::layer::Layer;
 use sow::word::{CROSSED, OPENING, QUIET, STARTER, WAITING};
-use sow::{EndReason, Game, Rules, Side};
+use sow::{EndReason, Engine, Game, Rules, Side, Verdict};
 
 use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
 

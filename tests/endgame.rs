@@ -9,9 +9,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
-use sow::Engine;
 use sow::endgame::{self, BuildOptions, EndgameError};
-use sow::{Game, Position, Rules, Side};
+use sow::{Engine, Game, Position, Rules, Side};
 
 use crate::common::one_option::edited;
 

@@ -5,8 +5,6 @@
 
 use std::io::Read;
 
-use sow::Engine;
-use sow::Rules;
 use sow::arena::{Run, play_match};
 use sow::diagnostic::{MAX_SHOWN_LINE, ReadError};
 use sow::notation::{MAX_RECORD_BYTES, parse_position, parse_records, read_record_text};
@@ -15,6 +13,7 @@ use sow::position::PositionError;
 use sow::record::{ReplayError, VariantChoice, VariantError};
 use sow::rules::RulesError;
 use sow::word::Word;
+use sow::{Engine, Rules};
 
 use crate::common::{sow, sow_in, text};
 

@@ -9,13 +9,12 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use sow::Engine;
-use sow::Rules;
 use sow::game::Game;
 use sow::notation::parse_position;
 use sow::position::PositionError;
 use sow::rng::Rng;
 use sow::rules::{BUILTIN, CATALOGUE, RulesError, builtin_rules};
+use sow::{Engine, Rules};
 
 use crate::common::{sow, sow_bytes_in, sow_in, text};
 

@@ -9,9 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sow::Engine;
-use sow::Rules;
 use sow::import::{ImportError, import};
+use sow::{Engine, Rules};
 
 use crate::catalogue::{read_games, replay};
 use crate::common::{sow, test_path, text};

@@ -2,9 +2,7 @@
 //! option alone play the same move from the same position, and the results
 //! differ exactly as the option says they should.
 
-use sow::Engine;
-use sow::Verdict;
-use sow::{EndReason, Game, Rules, Side};
+use sow::{EndReason, Engine, Game, Rules, Side, Verdict};
 
 use crate::common::one_option::{legal, play, position, sow, variant, verdict};
 

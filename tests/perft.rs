@@ -2,15 +2,14 @@
 //! depth and the expected count, worked out with OpenSpiel (Oware and Kalah). Lines past
 //! `MAX_NODES` are left to `sow perft` so the suite stays fast.
 
-use sow::Engine;
 use sow::perft::{perft, perft_divide};
 use sow::rng::Rng;
 use sow::rules::builtin_rules;
+use sow::{Engine, Game, Rules};
 use std::collections::HashMap;
 
 use sow::game::with_walk;
 use sow::walk::{EngineChoice, Walk, WalkUser};
-use sow::{Game, Rules};
 
 use crate::common::test_path;
 

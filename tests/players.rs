@@ -1,10 +1,9 @@
 //! Computer players and the arena, at settings small enough for `cargo test`
 //! (the full strength figures are in the README).
 
-use sow::Engine;
-use sow::Rules;
 use sow::arena::{MatchReport, Run, VariantReport, compare, play_match};
 use sow::players::{PlayerSpec, by_name};
+use sow::{Engine, Rules};
 
 use crate::common::{sow, text};
 

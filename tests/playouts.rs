@@ -1,13 +1,12 @@
 //! Random playouts: the same seed gives the same games whatever the thread
 //! count, and the fast path gives exactly the games of the straightforward one.
 
-use sow::Engine;
 use sow::bench::{random_game, random_games, random_games_on};
 use sow::packed::PlayoutMemory;
 use sow::rng::Rng;
 use sow::rules::builtin_rules;
 use sow::walk::EngineChoice;
-use sow::{Event, Game, Rules};
+use sow::{Engine, Event, Game, Rules};
 
 #[test]
 fn results_do_not_depend_on_threads() {

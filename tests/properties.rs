@@ -2,14 +2,12 @@
 //! the notation.
 
 use proptest::prelude::*;
-use sow::Engine;
 use sow::word::{FEED, LAST, QUIET};
+use sow::{Engine, Game, Move, Position, Verdict};
 
-use sow::Verdict;
 use sow::notation::{parse_position, parse_records};
 use sow::record::record_of;
 use sow::rules::builtin_rules;
-use sow::{Game, Move, Position};
 
 /// A cap far beyond any real game; reaching it means a game did not end.
 const PLY_CAP: usize = 5_000;

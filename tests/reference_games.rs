@@ -1,8 +1,7 @@
 //! The reference games in `tests/fixtures/` replayed through the library:
 //! every ply must give the same board, stores and end of game.
 
-use sow::Engine;
-use sow::{Game, Move, Rules};
+use sow::{Engine, Game, Move, Rules};
 
 use crate::common::fixture_games;
 

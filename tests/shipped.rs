@@ -1,9 +1,8 @@
 //! Facts about the shipped variant files as a user meets them.
 
-use sow::Engine;
-use sow::Rules;
 use sow::rules::builtin_rules;
 use sow::sheet::rule_sheet;
+use sow::{Engine, Rules};
 
 #[test]
 fn shipped_variants_compile_and_answer_to_aliases() {

@@ -5,12 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
-use sow::Engine;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
 use sow::solve::{MoveValues, Options, Solution, solve, solve_on};
 use sow::walk::EngineChoice;
-use sow::{Game, Position, Rules};
+use sow::{Engine, Game, Position, Rules};
 
 use crate::common::{sow, text};
 

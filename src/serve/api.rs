@@ -10,8 +10,6 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use sow::Engine;
-use sow::Verdict;
 use sow::board::STORE;
 use sow::diagnostic::Located;
 use sow::diagram::status;
@@ -23,6 +21,7 @@ use sow::rules::{GROUPS, Rules, RulesError, builtin_groups};
 use sow::sheet::rule_sheet;
 use sow::summary::{counted, summarise};
 use sow::trace::Event;
+use sow::{Engine, Verdict};
 
 use super::games::{MAX_PLIES, MAX_THINKING, Seat, Session, StoreError, computer};
 use super::{MAX_TEXT_BYTES, State};

@@ -10,9 +10,8 @@ mod wouri;
 
 use std::fmt::Write as _;
 
-use sow::Engine;
 use sow::diagram::{draw, status, steps};
-use sow::{Event, Game, Move, MoveEffect, Rules};
+use sow::{Engine, Event, Game, Move, MoveEffect, Rules};
 
 /// The Ouri rules (documents 000, 001 and 003 of `docs/rulings.md`, three
 /// copies of the same text), named by title as the README names them.
