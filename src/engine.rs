@@ -45,11 +45,6 @@ impl Engine {
         &self.rules
     }
 
-    /// The rules, given back.
-    pub fn into_rules(self) -> Rules {
-        self.rules
-    }
-
     /// The packed engine, when the variant fits it.
     pub fn packed(&self) -> Option<&Packed> {
         self.packed.as_ref().ok()
@@ -59,12 +54,6 @@ impl Engine {
     /// (`None` when it does).
     pub fn unpacked_because(&self) -> Option<&'static str> {
         self.packed.as_ref().err().copied()
-    }
-}
-
-impl From<Rules> for Engine {
-    fn from(rules: Rules) -> Engine {
-        Engine::new(rules)
     }
 }
 
