@@ -1,18 +1,23 @@
 //! The board's topology as data: which places exist, who owns each, which
-//! house faces which, and the ring of places each side's sowing visits.
+//! house faces which, which lies behind which, and the track (ring) of places
+//! each side's sowing visits.
 //!
-//! Every place, house or store, is one index into one array of seed counts
-//! ([`crate::Position`]). Houses are numbered as RULINGS C1 says: `0..n` is
-//! South's row from South's left, `n..2n` is North's row from North's left, so
-//! the numbers run counter-clockwise. The two stores sit at fixed places past
-//! every house ([`STORE`]), so a position's layout never depends on the board's
-//! size, and a drop into a store is an ordinary drop.
+//! A board is two, three or four rows. Each player owns `n` houses
+//! ([`Layout`]): one row on two rows; a front row facing the opponent and a
+//! back row behind it on four; on three, the back row and half of the shared
+//! middle row. Every place, house or store, is one index into one array of
+//! seed counts ([`crate::Position`]). Houses are numbered as RULINGS C1 says:
+//! `0..n` are South's, `n..2n` North's, each in label order (a row from its
+//! owner's left; on more rows the front row, then the back row). On two
+//! rows the numbers run counter-clockwise. The two stores sit at fixed places
+//! past every house ([`STORE`]), so a position's layout never depends on the
+//! board's size, and a drop into a store is an ordinary drop.
 //!
-//! Nothing outside this module assumes two rows of `n` houses with stores
-//! outside the sowing path: the engine asks the board's tables. A ring is
-//! computed once, when the rules compile, and the sowing loop only follows it.
+//! Nothing outside this module assumes a shape: the engine asks the board's
+//! tables. A track is computed once, when the rules compile, and the sowing
+//! loop only follows it.
 
-use crate::position::{MAX_HOUSES_PER_SIDE, Move, PLACES, Side, place_key};
+use crate::position::{Label, Layout, MAX_HOUSES_PER_SIDE, Move, PLACES, Side, place_key};
 
 /// The places of the two stores, `[south, north]`: the last two of the array.
 pub const STORE: [usize; 2] = [PLACES - 2, PLACES - 1];
@@ -75,12 +80,18 @@ pub enum StoreSowing {
 #[derive(Debug, serde::Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Cycle {
-    /// Both rows, one after the other (the usual two-row board).
+    /// Both rows, one after the other (the usual two-row board). On three
+    /// and four rows, each player's loop in turn: South's back row from her
+    /// left, her front row back, then North's the same way (the one track
+    /// of Selus and Gabata, round the middle row's halves).
     #[default]
     BothRows,
-    /// The sower's own row only (and the sower's store where sowing drops
-    /// into stores): no seed ever reaches the opponent's row (MancalaGames'
-    /// class `NorthSouthCycle`).
+    /// The sower's own houses only (and the sower's store where sowing
+    /// drops into stores): no seed ever reaches the opponent's row
+    /// (MancalaGames' class `NorthSouthCycle`). On four rows, the sower's two
+    /// rows as one loop, the default there: counter-clockwise along the
+    /// back row from the owner's left, then back along the front row.
+    #[serde(alias = "own_rows")]
     OwnRow,
     /// One cycle of every house that crosses the board at each step:
     /// counter-clockwise from South's first house to North's house above
@@ -99,8 +110,9 @@ pub enum Cycle {
 
 impl Cycle {
     /// Whose cycle house `h` is on, for a cycle that keeps each side's
-    /// seeds apart: its row, or its half for [`Cycle::OwnHalf`].
-    fn side_of(self, n: usize, h: usize) -> Side {
+    /// seeds apart: its owner's, or its half's for [`Cycle::OwnHalf`].
+    fn side_of(self, layout: Layout, h: usize) -> Side {
+        let n = layout.houses_per_side();
         match self {
             Cycle::OwnHalf => {
                 if Sides::Halves.houses(n, Side::South) >> h & 1 != 0 {
@@ -119,15 +131,28 @@ impl Cycle {
         }
     }
 
-    /// The houses of a two-row board of `n` a row in the order a
-    /// counter-clockwise sowing visits them on this cycle, from `start`'s
-    /// row (`OwnRow`: that row only; `OwnHalf`: `start`'s half).
-    fn houses(self, n: usize, start: Side) -> Vec<usize> {
+    /// The houses of one player in the order a counter-clockwise sowing
+    /// visits them: the row from the owner's left, or on more rows the back
+    /// row from the owner's left and then the front row back.
+    fn side_loop(layout: Layout, side: Side) -> impl Iterator<Item = usize> {
+        let n = layout.houses_per_side();
+        let front = layout.front();
+        let base = side.index() * n;
+        (front..n).chain((0..front).rev()).map(move |o| base + o)
+    }
+
+    /// The houses of a board in the order a counter-clockwise sowing visits
+    /// them on this cycle, from `start`'s first (`OwnRow`: that side's
+    /// only; `OwnHalf`: `start`'s half).
+    fn houses(self, layout: Layout, start: Side) -> Vec<usize> {
+        let n = layout.houses_per_side();
         // North's house above South's column `c` is `2n - 1 - c`.
         let above = |column: usize| 2 * n - 1 - column;
         match self {
-            Cycle::BothRows => (0..2 * n).collect(),
-            Cycle::OwnRow => (start.index() * n..start.index() * n + n).collect(),
+            Cycle::BothRows => Cycle::side_loop(layout, Side::South)
+                .chain(Cycle::side_loop(layout, Side::North))
+                .collect(),
+            Cycle::OwnRow => Cycle::side_loop(layout, start).collect(),
             Cycle::OwnHalf => {
                 // Counter-clockwise from the half's first South house; the
                 // houses of a half follow one another round the board.
@@ -305,15 +330,23 @@ impl Ring {
     }
 }
 
-/// A two-row board: `houses_per_side` houses a row, two stores, and the
-/// sowing rings of each side.
+/// A board of two, three or four rows: each player's houses laid out as a
+/// [`Layout`] says, two stores, and the sowing tracks of each side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
-    houses_per_side: usize,
+    layout: Layout,
     /// `owner[place]`: South (0) or North (1), for houses and stores alike.
     owner: [u8; PLACES],
-    /// `opposite[house]`: the house facing it across the board.
+    /// `opposite[house]`: the opponent's house facing it across the middle
+    /// of the board (front row to front row on four rows).
     opposite: [u8; PLACES],
+    /// `behind[house]`: the house of the same owner behind it, in the same
+    /// column of the back row; [`NOWHERE`] for a house with none (a back row
+    /// house, or any house of a two-row board).
+    behind: [u8; PLACES],
+    /// `cell[house]`: its row (0 the bottom, South's back row) and column
+    /// (0 South's left), as South sees the board.
+    cell: [(u8, u8); PLACES],
     /// `back[house]`: the house before it in the sowing direction, stores
     /// passed over (capture chains walk it).
     back: [u8; PLACES],
@@ -331,51 +364,88 @@ pub struct Board {
     sides: Sides,
 }
 
+/// No house: [`Board::behind`] of a house with nothing behind it.
+pub const NOWHERE: u8 = u8::MAX;
+
 impl Board {
     /// A board of two rows of `houses_per_side` houses, sown in `direction`
     /// round both rows, with stores sown into as `stores` says.
     pub fn new(houses_per_side: usize, direction: Direction, stores: StoreSowing) -> Board {
-        Board::with_cycle(houses_per_side, direction, stores, Cycle::BothRows)
+        Board::with_cycle(
+            Layout::two_rows(houses_per_side),
+            direction,
+            stores,
+            Cycle::BothRows,
+        )
     }
 
-    /// A board whose sowings go round `cycle`. With [`Cycle::OwnRow`],
-    /// `stores` is never [`StoreSowing::Both`] (refused when the rules
-    /// compile: where the opponent's store would lie on one row's cycle is
-    /// not settled).
+    /// A board laid out as `layout` says whose sowings go round `cycle`.
+    /// With [`Cycle::OwnRow`], `stores` is never [`StoreSowing::Both`]
+    /// (refused when the rules compile: where the opponent's store would lie
+    /// on one row's cycle is not settled); on more than two rows, stores are
+    /// never sown into, and the cycle is `BothRows` or `OwnRow` (refused
+    /// when the rules compile).
     pub fn with_cycle(
-        houses_per_side: usize,
+        layout: Layout,
         direction: Direction,
         stores: StoreSowing,
         cycle: Cycle,
     ) -> Board {
+        let n = layout.houses_per_side();
         assert!(
-            (1..=MAX_HOUSES_PER_SIDE).contains(&houses_per_side),
+            (1..=MAX_HOUSES_PER_SIDE).contains(&n),
             "checked when the rules compile"
         );
-        let n = houses_per_side;
         let mut owner = [0u8; PLACES];
-        let mut opposite = [0u8; PLACES];
-        for h in 0..2 * n {
+        let mut cell = [(0u8, 0u8); PLACES];
+        let rows = layout.rows();
+        let columns = layout.columns();
+        let mut behind = [NOWHERE; PLACES];
+        for (h, at) in cell.iter_mut().enumerate().take(2 * n) {
             owner[h] = (h >= n) as u8;
-            opposite[h] = (2 * n - 1 - h) as u8;
+            let side = if h < n { Side::South } else { Side::North };
+            let base = side.index() * n;
+            let offset = h - base;
+            let label = layout.label_at(side, offset);
+            // The row counted from the owner's back row, and the column from
+            // the owner's left; North's are turned round.
+            let front = offset < layout.front();
+            let own_row = usize::from(front);
+            if front {
+                behind[h] = (base + layout.front() + label.column()) as u8;
+            }
+            *at = match side {
+                Side::South => (own_row as u8, label.column() as u8),
+                Side::North => (
+                    (rows - 1 - own_row) as u8,
+                    (columns - 1 - label.column()) as u8,
+                ),
+            };
         }
         owner[STORE[1]] = 1;
+        // Opposite: the opponent's house in the same column nearest the
+        // middle of the board (on two rows, the one house facing it).
+        let mut opposite = [0u8; PLACES];
+        for h in 0..2 * n {
+            let (row, column) = cell[h];
+            opposite[h] = (0..2 * n)
+                .filter(|&x| owner[x] != owner[h] && cell[x].1 == column)
+                .min_by_key(|&x| (cell[x].0 as i32 - row as i32).abs())
+                .expect("every column has houses of both players") as u8;
+        }
         let rings = [
-            Board::build_ring(n, direction, stores, cycle, Side::South),
-            Board::build_ring(n, direction, stores, cycle, Side::North),
+            Board::build_ring(layout, direction, stores, cycle, Side::South),
+            Board::build_ring(layout, direction, stores, cycle, Side::North),
         ];
         // Counter-clockwise, the house before h is h - 1; clockwise, h + 1.
-        let reverse = match direction {
-            Direction::CounterClockwise => Direction::Clockwise,
-            Direction::Clockwise => Direction::CounterClockwise,
-        };
+        let reverse = direction.reversed();
         let rings_reverse = [
-            Board::build_ring(n, reverse, stores, cycle, Side::South),
-            Board::build_ring(n, reverse, stores, cycle, Side::North),
+            Board::build_ring(layout, reverse, stores, cycle, Side::South),
+            Board::build_ring(layout, reverse, stores, cycle, Side::North),
         ];
         // The house before h along its owner's cycle.
         let before = |h: usize, direction: Direction| {
-            let houses = cycle.houses(n, cycle.side_of(n, h));
+            let houses = cycle.houses(layout, cycle.side_of(layout, h));
             let len = houses.len();
             let at = houses.iter().position(|&x| x == h).expect("on its cycle");
             houses[match direction {
@@ -392,9 +462,11 @@ impl Board {
             *place = before(h, direction) as u8;
         }
         Board {
-            houses_per_side: n,
+            layout,
             owner,
             opposite,
+            behind,
+            cell,
             back,
             back_reverse,
             rings,
@@ -410,7 +482,7 @@ impl Board {
     /// side a house is on ([`Board::owner`]) follows.
     pub fn with_sides(mut self, sides: Sides) -> Board {
         self.sides = sides;
-        let south = sides.houses(self.houses_per_side, Side::South);
+        let south = sides.houses(self.houses_per_side(), Side::South);
         for h in 0..self.houses() {
             self.owner[h] = (south >> h & 1 == 0) as u8;
         }
@@ -425,7 +497,7 @@ impl Board {
     /// The houses `side` counts as its own for the goal (its row, or its
     /// half of the board), as a mask (bit `h` for house `h`).
     pub fn side_houses(&self, side: Side) -> u64 {
-        self.sides.houses(self.houses_per_side, side)
+        self.sides.houses(self.houses_per_side(), side)
     }
 
     /// The ring a sowing by `side` follows. Counter-clockwise it runs South's
@@ -433,25 +505,28 @@ impl Board {
     /// reverse. Stores the rules do not sow into are left out. Round its own
     /// row, a side's ring is that row and its store.
     fn build_ring(
-        n: usize,
+        layout: Layout,
         direction: Direction,
         stores: StoreSowing,
         cycle: Cycle,
         side: Side,
     ) -> Ring {
+        let n = layout.houses_per_side();
         let includes = |store_side: Side| match stores {
             StoreSowing::None => false,
             StoreSowing::Own => store_side == side,
             StoreSowing::Both => true,
         };
         let mut order: Vec<u8> = Vec::with_capacity(2 * n + 2);
-        for house in cycle.houses(n, side) {
+        for house in cycle.houses(layout, side) {
             order.push(house as u8);
             // A store lies after the last house of its row (never on a
-            // zigzag, which refuses stores sown into).
+            // zigzag, which refuses stores sown into, nor on more than two
+            // rows, where stores hold what is in hand).
             let row = if house < n { Side::South } else { Side::North };
             if house == row.index() * n + n - 1
                 && includes(row)
+                && layout.single_row()
                 && !matches!(cycle, Cycle::ZigZag | Cycle::OwnHalf)
             {
                 order.push(STORE[row.index()] as u8);
@@ -502,13 +577,54 @@ impl Board {
     /// Houses in each row.
     #[inline]
     pub fn houses_per_side(&self) -> usize {
-        self.houses_per_side
+        self.layout.houses_per_side()
     }
 
-    /// Houses on the board, both rows.
+    /// How each player's houses lie in rows.
+    #[inline]
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Rows on the board: 2, 3 or 4.
+    pub fn rows(&self) -> usize {
+        self.layout.rows()
+    }
+
+    /// Houses in a full row.
+    pub fn columns(&self) -> usize {
+        self.layout.columns()
+    }
+
+    /// Where `house` lies as South sees the board: its row (0 the bottom,
+    /// South's back row) and column (0 South's left).
+    #[inline]
+    pub fn cell(&self, house: usize) -> (usize, usize) {
+        let (row, column) = self.cell[house & (PLACES - 1)];
+        (row as usize, column as usize)
+    }
+
+    /// The house of the same owner behind `house` in its column (front row
+    /// to back row), if it has one: "the house opposite, and the one behind
+    /// it" is a lookup here and one in [`Board::opposite`].
+    #[inline]
+    pub fn behind(&self, house: usize) -> Option<usize> {
+        let b = self.behind[house & (PLACES - 1)];
+        (b != NOWHERE).then_some(b as usize)
+    }
+
+    /// Whether `house` is in its owner's front row, facing the opponent
+    /// (every house of a two-row board is).
+    #[inline]
+    pub fn is_front(&self, house: usize) -> bool {
+        let n = self.houses_per_side();
+        self.layout.single_row() || house % n < self.layout.front()
+    }
+
+    /// Houses on the board, both sides.
     #[inline]
     pub fn houses(&self) -> usize {
-        2 * self.houses_per_side
+        2 * self.houses_per_side()
     }
 
     /// Houses on one side's cycle: both rows, or a row or a half of the
@@ -516,7 +632,7 @@ impl Board {
     #[inline]
     pub fn houses_on_cycle(&self) -> usize {
         match self.cycle {
-            Cycle::OwnRow | Cycle::OwnHalf => self.houses_per_side,
+            Cycle::OwnRow | Cycle::OwnHalf => self.houses_per_side(),
             Cycle::BothRows | Cycle::ZigZag => self.houses(),
         }
     }
@@ -549,7 +665,7 @@ impl Board {
     /// of the rows, or on a zigzag the two steps across the middle columns
     /// (`[play] no_return` bars a single seed going straight back over one).
     pub fn crossings(&self) -> [(usize, usize); 2] {
-        let n = self.houses_per_side;
+        let n = self.houses_per_side();
         match self.cycle {
             Cycle::BothRows | Cycle::OwnRow | Cycle::OwnHalf => [(0, 2 * n - 1), (n - 1, n)],
             Cycle::ZigZag => {
@@ -573,7 +689,7 @@ impl Board {
 
     /// Whose side `place` is on: its row's player, or with `[board] sides =
     /// "halves"` its half's (capture zones read it). Moves are named by the
-    /// row ([`Move::from_house`]).
+    /// row ([`Layout::move_of`]).
     #[inline]
     pub fn owner(&self, place: usize) -> Side {
         if self.owner[place & (PLACES - 1)] == 0 {
@@ -623,10 +739,10 @@ impl Board {
         self.back[house & (PLACES - 1)] as usize
     }
 
-    /// The first house of `side`'s row.
+    /// The first house of `side`'s.
     #[inline]
     pub fn row_start(&self, side: Side) -> usize {
-        side.index() * self.houses_per_side
+        side.index() * self.houses_per_side()
     }
 
     /// The place of `side`'s store.
@@ -635,18 +751,31 @@ impl Board {
         STORE[side.index()]
     }
 
-    /// The house a move plays.
+    /// The house a move plays (a move's house is checked against the
+    /// board before it is played: [`Board::offset_of`]).
     #[inline]
     pub fn house_of(&self, mv: Move) -> usize {
-        mv.house(self.houses_per_side)
+        mv.side().index() * self.houses_per_side() + self.layout.offset(mv.label())
+    }
+
+    /// The place of a move's house among its owner's houses;
+    /// [`crate::position::NO_OFFSET`] or more where the board has no such
+    /// house.
+    #[inline]
+    pub fn offset_of(&self, mv: Move) -> usize {
+        self.layout.offset(mv.label())
+    }
+
+    /// The label of house `house`.
+    #[inline]
+    pub fn house_label(&self, house: usize) -> Label {
+        self.layout.label(house)
     }
 
     /// The label of a place: a house label (C2), or `S`/`N` store words.
     pub fn label(&self, place: usize) -> String {
         if self.is_house(place) {
-            Move::from_house(place, self.houses_per_side)
-                .label()
-                .to_string()
+            self.layout.label(place).to_string()
         } else {
             format!("{}'s store", self.owner(place))
         }
@@ -699,7 +828,7 @@ mod tests {
     #[test]
     fn own_row_rings_never_leave_the_sowers_row() {
         let board = Board::with_cycle(
-            4,
+            Layout::two_rows(4),
             Direction::CounterClockwise,
             StoreSowing::Own,
             Cycle::OwnRow,
@@ -722,7 +851,7 @@ mod tests {
     #[test]
     fn zigzag_rings_cross_the_board_at_every_step() {
         let board = Board::with_cycle(
-            6,
+            Layout::two_rows(6),
             Direction::CounterClockwise,
             StoreSowing::None,
             Cycle::ZigZag,
@@ -742,7 +871,7 @@ mod tests {
         assert!(south.crosses());
         // Five a row: at the right end the cycle goes straight up, E to a.
         let odd = Board::with_cycle(
-            5,
+            Layout::two_rows(5),
             Direction::CounterClockwise,
             StoreSowing::None,
             Cycle::ZigZag,

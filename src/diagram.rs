@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::game::Game;
 use crate::layer::Layer;
-use crate::position::{Move, Position, Side};
+use crate::position::{Layout, Move, Position, Side};
 use crate::summary::ending;
 use crate::trace::Event;
 use crate::word::{FEED, Word};
@@ -69,7 +69,7 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
         }
     }
     for word in Word::ALL {
-        if let Some(line) = word.describe(position.code(word), n) {
+        if let Some(line) = word.describe(position.code(word), position.layout()) {
             let _ = writeln!(out, "  {line}");
         }
     }
@@ -103,10 +103,10 @@ pub fn status(game: &Game<'_>) -> String {
 }
 
 /// The steps of a move, one per line, numbered.
-pub fn steps(events: &[Event], houses_per_side: usize) -> String {
+pub fn steps(events: &[Event], layout: Layout) -> String {
     let mut out = String::new();
     for (i, event) in events.iter().enumerate() {
-        let _ = writeln!(out, "{:>3}. {}", i + 1, event.describe(houses_per_side));
+        let _ = writeln!(out, "{:>3}. {}", i + 1, event.describe(layout));
     }
     out
 }
@@ -114,12 +114,12 @@ pub fn steps(events: &[Event], houses_per_side: usize) -> String {
 /// The steps of the move that led to `game`, as [`steps`] gives them, but
 /// with the game's real ending: an even split is not called a majority.
 pub fn steps_in(events: &[Event], game: &Game<'_>) -> String {
-    let n = game.position().houses_per_side();
+    let layout = game.position().layout();
     let mut out = String::new();
     for (i, event) in events.iter().enumerate() {
         let text = match (event, game.outcome()) {
             (Event::GameOver { .. }, Some(outcome)) => format!("game over: {}", ending(&outcome)),
-            _ => event.describe(n),
+            _ => event.describe(layout),
         };
         let _ = writeln!(out, "{:>3}. {text}", i + 1);
     }
@@ -153,7 +153,7 @@ mod tests {
         let mut game = Game::new(&engine);
         assert_eq!(last_move(&game), None);
         for label in ['C', 'c'] {
-            game.play(Move::from_label(label).unwrap(), &mut ())
+            game.play(Move::from_label(&label.to_string()).unwrap(), &mut ())
                 .unwrap();
         }
         let (line, steps) = last_move(&game).unwrap();

@@ -86,7 +86,12 @@ impl Engine {
             .rules
             .sowing
             .choosing(pos, self.rules.board.houses_per_side());
-        let mut list = MoveList::of_row(side, self.rules.playable_mask(pos, side), choosing);
+        let mut list = MoveList::of_row(
+            self.rules.board.layout(),
+            side,
+            self.rules.playable_mask(pos, side),
+            choosing,
+        );
         if self.rules.playable.either_row {
             let other = side.opponent();
             list.add_row(other, self.rules.playable_mask(pos, other), choosing);
@@ -105,11 +110,11 @@ impl Engine {
     /// opponent's side, empty or not.
     #[inline(never)]
     fn drops(&self, pos: &Position) -> MoveList {
-        let n = self.rules.board.houses_per_side();
-        let mut list = MoveList::new();
+        let layout = self.rules.board.layout();
+        let mut list = MoveList::on(layout);
         for house in 0..self.rules.board.houses() {
             if self.rules.board.owner(house) != pos.to_move() {
-                list.insert(Move::from_house(house, n).dropped());
+                list.insert(layout.move_of(house).dropped());
             }
         }
         list
@@ -176,7 +181,7 @@ impl Engine {
     /// of line so the fast one stays small.
     #[inline(never)]
     fn judged_moves(&self, pos: &Position) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = MoveList::on(self.rules.board.layout());
         for (mv, verdict) in self.verdicts(pos) {
             if verdict == Verdict::Legal {
                 list.insert(mv);
@@ -206,7 +211,8 @@ impl Engine {
                 .collect();
         }
         let side = pos.to_move();
-        let lo = self.rules.board.row_start(side);
+        let board = &self.rules.board;
+        let lo = board.row_start(side);
         let judge = |feeding: bool| -> Vec<(Move, Verdict)> {
             self.rows_played(pos)
                 .iter()
@@ -228,10 +234,10 @@ impl Engine {
         if self.rules.playable.single_seed_rule {
             let any_multi = out
                 .iter()
-                .any(|&(mv, v)| v == Verdict::Legal && pos.at(lo + mv.offset()) >= 2);
+                .any(|&(mv, v)| v == Verdict::Legal && pos.at(lo + board.offset_of(mv)) >= 2);
             if any_multi {
                 for (mv, verdict) in &mut out {
-                    if *verdict == Verdict::Legal && pos.at(lo + mv.offset()) == 1 {
+                    if *verdict == Verdict::Legal && pos.at(lo + board.offset_of(*mv)) == 1 {
                         *verdict = Verdict::SingleSeed;
                     }
                 }
@@ -263,7 +269,12 @@ impl Engine {
             .iter_mut()
             .zip(crate::rules::Sowing::ways_from(choosing, offset))
         {
-            let mv = Move::new(side, offset as u8).sowing(chosen);
+            let mv = self
+                .rules
+                .board
+                .layout()
+                .move_at(side, offset)
+                .sowing(chosen);
             *slot = Some((mv, self.judge_played(pos, house, chosen, feeding)));
         }
         if feeding
@@ -313,7 +324,7 @@ impl Engine {
     ) -> MoveList {
         played.clear();
         let side = pos.to_move();
-        let mut list = MoveList::new();
+        let mut list = MoveList::on(self.rules.board.layout());
         let mut multi = 0u32;
         for &row in self.rows_played(pos) {
             let lo = self.rules.board.row_start(row);
@@ -323,7 +334,7 @@ impl Engine {
                 if verdict != Verdict::Legal {
                     continue;
                 }
-                let offset = mv.offset();
+                let offset = self.rules.board.offset_of(mv);
                 list.insert(mv);
                 if row == side {
                     multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
@@ -432,7 +443,7 @@ impl Engine {
             };
         }
         let houses_per_side = self.rules.board.houses_per_side();
-        if mv.offset() >= houses_per_side {
+        if self.rules.board.offset_of(mv) >= houses_per_side {
             return IllegalMove::NoSuchHouse {
                 mv,
                 houses_per_side,
@@ -456,7 +467,10 @@ impl Engine {
             };
         }
         let choosing = self.rules.sowing.choosing(pos, houses_per_side);
-        match (choosing >> mv.offset() & 1 != 0, mv.direction()) {
+        match (
+            choosing >> self.rules.board.offset_of(mv) & 1 != 0,
+            mv.direction(),
+        ) {
             (true, None) => return IllegalMove::DirectionNeeded { mv },
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
@@ -970,12 +984,12 @@ mod tests {
         let moves: String = engine
             .legal_moves(&start)
             .iter()
-            .map(|m| m.label())
+            .map(|m| m.label().to_string())
             .collect();
         assert_eq!(moves, "ABCDEF");
         let mut p = start.clone();
         let effect = engine
-            .play(&mut p, Move::from_label('D').unwrap(), &mut ())
+            .play(&mut p, Move::from_label("D").unwrap(), &mut ())
             .unwrap();
         assert_eq!(p.houses(), &[4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4]);
         assert_eq!(effect.last, 7);
@@ -987,18 +1001,18 @@ mod tests {
         let engine = oware();
         let mut p = engine.rules().start();
         assert!(matches!(
-            engine.play(&mut p, Move::from_label('a').unwrap(), &mut ()),
+            engine.play(&mut p, Move::from_label("a").unwrap(), &mut ()),
             Err(IllegalMove::NotYourHouse { .. })
         ));
         assert!(matches!(
-            engine.play(&mut p, Move::from_label('G').unwrap(), &mut ()),
+            engine.play(&mut p, Move::from_label("G").unwrap(), &mut ()),
             Err(IllegalMove::NoSuchHouse { .. })
         ));
         let mut q = pos(&[0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8], [0, 0], Side::South);
         assert_eq!(
-            engine.play(&mut q, Move::from_label('A').unwrap(), &mut ()),
+            engine.play(&mut q, Move::from_label("A").unwrap(), &mut ()),
             Err(IllegalMove::Excluded {
-                mv: Move::from_label('A').unwrap(),
+                mv: Move::from_label("A").unwrap(),
                 verdict: Verdict::Empty
             })
         );
@@ -1020,7 +1034,7 @@ mod tests {
             .collect();
         assert_eq!(engine.legal_moves(&p).to_vec(), judged);
         // The opponent is empty: only C (4 seeds reach a) and F feed; A does not.
-        let labels: String = judged.iter().map(|m| m.label()).collect();
+        let labels: String = judged.iter().map(|m| m.label().to_string()).collect();
         assert_eq!(labels, "CF");
     }
 }

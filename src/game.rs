@@ -876,10 +876,9 @@ pub fn with_walk<U: WalkUser>(game: &Game<'_>, choice: EngineChoice, user: U) ->
         let start = WalkStart {
             position: game.position(),
             repeatable: game.repeatable().collect(),
-            legal: game
-                .legal_moves()
-                .iter()
-                .fold(0u32, |mask, mv| mask | 1 << mv.offset()),
+            legal: game.legal_moves().iter().fold(0u32, |mask, mv| {
+                mask | 1 << game.rules().board.offset_of(mv)
+            }),
             plies: game.plies(),
             last_mover: game.history().last().map(|ply| ply.mover),
             score: game.is_over().then(|| game.score()),

@@ -16,7 +16,7 @@
 //! engine tests a mark with a shift and a mask, and a change updates the
 //! key by one addition per plane.
 
-use crate::position::{Position, Side, house_label};
+use crate::position::{Position, Side};
 
 /// The bit planes of every layer, in [`Position`]'s array of planes.
 pub(crate) const PLANES: usize = 5;
@@ -134,13 +134,13 @@ impl Layer {
         if position.layer_is_empty(self) {
             return Vec::new();
         }
-        let n = position.houses_per_side();
-        let houses = 0..2 * n;
+        let layout = position.layout();
+        let houses = 0..2 * layout.houses_per_side();
         let labels = |filter: &dyn Fn(usize) -> bool| -> Vec<String> {
             houses
                 .clone()
                 .filter(|&h| filter(h))
-                .map(|h| house_label(h, n).to_string())
+                .map(|h| layout.label(h).to_string())
                 .collect()
         };
         let mut lines = Vec::new();
@@ -151,7 +151,7 @@ impl Layer {
                     .filter_map(|house| {
                         position
                             .child_of(house)
-                            .map(|owner| format!("{} is {owner}'s", house_label(house, n)))
+                            .map(|owner| format!("{} is {owner}'s", layout.label(house)))
                     })
                     .collect();
                 if !children.is_empty() {

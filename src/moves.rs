@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::board::Direction;
-use crate::position::{MAX_HOUSES_PER_SIDE, Move, Side};
+use crate::position::{Layout, MAX_HOUSES_PER_SIDE, Move, Side};
 
 /// The most times one move may lift a hole for relay sowing. Endless relays
 /// are found by repetition (R13); this limit is separate, a resource bound
@@ -33,6 +33,8 @@ pub struct MoveList {
     pub(crate) drops: bool,
     // The store moves `*1` to `*store` (`[play] sow_from_store`); none at 0.
     pub(crate) store: u8,
+    // How the houses lie, which names a bit's house.
+    layout: Layout,
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
@@ -55,21 +57,29 @@ fn way(direction: Option<Direction>) -> usize {
 }
 
 impl MoveList {
-    /// An empty list.
+    /// An empty list of moves on a two-row board.
     pub fn new() -> MoveList {
+        MoveList::on(Layout::two_rows(0))
+    }
+
+    /// An empty list of moves on a board laid out as `layout` says.
+    #[inline]
+    pub fn on(layout: Layout) -> MoveList {
         MoveList {
             masks: [0; 6],
             drops: false,
             store: 0,
+            layout,
         }
     }
 
-    /// The moves of `side`'s houses in `row` (bit `i`: `i` places from the
-    /// owner's left): one each way from the houses in `chosen`, where the
-    /// mover chooses the direction, one sown the rules' way from the others.
+    /// The moves of `side`'s houses in `row` (bit `i`: the house `i` places
+    /// into its owner's houses) on a board laid out as `layout` says: one
+    /// each way from the houses in `chosen`, where the mover chooses the
+    /// direction, one sown the rules' way from the others.
     #[inline]
-    pub(crate) fn of_row(side: Side, row: u32, chosen: u32) -> MoveList {
-        let mut list = MoveList::new();
+    pub(crate) fn of_row(layout: Layout, side: Side, row: u32, chosen: u32) -> MoveList {
+        let mut list = MoveList::on(layout);
         list.add_row(side, row, chosen);
         list
     }
@@ -104,9 +114,10 @@ impl MoveList {
         if let Some(seeds) = mv.store_seeds() {
             return seeds <= self.store;
         }
-        mv.offset() < 32
+        let offset = self.layout.offset(mv.label());
+        offset < 32
             && mv.is_drop() == self.drops
-            && self.masks[mv.side().index() * 3 + way(mv.direction())] >> mv.offset() & 1 != 0
+            && self.masks[mv.side().index() * 3 + way(mv.direction())] >> offset & 1 != 0
     }
 
     /// The `index`-th move, in the list's order (as [`MoveList::iter`]).
@@ -120,11 +131,14 @@ impl MoveList {
         }
         let before = south.count_ones() as usize;
         if index < before {
-            Some(Move::new(Side::South, select_bit(south, index as u32)))
+            Some(
+                self.layout
+                    .move_at(Side::South, select_bit(south, index as u32) as usize),
+            )
         } else if index - before < north.count_ones() as usize {
-            Some(Move::new(
+            Some(self.layout.move_at(
                 Side::North,
-                select_bit(north, (index - before) as u32),
+                select_bit(north, (index - before) as u32) as usize,
             ))
         } else {
             None
@@ -138,6 +152,7 @@ impl MoveList {
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
         let masks = self.masks;
         let drops = self.drops;
+        let layout = self.layout;
         let store = (1..=self.store).map(Move::from_store);
         Side::BOTH
             .into_iter()
@@ -152,7 +167,7 @@ impl MoveList {
                         (0..3)
                             .filter(move |&w| ways[w] >> offset & 1 != 0)
                             .map(move |w| {
-                                let mv = Move::new(side, offset as u8).sowing(MOVE_WAYS[w]);
+                                let mv = layout.move_at(side, offset as usize).sowing(MOVE_WAYS[w]);
                                 if drops { mv.dropped() } else { mv }
                             })
                     })
@@ -174,7 +189,9 @@ impl MoveList {
             return;
         }
         self.drops |= mv.is_drop();
-        self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << mv.offset();
+        let offset = self.layout.offset(mv.label());
+        debug_assert!(offset < 32, "a move of the board");
+        self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << (offset & 31);
     }
 
     /// Keeps only the moves of houses in `row` (a mask over `side`'s row).

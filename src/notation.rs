@@ -15,7 +15,7 @@ use pest::iterators::{Pair, Pairs};
 use crate::board::Direction;
 use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
 use crate::layer::Layer;
-use crate::position::{Move, Position, Side};
+use crate::position::{Layout, Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 use crate::word::Word;
 
@@ -53,7 +53,7 @@ fn rule_name(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "the end of the input",
         Rule::WHITESPACE => "a space",
-        Rule::house => "a house label (A-Z for South, a-z for North)",
+        Rule::house => "a house label (A-Z for South, a-z for North; A1 or b8 on more rows)",
         Rule::direction => "a direction: `>` (counter-clockwise) or `<` (clockwise)",
         Rule::drop_mark => "a drop mark `@`",
         Rule::store_move => "a store move: `*` and the seeds sown from your store, such as `*4`",
@@ -64,7 +64,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::move_text => "a move",
         Rule::count => "a seed count",
         Rule::row => "a row of seed counts separated by commas",
-        Rule::board => "a board: South's row, `/`, North's row",
+        Rule::board => "a board: South's row, `/`, North's row (on more rows: A/B/a/b)",
         Rule::stores => "the stores as south-north, such as `0-0`",
         Rule::side => "the side to move, `S` or `N`",
         Rule::state_name => {
@@ -209,8 +209,18 @@ fn read_move(
             )
         })?)
     } else {
-        Move::from_label(house.as_str().chars().next().expect("one letter"))
-            .expect("grammar allows letters only")
+        Move::from_label(house.as_str()).ok_or_else(|| {
+            let span = house.as_span();
+            ParseError::at(
+                origin,
+                text,
+                offset + span.start()..offset + span.end(),
+                format!(
+                    "`{}` is not a house label: a letter (A-Z for South, a-z for North), or on three and four rows a row, A or B (a or b for North), and a column from 1 (A1, b8)",
+                    house.as_str()
+                ),
+            )
+        })?
     };
     let mut next = inner.next();
     if let Some(direction) = next.as_ref().filter(|p| p.as_rule() == Rule::direction) {
@@ -269,22 +279,49 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
     let mut inner = pair.into_inner();
     let board = inner.next().expect("position has a board");
     let board_span = board.as_span();
-    let mut rows = board.into_inner();
+    let rows = board.into_inner();
     let read_row = |row: Pair<'_, Rule>| -> Result<Vec<u8>, ParseError> {
         row.into_inner().map(count).collect()
     };
-    let south = read_row(rows.next().expect("two rows"))?;
-    let north = read_row(rows.next().expect("two rows"))?;
-    if south.len() != north.len() {
-        return Err(fail(
-            board_span,
-            format!(
-                "South's row has {} houses but North's has {}",
-                south.len(),
-                north.len()
-            ),
-        ));
-    }
+    let fields = rows.map(read_row).collect::<Result<Vec<_>, _>>()?;
+    let (houses, layout) = match fields.as_slice() {
+        [south, north] => {
+            if south.len() != north.len() {
+                return Err(fail(
+                    board_span,
+                    format!(
+                        "South's row has {} houses but North's has {}",
+                        south.len(),
+                        north.len()
+                    ),
+                ));
+            }
+            (fields.concat(), None)
+        }
+        [south_front, south_back, north_front, north_back] => {
+            let (front, back) = (south_front.len(), south_back.len());
+            if north_front.len() != front || north_back.len() != back {
+                return Err(fail(
+                    board_span,
+                    format!(
+                        "South's rows have {front} and {back} houses but North's {} and {}: the players' rows match",
+                        north_front.len(),
+                        north_back.len()
+                    ),
+                ));
+            }
+            if front != back && 2 * front != back {
+                return Err(fail(
+                    board_span,
+                    format!(
+                        "South's front row has {front} houses and her back row {back}: on four rows the two are equal, on three the front row is half the back row"
+                    ),
+                ));
+            }
+            (fields.concat(), Some(Layout::front_and_back(front, back)))
+        }
+        _ => unreachable!("the grammar reads two rows or four"),
+    };
     let stores = inner.next().expect("position has stores");
     let stores_span = stores.as_span();
     let mut store_counts = stores.into_inner();
@@ -293,8 +330,11 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         count(store_counts.next().expect("two stores"))?,
     ];
     let side = read_side(inner.next().expect("position has a side"));
-    let houses: Vec<u8> = south.iter().chain(&north).copied().collect();
-    let mut position = Position::new(&houses, stores, side).map_err(|e| {
+    let position = match layout {
+        None => Position::new(&houses, stores, side),
+        Some(layout) => Position::laid_out(&houses, stores, side, layout),
+    };
+    let mut position = position.map_err(|e| {
         fail(
             board_span.start_pos().span(&stores_span.end_pos()),
             e.to_string(),
@@ -339,7 +379,7 @@ pub fn parse_position_in(text: &str, origin: &str) -> Result<Position, ParseErro
         match (word, layer) {
             (Some(word), _) => {
                 let code = word
-                    .read(value.as_ref().map(Pair::as_str), position.houses_per_side())
+                    .read(value.as_ref().map(Pair::as_str), position.layout())
                     .map_err(|message| {
                         fail(value.map_or(state.as_span(), |v| v.as_span()), message)
                     })?;
@@ -385,27 +425,36 @@ fn read_side(pair: Pair<'_, Rule>) -> Side {
 impl fmt::Display for Position {
     /// The one-line form that [`parse_position`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |side: Side| {
-            self.row(side)
+        let row = |houses: &[u8]| {
+            houses
                 .iter()
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
                 .join(",")
         };
+        // One field a row: a row a player on two rows, else the front row
+        // and then the back row of each.
+        let front = self.layout().front();
+        let fields: Vec<String> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| {
+                let houses = self.row(side);
+                if front == 0 {
+                    vec![row(houses)]
+                } else {
+                    vec![row(&houses[..front]), row(&houses[front..])]
+                }
+            })
+            .collect();
         let [south, north] = self.stores();
         let side = if self.to_move() == Side::South {
             'S'
         } else {
             'N'
         };
-        write!(
-            f,
-            "{}/{} {south}-{north} {side}",
-            row(Side::South),
-            row(Side::North)
-        )?;
+        write!(f, "{} {south}-{north} {side}", fields.join("/"))?;
         for word in Word::ALL {
-            if let Some(text) = word.text(self.code(word), self.houses_per_side()) {
+            if let Some(text) = word.text(self.code(word), self.layout()) {
                 write!(f, " {text}")?;
             }
         }
@@ -657,11 +706,11 @@ mod tests {
     fn moves_with_and_without_marks() {
         assert_eq!(
             parse_move("C").unwrap(),
-            (Move::from_label('C').unwrap(), None)
+            (Move::from_label("C").unwrap(), None)
         );
         assert_eq!(
             parse_move("fx12").unwrap(),
-            (Move::from_label('f').unwrap(), Some(12))
+            (Move::from_label("f").unwrap(), Some(12))
         );
         let error = parse_move("3").unwrap_err();
         assert_eq!(error.0.column, 1);
@@ -730,6 +779,35 @@ mod tests {
         assert_ne!(position, plain);
         assert_ne!(position.key(), plain.key());
         assert_eq!(position.key(), position.compute_key());
+    }
+
+    #[test]
+    fn four_row_positions_and_moves_print_and_parse() {
+        let text = "0,0,0,0,0,0,0,1/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,1 0-0 N";
+        let position = parse_position(text).unwrap();
+        assert_eq!(position.layout(), Layout::front_and_back(8, 8));
+        assert_eq!(position.at(7), 1, "A8 is South's front row's last house");
+        assert_eq!(position.at(31), 1, "b8 is North's back row's last house");
+        assert_eq!(position.to_string(), text);
+        // Three rows: the players' front rows are halves of the middle row.
+        let selus = "1,2,3/4,4,4,4,4,4/5,6,7/4,4,4,4,4,4 0-0 S";
+        let position = parse_position(selus).unwrap();
+        assert_eq!(position.layout().rows(), 3);
+        assert_eq!(position.to_string(), selus);
+        assert_eq!(parse_move("b12x3").unwrap().0.to_string(), "b12");
+        assert_eq!(parse_move("A1>").unwrap().0.to_string(), "A1>");
+        let unequal = parse_position("1,2/1,2,3/1,2/1,2,3 0-0 S").unwrap_err();
+        assert!(
+            unequal.to_string().contains("the front row is half the back row"),
+            "{unequal}"
+        );
+        let three = parse_position("1,2/1,2/1,2 0-0 S").unwrap_err();
+        assert!(three.to_string().contains("expected"), "{three}");
+        let column0 = parse_move("A0").unwrap_err();
+        assert!(
+            column0.to_string().contains("not a house label"),
+            "{column0}"
+        );
     }
 
     #[test]

@@ -450,6 +450,9 @@ impl Packed {
     /// The rules compiled for the packed engine, or what the variant uses
     /// that it does not model, in a few words.
     pub(crate) fn compile(rules: &Rules) -> Result<Packed, &'static str> {
+        if !rules.board.layout().single_row() {
+            return Err("a board of more than two rows");
+        }
         let kernel = if 2 * rules.board.houses_per_side() + 2 <= 16 {
             Width::Narrow(Kernel::compile(rules)?)
         } else {
@@ -835,10 +838,15 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Cross { chain: true, .. } => {
                     return Err("cross captures that go on");
                 }
+                CaptureRule::Cross { behind: true, .. } => {
+                    return Err("cross captures of the house behind");
+                }
                 CaptureRule::Cross {
                     zone,
                     take_sowing_seed,
                     chain: false,
+                    behind: false,
+                    front_only: _,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -280,7 +280,7 @@ impl AlphaBetaPlayer {
             .iter()
             .map(|mv| {
                 let captured = immediate_capture(game, mv) as i32;
-                let first = best == Some(mv.offset() as u8);
+                let first = best == Some(game.rules().board.offset_of(mv) as u8);
                 (if first { i32::MAX } else { captured }, mv)
             })
             .collect();
@@ -371,7 +371,7 @@ impl AlphaBetaPlayer {
             depth: depth.min(255) as u8,
             bound,
             score: best_score,
-            best: best_move.map_or(0, |m| m.offset() as u8),
+            best: best_move.map_or(0, |m| game.rules().board.offset_of(m) as u8),
         };
         Some(best_score)
     }
@@ -403,7 +403,7 @@ impl AlphaBetaPlayer {
         first: Option<Move>,
     ) -> Option<(Move, i32)> {
         let me = game.position().to_move();
-        let mut moves = self.ordered(game, first.map(|m| m.offset() as u8));
+        let mut moves = self.ordered(game, first.map(|m| game.rules().board.offset_of(m) as u8));
         // Equal moves are tried in a random order so that equal choices vary.
         let start = usize::from(first.is_some());
         for i in (start + 1..moves.len()).rev() {
@@ -923,7 +923,7 @@ mod tests {
             Position::new(&[4, 4, 5, 3, 2, 1, 1, 1, 2, 4, 4, 5], [6, 6], Side::South).unwrap();
         let game = Game::from_position(&engine, position).unwrap();
         let mut greedy = GreedyPlayer::new(Rng::new(1));
-        assert_eq!(greedy.choose(&game), Move::from_label('C').unwrap());
+        assert_eq!(greedy.choose(&game), Move::from_label("C").unwrap());
     }
 
     /// A Kalah game that ends 19-22 in store with 7 seeds left in South's
@@ -934,7 +934,7 @@ mod tests {
         let position =
             Position::new(&[1, 1, 0, 3, 0, 2, 0, 0, 0, 0, 0, 1], [19, 21], Side::North).unwrap();
         let mut game = Game::from_position(&engine, position).unwrap();
-        game.play(Move::from_label('f').unwrap(), &mut ()).unwrap();
+        game.play(Move::from_label("f").unwrap(), &mut ()).unwrap();
         assert_eq!(game.position().stores(), [19, 22]);
         assert_eq!(game.outcome().unwrap().score, [26, 22]);
         assert_eq!(result_for(&game, Side::South), 1.0);
@@ -943,7 +943,7 @@ mod tests {
 
     #[test]
     fn analysis_scores_read_in_seeds() {
-        let mv = Move::from_label('C').unwrap();
+        let mv = Move::from_label("C").unwrap();
         let at = |score| {
             Analysis {
                 mv,

@@ -11,9 +11,13 @@ use crate::board::Direction;
 use crate::layer::{Layer, PLANES};
 use crate::word::{Typed, Value, WORDS, Word};
 
-/// The most houses a row may have (one letter each, `A`–`Z`).
-pub const MAX_HOUSES_PER_SIDE: usize = 26;
-/// The most houses a board may have: two full rows.
+/// The most houses a player may own: two rows of 16, or one row of 26
+/// ([`MAX_ROW_LETTERS`]).
+pub const MAX_HOUSES_PER_SIDE: usize = 32;
+/// The most houses in the one row a player has on a two-row board: one
+/// letter each, `A`–`Z`.
+pub const MAX_ROW_LETTERS: usize = 26;
+/// The most houses a board may have: two sides' full share.
 pub const MAX_HOUSES: usize = 2 * MAX_HOUSES_PER_SIDE;
 /// The most seeds a game may hold, on the board and in the stores together.
 /// Counts are kept in bytes, so a house can never overflow.
@@ -24,7 +28,7 @@ pub const MAX_SEEDS: u32 = 255;
 /// two above [`MAX_HOUSES`] + 2, so the sowing loop can index it with
 /// `place & (PLACES - 1)` and no bounds check, and whole 8-byte words can be
 /// read for move generation.
-pub const PLACES: usize = 64;
+pub const PLACES: usize = 128;
 const _: () = assert!(PLACES >= MAX_HOUSES + 2 && PLACES.is_power_of_two());
 
 /// The places of the stores, `[south, north]`.
@@ -70,11 +74,7 @@ const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 /// North; both for a ram), blocked houses, houses played, owners changed.
 const KEY_LAYER: [[u64; MAX_HOUSES]; PLANES] = [
     key_stream(0x9E6C_63D0_676A_9A99),
-    // Where the stream above leaves off.
-    key_stream(
-        0x9E6C_63D0_676A_9A99u64
-            .wrapping_add((MAX_HOUSES as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-    ),
+    key_stream(0x6A09_E667_F3BC_C908),
     key_stream(0x3C6E_F372_FE94_F82B),
     key_stream(0x5851_F42D_4C95_7F2D),
     key_stream(0xBB67_AE85_84CA_A73B),
@@ -138,19 +138,275 @@ impl fmt::Display for Side {
     }
 }
 
-/// A move: the house a player empties, named by its owner and its place in
-/// the owner's row (0 is the owner's leftmost house), and the direction the
-/// mover chose, where the variant lets them choose (`C>` counter-clockwise,
-/// `C<` clockwise; a bare `C` sows the way the rules say). A *drop*
-/// (`c@`) plays no house: it puts the seeds the mover has just captured
-/// into the opponent's house `c` (`[capture] given_to_opponent`). A
-/// *store move* (`*K`) plays no house either: the mover sows K seeds from
-/// their own store (`[play] sow_from_store`); whose store it is follows from
-/// the position, so such a move names no side.
+/// How each player's houses lie on the board: how many a player owns, and
+/// how many of them are in the row facing the opponent.
+///
+/// On a two-row board each player has one row (`front` is 0, and houses are
+/// labelled by letters, C2). On three and four rows each player has a
+/// *front* row, facing the opponent, and a *back* row behind it; a side's
+/// houses are numbered front row first, each row from its owner's left. On
+/// three rows the middle row is shared: each player's front row is the
+/// right half of it as that player sees it (Selus, Gabata), so it starts at
+/// the column where the back row's right half does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    houses_per_side: u8,
+    /// Houses in each player's front row; 0 where each has a single row.
+    front: u8,
+}
+
+impl Layout {
+    /// Two rows of `columns` houses, one a player.
+    pub const fn two_rows(columns: usize) -> Layout {
+        Layout {
+            houses_per_side: columns as u8,
+            front: 0,
+        }
+    }
+
+    /// A player's `front` houses facing the opponent and `back` houses
+    /// behind them: four rows where the two are equal, three where the
+    /// front row is half the back row (the middle row shared).
+    pub const fn front_and_back(front: usize, back: usize) -> Layout {
+        Layout {
+            houses_per_side: (front + back) as u8,
+            front: front as u8,
+        }
+    }
+
+    /// The houses a player owns.
+    #[inline(always)]
+    pub fn houses_per_side(self) -> usize {
+        self.houses_per_side as usize
+    }
+
+    /// Houses in each player's front row (0: each has a single row).
+    #[inline]
+    pub fn front(self) -> usize {
+        self.front as usize
+    }
+
+    /// Whether each player has one row (a two-row board, letter labels).
+    #[inline(always)]
+    pub fn single_row(self) -> bool {
+        self.front == 0
+    }
+
+    /// Rows on the board: 2, 3 (a middle row shared) or 4.
+    pub fn rows(self) -> usize {
+        match self.front as usize {
+            0 => 2,
+            f if 2 * f == self.houses_per_side as usize => 4,
+            _ => 3,
+        }
+    }
+
+    /// Houses in a full row of the board.
+    pub fn columns(self) -> usize {
+        if self.front == 0 {
+            self.houses_per_side as usize
+        } else {
+            (self.houses_per_side - self.front) as usize
+        }
+    }
+
+    /// The column (from the owner's left, from 0) where a player's front
+    /// row starts: 0 on four rows, the back row's middle on three.
+    #[inline]
+    fn front_start(self) -> usize {
+        self.columns() - self.front as usize
+    }
+
+    /// Where `offset` (0-based in its owner's houses) lies: the label of
+    /// `side`'s house there.
+    #[inline]
+    pub fn label_at(self, side: Side, offset: usize) -> Label {
+        let (row, column) = if self.front == 0 {
+            (0, offset)
+        } else if offset < self.front as usize {
+            (1, self.front_start() + offset)
+        } else {
+            (2, offset - self.front as usize)
+        };
+        Label {
+            side,
+            row: row as u8,
+            column: column as u8,
+        }
+    }
+
+    /// The label of absolute house `house`.
+    #[inline]
+    pub fn label(self, house: usize) -> Label {
+        let n = self.houses_per_side as usize;
+        if house < n {
+            self.label_at(Side::South, house)
+        } else {
+            self.label_at(Side::North, house - n)
+        }
+    }
+
+    /// The place of `label` in its owner's houses; [`NO_OFFSET`] or more
+    /// where the board has no such house (a letter on a board of more
+    /// rows, a column past the row's end).
+    #[inline]
+    pub fn offset(self, label: Label) -> usize {
+        let column = label.column as usize;
+        match (self.front, label.row) {
+            (0, 0) => column,
+            (front, 1) if front > 0 => {
+                let start = self.front_start();
+                if (start..start + front as usize).contains(&column) {
+                    column - start
+                } else {
+                    NO_OFFSET
+                }
+            }
+            (front, 2) if front > 0 && column < self.columns() => front as usize + column,
+            _ => NO_OFFSET,
+        }
+    }
+
+    /// The absolute house `label` names, if the board has it.
+    #[inline]
+    pub fn house(self, label: Label) -> Option<usize> {
+        let offset = self.offset(label);
+        (offset < self.houses_per_side as usize)
+            .then(|| label.side.index() * self.houses_per_side as usize + offset)
+    }
+
+    /// The move that plays `side`'s house `offset`, sown the rules' way.
+    #[inline]
+    pub fn move_at(self, side: Side, offset: usize) -> Move {
+        Move::at(self.label_at(side, offset))
+    }
+
+    /// The move that plays absolute house `house`, sown the rules' way.
+    #[inline]
+    pub fn move_of(self, house: usize) -> Move {
+        Move::at(self.label(house))
+    }
+
+    /// How a house of this board is written, for messages: "a letter, A-Z
+    /// for South and a-z for North", or "a row and a column, as A1 or b8".
+    pub fn label_form(self) -> String {
+        if self.front == 0 {
+            "a letter, A-Z for South and a-z for North".into()
+        } else {
+            let first = self.label_at(Side::South, 0);
+            let back = self.label_at(Side::North, self.houses_per_side as usize - 1);
+            format!(
+                "a row and a column: South's front row A, back row B, North's a and b, each numbered from its owner's left ({first} to {back})"
+            )
+        }
+    }
+}
+
+/// An offset past every side's houses: [`Layout::offset`] of a label the
+/// board does not have.
+pub const NO_OFFSET: usize = u8::MAX as usize;
+
+/// A house's name, as the notation writes it (RULINGS C2): its owner, and on
+/// a two-row board its place in the owner's row (`A`–`Z` for South,
+/// `a`–`z` for North); on three and four rows its row, `A` (front) or `B`
+/// (back), and its column from the owner's left, from 1 (`A1`, `b8`; lower
+/// case for North). The row letters follow the notation of the Bao
+/// literature, where South's front and back rows are A and B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Label {
+    side: Side,
+    /// 0: the owner's only row (a letter label); 1: the front row; 2: the
+    /// back row.
+    row: u8,
+    /// From the owner's left, from 0.
+    column: u8,
+}
+
+impl Label {
+    /// Reads a label: a letter (`C`, `c`) or a row letter and a column
+    /// number (`A3`, `b12`). `None` for anything else.
+    pub fn parse(text: &str) -> Option<Label> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        let side = match letter {
+            'A'..='Z' => Side::South,
+            'a'..='z' => Side::North,
+            _ => return None,
+        };
+        let index = letter.to_ascii_uppercase() as u8 - b'A';
+        let digits = chars.as_str();
+        if digits.is_empty() {
+            return Some(Label {
+                side,
+                row: 0,
+                column: index,
+            });
+        }
+        if index > 1 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+            return None;
+        }
+        let column = digits
+            .parse::<u8>()
+            .ok()
+            .filter(|&c| (1..=64).contains(&c))?;
+        Some(Label {
+            side,
+            row: 1 + index,
+            column: column - 1,
+        })
+    }
+
+    /// Whose house it names.
+    #[inline]
+    pub fn side(self) -> Side {
+        self.side
+    }
+
+    /// Its column from the owner's left, from 0 (on two rows, its place in
+    /// the owner's row).
+    #[inline]
+    pub fn column(self) -> usize {
+        self.column as usize
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let base = match self.side {
+            Side::South => b'A',
+            Side::North => b'a',
+        };
+        if self.row == 0 {
+            write!(f, "{}", (base + self.column) as char)
+        } else {
+            write!(f, "{}{}", (base + self.row - 1) as char, self.column + 1)
+        }
+    }
+}
+
+/// Labels written one after another (`ABCDEF`, `A1A2B1`), as a list of
+/// moves' houses is shown.
+impl FromIterator<Label> for String {
+    fn from_iter<I: IntoIterator<Item = Label>>(labels: I) -> String {
+        labels.into_iter().map(|label| label.to_string()).collect()
+    }
+}
+
+/// A move: the house a player empties, named by its label (its owner, and
+/// its place in the owner's rows), and the direction the mover chose,
+/// where the variant lets them choose (`C>` counter-clockwise, `C<`
+/// clockwise; a bare `C` sows the way the rules say). A *drop* (`c@`)
+/// plays no house: it puts the seeds the mover has just captured into the
+/// opponent's house `c` (`[capture] given_to_opponent`). A *store move*
+/// (`*K`) plays no house either: the mover sows K seeds from their own
+/// store (`[play] sow_from_store`); whose store it is follows from the
+/// position, so such a move names no side.
+///
+/// A move names its house as the notation does, so it prints and reads
+/// without the board; the board's [`Layout`] says which house it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    side: Side,
-    offset: u8,
+    house: Label,
     direction: Option<Direction>,
     drop: bool,
     /// The seeds a store move sows; 0 for every other move.
@@ -158,12 +414,23 @@ pub struct Move {
 }
 
 impl Move {
-    /// The move that plays `side`'s house `offset` (0-based from its left),
-    /// sowing the way the rules say.
+    /// The move that plays `side`'s house `offset` (0-based from its left)
+    /// on a two-row board, sowing the way the rules say. On a board of more
+    /// rows, [`Layout::move_at`].
     pub fn new(side: Side, offset: u8) -> Move {
-        Move {
+        Move::at(Label {
             side,
-            offset,
+            row: 0,
+            column: offset,
+        })
+    }
+
+    /// The move that plays the house `label` names, sowing the way the rules
+    /// say.
+    #[inline]
+    pub fn at(label: Label) -> Move {
+        Move {
+            house: label,
             direction: None,
             drop: false,
             from_store: 0,
@@ -203,23 +470,10 @@ impl Move {
         self.drop
     }
 
-    /// The move that plays absolute house `house` on a board with `houses_per_side`.
-    #[inline]
-    pub fn from_house(house: usize, houses_per_side: usize) -> Move {
-        if house < houses_per_side {
-            Move::new(Side::South, house as u8)
-        } else {
-            Move::new(Side::North, (house - houses_per_side) as u8)
-        }
-    }
-
-    /// Reads a label such as `C` or `c` (C2). Returns `None` for anything else.
-    pub fn from_label(label: char) -> Option<Move> {
-        match label {
-            'A'..='Z' => Some(Move::new(Side::South, label as u8 - b'A')),
-            'a'..='z' => Some(Move::new(Side::North, label as u8 - b'a')),
-            _ => None,
-        }
+    /// Reads a house label such as `C`, `c` (C2) or `A3`. Returns `None`
+    /// for anything else.
+    pub fn from_label(label: &str) -> Option<Move> {
+        Label::parse(label).map(Move::at)
     }
 
     /// The same house, sown in `direction` by the mover's choice (`None`:
@@ -238,28 +492,13 @@ impl Move {
     /// Whose house this is.
     #[inline]
     pub fn side(self) -> Side {
-        self.side
+        self.house.side
     }
 
-    /// The place in the owner's row, from the owner's left.
+    /// The house label, without the direction.
     #[inline]
-    pub fn offset(self) -> usize {
-        self.offset as usize
-    }
-
-    /// The absolute house number (C1) on a board with `houses_per_side`.
-    #[inline]
-    pub fn house(self, houses_per_side: usize) -> usize {
-        self.side.index() * houses_per_side + self.offset as usize
-    }
-
-    /// The house label (C2), without the direction.
-    pub fn label(self) -> char {
-        let base = match self.side {
-            Side::South => b'A',
-            Side::North => b'a',
-        };
-        (base + self.offset) as char
+    pub fn label(self) -> Label {
+        self.house
     }
 }
 
@@ -274,11 +513,6 @@ impl fmt::Display for Move {
     }
 }
 
-/// The label of absolute house `house` on a board with `houses_per_side` (C2).
-pub fn house_label(house: usize, houses_per_side: usize) -> char {
-    Move::from_house(house, houses_per_side).label()
-}
-
 /// The seeds on a board, the stores and whose turn it is.
 ///
 /// A `Position` is any arrangement of seeds; whether it can arise in a game is
@@ -289,7 +523,7 @@ pub struct Position {
     places: [u8; PLACES],
     /// Kept equal to [`Position::compute_key`] by every change.
     key: u64,
-    houses_per_side: u8,
+    layout: Layout,
     to_move: Side,
     /// The state words ([`crate::word`]), one byte each, 0 where absent.
     words: [u8; WORDS],
@@ -310,8 +544,33 @@ impl Position {
             return Err(PositionError::OddHouses(houses.len()));
         }
         let n = houses.len() / 2;
-        if n > MAX_HOUSES_PER_SIDE {
+        if n > MAX_ROW_LETTERS {
             return Err(PositionError::TooManyHouses(n));
+        }
+        Position::laid_out(houses, stores, to_move, Layout::two_rows(n))
+    }
+
+    /// A position on a board laid out as `layout` says: `houses` in house
+    /// order (South's, then North's, each in label order), `stores` as
+    /// `[south, north]`, and `to_move` to play.
+    ///
+    /// Fails when the houses are not the layout's, or when the seeds exceed
+    /// [`MAX_SEEDS`].
+    pub fn laid_out(
+        houses: &[u8],
+        stores: [u8; 2],
+        to_move: Side,
+        layout: Layout,
+    ) -> Result<Position, PositionError> {
+        let n = layout.houses_per_side();
+        if n == 0 || n > MAX_HOUSES_PER_SIDE {
+            return Err(PositionError::TooManyHouses(n));
+        }
+        if houses.len() != 2 * n {
+            return Err(PositionError::WrongBoard {
+                expected: n,
+                found: houses.len() / 2,
+            });
         }
         let total: u32 =
             houses.iter().map(|&s| s as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
@@ -325,7 +584,7 @@ impl Position {
         let mut position = Position {
             places,
             key: 0,
-            houses_per_side: n as u8,
+            layout,
             to_move,
             words: [0; WORDS],
             layers: [0; PLANES],
@@ -337,7 +596,7 @@ impl Position {
     /// The houses in C1 order.
     #[inline]
     pub fn houses(&self) -> &[u8] {
-        &self.places[..2 * self.houses_per_side as usize]
+        &self.places[..2 * self.layout.houses_per_side()]
     }
 
     /// Every place, houses and stores, by place number ([`crate::board`]).
@@ -389,16 +648,23 @@ impl Position {
         seeds
     }
 
-    /// One row, from its owner's left.
+    /// The houses `side` owns, in label order: its row from its left, or
+    /// on three and four rows its front row, then its back row.
     pub fn row(&self, side: Side) -> &[u8] {
         let n = self.houses_per_side();
         &self.places[side.index() * n..side.index() * n + n]
     }
 
-    /// Houses in each row.
+    /// The houses each player owns.
     #[inline]
     pub fn houses_per_side(&self) -> usize {
-        self.houses_per_side as usize
+        self.layout.houses_per_side()
+    }
+
+    /// How each player's houses lie in rows.
+    #[inline]
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// The seeds in `side`'s store.
@@ -664,7 +930,7 @@ impl Position {
     /// Whether `side`'s row holds no seed.
     #[inline]
     pub fn row_is_empty(&self, side: Side) -> bool {
-        if self.houses_per_side <= 8 {
+        if self.houses_per_side() <= 8 {
             self.row_word(side) == 0
         } else {
             self.row(side).iter().all(|&s| s == 0)
@@ -731,7 +997,7 @@ impl Position {
 
     /// Takes every seed off `side`'s row, into no store; returns how many.
     pub(crate) fn remove_row(&mut self, side: Side) -> u32 {
-        let n = self.houses_per_side as usize;
+        let n = self.houses_per_side();
         let start = side.index() * n;
         let children = self.child_houses();
         (start..start + n)
@@ -824,8 +1090,11 @@ pub enum PositionError {
     /// The houses do not split into two equal, non-empty rows.
     #[error("a board needs two equal rows of houses, found {0} houses")]
     OddHouses(usize),
-    /// A row is longer than the alphabet of labels.
-    #[error("a row may have at most {MAX_HOUSES_PER_SIDE} houses, found {0}")]
+    /// A row is longer than the alphabet of labels, or a side owns more
+    /// houses than a board may give it.
+    #[error(
+        "a row of letters may have at most {MAX_ROW_LETTERS} houses, and a player at most {MAX_HOUSES_PER_SIDE} on three or four rows; found {0}"
+    )]
     TooManyHouses(usize),
     /// More seeds than a position can hold.
     #[error("a position may hold at most {MAX_SEEDS} seeds, found {0}")]
@@ -836,6 +1105,14 @@ pub enum PositionError {
         /// The variant's houses per side.
         expected: usize,
         /// The position's houses per side.
+        found: usize,
+    },
+    /// The rows do not match the variant's board.
+    #[error("this variant's board has {expected} rows, the position has {found}")]
+    WrongRows {
+        /// The variant's rows.
+        expected: usize,
+        /// The position's rows.
         found: usize,
     },
     /// The seeds do not add up to the variant's total.
@@ -853,7 +1130,7 @@ pub enum PositionError {
     )]
     OpeningFromEmpty {
         /// The empty house's label.
-        house: char,
+        house: Label,
     },
     /// Seeds in the store of the player not to move, where captured seeds
     /// are given away: they would have been dropped by that player's move.
@@ -932,7 +1209,7 @@ pub enum PositionError {
     #[error("house {house} is blocked but holds {seeds} seed(s): a blocked house is always empty")]
     BlockedHoldsSeeds {
         /// The house's label.
-        house: char,
+        house: Label,
         /// The seeds it holds.
         seeds: u8,
     },
@@ -953,13 +1230,13 @@ pub enum PositionError {
     )]
     CrossedInside {
         /// The house's label.
-        house: char,
+        house: Label,
     },
     /// A blocked house that `never_in` keeps open.
     #[error("house {house} is blocked, but [blocking] never_in says it never closes")]
     BlockedNeverCloses {
         /// The house's label.
-        house: char,
+        house: Label,
     },
     /// More children for one player than `one_each` allows.
     #[error(
@@ -977,7 +1254,7 @@ pub enum PositionError {
     #[error("house {house} is {side}'s child, but {rule}")]
     ChildOutOfPlace {
         /// The house's label.
-        house: char,
+        house: Label,
         /// Whose child it is.
         side: Side,
         /// The rule it breaks, named by its key.
@@ -991,7 +1268,7 @@ pub enum PositionError {
     )]
     ChildrenApart {
         /// The two houses' labels.
-        houses: [char; 2],
+        houses: [Label; 2],
         /// The `apart` word.
         apart: &'static str,
     },
@@ -1013,13 +1290,65 @@ mod tests {
 
     #[test]
     fn labels_follow_c2() {
-        assert_eq!(house_label(0, 6), 'A');
-        assert_eq!(house_label(5, 6), 'F');
-        assert_eq!(house_label(6, 6), 'a');
-        assert_eq!(house_label(11, 6), 'f');
-        assert_eq!(Move::from_label('c').unwrap().house(6), 8);
-        assert_eq!(Move::from_label('C').unwrap().house(6), 2);
-        assert_eq!(Move::from_label('1'), None);
+        let six = Layout::two_rows(6);
+        let label = |h| six.label(h).to_string();
+        assert_eq!(
+            [label(0), label(5), label(6), label(11)],
+            ["A", "F", "a", "f"]
+        );
+        assert_eq!(six.house(Label::parse("c").unwrap()), Some(8));
+        assert_eq!(six.house(Label::parse("C").unwrap()), Some(2));
+        assert_eq!(six.house(Label::parse("G").unwrap()), None);
+        assert_eq!(Move::from_label("1"), None);
+    }
+
+    #[test]
+    fn four_row_labels_name_the_row_and_the_column() {
+        // Two rows of 8 a player: front row A1..A8, back row B1..B8.
+        let bao = Layout::front_and_back(8, 8);
+        assert_eq!(bao.rows(), 4);
+        assert_eq!(bao.columns(), 8);
+        let label = |h| bao.label(h).to_string();
+        assert_eq!(
+            [
+                label(0),
+                label(7),
+                label(8),
+                label(15),
+                label(16),
+                label(31)
+            ],
+            ["A1", "A8", "B1", "B8", "a1", "b8"]
+        );
+        for house in 0..32 {
+            assert_eq!(bao.house(bao.label(house)), Some(house));
+            assert_eq!(bao.house(Label::parse(&label(house)).unwrap()), Some(house));
+        }
+        // A letter names no house there, nor a column past the row's end,
+        // nor a letter past B.
+        assert_eq!(bao.house(Label::parse("C").unwrap()), None);
+        assert_eq!(bao.house(Label::parse("A9").unwrap()), None);
+        assert_eq!(Label::parse("C1"), None);
+        assert_eq!(Label::parse("A0"), None);
+        assert_eq!(Label::parse("A01"), None);
+        // And a two-row board has no A1.
+        assert_eq!(Layout::two_rows(6).house(Label::parse("A1").unwrap()), None);
+    }
+
+    #[test]
+    fn three_row_front_rows_are_halves_of_the_middle_row() {
+        // Selus: 3 x 6, each player's front row the right half of the
+        // middle row as that player sees it.
+        let selus = Layout::front_and_back(3, 6);
+        assert_eq!(selus.rows(), 3);
+        assert_eq!(selus.columns(), 6);
+        let label = |h| selus.label(h).to_string();
+        assert_eq!(
+            [label(0), label(2), label(3), label(8), label(9)],
+            ["A4", "A6", "B1", "B6", "a4"]
+        );
+        assert_eq!(selus.house(Label::parse("A1").unwrap()), None);
+        assert_eq!(selus.house(Label::parse("a5").unwrap()), Some(10));
     }
 
     #[test]

@@ -634,7 +634,7 @@ mod tests {
     fn moves(labels: &str) -> Vec<RecordedMove> {
         labels
             .chars()
-            .map(|c| RecordedMove::new(Move::from_label(c).unwrap()))
+            .map(|c| RecordedMove::new(Move::from_label(&c.to_string()).unwrap()))
             .collect()
     }
 

@@ -5,15 +5,15 @@
 //! so it says only what the engine reported, never what a reader guesses.
 
 use crate::game::Outcome;
-use crate::position::{Move, Position, house_label};
+use crate::position::{Move, Position};
 use crate::trace::{EndReason, Event, SlamOutcome};
 use crate::word::FEED;
 
 /// One line saying what `mv`, played from `before`, did, from its `events`.
 pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
-    let n = before.houses_per_side();
+    let layout = before.layout();
     let side = before.to_move();
-    let label = |h: usize| house_label(h, n);
+    let label = |h: usize| layout.label(h);
     let mut parts: Vec<String> = Vec::new();
     if before.get(FEED) {
         parts.push("feeds after the grand slam".into());
@@ -22,7 +22,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
     }
     let origin = match mv.store_seeds() {
         Some(_) => crate::board::STORE[side.index()],
-        None => mv.house(n),
+        None => layout.house(mv.label()).unwrap_or_default(),
     };
     // Laps: how often the first sowing comes back round to its own house.
     let mut laps = 0;
@@ -173,7 +173,7 @@ mod tests {
         let engine = crate::Engine::new(shipped(variant));
         let mut game = Game::from_position(&engine, position).unwrap();
         let before = game.position().clone();
-        let mv = Move::from_label(label).unwrap();
+        let mv = Move::from_label(&label.to_string()).unwrap();
         let mut events = Vec::new();
         game.play(mv, &mut events).unwrap();
         summarise(&before, mv, &events)

@@ -7,16 +7,16 @@
 use std::fmt;
 
 use crate::board::STORE;
-use crate::position::{Side, house_label};
+use crate::position::{Layout, Side};
 
 /// A place's name in prose: a house label (C2), or a store.
-pub fn place_label(place: usize, houses_per_side: usize) -> String {
+pub fn place_label(place: usize, layout: Layout) -> String {
     if place == STORE[0] {
         "South's store".into()
     } else if place == STORE[1] {
         "North's store".into()
     } else {
-        house_label(place, houses_per_side).to_string()
+        layout.label(place).to_string()
     }
 }
 
@@ -273,9 +273,10 @@ pub enum SlamOutcome {
 }
 
 impl Event {
-    /// The event in words, with house labels for a board of `houses_per_side`.
-    pub fn describe(&self, houses_per_side: usize) -> String {
-        let label = |place: usize| place_label(place, houses_per_side);
+    /// The event in words, with house labels for a board laid out as
+    /// `layout` says.
+    pub fn describe(&self, layout: Layout) -> String {
+        let label = |place: usize| place_label(place, layout);
         match *self {
             Event::Lift { house, seeds } => format!("lift {seeds} from {}", label(house)),
             Event::Drop { house, now } => format!("drop in {} (now {now})", label(house)),
@@ -393,11 +394,11 @@ mod tests {
     #[test]
     fn events_use_house_labels() {
         assert_eq!(
-            Event::Drop { house: 7, now: 3 }.describe(6),
+            Event::Drop { house: 7, now: 3 }.describe(crate::position::Layout::two_rows(6)),
             "drop in b (now 3)"
         );
         assert_eq!(
-            Event::Capture { house: 2, seeds: 4 }.describe(6),
+            Event::Capture { house: 2, seeds: 4 }.describe(crate::position::Layout::two_rows(6)),
             "capture 4 from C"
         );
     }

@@ -56,7 +56,12 @@ pub struct Metadata {
 #[serde(deny_unknown_fields)]
 #[serde(expecting = "the table [board]")]
 pub struct Board {
-    /// Houses in each of the two rows, 1 to 26.
+    /// Rows on the board: 2 (the default), 3 or 4.
+    #[serde(default)]
+    pub rows: Option<Spanned<i64>>,
+    /// Houses in each row: 1 to 26 on two rows, 1 to 16 on four, an even
+    /// 2 to 20 on three (also written `houses_per_row`).
+    #[serde(alias = "houses_per_row")]
     pub houses_per_side: Spanned<i64>,
     /// Seeds in every house at the start (required unless `start` says
     /// how the seeds are laid out).

@@ -22,7 +22,7 @@ use std::marker::PhantomData;
 
 use crate::board::Direction;
 use crate::diagnostic::excerpt;
-use crate::position::{Move, Side, house_label};
+use crate::position::{Label, Layout, Side};
 
 /// How many state words there are.
 pub(crate) const WORDS: usize = 11;
@@ -224,7 +224,7 @@ impl Word {
     /// The code the word's value text stands for on a board of
     /// `houses_per_side` (`value` is what follows the colon, if any), or
     /// what was expected instead.
-    pub fn read(self, value: Option<&str>, houses_per_side: usize) -> Result<u8, String> {
+    pub fn read(self, value: Option<&str>, layout: Layout) -> Result<u8, String> {
         let Some(value) = value else {
             return match self.kind() {
                 Kind::Flag => Ok(1),
@@ -246,16 +246,13 @@ impl Word {
                 }
                 Err(_) => Err(expected()),
             },
-            Kind::House => {
-                let mut chars = value.chars();
-                match (chars.next().and_then(Move::from_label), chars.next()) {
-                    (Some(mv), None) if mv.offset() < houses_per_side => {
-                        Ok(Some(mv.house(houses_per_side)).code())
-                    }
-                    (Some(_), None) => Err(format!("`{value}` is not a house of this board")),
-                    _ => Err(expected()),
-                }
-            }
+            Kind::House => match Label::parse(value) {
+                Some(label) => match layout.house(label) {
+                    Some(house) => Ok(Some(house).code()),
+                    None => Err(format!("`{value}` is not a house of this board")),
+                },
+                None => Err(expected()),
+            },
             Kind::Ways => match value {
                 "><" => Ok(Some(Direction::CounterClockwise).code()),
                 "<>" => Ok(Some(Direction::Clockwise).code()),
@@ -267,7 +264,7 @@ impl Word {
     /// The word's value as positions write it after the colon (`S`, `2`,
     /// `a`, `><`), or `None` where the word holds nothing (code 0) or is a
     /// flag.
-    pub fn value_text(self, code: u8, houses_per_side: usize) -> Option<String> {
+    pub fn value_text(self, code: u8, layout: Layout) -> Option<String> {
         if code == 0 {
             return None;
         }
@@ -275,9 +272,7 @@ impl Word {
             Kind::Flag => None,
             Kind::Player => Side::decode(code).map(|side| side_letter(side).to_string()),
             Kind::Count => Some(code.to_string()),
-            Kind::House => {
-                Option::<usize>::decode(code).map(|h| house_label(h, houses_per_side).to_string())
-            }
+            Kind::House => Option::<usize>::decode(code).map(|h| layout.label(h).to_string()),
             Kind::Ways => Option::<Direction>::decode(code)
                 .map(|south| format!("{}{}", south.mark(), south.reversed().mark())),
         }
@@ -285,21 +280,21 @@ impl Word {
 
     /// The word as positions write it (`feed`, `quiet:2`), or `None` where
     /// it is absent.
-    pub fn text(self, code: u8, houses_per_side: usize) -> Option<String> {
+    pub fn text(self, code: u8, layout: Layout) -> Option<String> {
         match (self.kind(), code) {
             (_, 0) => None,
             (Kind::Flag, _) => Some(self.name().to_string()),
             _ => Some(format!(
                 "{}:{}",
                 self.name(),
-                self.value_text(code, houses_per_side)?
+                self.value_text(code, layout)?
             )),
         }
     }
 
     /// The line a board diagram adds for the word holding `code`, or `None`
     /// where it is absent.
-    pub fn describe(self, code: u8, houses_per_side: usize) -> Option<String> {
+    pub fn describe(self, code: u8, layout: Layout) -> Option<String> {
         if code == 0 {
             return None;
         }
@@ -316,7 +311,7 @@ impl Word {
             Word::Quiet => format!("Quiet moves left: {code}"),
             Word::Crossed => format!(
                 "Crossed: the single seed in {} came across the end of a row and may not go straight back",
-                self.value_text(code, houses_per_side)?
+                self.value_text(code, layout)?
             ),
             Word::Opening => format!("Opening moves left: {code}"),
             Word::Ways => {
@@ -512,7 +507,7 @@ mod tests {
 
     #[test]
     fn every_word_round_trips_through_its_text() {
-        let n = 6;
+        let n = Layout::two_rows(6);
         for word in Word::ALL {
             let code = match word.kind() {
                 Kind::Flag => 1,
@@ -533,23 +528,23 @@ mod tests {
     #[test]
     fn a_bad_value_says_what_was_expected() {
         assert_eq!(
-            Word::Last.read(Some("X"), 6),
+            Word::Last.read(Some("X"), Layout::two_rows(6)),
             Err("expected `last:S` or `last:N`, found `X`".into())
         );
         assert_eq!(
-            Word::Feed.read(Some("S"), 6),
+            Word::Feed.read(Some("S"), Layout::two_rows(6)),
             Err("`feed` takes no value".into())
         );
         assert_eq!(
-            Word::Crossed.read(Some("h"), 6),
+            Word::Crossed.read(Some("h"), Layout::two_rows(6)),
             Err("`h` is not a house of this board".into())
         );
         assert_eq!(
-            Word::Quiet.read(Some("300"), 6),
+            Word::Quiet.read(Some("300"), Layout::two_rows(6)),
             Err("`300` is too many: at most 255".into())
         );
         assert_eq!(
-            Word::Quiet.read(None, 6),
+            Word::Quiet.read(None, Layout::two_rows(6)),
             Err("expected `quiet:` and the quiet moves left, such as `quiet:2`".into())
         );
     }

@@ -60,7 +60,7 @@ proptest! {
                 let position = game.position();
                 // Verdicts come house by house, the move list way by way:
                 // the same moves, in another order where moves choose ways.
-                let by_house = |m: &Move| (m.offset(), m.direction().map(|d| d.mark()));
+                let by_house = |m: &Move| (m.label(), m.direction().map(|d| d.mark()));
                 let mut judged: Vec<Move> = engine
                     .verdicts(position)
                     .into_iter()

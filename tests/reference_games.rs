@@ -18,7 +18,7 @@ fn replay_all(file: &str) {
                 ply + 1,
                 expected.mv
             );
-            let mv = Move::from_label(expected.mv.chars().next().unwrap()).unwrap();
+            let mv = Move::from_label(&expected.mv).unwrap();
             game.play(mv, &mut ())
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
             let pos = game.position();

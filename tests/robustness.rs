@@ -227,7 +227,7 @@ repetition = "each_own"
     assert!(
         !engine
             .legal_moves(&position)
-            .contains(sow::Move::from_label('b').unwrap())
+            .contains(sow::Move::from_label("b").unwrap())
     );
 }
 

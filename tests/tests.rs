@@ -11,6 +11,8 @@ mod hostile;
 mod hostile_three;
 mod import;
 mod layering;
+mod ludii;
+mod ludii_games;
 mod options;
 mod perft;
 mod play;

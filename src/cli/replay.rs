@@ -65,7 +65,7 @@ fn json_words(
                 Kind::Flag => serde_json::Value::Bool(code != 0),
                 Kind::Count => code.into(),
                 Kind::Player | Kind::House | Kind::Ways => word
-                    .value_text(code, position.houses_per_side())
+                    .value_text(code, position.layout())
                     .map_or(serde_json::Value::Null, serde_json::Value::String),
             };
             (word.name(), value)

@@ -219,7 +219,7 @@ pub(crate) fn check_position(
 ) -> Result<(), PositionError> {
     let blocked = position.blocked_houses();
     let n = position.houses_per_side();
-    let label = |house| crate::position::house_label(house, n);
+    let label = |house| position.layout().label(house);
     if let Some(house) = (0..2 * n).find(|&h| position.is_blocked(h) && position.at(h) > 0) {
         return Err(PositionError::BlockedHoldsSeeds {
             house: label(house),

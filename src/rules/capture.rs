@@ -434,6 +434,15 @@ pub struct CrossSection {
     /// the mover moves again (MancalaGames' `xc_sown`).
     #[serde(default)]
     pub needs_opponent_sown: Option<Spanned<bool>>,
+    /// On three and four rows: whether the empty house must be in the
+    /// sower's front row, the one facing the opponent (Tsoro, Hus).
+    #[serde(default)]
+    pub from_front_row: Option<Spanned<bool>>,
+    /// On four rows: whether the house behind the one opposite is taken
+    /// with it, whatever it holds ("the opponent's two houses in that
+    /// column"; Tsoro, Hus).
+    #[serde(default)]
+    pub and_behind: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -468,6 +477,12 @@ pub enum CaptureRule {
         take_sowing_seed: bool,
         /// Whether the capture goes on from the next empty houses.
         chain: bool,
+        /// Whether the house behind the one opposite goes with it
+        /// (`and_behind`, four rows).
+        behind: bool,
+        /// Whether the empty house must be in the sower's front row
+        /// (`from_front_row`, three and four rows).
+        front_only: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -685,6 +700,7 @@ pub(crate) fn compile(
     total: u32,
     sowing: &super::sowing::Sowing,
     stores: crate::board::StoreSowing,
+    layout: crate::position::Layout,
 ) -> Result<(Captures, GrandSlam), CompileError> {
     let into_stores = stores != crate::board::StoreSowing::None;
     let both_stores = stores == crate::board::StoreSowing::Both;
@@ -814,6 +830,33 @@ pub(crate) fn compile(
         .and_then(|c| c.needs_opponent_sown.as_ref())
         .is_some_and(|flag| *flag.get_ref());
     if let Some(cross) = &section.cross {
+        for (flag, key) in [
+            (&cross.from_front_row, "from_front_row"),
+            (&cross.and_behind, "and_behind"),
+        ] {
+            if let Some(flag) = flag
+                && *flag.get_ref()
+                && layout.single_row()
+            {
+                return err(
+                    flag.span(),
+                    format!(
+                        "{key} reads a player's front and back rows: it needs [board] rows = 3 or 4"
+                    ),
+                );
+            }
+        }
+        if let Some(flag) = &cross.and_behind
+            && *flag.get_ref()
+            && (cross.chain
+                || cross.opposite_holds.is_some()
+                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref()))
+        {
+            return err(
+                flag.span(),
+                "and_behind takes the two houses of one column: not with chain, chain_from_any or opposite_holds",
+            );
+        }
         let zone = zone_of(*cross.zone.get_ref());
         if !zone.any() {
             return err(
@@ -889,6 +932,8 @@ pub(crate) fn compile(
                 zone,
                 take_sowing_seed: cross.take_sowing_seed,
                 chain: cross.chain,
+                behind: flag_on(&cross.and_behind),
+                front_only: flag_on(&cross.from_front_row),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1500,15 +1545,23 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 zone,
                 take_sowing_seed,
                 chain,
+                behind,
+                front_only,
             } => {
                 let _ = writeln!(
                     out,
-                    "  When the last seed falls in an empty house {}, and the house opposite holds seeds, {} captured.",
+                    "  When the last seed falls in an empty house {}{}, and the house opposite holds seeds, {} captured{}.",
                     zone_in_words(zone),
+                    if front_only { " of the front row" } else { "" },
                     if take_sowing_seed {
                         "those seeds and the sowing seed are"
                     } else {
                         "those seeds are"
+                    },
+                    if behind {
+                        ", with the seeds of the house behind it"
+                    } else {
+                        ""
                     }
                 );
                 if chain {
@@ -1862,7 +1915,7 @@ impl Captures {
                     let opposite = board.opposite(house);
                     if with_opposite
                         && pos.at(opposite) > 0
-                        && kept >> opposite & 1 == 0
+                        && kept >> (opposite & 63) & 1 == 0
                         && zone.allows_house(board, pos, me, opposite)
                     {
                         capture(pos, opposite);
@@ -1876,7 +1929,13 @@ impl Captures {
             | CaptureRule::CrossCounts {
                 take_sowing_seed, ..
             } => {
-                capture(pos, board.opposite(last));
+                let opposite = board.opposite(last);
+                capture(pos, opposite);
+                if let CaptureRule::Cross { behind: true, .. } = plan.rule
+                    && let Some(behind) = board.behind(opposite)
+                {
+                    capture(pos, behind);
+                }
                 if take_sowing_seed {
                     capture(pos, last);
                 }
@@ -2248,12 +2307,15 @@ impl CaptureRule {
                 // where only those played are.
                 here(zone)
                     && counts.contains(pos.at(last))
-                    && pos.kept_houses() >> last & 1 == 0
-                    && (!played_only || pos.played_houses() >> last & 1 != 0)
+                    && pos.kept_houses() >> (last & 63) & 1 == 0
+                    && (!played_only || pos.played_houses() >> (last & 63) & 1 != 0)
             }
-            CaptureRule::Cross { zone, .. } => {
+            CaptureRule::Cross {
+                zone, front_only, ..
+            } => {
                 // A child is never captured (a ram may be).
                 here(zone)
+                    && (!front_only || board.is_front(last))
                     && pos.at(last) == 1
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
@@ -2300,13 +2362,13 @@ impl CaptureRule {
             }
             CaptureRule::SowingSeed { zone } => {
                 // A child is never captured.
-                here(zone) && pos.at(last) == 1 && pos.kept_houses() >> last & 1 == 0
+                here(zone) && pos.at(last) == 1 && pos.kept_houses() >> (last & 63) & 1 == 0
             }
             CaptureRule::MatchOpposite { .. } => {
                 let opposite = board.opposite(last);
                 // A child is never captured.
                 pos.at(last) == pos.at(opposite)
-                    && (pos.kept_houses() >> last | pos.kept_houses() >> opposite) & 1 == 0
+                    && (pos.kept_houses() >> (last & 63) | pos.kept_houses() >> opposite) & 1 == 0
             }
             CaptureRule::NextFromEmpty { zone, .. } => {
                 let next = board.ring_in(me, reverse).next(last);
@@ -2315,7 +2377,7 @@ impl CaptureRule {
                     && pos.at(last) == 1
                     && board.is_house(next)
                     && pos.at(next) > 0
-                    && pos.child_houses() >> next & 1 == 0
+                    && pos.child_houses() >> (next & 63) & 1 == 0
             }
             CaptureRule::Next { counts, zone, .. } => {
                 // Along the move (direction_by is refused with it).
@@ -2374,7 +2436,7 @@ impl CaptureRule {
                     let opposite = board.opposite(house);
                     if with_opposite
                         && pos.at(opposite) > 0
-                        && (children | taken) >> opposite & 1 == 0
+                        && (children | taken) >> (opposite & 63) & 1 == 0
                         && zone.allows_house(board, pos, me, opposite)
                     {
                         take += pos.at(opposite);
@@ -2409,7 +2471,11 @@ impl CaptureRule {
                 ..
             } => {
                 let opposite = board.opposite(last);
-                let seeds = pos.at(opposite);
+                let behind = match self {
+                    CaptureRule::Cross { behind: true, .. } => board.behind(opposite),
+                    _ => None,
+                };
+                let seeds = pos.at(opposite) + behind.map_or(0, |b| pos.at(b));
                 let mut from_opponent = 0;
                 if board.owner(opposite) != me {
                     from_opponent += seeds as u32;
@@ -2505,7 +2571,7 @@ impl CaptureRule {
                 let taken = self.houses_taken(board, pos, me, last, reverse);
                 let mut take = 0u32;
                 let mut from_opponent = 0u32;
-                for house in (0..u64::BITS as usize).filter(|&h| taken >> h & 1 == 1) {
+                for house in (0..u64::BITS as usize).filter(|&h| taken >> (h & 63) & 1 == 1) {
                     take += pos.at(house) as u32;
                     if board.owner(house) != me {
                         from_opponent += pos.at(house) as u32;
@@ -2657,7 +2723,7 @@ fn next_capturable(
     board.is_house(next)
         && zone.allows_house(board, pos, me, next)
         && counts.contains(pos.at(next))
-        && pos.child_houses() >> next & 1 == 0
+        && pos.child_houses() >> (next & 63) & 1 == 0
 }
 
 /// The place after `place` along `ring`, passing over blocked houses
@@ -2695,7 +2761,7 @@ fn opposite_taken(
     let opposite = board.opposite(captured);
     (pos.at(opposite) > 0
         && zone.allows_house(board, pos, me, opposite)
-        && pos.kept_houses() >> opposite & 1 == 0)
+        && pos.kept_houses() >> (opposite & 63) & 1 == 0)
         .then_some(opposite)
 }
 
@@ -2823,7 +2889,13 @@ fn matching_pairs(
             return false;
         }
         let opposite = board.opposite(house);
-        let at = |h: usize| if taken >> h & 1 == 1 { 0 } else { pos.at(h) };
+        let at = |h: usize| {
+            if taken >> (h & 63) & 1 == 1 {
+                0
+            } else {
+                pos.at(h)
+            }
+        };
         at(house) != 0 && at(house) == at(opposite) && kept & pair(house) == 0
     };
     let mut taken = pair(last);

@@ -607,8 +607,8 @@ impl Children {
             Kind::Ram => return false,
         };
         if !count_ok
-            || pos.child_houses() >> last & 1 != 0
-            || self.allowed[me.index()] >> last & 1 == 0
+            || pos.child_houses() >> (last & 63) & 1 != 0
+            || self.allowed[me.index()] >> (last & 63) & 1 == 0
             || (self.zone_by_owner && !self.zone.allows(pos.owner(last) == me))
             || (self.one_each && pos.children_of(me) != 0)
         {
@@ -855,7 +855,7 @@ pub(crate) fn check_position(
         return Ok(());
     }
     let n = position.houses_per_side();
-    let label = |house: u64| crate::position::house_label(house.trailing_zeros() as usize, n);
+    let label = |house: u64| position.layout().label(house.trailing_zeros() as usize);
     let start = children.start_masks(n);
     // Bulls and qurs make a second child beside the first, where the rules
     // of place are not asked: only one child a move is checked house by house.
@@ -912,7 +912,7 @@ pub(crate) fn check_position(
         && children.at_start == 0
     {
         let all = position.kept_houses();
-        for house in (0..2 * n).filter(|&h| all >> h & 1 == 1) {
+        for house in (0..2 * n).filter(|&h| all >> (h & 63) & 1 == 1) {
             let other = match apart {
                 Apart::Mirror => (house + n) % (2 * n),
                 Apart::Facing => 2 * n - 1 - house,

@@ -592,7 +592,7 @@ impl Rules {
                     let right = (house + 1..lo + n)
                         .filter(|&h| {
                             pos.at(h) >= self.playable.min_seeds.max(1)
-                                && kept >> h & 1 == 0
+                                && kept >> (h & 63) & 1 == 0
                                 && self.allow_rule_refuses(pos, h, None).is_none()
                         })
                         .count();
@@ -638,7 +638,7 @@ impl Rules {
                 let lo = self.board.row_start(side);
                 let children = pos.child_houses();
                 (lo..lo + self.board.houses_per_side())
-                    .any(|h| pos.at(h) >= 2 && children >> h & 1 == 0)
+                    .any(|h| pos.at(h) >= 2 && children >> (h & 63) & 1 == 0)
                     .then_some(Verdict::SingleSeed)
             }
             Allow::SingleToEmpty => {
@@ -656,7 +656,7 @@ impl Rules {
                 let n = self.board.houses_per_side();
                 let children = pos.child_houses();
                 let playable = |h: usize| {
-                    pos.at(h) >= self.playable.min_seeds.max(1) && children >> h & 1 == 0
+                    pos.at(h) >= self.playable.min_seeds.max(1) && children >> (h & 63) & 1 == 0
                 };
                 if (lo..lo + n).any(|h| playable(h) && pos.at(h) != 2) {
                     return Some(Verdict::HoldsTwo);
@@ -820,17 +820,15 @@ pub(crate) fn check_position(
     board: &crate::board::Board,
     position: &Position,
 ) -> Result<(), PositionError> {
-    if let Some(house) = position.get(CROSSED) {
-        let n = position.houses_per_side();
-        if !board
+    if let Some(house) = position.get(CROSSED)
+        && !board
             .crossings()
             .iter()
             .any(|&(a, b)| a == house || b == house)
-        {
-            return Err(PositionError::CrossedInside {
-                house: crate::position::house_label(house, n),
-            });
-        }
+    {
+        return Err(PositionError::CrossedInside {
+            house: position.layout().label(house),
+        });
     }
     Ok(())
 }

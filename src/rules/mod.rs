@@ -31,7 +31,9 @@ use crate::diagnostic::{
     Located, ReadError, escape_controls, excerpt, is_hostile, read_file, without_bom,
 };
 use crate::layer::Layer;
-use crate::position::{MAX_HOUSES_PER_SIDE, MAX_SEEDS, Position, PositionError, Side};
+use crate::position::{
+    Layout, MAX_HOUSES_PER_SIDE, MAX_ROW_LETTERS, MAX_SEEDS, Position, PositionError, Side,
+};
 use crate::variant::{RandomStart, Start};
 use crate::word::{OPENING, QUIET, STARTER, WAITING, Word};
 
@@ -477,7 +479,7 @@ impl Rules {
     pub fn start(&self) -> Position {
         self.start.clone()
     }
-    /// Houses in each row.
+    /// The houses each player owns (on two rows, the houses in a row).
     pub fn houses_per_side(&self) -> usize {
         self.board.houses_per_side()
     }
@@ -549,6 +551,12 @@ impl Rules {
                 found: position.houses_per_side(),
             });
         }
+        if position.layout() != self.board.layout() {
+            return Err(PositionError::WrongRows {
+                expected: self.board.rows(),
+                found: position.layout().rows(),
+            });
+        }
         if position.total_seeds() != self.total_seeds {
             return Err(PositionError::WrongTotal {
                 expected: self.total_seeds,
@@ -571,9 +579,7 @@ impl Rules {
                     }
                 } else {
                     PositionError::WordOverLimit {
-                        text: word
-                            .text(code, position.houses_per_side())
-                            .unwrap_or_default(),
+                        text: word.text(code, position.layout()).unwrap_or_default(),
                         why: word.over_limit(limit),
                     }
                 });
@@ -896,12 +902,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         rulings.push(r.clone());
     }
 
-    let n = in_range(
-        &board.houses_per_side,
-        1,
-        MAX_HOUSES_PER_SIDE as i64,
-        "houses_per_side",
-    )? as usize;
+    let layout = board_layout(&board)?;
+    let n = layout.houses_per_side();
     // The fewest seeds a house the random deal fills holds, where the start
     // is dealt at random.
     let (seeds, houses, total, random_deal) = match (&board.seeds_per_house, &board.start) {
@@ -1027,7 +1029,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         Some(sides) => *sides.get_ref(),
         None => Sides::Rows,
     };
-    let (compiled_sowing, board) = sowing::compile(&sowing, n, total)?;
+    let (compiled_sowing, board) = sowing::compile(&sowing, layout, total)?;
     if let Some(cycle) = &sowing.cycle
         && *cycle.get_ref() == crate::board::Cycle::OwnHalf
         && sides != Sides::Halves
@@ -1049,8 +1051,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "feed_by_house lets a house that feeds one way be played the other way: it needs [sowing] direction_chosen_in",
         );
     }
-    let (captures, grand_slam) =
-        capture::compile(&capture, total, &compiled_sowing, board.store_sowing())?;
+    let (captures, grand_slam) = capture::compile(
+        &capture,
+        total,
+        &compiled_sowing,
+        board.store_sowing(),
+        board.layout(),
+    )?;
     if compiled_sowing.diffuse && !captures.rules.is_empty() {
         return err(
             sowing.diffuse.as_ref().map_or(0..0, |d| d.span()),
@@ -1271,7 +1278,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
         );
     }
-    let mut start = Position::new(&houses, [stored, stored], Side::South)
+    let mut start = Position::laid_out(&houses, [stored, stored], Side::South, layout)
         .expect("checked above: at most MAX_SEEDS");
     start.set(QUIET, captures.quiet_moves);
     start.set(OPENING, playable.opening_moves);
@@ -1408,6 +1415,37 @@ pub(crate) fn deal(
         houses[last_filled.unwrap_or(count - 1)] += carried;
     }
     houses
+}
+
+/// How the `[board]`'s rows and houses lay out each player's houses: one
+/// row each on two rows, a front and a back row each on four, and on three
+/// a back row each and half of the shared middle row.
+fn board_layout(board: &crate::variant::Board) -> Result<Layout, CompileError> {
+    let rows = match &board.rows {
+        Some(rows) => {
+            let r = *rows.get_ref();
+            if !(2..=4).contains(&r) {
+                return err(rows.span(), format!("a board has 2, 3 or 4 rows, not {r}"));
+            }
+            r as usize
+        }
+        None => 2,
+    };
+    let (most, per_side): (usize, fn(usize) -> Layout) = match rows {
+        2 => (MAX_ROW_LETTERS, Layout::two_rows),
+        4 => (MAX_HOUSES_PER_SIDE / 2, |c| Layout::front_and_back(c, c)),
+        _ => (20, |c| Layout::front_and_back(c / 2, c)),
+    };
+    let columns = in_range(&board.houses_per_side, 1, most as i64, "houses_per_side")? as usize;
+    if rows == 3 && columns % 2 == 1 {
+        return err(
+            board.houses_per_side.span(),
+            format!(
+                "on three rows each player owns half of the middle row: a row of {columns} houses has no halves"
+            ),
+        );
+    }
+    Ok(per_side(columns))
 }
 
 /// Houses of a row counted from their owner's left (1 is the first), as a

@@ -868,7 +868,7 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
 /// the moves a round counts afresh (quiet and opening moves) as the game's
 /// `start` has them.
 fn round_start(start: &Position, houses: &[u8], stores: [u8; 2], to_move: Side) -> Position {
-    let mut next = Position::new(houses, stores, to_move)
+    let mut next = Position::laid_out(houses, stores, to_move, start.layout())
         .expect("a round holds the match's seeds on the match's board");
     next.set(QUIET, start.get(QUIET));
     next.set(OPENING, start.get(OPENING));
@@ -883,7 +883,7 @@ fn rows_swapped(start: &Position) -> Position {
     let n = start.houses_per_side();
     let houses = [&start.houses()[n..], &start.houses()[..n]].concat();
     let [south, north] = start.stores();
-    let mut swapped = Position::new(&houses, [north, south], start.to_move())
+    let mut swapped = Position::laid_out(&houses, [north, south], start.to_move(), start.layout())
         .expect("the same seeds on the same board");
     swapped.set(QUIET, start.get(QUIET));
     swapped.set(OPENING, start.get(OPENING));

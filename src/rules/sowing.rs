@@ -20,7 +20,7 @@ use toml::Spanned;
 use super::{CompileError, CountSet, Rules, ZoneMask, count_set, err, flag_unless};
 use crate::board::{Board, Cycle, Direction, STORE, StoreSowing};
 use crate::moves::MAX_RELAY_LIFTS;
-use crate::position::{Position, PositionError, Side};
+use crate::position::{Layout, Position, PositionError, Side};
 use crate::rules::capture::Zone;
 use crate::rules::capture::{BeforeSowing, Captures};
 use crate::rules::children::OpponentSows;
@@ -359,13 +359,17 @@ impl LoopKind {
     }
 }
 
-/// Compiles `[sowing]` for a board of `houses_per_side`; the board's rings
-/// come from the direction and the stores sown into.
+/// Compiles `[sowing]` for a board laid out as `layout` says; the board's
+/// rings come from the direction, the cycle and the stores sown into.
 pub(crate) fn compile(
     section: &Section,
-    houses_per_side: usize,
+    layout: Layout,
     total: u32,
 ) -> Result<(Sowing, Board), CompileError> {
+    let houses_per_side = layout.houses_per_side();
+    if !layout.single_row() {
+        refuse_two_row_only(section, layout)?;
+    }
     let goes_on_only = if let Some(goes_on) = &section.relay_continues_on {
         if !section.relay {
             return err(
@@ -556,7 +560,7 @@ pub(crate) fn compile(
             "opening = \"plus_one_minus_one\" moves seeds round the houses in the board's direction: not with into_stores, direction_chosen_in or direction_by",
         );
     }
-    let cycle = cycle_combinations(section, stores)?;
+    let cycle = cycle_combinations(section, stores, layout)?;
     let bear_off = match &section.bear_off {
         Some(flag) if *flag.get_ref() => {
             let clash = [
@@ -641,7 +645,7 @@ pub(crate) fn compile(
         }
         _ => false,
     };
-    let board = Board::with_cycle(houses_per_side, section.direction, stores, cycle);
+    let board = Board::with_cycle(layout, section.direction, stores, cycle);
     let sowing = Sowing {
         relay_needs_opponent_row,
         relay_reverses,
@@ -767,11 +771,70 @@ fn toward_center(board: &Board) -> u64 {
     mask
 }
 
+/// Refuses the `[sowing]` keys whose reading is set for a two-row board
+/// only: they say where the rows meet, where a row's halves are, or where
+/// the stores lie on the way round.
+fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileError> {
+    let rows = layout.rows();
+    let keys = [
+        (
+            section.into_stores.as_ref().map(|s| s.span()),
+            "into_stores",
+        ),
+        (
+            section.direction_by.as_ref().map(|s| s.span()),
+            "direction_by",
+        ),
+        (section.diffuse.as_ref().map(|s| s.span()), "diffuse"),
+        (section.bear_off.as_ref().map(|s| s.span()), "bear_off"),
+        (section.opening.as_ref().map(|s| s.span()), "opening"),
+        (
+            section.relay_needs_opponent_row.as_ref().map(|s| s.span()),
+            "relay_needs_opponent_row",
+        ),
+        (
+            section.relay_reverses.as_ref().map(|s| s.span()),
+            "relay_reverses",
+        ),
+        (
+            section.skip_opponent_holding.as_ref().map(|s| s.span()),
+            "skip_opponent_holding",
+        ),
+    ];
+    if let Some((span, key)) = keys.into_iter().find_map(|(s, k)| s.map(|s| (s, k))) {
+        return err(
+            span,
+            format!("{key} is read on a board of two rows; this board has {rows}"),
+        );
+    }
+    if let Some(cycle) = &section.cycle
+        && matches!(cycle.get_ref(), Cycle::ZigZag | Cycle::OwnHalf)
+    {
+        return err(
+            cycle.span(),
+            format!(
+                "on {rows} rows a cycle is \"own_row\" (each player's own rows) or \"both_rows\" (one track round every house)"
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// The cycle each side sows round, refusing what a sowing that never leaves
 /// the sower's row, or zigzags without stores, cannot do.
-fn cycle_combinations(section: &Section, stores: StoreSowing) -> Result<Cycle, CompileError> {
+fn cycle_combinations(
+    section: &Section,
+    stores: StoreSowing,
+    layout: Layout,
+) -> Result<Cycle, CompileError> {
     let Some(cycle) = &section.cycle else {
-        return Ok(Cycle::BothRows);
+        // On four rows each player sows round their own two rows; on three,
+        // one track runs round both players' houses.
+        return Ok(if layout.rows() == 4 {
+            Cycle::OwnRow
+        } else {
+            Cycle::BothRows
+        });
     };
     if *cycle.get_ref() == Cycle::ZigZag && stores != StoreSowing::None {
         return err(
@@ -846,7 +909,7 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
         && let Some(house) = position.houses().iter().position(|&seeds| seeds == 0)
     {
         return Err(PositionError::OpeningFromEmpty {
-            house: crate::position::house_label(house, position.houses_per_side()),
+            house: position.layout().label(house),
         });
     }
     if sowing.diffuse
@@ -1573,8 +1636,8 @@ impl Rules {
                         0
                     } | blocked;
                     loop {
-                        if theirs >> h & 1 == 1 {
-                            if blocking.is_some() && blocked >> h & 1 == 1 {
+                        if theirs >> (h & 63) & 1 == 1 {
+                            if blocking.is_some() && blocked >> (h & 63) & 1 == 1 {
                                 trace.record(Event::SkipBlocked { house: h });
                             }
                             h = next(&mut i, trace);
@@ -1589,7 +1652,7 @@ impl Rules {
                             break;
                         }
                     }
-                    if closed >> h & 1 == 1 {
+                    if closed >> (h & 63) & 1 == 1 {
                         // The opponent's blocked house: the seed leaves play,
                         // kept in South's store as MancalaGames keeps it.
                         pos.add(STORE[Side::South.index()], 1);
@@ -1669,7 +1732,7 @@ impl Rules {
             // ends the sowing.
             if lapped.is_none()
                 && (!board.is_house(h)
-                    || closed >> h & 1 == 1
+                    || closed >> (h & 63) & 1 == 1
                     || unvisited
                     || stops.contains(pos.at(h))
                     || !rows.allows(board.owner(h) == me)
@@ -1689,7 +1752,7 @@ impl Rules {
                         if i == len {
                             i = 0;
                         }
-                        if blocked >> ring.at(i) & 1 == 0 {
+                        if blocked >> (ring.at(i) & 63) & 1 == 0 {
                             break ring.at(i);
                         }
                     };
@@ -1703,7 +1766,7 @@ impl Rules {
                 && ((!quiet && children.made(board, pos, me, h, reverse, sown.last_handful()))
                     || (children.kind != super::children::Kind::Ram
                         && (pos.child_houses() >> lift & 1 != 0
-                            || pos.child_houses() >> h & 1 != 0)))
+                            || pos.child_houses() >> (h & 63) & 1 != 0)))
             {
                 // A relay stops where it would make a child, ends in a
                 // child, and never lifts a child.

@@ -18,7 +18,7 @@ use toml::Spanned;
 use super::{CompileError, in_range};
 use crate::board::Board;
 use crate::layer::Layer;
-use crate::position::{Position, PositionError, Side, house_label};
+use crate::position::{Position, PositionError, Side};
 
 /// `[rounds.territory]`: the houses change hands between rounds.
 #[derive(Debug, Deserialize)]
@@ -161,7 +161,7 @@ pub(crate) fn check_position(position: &Position) -> Result<(), PositionError> {
     }
     let taken: Vec<String> = (0..2 * n)
         .filter(|&h| position.owner(h) != position.row_of(h))
-        .map(|h| house_label(h, n).to_string())
+        .map(|h| position.layout().label(h).to_string())
         .collect();
     Err(PositionError::OwnersScattered {
         taken: taken.join(", "),

@@ -15,7 +15,7 @@ use sow::diagnostic::Located;
 use sow::diagram::status;
 use sow::game::Game;
 use sow::notation::{MAX_RECORD_MOVES, parse_move, parse_records};
-use sow::position::{Move, house_label};
+use sow::position::{Layout, Move};
 use sow::record::{VariantChoice, record_of};
 use sow::rules::{GROUPS, Rules, RulesError, builtin_groups};
 use sow::sheet::rule_sheet;
@@ -299,7 +299,7 @@ pub async fn check(Body(request): Body<CheckRequest>) -> Result<Response, ApiErr
 /// A house of the mover's row that may not be played, and why.
 #[derive(Serialize)]
 struct Refusal {
-    house: char,
+    house: String,
     reason: String,
 }
 
@@ -320,7 +320,7 @@ struct Step {
     text: String,
 }
 
-fn step(event: &Event, houses_per_side: usize) -> Step {
+fn step(event: &Event, layout: Layout) -> Step {
     let place = |place: usize| {
         if place == STORE[0] {
             (None, Some("south"))
@@ -360,7 +360,7 @@ fn step(event: &Event, houses_per_side: usize) -> Step {
         house,
         store,
         seeds,
-        text: event.describe(houses_per_side),
+        text: event.describe(layout),
     }
 }
 
@@ -373,7 +373,7 @@ struct View {
     edited: bool,
     houses_per_side: usize,
     /// Each house's label, in house order (South's `A`…, then North's `a`…).
-    labels: Vec<char>,
+    labels: Vec<String>,
     /// Each house's seeds, in house order.
     board: Vec<u8>,
     /// The stores, `[south, north]`.
@@ -427,7 +427,7 @@ fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
             .into_iter()
             .filter(|(_, verdict)| *verdict != Verdict::Legal)
             .map(|(mv, verdict)| Refusal {
-                house: mv.label(),
+                house: mv.label().to_string(),
                 reason: verdict.describe(),
             })
             .collect()
@@ -437,7 +437,9 @@ fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
         variant: session.engine.rules().meta.name.clone(),
         edited: session.edited,
         houses_per_side: n,
-        labels: (0..2 * n).map(|h| house_label(h, n)).collect(),
+        labels: (0..2 * n)
+            .map(|h| position.layout().label(h).to_string())
+            .collect(),
         board: position.houses().to_vec(),
         stores: position.stores(),
         to_move: (!over).then(|| position.to_move().name()),
@@ -701,14 +703,14 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
         let mut events: Vec<Event> = Vec::new();
         game.play(mv, &mut events)
             .map_err(|e| ApiError::rule(e.to_string()))?;
-        let n = before.houses_per_side();
+        let layout = before.layout();
         let mut after = session.clone();
         after.moves = Session::moves_of(&game);
         let played = Played {
             mv: mv.to_string(),
             mover: mover.name(),
             summary: summarise(&before, mv, &events),
-            steps: events.iter().map(|e| step(e, n)).collect(),
+            steps: events.iter().map(|e| step(e, layout)).collect(),
             view: view(id, &after, &game),
         };
         drop(game);

@@ -41,7 +41,7 @@ pub fn position(text: &str) -> Position {
 
 /// The move of a house label.
 pub fn mv(label: char) -> Move {
-    Move::from_label(label).unwrap()
+    Move::from_label(&label.to_string()).unwrap()
 }
 
 /// Plays one move on a bare position (no game endings).
@@ -66,12 +66,12 @@ pub fn legal(engine: &Engine, from: &str) -> String {
     engine
         .legal_moves(&position(from))
         .iter()
-        .map(|m| m.label())
+        .map(|m| m.label().to_string())
         .collect()
 }
 
 /// The verdict on one house.
 pub fn verdict(engine: &Engine, from: &str, label: char) -> Verdict {
     let p = position(from);
-    engine.verdicts(&p)[mv(label).offset()].1
+    engine.verdicts(&p)[mv(label).label().column()].1
 }

@@ -40,7 +40,7 @@ pub fn after_line(rules: &'static Engine, position: &str, moves: &[&str]) -> Gam
     let mut g = game(rules, position);
     for mv in moves {
         assert!(!g.is_over(), "the game ended before {mv}");
-        let mv = Move::from_label(mv.chars().next().unwrap()).unwrap();
+        let mv = Move::from_label(mv).unwrap();
         g.play(mv, &mut ()).unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
     assert!(!g.is_over(), "the game ended during the line");
@@ -64,7 +64,7 @@ impl Example {
 
     /// Plays `mv` in `before`.
     pub fn play_in(before: Game<'static>, mv: &str) -> Example {
-        let mv = Move::from_label(mv.chars().next().unwrap()).unwrap();
+        let mv = Move::from_label(mv).unwrap();
         let mut after = before.clone();
         let mut events = Vec::new();
         let effect = after
@@ -81,11 +81,11 @@ impl Example {
 
     /// The houses that received a seed, in order, as labels.
     pub fn drops(&self) -> String {
-        let n = self.after.position().houses_per_side();
+        let layout = self.after.position().layout();
         self.events
             .iter()
             .filter_map(|e| match e {
-                Event::Drop { house, .. } => Some(Move::from_house(*house, n).label()),
+                Event::Drop { house, .. } => Some(layout.label(*house)),
                 _ => None,
             })
             .collect()
@@ -93,13 +93,13 @@ impl Example {
 
     /// The captures, in order, as (label, seeds).
     pub fn captures(&self) -> Vec<(char, u8)> {
-        let n = self.after.position().houses_per_side();
+        // The documents' boards have two rows: a letter a house.
+        let layout = self.after.position().layout();
+        let letter = |house: usize| layout.label(house).to_string().remove(0);
         self.events
             .iter()
             .filter_map(|e| match e {
-                Event::Capture { house, seeds } => {
-                    Some((Move::from_house(*house, n).label(), *seeds))
-                }
+                Event::Capture { house, seeds } => Some((letter(*house), *seeds)),
                 _ => None,
             })
             .collect()
@@ -107,7 +107,7 @@ impl Example {
 
     /// The move as `sow explain` shows it.
     pub fn render(&self) -> String {
-        let n = self.after.position().houses_per_side();
+        let layout = self.after.position().layout();
         let mut out = String::new();
         let _ = writeln!(out, "Before ({}):", self.before.position());
         out.push_str(&draw(self.before.position()));
@@ -118,7 +118,7 @@ impl Example {
             String::new()
         };
         let _ = writeln!(out, "Move: {}{mark}", self.mv);
-        out.push_str(&steps(&self.events, n));
+        out.push_str(&steps(&self.events, layout));
         let _ = writeln!(out, "\nAfter ({}):", self.after.position());
         out.push_str(&draw(self.after.position()));
         let _ = writeln!(out, "{}", status(&self.after));

@@ -187,7 +187,7 @@ fn ouri_capture_rules_a_and_b() {
 #[test]
 fn ouri_nine_seed_capture_from_the_third_house() {
     let ex = Example::play(rules("ouri"), "4,4,6,4,4,4/2,2,2,4,4,4 2-2 S", "C");
-    assert_eq!(ex.mv.offset(), 2, "the third house from the left");
+    assert_eq!(ex.mv.label().column(), 2, "the third house from the left");
     assert_eq!(ex.effect.captured, 9, "9 seeds are captured");
     assert_eq!(ex.captures(), [('c', 3), ('b', 3), ('a', 3)]);
     snapshot(

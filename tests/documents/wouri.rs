@@ -169,7 +169,7 @@ fn wouri_endless_sowing_is_refused() {
     );
     assert_eq!(legal(&g), "abd");
     let mut played = g.clone();
-    let refused = played.play(sow::Move::from_label('e').unwrap(), &mut ());
+    let refused = played.play(sow::Move::from_label("e").unwrap(), &mut ());
     assert!(matches!(
         refused,
         Err(IllegalMove::Excluded {
