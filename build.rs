@@ -1,13 +1,15 @@
-//! Embeds every catalogue variant file (`variants/mancalagames/*.toml`) in
-//! the library: adding a game is adding its file. The list is written to
-//! `$OUT_DIR/catalogue.rs` as `(file name, contents)` pairs, sorted by name.
+//! Embeds every shipped variant file of the catalogues
+//! (`variants/mancalagames/*.toml`, `variants/ludii/*.toml`) in the
+//! library: adding a game is adding its file. Each directory's list is
+//! written to `$OUT_DIR/<directory>.rs` as `(file name, contents)` pairs,
+//! sorted by name.
 
 use std::path::Path;
 
-fn main() {
-    let dir = Path::new("variants/mancalagames");
+fn embed(directory: &str) {
+    let dir = Path::new("variants").join(directory);
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<_> = std::fs::read_dir(dir)
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -22,11 +24,16 @@ fn main() {
         let name = path.file_name().unwrap().to_string_lossy();
         let absolute = std::fs::canonicalize(path).expect("a readable variant file");
         out.push_str(&format!(
-            "    (\"mancalagames/{name}\", include_str!({:?})),\n",
+            "    (\"{directory}/{name}\", include_str!({:?})),\n",
             absolute.display().to_string()
         ));
     }
     out.push_str("]\n");
-    let target = Path::new(&std::env::var("OUT_DIR").unwrap()).join("catalogue.rs");
+    let target = Path::new(&std::env::var("OUT_DIR").unwrap()).join(format!("{directory}.rs"));
     std::fs::write(target, out).expect("OUT_DIR is writable");
+}
+
+fn main() {
+    embed("mancalagames");
+    embed("ludii");
 }

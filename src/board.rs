@@ -398,29 +398,17 @@ impl Board {
         );
         let mut owner = [0u8; PLACES];
         let mut cell = [(0u8, 0u8); PLACES];
-        let rows = layout.rows();
-        let columns = layout.columns();
         let mut behind = [NOWHERE; PLACES];
         for (h, at) in cell.iter_mut().enumerate().take(2 * n) {
             owner[h] = (h >= n) as u8;
-            let side = if h < n { Side::South } else { Side::North };
-            let base = side.index() * n;
-            let offset = h - base;
-            let label = layout.label_at(side, offset);
-            // The row counted from the owner's back row, and the column from
-            // the owner's left; North's are turned round.
-            let front = offset < layout.front();
-            let own_row = usize::from(front);
-            if front {
-                behind[h] = (base + layout.front() + label.column()) as u8;
+            let offset = h % n;
+            if offset < layout.front() {
+                // The back row's house in the front house's column.
+                let column = layout.label(h).column();
+                behind[h] = (h - offset + layout.front() + column) as u8;
             }
-            *at = match side {
-                Side::South => (own_row as u8, label.column() as u8),
-                Side::North => (
-                    (rows - 1 - own_row) as u8,
-                    (columns - 1 - label.column()) as u8,
-                ),
-            };
+            let (row, column) = layout.cell(h);
+            *at = (row as u8, column as u8);
         }
         owner[STORE[1]] = 1;
         // Opposite: the opponent's house in the same column nearest the
@@ -890,5 +878,77 @@ mod tests {
         assert_eq!(walk(south, 0, 3), vec![STORE[1], 5, 4]);
         assert_eq!(walk(south, 3, 2), vec![STORE[0], 2]);
         assert_eq!(board.back(5), 0);
+    }
+    /// Ludii's site of a house: row by row from South's back row, each
+    /// from South's left (its reference games number the board so).
+    fn site(board: &Board, house: usize) -> usize {
+        let (row, column) = board.cell(house);
+        row * board.columns() + column
+    }
+
+    #[test]
+    fn four_row_tracks_loop_round_each_players_two_rows() {
+        let board = Board::with_cycle(
+            Layout::front_and_back(8, 8),
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::OwnRow,
+        );
+        assert_eq!((board.rows(), board.columns()), (4, 8));
+        // South's track from B1 (house 8, Ludii's site 0), as Ludii lists
+        // it: her back row left to right, then her front row back.
+        let b1 = 8;
+        let mut track = vec![site(&board, b1)];
+        track.extend(
+            walk(board.ring(Side::South), b1, 15)
+                .iter()
+                .map(|&h| site(&board, h)),
+        );
+        assert_eq!(
+            track,
+            [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8]
+        );
+        // North's the same way round his rows: b1 is Ludii's site 31.
+        let north_b1 = 24;
+        assert_eq!(site(&board, north_b1), 31);
+        let north: Vec<usize> = walk(board.ring(Side::North), north_b1, 8)
+            .iter()
+            .map(|&h| site(&board, h))
+            .collect();
+        assert_eq!(north, [30, 29, 28, 27, 26, 25, 24, 16]);
+        assert!(!board.ring(Side::South).crosses());
+        // A3 faces a6 across the middle, and b6 is behind a6.
+        assert_eq!(board.house_label(board.opposite(2)).to_string(), "a6");
+        let behind = board.behind(board.opposite(2)).unwrap();
+        assert_eq!(board.house_label(behind).to_string(), "b6");
+        assert_eq!(board.behind(behind), None, "nothing is behind a back row");
+        assert!(board.is_front(2) && !board.is_front(behind));
+    }
+
+    #[test]
+    fn three_row_track_runs_round_every_house_as_selus_does() {
+        let board = Board::with_cycle(
+            Layout::front_and_back(3, 6),
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::BothRows,
+        );
+        assert_eq!((board.rows(), board.columns()), (3, 6));
+        // From B1 (house 3, Ludii's site 0) round the 18 houses: Ludii's
+        // one track of Selus and Gabata.
+        let mut track = vec![site(&board, 3)];
+        track.extend(
+            walk(board.ring(Side::South), 3, 17)
+                .iter()
+                .map(|&h| site(&board, h)),
+        );
+        assert_eq!(
+            track,
+            [0, 1, 2, 3, 4, 5, 11, 10, 9, 17, 16, 15, 14, 13, 12, 6, 7, 8]
+        );
+        assert!(board.ring(Side::South).crosses());
+        // South's front row is the middle row's right half.
+        assert_eq!(board.cell(0), (1, 3));
+        assert_eq!(board.house_label(0).to_string(), "A4");
     }
 }

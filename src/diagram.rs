@@ -23,6 +23,26 @@ pub fn draw(position: &Position) -> String {
 /// for North), the opponent's row on top reading the other way, their own
 /// store at the right end and the opponent's at the left.
 pub fn draw_from(position: &Position, seat: Side) -> String {
+    let mut out = if position.layout().single_row() {
+        two_rows(position, seat)
+    } else {
+        more_rows(position, seat)
+    };
+    for layer in Layer::ALL {
+        for line in layer.describe(position) {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    for word in Word::ALL {
+        if let Some(line) = word.describe(position.code(word), position.layout()) {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
+
+/// A two-row board from `seat`: letters for labels.
+fn two_rows(position: &Position, seat: Side) -> String {
     let n = position.houses_per_side();
     let margin = " ".repeat(8);
     let far = seat.opponent();
@@ -46,7 +66,6 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
         line.push('|');
         line
     };
-    let initial = |side: Side| side.name()[..1].to_uppercase();
     let border = format!("{}+", "+---".repeat(n));
     let mut out = String::new();
     let _ = writeln!(out, "{margin}{}", labels(far, true).trim_end());
@@ -63,17 +82,88 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     let _ = writeln!(out, "{margin}{}", cells(seat, false));
     let _ = writeln!(out, "{margin}{border}");
     let _ = writeln!(out, "{margin}{}", labels(seat, false).trim_end());
-    for layer in Layer::ALL {
-        for line in layer.describe(position) {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-    for word in Word::ALL {
-        if let Some(line) = word.describe(position.code(word), position.layout()) {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
     out
+}
+
+/// A board of three or four rows from `seat`: each row's letter at its
+/// left, the columns numbered from each player's left (the far player's
+/// along the top, the seat's along the bottom), so a house's label is its
+/// row's letter and its owner's number (`A3`, `b8`); the stores (what each
+/// player holds in hand) at the ends of the line between the players'
+/// rows. On three rows the middle row is shared: its letter reads `a|A`,
+/// the far player's half, then the seat's.
+fn more_rows(position: &Position, seat: Side) -> String {
+    let layout = position.layout();
+    let (rows, columns) = (layout.rows(), layout.columns());
+    let far = seat.opponent();
+    // Display rows top to bottom and columns left to right, as `seat` sees
+    // the board: South's view turned round for North.
+    let turn = |(row, column): (usize, usize)| match seat {
+        Side::South => (rows - 1 - row, column),
+        Side::North => (row, columns - 1 - column),
+    };
+    let mut grid = vec![vec![None; columns]; rows];
+    for (row, houses) in layout.grid().into_iter().enumerate() {
+        for (column, house) in houses.into_iter().enumerate() {
+            let (row, column) = turn((row, column));
+            grid[row][column] = Some(house);
+        }
+    }
+    let row_letters = |row: &[Option<usize>]| -> String {
+        let mut letters: Vec<String> = Vec::new();
+        for house in row.iter().flatten() {
+            let letter = layout.label(*house).to_string()[..1].to_string();
+            if !letters.contains(&letter) {
+                letters.push(letter);
+            }
+        }
+        letters.join("|")
+    };
+    let numbers = |side: Side| -> String {
+        (0..columns)
+            .map(|c| {
+                let own = if side == seat { c + 1 } else { columns - c };
+                format!("  {own:<2}")
+            })
+            .collect()
+    };
+    let border = format!("{}+", "+---".repeat(columns));
+    let margin = " ".repeat(8);
+    let mut out = String::new();
+    let _ = writeln!(out, "{margin}{}", numbers(far).trim_end());
+    let _ = writeln!(out, "{margin}{border}");
+    // The line between the players' rows: after the far player's rows.
+    let far_rows = grid
+        .iter()
+        .take_while(|row| row.iter().flatten().all(|&h| layout.label(h).side() == far))
+        .count()
+        .max(1);
+    for (i, row) in grid.iter().enumerate() {
+        if i == far_rows {
+            let _ = writeln!(
+                out,
+                "  {} {:>3} {border} {:<3} {}",
+                initial(far),
+                position.store(far),
+                position.store(seat),
+                initial(seat)
+            );
+        }
+        let mut line: String = row
+            .iter()
+            .map(|h| h.map_or("|   ".to_string(), |h| format!("|{:^3}", position.at(h))))
+            .collect();
+        line.push('|');
+        let _ = writeln!(out, "  {:<5} {line}", row_letters(row));
+    }
+    let _ = writeln!(out, "{margin}{border}");
+    let _ = writeln!(out, "{margin}{}", numbers(seat).trim_end());
+    out
+}
+
+/// A player's initial, `S` or `N`, beside their store.
+fn initial(side: Side) -> String {
+    side.name()[..1].to_uppercase()
 }
 
 /// A line that says whose turn it is, or how the game ended.

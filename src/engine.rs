@@ -446,7 +446,7 @@ impl Engine {
         if self.rules.board.offset_of(mv) >= houses_per_side {
             return IllegalMove::NoSuchHouse {
                 mv,
-                houses_per_side,
+                layout: self.rules.board.layout(),
             };
         }
         match (self.drop_pending(pos), mv.is_drop()) {

@@ -398,6 +398,21 @@ impl Verdict {
     }
 }
 
+/// A board in words for a refusal: "a board of 6 houses per side", or on
+/// more rows its shape and how its houses are named.
+fn board_in_words(layout: Layout) -> String {
+    if layout.single_row() {
+        format!("a board of {} houses per side", layout.houses_per_side())
+    } else {
+        format!(
+            "this {}x{} board: a house is named by {}",
+            layout.rows(),
+            layout.columns(),
+            layout.label_form()
+        )
+    }
+}
+
 /// Why a move cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
@@ -405,12 +420,12 @@ pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
     /// The label names a house beyond the board.
-    #[error("there is no house {mv} on a board of {houses_per_side} houses per side")]
+    #[error("there is no house {mv} on {}", board_in_words(*layout))]
     NoSuchHouse {
         /// The move asked for.
         mv: Move,
-        /// The board's row length.
-        houses_per_side: usize,
+        /// How the board's houses lie.
+        layout: Layout,
     },
     /// The house belongs to the other player.
     #[error("{mv} is {owner}'s house, and it is {to_move}'s turn")]

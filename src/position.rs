@@ -275,6 +275,36 @@ impl Layout {
             .then(|| label.side.index() * self.houses_per_side as usize + offset)
     }
 
+    /// Where house `house` lies as South sees the board: its row (0 the
+    /// bottom, South's back row; on two rows South's only row) and its
+    /// column (0 South's left). North's houses are turned round.
+    pub fn cell(self, house: usize) -> (usize, usize) {
+        let n = self.houses_per_side();
+        let side = if house < n { Side::South } else { Side::North };
+        let offset = house - side.index() * n;
+        let label = self.label_at(side, offset);
+        // The row counted from the owner's back row.
+        let own_row = usize::from(self.front != 0 && offset < self.front as usize);
+        match side {
+            Side::South => (own_row, label.column()),
+            Side::North => (
+                self.rows() - 1 - own_row,
+                self.columns() - 1 - label.column(),
+            ),
+        }
+    }
+
+    /// The houses cell by cell as South sees the board: the rows from the
+    /// bottom (South's back row) up, each from South's left.
+    pub fn grid(self) -> Vec<Vec<usize>> {
+        let mut grid = vec![vec![0; self.columns()]; self.rows()];
+        for house in 0..2 * self.houses_per_side() {
+            let (row, column) = self.cell(house);
+            grid[row][column] = house;
+        }
+        grid
+    }
+
     /// The move that plays `side`'s house `offset`, sown the rules' way.
     #[inline]
     pub fn move_at(self, side: Side, offset: usize) -> Move {
@@ -665,6 +695,16 @@ impl Position {
     #[inline]
     pub fn layout(&self) -> Layout {
         self.layout
+    }
+
+    /// The seeds row by row as South sees the board: from the bottom row
+    /// (South's back row) up to the top, each from South's left.
+    pub fn rows_from_bottom(&self) -> Vec<Vec<u8>> {
+        self.layout
+            .grid()
+            .into_iter()
+            .map(|row| row.into_iter().map(|house| self.at(house)).collect())
+            .collect()
     }
 
     /// The seeds in `side`'s store.

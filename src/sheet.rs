@@ -108,7 +108,10 @@ pub fn rule_sheet(rules: &Rules) -> String {
 
     let start = rules.start();
     let n = rules.houses_per_side();
-    if rules.random_start() && rules.deal_empty_or_at_least > 0 {
+    let layout = rules.board.layout();
+    if !layout.single_row() {
+        board_of_more_rows(rules, &mut out);
+    } else if rules.random_start() && rules.deal_empty_or_at_least > 0 {
         let _ = writeln!(
             out,
             "\nBoard\n  Two rows of {n} houses and {} seeds, dealt at random for every game: each seed goes into a house drawn at random; then, in house order, a house holding fewer than {} passes its seeds on to the next (the last house's go to the last house that holds seeds), so every house holds none or at least {}. South owns the bottom row and moves first.",
@@ -183,6 +186,42 @@ pub fn rule_sheet(rules: &Rules) -> String {
     ending::describe(rules, &mut out);
     rounds::describe(rules, &mut out);
     out
+}
+
+/// The board paragraph of a board of three or four rows: its shape, whose
+/// rows are whose, how houses are named, and the start, row by row.
+fn board_of_more_rows(rules: &Rules, out: &mut String) {
+    let layout = rules.board.layout();
+    let start = rules.start();
+    let shape = if layout.rows() == 4 {
+        format!(
+            "Four rows of {}: each player owns the two rows on their side, a front row facing the opponent and a back row behind it.",
+            counted(layout.columns() as u64, "house")
+        )
+    } else {
+        format!(
+            "Three rows of {}: each player owns the back row on their side and the right half, as they see it, of the middle row, their front row.",
+            counted(layout.columns() as u64, "house")
+        )
+    };
+    let rows = |side: Side| {
+        let houses = start.row(side);
+        let (front, back) = houses.split_at(layout.front());
+        let list = |h: &[u8]| {
+            h.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!("front row {}; back row {}", list(front), list(back))
+    };
+    let _ = writeln!(
+        out,
+        "\nBoard\n  {shape} A house is named by its row, A (front) or B (back) for South and a or b for North, and its column counted from its owner's left: A1, b8. {} in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom rows and moves first.",
+        counted(rules.total_seeds(), "seed"),
+        rows(Side::South),
+        rows(Side::North)
+    );
 }
 
 #[cfg(test)]

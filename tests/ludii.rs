@@ -75,7 +75,9 @@ fn a_game_that_differs_is_reported_with_its_first_difference() {
     let tsoro = std::fs::read_to_string(variants().join("tsoro.toml")).expect("tsoro.toml");
     std::fs::write(
         dir.path().join("tsoro.toml"),
-        tsoro.replace("and_behind = true", "and_behind = false"),
+        tsoro
+            .replace("and_behind = true", "and_behind = false")
+            .replace("name = \"ludii-tsoro\"", "name = \"tsoro-front-only\""),
     )
     .expect("written");
     let file = fixtures().join("Tsoro.jsonl.gz");
@@ -88,4 +90,35 @@ fn a_game_that_differs_is_reported_with_its_first_difference() {
             .any(|line| line.contains("holds") && line.contains("Ludii's")),
         "{report:?}"
     );
+}
+
+#[test]
+fn a_label_of_another_board_or_row_is_refused_naming_the_rule() {
+    let engine = sow::Engine::new(sow::Rules::load("ludii-tsoro").expect("shipped"));
+    let start = engine.rules().start();
+    let refusal = |label: &str| {
+        let mv = sow::Move::from_label(label).expect("a label");
+        engine
+            .check_move(&start, mv)
+            .expect_err("refused")
+            .to_string()
+    };
+    // A letter names no house on four rows, nor a column past the row.
+    for label in ["C", "B9"] {
+        let why = refusal(label);
+        assert!(
+            why.contains(&format!("there is no house {label} on this 4x8 board"))
+                && why.contains("A1 to b8"),
+            "{why}"
+        );
+    }
+    assert_eq!(refusal("a1"), "a1 is North's house, and it is South's turn");
+    assert_eq!(refusal("A1"), "A1 cannot be played: the house is empty");
+    // And a row label names no house of a two-row board.
+    let oware = sow::Engine::new(sow::Rules::load("oware").expect("shipped"));
+    let why = oware
+        .check_move(&oware.rules().start(), sow::Move::from_label("A1").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(why, "there is no house A1 on a board of 6 houses per side");
 }

@@ -850,6 +850,8 @@ fn start<'r>(engine: &'r Engine, from: Option<&str>) -> Result<Game<'r>, Failure
 struct VariantLine<'a> {
     group: &'a str,
     name: &'a str,
+    /// Rows on the board: 2, 3 or 4.
+    rows: usize,
     aliases: &'a [String],
     summary: Option<&'a str>,
     source: Option<&'a str>,
@@ -863,6 +865,7 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             variants.iter().map(|rules| VariantLine {
                 group,
                 name: &rules.meta.name,
+                rows: rules.board.rows(),
                 aliases: &rules.meta.aliases,
                 summary: rules.meta.summary.as_deref(),
                 source: rules.meta.source.as_deref(),
@@ -876,14 +879,15 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             writeln!(out, "{text}")?;
         }
         Format::Csv => {
-            writeln!(out, "group,name,aliases,summary")?;
+            writeln!(out, "group,name,rows,aliases,summary")?;
             for line in &lines {
                 let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
                 writeln!(
                     out,
-                    "{},{},{},{}",
+                    "{},{},{},{},{}",
                     field(line.group),
                     field(line.name),
+                    line.rows,
                     field(&line.aliases.join(" ")),
                     field(line.summary.unwrap_or(""))
                 )?;
@@ -901,7 +905,11 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
                         format!(" (also {})", meta.aliases.join(", "))
                     };
                     let summary = meta.summary.as_deref().unwrap_or("");
-                    writeln!(out, "  {:width$}  {summary}{aliases}", meta.name)?;
+                    let rows = match rules.board.rows() {
+                        2 => String::new(),
+                        rows => format!("[{rows} rows] "),
+                    };
+                    writeln!(out, "  {:width$}  {rows}{summary}{aliases}", meta.name)?;
                 }
                 writeln!(out)?;
             }
@@ -909,7 +917,7 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             // writes it.
             writeln!(
                 out,
-                "A summary that opens with a size, such as 6x4, is of a board of 6 houses in each row, 4 seeds in each at the start."
+                "A summary that opens with a size, such as 6x4, is of a board of 6 houses in each row, 4 seeds in each at the start; on more rows, such as 4x8, of the rows and the houses in each. The boards have two rows unless [3 rows] or [4 rows] says otherwise."
             )?;
         }
     }

@@ -9,6 +9,11 @@ struct JsonPly {
     #[serde(rename = "move")]
     mv: String,
     board: Vec<u8>,
+    /// On three and four rows: the seeds row by row, from South's back row
+    /// (the bottom) up to North's (the top), each from South's left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<Vec<u8>>>,
+    /// Each player's store: what they hold in hand or have captured.
     stores: [u8; 2],
     to_move: Option<&'static str>,
     over: bool,
@@ -198,6 +203,7 @@ fn replay_one(
                     JsonPly {
                         mv: ply.mv.to_string(),
                         board: shown.houses().to_vec(),
+                        rows: (!shown.layout().single_row()).then(|| shown.rows_from_bottom()),
                         stores: shown.stores(),
                         to_move: ply.to_move().map(Side::name),
                         over: ply.over,

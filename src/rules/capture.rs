@@ -1550,9 +1550,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             } => {
                 let _ = writeln!(
                     out,
-                    "  When the last seed falls in an empty house {}{}, and the house opposite holds seeds, {} captured{}.",
-                    zone_in_words(zone),
-                    if front_only { " of the front row" } else { "" },
+                    "  When the last seed falls in an empty house {}, and the house opposite holds seeds, {} captured{}.",
+                    if front_only {
+                        "of the sower's front row".to_string()
+                    } else {
+                        zone_in_words(zone).to_string()
+                    },
                     if take_sowing_seed {
                         "those seeds and the sowing seed are"
                     } else {

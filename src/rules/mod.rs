@@ -105,7 +105,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// The MancalaGames catalogue's games (`variants/mancalagames/*.toml`), also
 /// shipped: `(file name under variants/, contents)`, sorted by file name.
 /// `build.rs` lists the directory, so adding a game is adding its file.
-pub const CATALOGUE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+pub const CATALOGUE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/mancalagames.rs"));
+
+/// Ludii's games of three and four rows (`variants/ludii/*.toml`), each
+/// checked against the games Ludii's own engine recorded: `(file name
+/// under variants/, contents)`, sorted by file name.
+pub const LUDII: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/ludii.rs"));
 
 /// The groups `sow variants` lists the shipped variants in, by source:
 /// `(heading, files)`.
@@ -115,7 +120,17 @@ pub const GROUPS: &[(&str, &[(&str, &str)])] = &[
         "The MancalaGames catalogue (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames)",
         CATALOGUE,
     ),
+    (
+        "Ludii's games of three and four rows (https://ludii.games)",
+        LUDII,
+    ),
 ];
+
+/// Every shipped variant file, `(file name, contents)`: the rule
+/// documents', then the catalogues' ([`GROUPS`] in order).
+pub fn shipped_files() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    GROUPS.iter().flat_map(|(_, files)| files.iter())
+}
 
 /// The longest variant file read, in bytes: the shipped files are under
 /// 3 KiB, and a bound keeps a wrong path (a device, a log) from filling memory.
@@ -328,10 +343,7 @@ impl Rules {
     /// A variant's name and aliases must be its own: a file that answers to a
     /// shipped variant's name is refused, unless it is that shipped file.
     pub fn from_toml(source: &str, origin: &str) -> Result<Rules, RulesError> {
-        let shipped = BUILTIN
-            .iter()
-            .chain(CATALOGUE)
-            .any(|(_, text)| *text == without_bom(source));
+        let shipped = shipped_files().any(|(_, text)| *text == without_bom(source));
         Rules::compile_text(source, origin, !shipped)
     }
 
@@ -431,7 +443,7 @@ impl Rules {
             }
             Some(names)
         };
-        let shipped = BUILTIN.iter().chain(CATALOGUE).find(|(_, text)| {
+        let shipped = shipped_files().find(|(_, text)| {
             names(text).is_some_and(|n| n.iter().any(|n| n.eq_ignore_ascii_case(name_or_path)))
         });
         let source = match shipped {
@@ -676,13 +688,9 @@ pub(crate) fn shipped(file: &str) -> Rules {
 }
 
 /// The shipped variants, compiled: the rule documents' first, then the
-/// catalogue's.
+/// catalogues'.
 pub fn builtin_rules() -> Vec<Rules> {
-    BUILTIN
-        .iter()
-        .chain(CATALOGUE)
-        .map(compile_shipped)
-        .collect()
+    shipped_files().map(compile_shipped).collect()
 }
 
 /// The shipped variants, compiled, in their groups (see [`GROUPS`]).
@@ -1436,7 +1444,12 @@ fn board_layout(board: &crate::variant::Board) -> Result<Layout, CompileError> {
         4 => (MAX_HOUSES_PER_SIDE / 2, |c| Layout::front_and_back(c, c)),
         _ => (20, |c| Layout::front_and_back(c / 2, c)),
     };
-    let columns = in_range(&board.houses_per_side, 1, most as i64, "houses_per_side")? as usize;
+    let key = if rows == 2 {
+        "houses_per_side"
+    } else {
+        "houses_per_row"
+    };
+    let columns = in_range(&board.houses_per_side, 1, most as i64, key)? as usize;
     if rows == 3 && columns % 2 == 1 {
         return err(
             board.houses_per_side.span(),

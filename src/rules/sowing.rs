@@ -927,7 +927,11 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
 /// The sheet's paragraph on sowing.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nSowing");
+    let more_rows = !rules.board.layout().single_row();
     let direction = match rules.board.direction() {
+        Direction::CounterClockwise if more_rows => {
+            "counter-clockwise (along your back row from your left, then back along your front row)"
+        }
         Direction::CounterClockwise => {
             "counter-clockwise (South's row left to right, then North's)"
         }
@@ -980,7 +984,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Each side sows round its own half of the board only, both rows: after the last house of your half in one row the sowing goes on in the other; no seed is ever sown into the opponent's half."
         );
     }
-    if rules.board.cycle() == Cycle::OwnRow {
+    if rules.board.cycle() == Cycle::OwnRow && more_rows {
+        let _ = writeln!(
+            out,
+            "  Each side sows round its own two rows only, as one loop: no seed is ever sown into the opponent's rows."
+        );
+    } else if rules.board.cycle() == Cycle::BothRows && more_rows {
+        let _ = writeln!(
+            out,
+            "  One track runs round every house: South's back row from her left, her front row back, then North's back row from his left and his front row back."
+        );
+    } else if rules.board.cycle() == Cycle::OwnRow {
         let _ = writeln!(
             out,
             "  Each side sows round its own row only: after your last house the sowing goes on from your first{}; no seed is ever sown into the opponent's row.",

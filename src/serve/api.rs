@@ -374,6 +374,10 @@ struct View {
     houses_per_side: usize,
     /// Each house's label, in house order (South's `A`…, then North's `a`…).
     labels: Vec<String>,
+    /// The houses cell by cell as South sees the board, the rows from the
+    /// bottom (South's back row) up, each from South's left: how the page
+    /// lays out two, three or four rows.
+    grid: Vec<Vec<usize>>,
     /// Each house's seeds, in house order.
     board: Vec<u8>,
     /// The stores, `[south, north]`.
@@ -440,6 +444,7 @@ fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
         labels: (0..2 * n)
             .map(|h| position.layout().label(h).to_string())
             .collect(),
+        grid: position.layout().grid(),
         board: position.houses().to_vec(),
         stores: position.stores(),
         to_move: (!over).then(|| position.to_move().name()),

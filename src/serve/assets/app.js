@@ -73,10 +73,17 @@ function seat() {
 }
 
 function drawBoard(view, board, stores, marks) {
-  const n = view.houses_per_side;
+  // The houses as South sees the board, rows from the bottom up; turned
+  // round for a player sitting at North.
+  const grid = view.grid;
+  const rows = grid.length;
+  const columns = grid[0].length;
   const W = 80;
-  const width = (n + 2) * W;
-  const height = 2 * W + 60;
+  // Two rows keep their labels above and below the board; more rows label
+  // each house just above it, so the rows stand further apart.
+  const R = rows > 2 ? W + 16 : W;
+  const width = (columns + 2) * W;
+  const height = rows * R + 60;
   const svg = $('board');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.replaceChildren();
@@ -86,11 +93,9 @@ function drawBoard(view, board, stores, marks) {
     (parent || svg).appendChild(e);
     return e;
   };
-  el('rect', { class: 'frame', x: 4, y: 24, width: width - 8, height: 2 * W + 12, rx: 40 });
+  el('rect', { class: 'frame', x: 4, y: 24, width: width - 8, height: rows * R + 12, rx: 40 });
   const south = seat() === 'south';
-  const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
-  const bottom = south ? range(0, n) : range(n, 2 * n);
-  const top = (south ? range(n, 2 * n) : range(0, n)).reverse();
+  const shown = south ? [...grid].reverse() : grid.map((row) => [...row].reverse());
   const legal = new Set(view.legal.map((m) => m[0]));
   const refused = new Map(view.refused.map((r) => [r.house, r.reason]));
   const playing = !view.over && view.ply === view.plies && !isComputer(view.to_move);
@@ -113,14 +118,17 @@ function drawBoard(view, board, stores, marks) {
     }
     el('circle', { class: 'pit', cx: x, cy: y, r: W * 0.4 }, g);
     el('text', { class: 'count', x, y }, g).textContent = board[h];
-    el('text', { class: 'label', x, y: labelY }, svg).textContent = label;
+    el('text', { class: rows > 2 ? 'label inner' : 'label', x, y: labelY }, svg).textContent = label;
     g.addEventListener('click', () => clickHouse(label));
     g.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); clickHouse(label); }
     });
   };
-  top.forEach((h, i) => house(h, W * (i + 1.5), 30 + W / 2, 18));
-  bottom.forEach((h, i) => house(h, W * (i + 1.5), 30 + W * 1.5, 2 * W + 54));
+  shown.forEach((row, r) => row.forEach((h, i) => {
+    const y = 30 + R * r + R / 2 + (rows > 2 ? 8 : 0);
+    const labelY = rows > 2 ? y - W * 0.4 - 6 : (r === 0 ? 18 : rows * W + 54);
+    house(h, W * (i + 1.5), y, labelY);
+  }));
   // Moves from the mover's store (`*K`, `[play] sow_from_store`).
   const storeMoves = view.legal.filter((m) => m.startsWith('*'));
   const store = (side, x) => {
@@ -139,8 +147,8 @@ function drawBoard(view, board, stores, marks) {
         if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); offer('Sow from your store: ', storeMoves); }
       });
     }
-    el('rect', { class: 'pit', x: x - W * 0.35, y: 40, width: W * 0.7, height: 2 * W - 20, rx: 28 }, g);
-    el('text', { class: 'count', x, y: 30 + W }, g).textContent = stores[index];
+    el('rect', { class: 'pit', x: x - W * 0.35, y: 40, width: W * 0.7, height: rows * R - 20, rx: 28 }, g);
+    el('text', { class: 'count', x, y: 30 + rows * R / 2 }, g).textContent = stores[index];
     el('text', { class: 'seat-name', x, y: 18 }, svg).textContent = side === 'south' ? 'S' : 'N';
   };
   // The seat's own store at its right, as the rule documents draw it.
