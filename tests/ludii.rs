@@ -77,7 +77,8 @@ fn a_game_that_differs_is_reported_with_its_first_difference() {
         dir.path().join("tsoro.toml"),
         tsoro
             .replace("and_behind = true", "and_behind = false")
-            .replace("name = \"ludii-tsoro\"", "name = \"tsoro-front-only\""),
+            .replace("name = \"ludii-tsoro\"", "name = \"tsoro-front-only\"")
+            .replace("aliases = [\"tsoro\"]", ""),
     )
     .expect("written");
     let file = fixtures().join("Tsoro.jsonl.gz");

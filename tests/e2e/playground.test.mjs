@@ -97,6 +97,27 @@ describe('playing', () => {
     await record().filter({ hasText: '1. C F *' }).waitFor();
   });
 
+  test('a board of four rows: every house drawn, named by row and column, turned round for North', async () => {
+    await open('ludii-tsoro');
+    // South's back row holds two seeds a house, her front row none.
+    for (const column of [1, 8]) {
+      await house(`B${column}: 2 seeds`).waitFor();
+      await house(`A${column}: 0 seeds`).waitFor();
+      await house(`b${column}: 2 seeds`).waitFor();
+      await house(`a${column}: 0 seeds`).waitFor();
+    }
+    assert.equal(await page.locator('#board .house').count(), 32);
+    // B6 sows B7 and B8, and the relay from B8 runs along the front row.
+    await house('B6: 2 seeds').click();
+    await record().filter({ hasText: '1. B6' }).waitFor();
+    await house('A6: 1 seed').waitFor();
+    await house('A8: 1 seed').waitFor();
+    // South's rows are drawn at the bottom: her back row lowest.
+    const y = async (name) => Number(await house(name).locator('circle').getAttribute('cy'));
+    assert.ok(await y('B1: 2 seeds') > await y('A1: 0 seeds'), 'the back row below the front row');
+    assert.ok(await y('A1: 0 seeds') > await y('a1: 0 seeds'), "South's rows below North's");
+  });
+
   test('a move from the store is chosen from its seeds', async () => {
     await open('mg-azigo');
     // South is to move: North's store is no button.
