@@ -19,7 +19,8 @@
 //! compared; at the end, the winner. A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
 //! Decisions past Ludii's 2,000-decision cap are not recorded, and a capped
-//! game's result is not compared.
+//! game's result is not compared, nor a last move the cap cut short between
+//! two of its laps.
 
 #![allow(dead_code)]
 
@@ -227,6 +228,16 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         let mut last = i;
         while last + 1 < game.plies.len() && continues(&game.plies[last], &game.plies[last + 1]) {
             last += 1;
+        }
+        if game.result.capped
+            && last + 1 == game.plies.len()
+            && game.plies[last]
+                .fx
+                .contains(&format!("Next P{}", game.plies[last].mover))
+        {
+            // Ludii's cap cut this move short, between two of its laps:
+            // there is no position after it to compare.
+            break;
         }
         let at = format!(
             "seed {} decision {} ({})",
