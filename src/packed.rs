@@ -842,11 +842,17 @@ impl<const L: usize> Kernel<L> {
                     return Err("cross captures of the house behind");
                 }
                 CaptureRule::Cross {
+                    past_empty: true, ..
+                } => {
+                    return Err("cross captures past an empty house");
+                }
+                CaptureRule::Cross {
                     zone,
                     take_sowing_seed,
                     chain: false,
                     behind: false,
                     front_only: _,
+                    past_empty: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -443,6 +443,11 @@ pub struct CrossSection {
     /// column"; Tsoro, Hus).
     #[serde(default)]
     pub and_behind: Option<Spanned<bool>>,
+    /// On four rows: whether the capture reaches past an empty house
+    /// opposite to the house behind it, and only so: the house opposite
+    /// must be empty and the one behind it hold seeds (Sute).
+    #[serde(default)]
+    pub behind_when_opposite_empty: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -483,6 +488,10 @@ pub enum CaptureRule {
         /// Whether the empty house must be in the sower's front row
         /// (`from_front_row`, three and four rows).
         front_only: bool,
+        /// Whether the house taken is the one behind an empty house
+        /// opposite, instead of the house opposite
+        /// (`behind_when_opposite_empty`, four rows).
+        past_empty: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -846,6 +855,31 @@ pub(crate) fn compile(
                 );
             }
         }
+        if let Some(flag) = &cross.behind_when_opposite_empty
+            && *flag.get_ref()
+        {
+            if layout.rows() != 4 {
+                return err(
+                    flag.span(),
+                    "behind_when_opposite_empty reads the house behind the one opposite: it needs [board] rows = 4",
+                );
+            }
+            if cross.chain
+                || cross.take_sowing_seed
+                || cross.opposite_holds.is_some()
+                || cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref())
+                || cross
+                    .even_when_opposite_empty
+                    .as_ref()
+                    .is_some_and(|f| *f.get_ref())
+            {
+                return err(
+                    flag.span(),
+                    "behind_when_opposite_empty takes one house behind an empty one: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty or and_behind",
+                );
+            }
+        }
         if let Some(flag) = &cross.and_behind
             && *flag.get_ref()
             && (cross.chain
@@ -934,6 +968,7 @@ pub(crate) fn compile(
                 chain: cross.chain,
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
+                past_empty: flag_on(&cross.behind_when_opposite_empty),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1547,23 +1582,33 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain,
                 behind,
                 front_only,
+                past_empty,
             } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {}{}, and the house opposite holds seeds, {} captured{}.",
-                    zone_in_words(zone),
-                    if front_only { " of the front row" } else { "" },
-                    if take_sowing_seed {
-                        "those seeds and the sowing seed are"
-                    } else {
-                        "those seeds are"
-                    },
-                    if behind {
-                        ", with the seeds of the house behind it"
-                    } else {
-                        ""
-                    }
-                );
+                if past_empty {
+                    let _ = writeln!(
+                        out,
+                        "  When the last seed falls in an empty house {}{}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
+                        zone_in_words(zone),
+                        if front_only { " of the front row" } else { "" },
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "  When the last seed falls in an empty house {}{}, and the house opposite holds seeds, {} captured{}.",
+                        zone_in_words(zone),
+                        if front_only { " of the front row" } else { "" },
+                        if take_sowing_seed {
+                            "those seeds and the sowing seed are"
+                        } else {
+                            "those seeds are"
+                        },
+                        if behind {
+                            ", with the seeds of the house behind it"
+                        } else {
+                            ""
+                        }
+                    );
+                }
                 if chain {
                     let _ = writeln!(
                         out,
@@ -1929,7 +1974,14 @@ impl Captures {
             | CaptureRule::CrossCounts {
                 take_sowing_seed, ..
             } => {
-                let opposite = board.opposite(last);
+                let mut opposite = board.opposite(last);
+                if let CaptureRule::Cross {
+                    past_empty: true, ..
+                } = plan.rule
+                    && let Some(behind) = board.behind(opposite)
+                {
+                    opposite = behind;
+                }
                 capture(pos, opposite);
                 if let CaptureRule::Cross { behind: true, .. } = plan.rule
                     && let Some(behind) = board.behind(opposite)
@@ -2311,14 +2363,26 @@ impl CaptureRule {
                     && (!played_only || pos.played_houses() >> (last & 63) & 1 != 0)
             }
             CaptureRule::Cross {
-                zone, front_only, ..
+                zone,
+                front_only,
+                past_empty,
+                ..
             } => {
                 // A child is never captured (a ram may be).
+                let across = board.opposite(last);
+                let target = if past_empty {
+                    match board.behind(across) {
+                        Some(behind) if pos.at(across) == 0 => behind,
+                        _ => return false,
+                    }
+                } else {
+                    across
+                };
                 here(zone)
                     && (!front_only || board.is_front(last))
                     && pos.at(last) == 1
-                    && pos.at(board.opposite(last)) > 0
-                    && pos.kept_houses() >> board.opposite(last) & 1 == 0
+                    && pos.at(target) > 0
+                    && pos.kept_houses() >> target & 1 == 0
             }
             CaptureRule::CrossThenAny {
                 zone,
@@ -2470,7 +2534,14 @@ impl CaptureRule {
                 take_sowing_seed,
                 ..
             } => {
-                let opposite = board.opposite(last);
+                let mut opposite = board.opposite(last);
+                if let CaptureRule::Cross {
+                    past_empty: true, ..
+                } = self
+                    && let Some(behind) = board.behind(opposite)
+                {
+                    opposite = behind;
+                }
                 let behind = match self {
                     CaptureRule::Cross { behind: true, .. } => board.behind(opposite),
                     _ => None,
