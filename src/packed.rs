@@ -768,7 +768,11 @@ impl<const L: usize> Kernel<L> {
             chain_along_sowing,
             from_played_only,
             starter_waits,
+            captured_sown_on,
         } = &rules.captures;
+        if *captured_sown_on {
+            return Err("captured seeds sown on");
+        }
         if *starter_waits {
             return Err("a starter who waits for the first capture");
         }

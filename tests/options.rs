@@ -516,3 +516,45 @@ fn cross_capture_behind_an_empty_house_opposite() {
         "{error}"
     );
 }
+
+#[test]
+fn captured_seeds_sown_on() {
+    // Four rows of four: South's B4 sows its one seed into A4, empty; the
+    // capture takes a1 and b1 behind it, three seeds, which South sows on
+    // from A3 (the next house of her way round) instead of keeping them.
+    let text = |extra: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\ndirection = \"counter-clockwise\"\n[capture]\n\
+             cross = {{ zone = \"own\", from_front_row = true, and_behind = true }}\n{extra}\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = |extra: &str| {
+        Engine::new(Rules::from_toml(&text(extra), "four.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let b4 = sow::notation::parse_move("B4").expect("a move").0;
+    let after = |engine: &Engine| {
+        let mut p = position("0,0,0,0/0,0,0,1/2,1,0,0/1,0,0,0 0-0 S");
+        engine
+            .play(&mut p, b4, &mut ())
+            .unwrap_or_else(|e| panic!("{e}"));
+        p.to_string()
+    };
+    assert_eq!(after(&engine("")), "0,0,0,1/0,0,0,0/0,1,0,0/0,0,0,0 3-0 N");
+    assert_eq!(
+        after(&engine("captured_sown_on = true\n")),
+        "1,1,1,1/0,0,0,0/0,1,0,0/0,0,0,0 0-0 N"
+    );
+    // Not without a capture at the last seed, whose seeds it sows.
+    let error = Rules::from_toml(
+        &text("captured_sown_on = true\n").replace(
+            "cross = { zone = \"own\", from_front_row = true, and_behind = true }\n",
+            "",
+        ),
+        "four.toml",
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(error.contains("captured_sown_on"), "{error}");
+}

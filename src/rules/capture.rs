@@ -185,6 +185,12 @@ pub struct Section {
     /// `EWGratuitous`).
     #[serde(default)]
     pub given_to_opponent: Option<Spanned<bool>>,
+    /// The seeds a capture at the last seed takes are sown on by the
+    /// capturer instead of kept: one a house along the mover's way round,
+    /// from the house after the last seed's, and the move ends there
+    /// (Ludii's Tsoro with captures re-entered).
+    #[serde(default)]
+    pub captured_sown_on: Option<Spanned<bool>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -254,6 +260,7 @@ impl Default for Section {
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
+            captured_sown_on: Default::default(),
             match_opposite: Default::default(),
             match_opposite_both_ways: Default::default(),
             next: Default::default(),
@@ -671,6 +678,10 @@ pub struct Captures {
     /// Whether the game's starter waits for a first capture or child before
     /// capturing or making one (`starter_waits`).
     pub starter_waits: bool,
+    /// Whether the seeds a capture at the last seed takes are sown on from
+    /// the house after the last seed's instead of kept
+    /// (`captured_sown_on`).
+    pub captured_sown_on: bool,
 }
 
 impl Captures {
@@ -1403,6 +1414,28 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let captured_sown_on = match &section.captured_sown_on {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (rules.is_empty(), "no capture at the last seed"),
+                (into_stores, "[sowing] into_stores"),
+                (lap_captures.is_some(), "lap_captures"),
+                (given_away, "given_to_opponent"),
+                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+                (!sweep_after_capture.is_empty(), "sweep_after_capture"),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "captured_sown_on sows on the seeds a capture at the last seed takes: not with {what}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     Ok((
         Captures {
             rules,
@@ -1427,6 +1460,7 @@ pub(crate) fn compile(
             chain_along_sowing,
             from_played_only,
             starter_waits,
+            captured_sown_on,
         },
         section.grand_slam,
     ))
@@ -1479,6 +1513,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  The seeds a move captures are not kept: the capturer moves again at once, and drops all of them into one house of the opponent's side, empty or not (written with `@`: `c@`)."
+        );
+    }
+    if captures.captured_sown_on {
+        let _ = writeln!(
+            out,
+            "  The seeds a capture where the last seed falls takes are not kept: the capturer sows them on, one a house, from the house after the last seed's, and the move ends where the last of them falls."
         );
     }
     if captures.rules.len() > 1 {
@@ -2079,7 +2119,21 @@ impl Captures {
                 }
             }
         }
-        pos.add(board.store(me), plan.take);
+        if self.captured_sown_on {
+            // Sown on, one a house, from the house after the last seed's.
+            let ring = board.ring_in(me, plan.reverse);
+            let mut house = last;
+            for _ in 0..plan.take {
+                house = ring.next(house);
+                pos.add(house, 1);
+                trace.record(Event::Drop {
+                    house,
+                    now: pos.at(house),
+                });
+            }
+        } else {
+            pos.add(board.store(me), plan.take);
+        }
     }
 
     /// A lap of a relay sowing with `lap_captures` has ended at `last`:
