@@ -768,7 +768,11 @@ impl<const L: usize> Kernel<L> {
             chain_along_sowing,
             from_played_only,
             starter_waits,
+            captured_sown_on,
         } = &rules.captures;
+        if *captured_sown_on {
+            return Err("captured seeds sown on");
+        }
         if *starter_waits {
             return Err("a starter who waits for the first capture");
         }
@@ -842,11 +846,17 @@ impl<const L: usize> Kernel<L> {
                     return Err("cross captures of the house behind");
                 }
                 CaptureRule::Cross {
+                    past_empty: true, ..
+                } => {
+                    return Err("cross captures past an empty house");
+                }
+                CaptureRule::Cross {
                     zone,
                     take_sowing_seed,
                     chain: false,
                     behind: false,
                     front_only: _,
+                    past_empty: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

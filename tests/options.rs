@@ -466,3 +466,95 @@ fn a_variant_without_a_capture_table_captures_nothing() {
     }
     assert!(two.is_over());
 }
+
+#[test]
+fn cross_capture_behind_an_empty_house_opposite() {
+    // Four rows of four: South's B4 sows its one seed into A4, her front
+    // row's right end, empty; across it lies North's a1, behind it b1.
+    let text = |cross: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\ndirection = \"counter-clockwise\"\n[capture]\ncross = {cross}\n\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = |cross: &str| {
+        Engine::new(Rules::from_toml(&text(cross), "four.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let past =
+        engine("{ zone = \"own\", from_front_row = true, behind_when_opposite_empty = true }");
+    let plain = engine("{ zone = \"own\", from_front_row = true }");
+    let b4 = sow::notation::parse_move("B4").expect("a move").0;
+    let after = |engine: &Engine, from: &str| {
+        let mut p = position(from);
+        let effect = engine
+            .play(&mut p, b4, &mut ())
+            .unwrap_or_else(|e| panic!("{e}"));
+        (p.to_string(), effect.captured)
+    };
+    // a1 empty, b1 holding 3: taken past the empty house; the plain cross
+    // capture finds a1 empty and takes nothing.
+    let empty_opposite = "0,0,0,0/0,0,0,1/0,2,2,2/3,2,2,2 0-0 S";
+    assert_eq!(
+        after(&past, empty_opposite),
+        ("0,0,0,1/0,0,0,0/0,2,2,2/0,2,2,2 3-0 N".to_string(), 3)
+    );
+    assert_eq!(after(&plain, empty_opposite).1, 0);
+    // a1 holding seeds: nothing is taken past it (the plain capture takes a1).
+    let held_opposite = "0,0,0,0/0,0,0,1/2,2,2,2/3,2,2,2 0-0 S";
+    assert_eq!(after(&past, held_opposite).1, 0);
+    assert_eq!(after(&plain, held_opposite).1, 2);
+    // Two rows have no house behind: refused where it is written.
+    let two_rows = text("{ zone = \"own\", behind_when_opposite_empty = true }")
+        .replace("rows = 4\n", "")
+        .replace("houses_per_row = 4", "houses_per_side = 4");
+    let error = Rules::from_toml(&two_rows, "two.toml")
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("behind_when_opposite_empty") && error.contains("rows = 4"),
+        "{error}"
+    );
+}
+
+#[test]
+fn captured_seeds_sown_on() {
+    // Four rows of four: South's B4 sows its one seed into A4, empty; the
+    // capture takes a1 and b1 behind it, three seeds, which South sows on
+    // from A3 (the next house of her way round) instead of keeping them.
+    let text = |extra: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\ndirection = \"counter-clockwise\"\n[capture]\n\
+             cross = {{ zone = \"own\", from_front_row = true, and_behind = true }}\n{extra}\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = |extra: &str| {
+        Engine::new(Rules::from_toml(&text(extra), "four.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let b4 = sow::notation::parse_move("B4").expect("a move").0;
+    let after = |engine: &Engine| {
+        let mut p = position("0,0,0,0/0,0,0,1/2,1,0,0/1,0,0,0 0-0 S");
+        engine
+            .play(&mut p, b4, &mut ())
+            .unwrap_or_else(|e| panic!("{e}"));
+        p.to_string()
+    };
+    assert_eq!(after(&engine("")), "0,0,0,1/0,0,0,0/0,1,0,0/0,0,0,0 3-0 N");
+    assert_eq!(
+        after(&engine("captured_sown_on = true\n")),
+        "1,1,1,1/0,0,0,0/0,1,0,0/0,0,0,0 0-0 N"
+    );
+    // Not without a capture at the last seed, whose seeds it sows.
+    let error = Rules::from_toml(
+        &text("captured_sown_on = true\n").replace(
+            "cross = { zone = \"own\", from_front_row = true, and_behind = true }\n",
+            "",
+        ),
+        "four.toml",
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(error.contains("captured_sown_on"), "{error}");
+}

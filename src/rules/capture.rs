@@ -185,6 +185,12 @@ pub struct Section {
     /// `EWGratuitous`).
     #[serde(default)]
     pub given_to_opponent: Option<Spanned<bool>>,
+    /// The seeds a capture at the last seed takes are sown on by the
+    /// capturer instead of kept: one a house along the mover's way round,
+    /// from the house after the last seed's, and the move ends there
+    /// (Ludii's Tsoro with captures re-entered).
+    #[serde(default)]
+    pub captured_sown_on: Option<Spanned<bool>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -254,6 +260,7 @@ impl Default for Section {
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
+            captured_sown_on: Default::default(),
             match_opposite: Default::default(),
             match_opposite_both_ways: Default::default(),
             next: Default::default(),
@@ -443,6 +450,11 @@ pub struct CrossSection {
     /// column"; Tsoro, Hus).
     #[serde(default)]
     pub and_behind: Option<Spanned<bool>>,
+    /// On four rows: whether the capture reaches past an empty house
+    /// opposite to the house behind it, and only so: the house opposite
+    /// must be empty and the one behind it hold seeds (Sute).
+    #[serde(default)]
+    pub behind_when_opposite_empty: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -483,6 +495,10 @@ pub enum CaptureRule {
         /// Whether the empty house must be in the sower's front row
         /// (`from_front_row`, three and four rows).
         front_only: bool,
+        /// Whether the house taken is the one behind an empty house
+        /// opposite, instead of the house opposite
+        /// (`behind_when_opposite_empty`, four rows).
+        past_empty: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -662,6 +678,10 @@ pub struct Captures {
     /// Whether the game's starter waits for a first capture or child before
     /// capturing or making one (`starter_waits`).
     pub starter_waits: bool,
+    /// Whether the seeds a capture at the last seed takes are sown on from
+    /// the house after the last seed's instead of kept
+    /// (`captured_sown_on`).
+    pub captured_sown_on: bool,
 }
 
 impl Captures {
@@ -846,6 +866,31 @@ pub(crate) fn compile(
                 );
             }
         }
+        if let Some(flag) = &cross.behind_when_opposite_empty
+            && *flag.get_ref()
+        {
+            if layout.rows() != 4 {
+                return err(
+                    flag.span(),
+                    "behind_when_opposite_empty reads the house behind the one opposite: it needs [board] rows = 4",
+                );
+            }
+            if cross.chain
+                || cross.take_sowing_seed
+                || cross.opposite_holds.is_some()
+                || cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref())
+                || cross
+                    .even_when_opposite_empty
+                    .as_ref()
+                    .is_some_and(|f| *f.get_ref())
+            {
+                return err(
+                    flag.span(),
+                    "behind_when_opposite_empty takes one house behind an empty one: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty or and_behind",
+                );
+            }
+        }
         if let Some(flag) = &cross.and_behind
             && *flag.get_ref()
             && (cross.chain
@@ -934,6 +979,7 @@ pub(crate) fn compile(
                 chain: cross.chain,
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
+                past_empty: flag_on(&cross.behind_when_opposite_empty),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1368,6 +1414,28 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let captured_sown_on = match &section.captured_sown_on {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (rules.is_empty(), "no capture at the last seed"),
+                (into_stores, "[sowing] into_stores"),
+                (lap_captures.is_some(), "lap_captures"),
+                (given_away, "given_to_opponent"),
+                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+                (!sweep_after_capture.is_empty(), "sweep_after_capture"),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "captured_sown_on sows on the seeds a capture at the last seed takes: not with {what}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    };
     Ok((
         Captures {
             rules,
@@ -1392,6 +1460,7 @@ pub(crate) fn compile(
             chain_along_sowing,
             from_played_only,
             starter_waits,
+            captured_sown_on,
         },
         section.grand_slam,
     ))
@@ -1444,6 +1513,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  The seeds a move captures are not kept: the capturer moves again at once, and drops all of them into one house of the opponent's side, empty or not (written with `@`: `c@`)."
+        );
+    }
+    if captures.captured_sown_on {
+        let _ = writeln!(
+            out,
+            "  The seeds a capture where the last seed falls takes are not kept: the capturer sows them on, one a house, from the house after the last seed's, and the move ends where the last of them falls."
         );
     }
     if captures.rules.len() > 1 {
@@ -1547,26 +1622,34 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain,
                 behind,
                 front_only,
+                past_empty,
             } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {}, and the house opposite holds seeds, {} captured{}.",
-                    if front_only {
-                        "of the sower's front row".to_string()
-                    } else {
-                        zone_in_words(zone).to_string()
-                    },
-                    if take_sowing_seed {
-                        "those seeds and the sowing seed are"
-                    } else {
-                        "those seeds are"
-                    },
-                    if behind {
-                        ", with the seeds of the house behind it"
-                    } else {
-                        ""
-                    }
-                );
+                let place = if front_only {
+                    "of the sower's front row".to_string()
+                } else {
+                    zone_in_words(zone).to_string()
+                };
+                if past_empty {
+                    let _ = writeln!(
+                        out,
+                        "  When the last seed falls in an empty house {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "  When the last seed falls in an empty house {place}, and the house opposite holds seeds, {} captured{}.",
+                        if take_sowing_seed {
+                            "those seeds and the sowing seed are"
+                        } else {
+                            "those seeds are"
+                        },
+                        if behind {
+                            ", with the seeds of the house behind it"
+                        } else {
+                            ""
+                        }
+                    );
+                }
                 if chain {
                     let _ = writeln!(
                         out,
@@ -1932,7 +2015,14 @@ impl Captures {
             | CaptureRule::CrossCounts {
                 take_sowing_seed, ..
             } => {
-                let opposite = board.opposite(last);
+                let mut opposite = board.opposite(last);
+                if let CaptureRule::Cross {
+                    past_empty: true, ..
+                } = plan.rule
+                    && let Some(behind) = board.behind(opposite)
+                {
+                    opposite = behind;
+                }
                 capture(pos, opposite);
                 if let CaptureRule::Cross { behind: true, .. } = plan.rule
                     && let Some(behind) = board.behind(opposite)
@@ -2030,7 +2120,21 @@ impl Captures {
                 }
             }
         }
-        pos.add(board.store(me), plan.take);
+        if self.captured_sown_on {
+            // Sown on, one a house, from the house after the last seed's.
+            let ring = board.ring_in(me, plan.reverse);
+            let mut house = last;
+            for _ in 0..plan.take {
+                house = ring.next(house);
+                pos.add(house, 1);
+                trace.record(Event::Drop {
+                    house,
+                    now: pos.at(house),
+                });
+            }
+        } else {
+            pos.add(board.store(me), plan.take);
+        }
     }
 
     /// A lap of a relay sowing with `lap_captures` has ended at `last`:
@@ -2314,14 +2418,26 @@ impl CaptureRule {
                     && (!played_only || pos.played_houses() >> (last & 63) & 1 != 0)
             }
             CaptureRule::Cross {
-                zone, front_only, ..
+                zone,
+                front_only,
+                past_empty,
+                ..
             } => {
                 // A child is never captured (a ram may be).
+                let across = board.opposite(last);
+                let target = if past_empty {
+                    match board.behind(across) {
+                        Some(behind) if pos.at(across) == 0 => behind,
+                        _ => return false,
+                    }
+                } else {
+                    across
+                };
                 here(zone)
                     && (!front_only || board.is_front(last))
                     && pos.at(last) == 1
-                    && pos.at(board.opposite(last)) > 0
-                    && pos.kept_houses() >> board.opposite(last) & 1 == 0
+                    && pos.at(target) > 0
+                    && pos.kept_houses() >> target & 1 == 0
             }
             CaptureRule::CrossThenAny {
                 zone,
@@ -2473,7 +2589,14 @@ impl CaptureRule {
                 take_sowing_seed,
                 ..
             } => {
-                let opposite = board.opposite(last);
+                let mut opposite = board.opposite(last);
+                if let CaptureRule::Cross {
+                    past_empty: true, ..
+                } = self
+                    && let Some(behind) = board.behind(opposite)
+                {
+                    opposite = behind;
+                }
                 let behind = match self {
                     CaptureRule::Cross { behind: true, .. } => board.behind(opposite),
                     _ => None,
