@@ -798,7 +798,9 @@ mod tests {
         assert_eq!(parse_move("A1>").unwrap().0.to_string(), "A1>");
         let unequal = parse_position("1,2/1,2,3/1,2/1,2,3 0-0 S").unwrap_err();
         assert!(
-            unequal.to_string().contains("the front row is half the back row"),
+            unequal
+                .to_string()
+                .contains("the front row is half the back row"),
             "{unequal}"
         );
         let three = parse_position("1,2/1,2/1,2 0-0 S").unwrap_err();

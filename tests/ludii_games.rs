@@ -19,7 +19,8 @@
 //! compared; at the end, the winner. A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
 //! Decisions past Ludii's 2,000-decision cap are not recorded, and a capped
-//! game's result is not compared.
+//! game's result is not compared, nor the seeds after a move the cap cut
+//! short (its last recorded lap hands the turn back to the mover).
 
 #![allow(dead_code)]
 
@@ -261,6 +262,16 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map_err(|e| format!("{at}: {e}"))?
             .0;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+        // A move the 2,000-decision cap cut short (its last recorded lap
+        // hands the turn back to the mover) has no end to compare.
+        let cut_short = last + 1 == game.plies.len()
+            && game.result.capped
+            && game.plies[last]
+                .fx
+                .contains(&format!("Next P{}", first.mover));
+        if cut_short {
+            break;
+        }
         compare_counts(
             layout,
             &places,
