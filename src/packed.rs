@@ -851,12 +851,16 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Cross { behind: true, .. } => {
                     return Err("cross captures of the house behind");
                 }
+                CaptureRule::Cross { last_any: true, .. } => {
+                    return Err("cross captures from a house holding seeds");
+                }
                 CaptureRule::Cross {
                     zone,
                     take_sowing_seed,
                     chain: false,
                     behind: false,
                     front_only: _,
+                    last_any: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

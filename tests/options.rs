@@ -579,3 +579,47 @@ fn relay_stops_in_opponent_on() {
     assert_eq!(after.row(Side::South)[2], 0, "{after}");
     assert!(sow::sheet::rule_sheet(stops.rules()).contains("makes 4 in a house of the opponent's"));
 }
+
+#[test]
+fn whatever_last_holds_on_a_cross_capture() {
+    // A 4x4 board: South's A4 sows one seed into A3 (her front row is
+    // sown from her right), which holds 2; North's a2 (opposite A3) holds
+    // 3 and b2 behind it 1.
+    let base = r#"
+[variant]
+name = "four-rows"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+[capture]
+cross = { zone = "own", from_front_row = true, and_behind = true }
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let empty_only = Engine::new(Rules::from_toml(base, "t.toml").unwrap());
+    let after = sow_at(&empty_only, from, "A4");
+    assert_eq!(after.stores(), [0, 0], "{after}");
+    let any = base.replace(
+        "and_behind = true }",
+        "and_behind = true, whatever_last_holds = true }",
+    );
+    let any = Engine::new(Rules::from_toml(&any, "t.toml").unwrap());
+    let after = sow_at(&any, from, "A4");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert_eq!(after.row(Side::South)[2], 3, "{after}");
+    assert!(sow::sheet::rule_sheet(any.rules()).contains("falls in any house"));
+    // With a chain it still needs chain_from_any.
+    let chained = base.replace(
+        "and_behind = true }",
+        "chain = true, whatever_last_holds = true }",
+    );
+    assert!(
+        Rules::from_toml(&chained, "t.toml")
+            .unwrap_err()
+            .to_string()
+            .contains("only with chain_from_any")
+    );
+}

@@ -483,6 +483,9 @@ pub enum CaptureRule {
         /// Whether the empty house must be in the sower's front row
         /// (`from_front_row`, three and four rows).
         front_only: bool,
+        /// Whether the last seed's house may hold any number of seeds, not
+        /// only the seed just sown (`whatever_last_holds`).
+        last_any: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -866,10 +869,17 @@ pub(crate) fn compile(
         }
         let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
         let flag_on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
-        for (flag, name) in [
-            (&cross.whatever_last_holds, "whatever_last_holds"),
-            (&cross.chain_against_sowing, "chain_against_sowing"),
-        ] {
+        if let Some(flag) = &cross.whatever_last_holds
+            && *flag.get_ref()
+            && !from_any
+            && (cross.chain || cross.take_sowing_seed || cross.opposite_holds.is_some())
+        {
+            return err(
+                flag.span(),
+                "whatever_last_holds lets the last seed's house hold any number of seeds: with a chain, only with chain_from_any = true, and not with take_sowing_seed or opposite_holds",
+            );
+        }
+        for (flag, name) in [(&cross.chain_against_sowing, "chain_against_sowing")] {
             if let Some(flag) = flag
                 && *flag.get_ref()
                 && !from_any
@@ -934,6 +944,7 @@ pub(crate) fn compile(
                 chain: cross.chain,
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
+                last_any: flag_on(&cross.whatever_last_holds),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1547,10 +1558,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 chain,
                 behind,
                 front_only,
+                last_any,
             } => {
                 let _ = writeln!(
                     out,
-                    "  When the last seed falls in an empty house {}{}, and the house opposite holds seeds, {} captured{}.",
+                    "  When the last seed falls in {} house {}{}, and the house opposite holds seeds, {} captured{}.",
+                    if last_any { "any" } else { "an empty" },
                     zone_in_words(zone),
                     if front_only { " of the front row" } else { "" },
                     if take_sowing_seed {
@@ -2311,12 +2324,15 @@ impl CaptureRule {
                     && (!played_only || pos.played_houses() >> (last & 63) & 1 != 0)
             }
             CaptureRule::Cross {
-                zone, front_only, ..
+                zone,
+                front_only,
+                last_any,
+                ..
             } => {
                 // A child is never captured (a ram may be).
                 here(zone)
                     && (!front_only || board.is_front(last))
-                    && pos.at(last) == 1
+                    && (last_any || pos.at(last) == 1)
                     && pos.at(board.opposite(last)) > 0
                     && pos.kept_houses() >> board.opposite(last) & 1 == 0
             }
