@@ -390,7 +390,7 @@ impl Engine {
                 Verdict::TooFewToShare
             });
         }
-        let min = self.rules.playable.min_seeds;
+        let min = self.rules.min_seeds_at(house);
         if seeds < min {
             return verdict(Verdict::TooFewSeeds { seeds, min });
         }

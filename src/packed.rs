@@ -625,6 +625,8 @@ impl<const L: usize> Kernel<L> {
             opening,
             skip_opponent,
             skip_full,
+            skip_as_lifted: _,
+            stops_in_opponent,
             direction: _,
             chosen_in,
             toward_center: _,
@@ -677,6 +679,9 @@ impl<const L: usize> Kernel<L> {
         if skip_opponent != 0 {
             return Err("the opponent's houses passed over");
         }
+        if !stops_in_opponent.is_empty() {
+            return Err("relays that stop on counts in the opponent's houses");
+        }
         if skip_full != 0 {
             return Err("houses passed over when full");
         }
@@ -686,6 +691,8 @@ impl<const L: usize> Kernel<L> {
         };
         let Playable {
             min_seeds,
+            more_seeds_in,
+            more_seeds: _,
             single_seed_rule,
             feeding,
             feed_by_house,
@@ -704,6 +711,9 @@ impl<const L: usize> Kernel<L> {
         } = rules.playable;
         if from_store {
             return Err("moves from the store");
+        }
+        if more_seeds_in != 0 {
+            return Err("houses that need more seeds to be played");
         }
         if share_one {
             return Err("a seed shared with an opponent without seeds");
@@ -845,6 +855,9 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Cross { behind: true, .. } => {
                     return Err("cross captures of the house behind");
                 }
+                CaptureRule::Cross { last_any: true, .. } => {
+                    return Err("cross captures from a house holding seeds");
+                }
                 CaptureRule::Cross {
                     past_empty: true, ..
                 } => {
@@ -857,6 +870,7 @@ impl<const L: usize> Kernel<L> {
                     behind: false,
                     front_only: _,
                     past_empty: false,
+                    last_any: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -558,3 +558,160 @@ fn captured_seeds_sown_on() {
     .to_string();
     assert!(error.contains("captured_sown_on"), "{error}");
 }
+
+/// A three-row board (3x6, the middle row shared, Selus' track) for the
+/// options read on boards of more rows.
+const THREE_ROWS: &str = r#"
+[variant]
+name = "three-rows"
+[board]
+rows = 3
+houses_per_row = 6
+seeds_per_house = 3
+[sowing]
+relay = true
+relay_stops_on = [1]
+# skip_opponent_holding = 3
+# skip_as_lifted = true
+# relay_stops_in_opponent_on = [4]
+[play]
+# min_seeds_in = { houses = ["B1", "B2", "B3"], seeds = 4 }
+[end]
+goal = "immobilize"
+ply_limit = { plies = 2000, taken_by = "each_own" }
+"#;
+
+/// Plays `label` (a label of more than one character) on a bare position.
+fn sow_at(engine: &Engine, from: &str, label: &str) -> sow::Position {
+    let mut p = position(from);
+    let mv = sow::Move::from_label(label).unwrap();
+    engine
+        .play(&mut p, mv, &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    p
+}
+
+#[test]
+fn min_seeds_in() {
+    let from = "3,3,3/3,3,3,3,3,5/3,3,3/3,3,3,3,3,3 0-0 S";
+    let plain = variant(THREE_ROWS, &[]);
+    assert_eq!(legal(plain, from), "A4A5A6B1B2B3B4B5B6");
+    let more = variant(
+        THREE_ROWS,
+        &[(
+            "min_seeds_in",
+            r#"{ houses = ["B1", "B2", "B3", "B6"], seeds = 4 }"#,
+        )],
+    );
+    assert_eq!(legal(more, from), "A4A5A6B4B5B6");
+    let verdicts = more.verdicts(&position(from));
+    let (_, b1) = verdicts
+        .iter()
+        .find(|(m, _)| m.to_string() == "B1")
+        .unwrap();
+    assert_eq!(*b1, Verdict::TooFewSeeds { seeds: 3, min: 4 });
+    assert!(sow::sheet::rule_sheet(more.rules()).contains("Houses B1, B2, B3, B6"));
+    // North's houses of the same names.
+    let north = "3,3,3/3,3,3,3,3,3/3,3,3/4,3,3,3,3,3 0-0 N";
+    assert_eq!(legal(more, north), "a4a5a6b1b4b5");
+    // A house the board lacks is refused where it is written.
+    let e = Rules::from_toml(
+        &sow_edited(&[("min_seeds_in", r#"{ houses = ["A1"], seeds = 4 }"#)]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("no house \"A1\""), "{e}");
+}
+
+fn sow_edited(edits: &[(&str, &str)]) -> String {
+    crate::common::one_option::edited(THREE_ROWS, edits)
+}
+
+#[test]
+fn skip_as_lifted() {
+    // South's B1 holds 27: its handful goes round the board (18 houses)
+    // and reaches North's b1 twice; b1 holds 2 as the handful is lifted,
+    // and 3 when the handful comes round again.
+    let from = "0,0,0/27,0,0,0,0,0/0,0,0/2,0,0,0,0,0 0-0 S";
+    let skips = variant(THREE_ROWS, &[("skip_opponent_holding", "3")]);
+    let after = sow_at(skips, from, "B1");
+    assert_eq!(after.row(Side::North)[3], 3, "{after}");
+    let lifted = variant(
+        THREE_ROWS,
+        &[
+            ("skip_opponent_holding", "3"),
+            ("skip_as_lifted", "true"),
+            ("relay_stops_in_opponent_on", "[4]"),
+        ],
+    );
+    let after = sow_at(lifted, from, "B1");
+    assert_eq!(after.row(Side::North)[3], 4, "{after}");
+    assert!(
+        Rules::from_toml(&sow_edited(&[("skip_as_lifted", "true")]), "t.toml")
+            .unwrap_err()
+            .to_string()
+            .contains("only applies with skip_opponent_holding")
+    );
+}
+
+#[test]
+fn relay_stops_in_opponent_on() {
+    // South's A4 sows its seed into North's b1, making 4.
+    let from = "1,0,0/0,0,0,0,0,0/0,0,0/3,0,0,0,0,0 0-0 S";
+    let relays = variant(THREE_ROWS, &[]);
+    let after = sow_at(relays, from, "A4");
+    assert_eq!(after.row(Side::North)[3..], [0, 1, 1, 1, 1, 0], "{after}");
+    let stops = variant(THREE_ROWS, &[("relay_stops_in_opponent_on", "[4]")]);
+    let after = sow_at(stops, from, "A4");
+    assert_eq!(after.row(Side::North)[3..], [4, 0, 0, 0, 0, 0], "{after}");
+    // A 4 in the mover's own house relays on.
+    let own = "0,0,3/0,0,0,0,0,1/0,0,0/0,0,0,0,0,0 0-0 S";
+    let after = sow_at(stops, own, "B6");
+    assert_eq!(after.row(Side::South)[2], 0, "{after}");
+    assert!(sow::sheet::rule_sheet(stops.rules()).contains("makes 4 in a house of the opponent's"));
+}
+
+#[test]
+fn whatever_last_holds_on_a_cross_capture() {
+    // A 4x4 board: South's A4 sows one seed into A3 (her front row is
+    // sown from her right), which holds 2; North's a2 (opposite A3) holds
+    // 3 and b2 behind it 1.
+    let base = r#"
+[variant]
+name = "four-rows"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+[capture]
+cross = { zone = "own", from_front_row = true, and_behind = true }
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let empty_only = Engine::new(Rules::from_toml(base, "t.toml").unwrap());
+    let after = sow_at(&empty_only, from, "A4");
+    assert_eq!(after.stores(), [0, 0], "{after}");
+    let any = base.replace(
+        "and_behind = true }",
+        "and_behind = true, whatever_last_holds = true }",
+    );
+    let any = Engine::new(Rules::from_toml(&any, "t.toml").unwrap());
+    let after = sow_at(&any, from, "A4");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert_eq!(after.row(Side::South)[2], 3, "{after}");
+    assert!(sow::sheet::rule_sheet(any.rules()).contains("falls in any house"));
+    // With a chain it still needs chain_from_any.
+    let chained = base.replace(
+        "and_behind = true }",
+        "chain = true, whatever_last_holds = true }",
+    );
+    assert!(
+        Rules::from_toml(&chained, "t.toml")
+            .unwrap_err()
+            .to_string()
+            .contains("only with chain_from_any")
+    );
+}

@@ -499,6 +499,9 @@ pub enum CaptureRule {
         /// opposite, instead of the house opposite
         /// (`behind_when_opposite_empty`, four rows).
         past_empty: bool,
+        /// Whether the last seed's house may hold any number of seeds, not
+        /// only the seed just sown (`whatever_last_holds`).
+        last_any: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -911,10 +914,17 @@ pub(crate) fn compile(
         }
         let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
         let flag_on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
-        for (flag, name) in [
-            (&cross.whatever_last_holds, "whatever_last_holds"),
-            (&cross.chain_against_sowing, "chain_against_sowing"),
-        ] {
+        if let Some(flag) = &cross.whatever_last_holds
+            && *flag.get_ref()
+            && !from_any
+            && (cross.chain || cross.take_sowing_seed || cross.opposite_holds.is_some())
+        {
+            return err(
+                flag.span(),
+                "whatever_last_holds lets the last seed's house hold any number of seeds: with a chain, only with chain_from_any = true, and not with take_sowing_seed or opposite_holds",
+            );
+        }
+        for (flag, name) in [(&cross.chain_against_sowing, "chain_against_sowing")] {
             if let Some(flag) = flag
                 && *flag.get_ref()
                 && !from_any
@@ -980,6 +990,7 @@ pub(crate) fn compile(
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
                 past_empty: flag_on(&cross.behind_when_opposite_empty),
+                last_any: flag_on(&cross.whatever_last_holds),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1623,21 +1634,27 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 behind,
                 front_only,
                 past_empty,
+                last_any,
             } => {
                 let place = if front_only {
                     "of the sower's front row".to_string()
                 } else {
                     zone_in_words(zone).to_string()
                 };
+                let house = if last_any {
+                    "any house"
+                } else {
+                    "an empty house"
+                };
                 if past_empty {
                     let _ = writeln!(
                         out,
-                        "  When the last seed falls in an empty house {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
+                        "  When the last seed falls in {house} {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
                     );
                 } else {
                     let _ = writeln!(
                         out,
-                        "  When the last seed falls in an empty house {place}, and the house opposite holds seeds, {} captured{}.",
+                        "  When the last seed falls in {house} {place}, and the house opposite holds seeds, {} captured{}.",
                         if take_sowing_seed {
                             "those seeds and the sowing seed are"
                         } else {
@@ -2421,6 +2438,7 @@ impl CaptureRule {
                 zone,
                 front_only,
                 past_empty,
+                last_any,
                 ..
             } => {
                 // A child is never captured (a ram may be).
@@ -2435,9 +2453,9 @@ impl CaptureRule {
                 };
                 here(zone)
                     && (!front_only || board.is_front(last))
-                    && pos.at(last) == 1
+                    && (last_any || pos.at(last) == 1)
                     && pos.at(target) > 0
-                    && pos.kept_houses() >> target & 1 == 0
+                    && pos.kept_houses() >> (target & 63) & 1 == 0
             }
             CaptureRule::CrossThenAny {
                 zone,

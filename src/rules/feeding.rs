@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::{CompileError, Rules, err, flag_unless, in_range};
 use crate::board::Direction;
 use crate::moves::{MoveEffect, Verdict};
-use crate::position::{Position, PositionError, Side, nonzero_bytes};
+use crate::position::{Label, Layout, Position, PositionError, Side, nonzero_bytes};
 
 /// `[play]`: which houses may be played.
 #[derive(Debug, Deserialize)]
@@ -20,6 +20,10 @@ pub struct Section {
     /// The fewest seeds a house must hold to be played.
     #[serde(default = "one")]
     pub min_seeds: Spanned<i64>,
+    /// Houses, named as South's (each player's own by the same name), that
+    /// need more seeds than `min_seeds` to be played.
+    #[serde(default)]
+    pub min_seeds_in: Option<Spanned<MinSeedsIn>>,
     /// Ouri's rule: a house with one seed may be played only when no
     /// otherwise legal house holds two or more.
     #[serde(default)]
@@ -105,6 +109,7 @@ impl Default for Section {
     fn default() -> Section {
         Section {
             min_seeds: one(),
+            min_seeds_in: None,
             single_seed_rule: false,
             must_feed: false,
             feed_by_house: None,
@@ -121,6 +126,18 @@ impl Default for Section {
             sow_from_store: None,
         }
     }
+}
+
+/// `min_seeds_in = { houses = ["B1", "B2"], seeds = 4 }`: houses that need
+/// this many seeds to be played.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a table { houses = [\"B1\", …], seeds = N }")]
+pub struct MinSeedsIn {
+    /// The houses, by South's labels; North's of the same names too.
+    pub houses: Vec<String>,
+    /// The fewest seeds they must hold to be played.
+    pub seeds: i64,
 }
 
 fn one() -> Spanned<i64> {
@@ -199,6 +216,12 @@ pub enum Feeding {
 pub struct Playable {
     /// The fewest seeds a playable house holds.
     pub min_seeds: u8,
+    /// Houses that need `more_seeds` to be played (`min_seeds_in`): a mask
+    /// over a side's houses, bit `i` its house `i` (front row first), the
+    /// same for both sides; 0 for none.
+    pub more_seeds_in: u32,
+    /// The fewest seeds the houses of `more_seeds_in` must hold.
+    pub more_seeds: u8,
     /// Ouri's single-seed rule (R1).
     pub single_seed_rule: bool,
     /// The feeding obligation.
@@ -238,7 +261,48 @@ pub struct Playable {
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
-pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, CompileError> {
+pub(crate) fn compile(
+    section: &Section,
+    total: u32,
+    layout: Layout,
+) -> Result<Playable, CompileError> {
+    let min_seeds = in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8;
+    let (more_seeds_in, more_seeds) = match &section.min_seeds_in {
+        None => (0, 0),
+        Some(table) => {
+            let MinSeedsIn { houses, seeds } = table.get_ref();
+            let mut mask = 0u32;
+            for name in houses {
+                let offset = Label::parse(name)
+                    .filter(|label| label.side() == Side::South)
+                    .map(|label| layout.offset(label))
+                    .filter(|&offset| offset < layout.houses_per_side());
+                let Some(offset) = offset else {
+                    return Err((
+                        table.span(),
+                        format!(
+                            "min_seeds_in names houses as South's, each {}: this board has no house \"{name}\"",
+                            layout.label_form()
+                        ),
+                        Some("North's houses of the same names (in lower case) follow".into()),
+                    ));
+                };
+                mask |= 1 << offset;
+            }
+            if mask == 0 {
+                return err(table.span(), "min_seeds_in names no house: give houses");
+            }
+            if !(min_seeds as i64 + 1..=total as i64).contains(seeds) {
+                return err(
+                    table.span(),
+                    format!(
+                        "min_seeds_in's seeds must be more than min_seeds ({min_seeds}) and at most the {total} seeds in play; found {seeds}"
+                    ),
+                );
+            }
+            (mask, *seeds as u8)
+        }
+    };
     let opening_moves = match &section.opening_moves {
         Some(moves) => super::in_range(moves, 1, 100, "opening_moves")? as u8,
         None => 0,
@@ -357,7 +421,9 @@ pub(crate) fn compile(section: &Section, total: u32) -> Result<Playable, Compile
         opening_from,
         judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any || share_one,
         share_one,
-        min_seeds: in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8,
+        min_seeds,
+        more_seeds_in,
+        more_seeds,
         single_seed_rule: section.single_seed_rule,
         feeding,
         allow: section.allow,
@@ -382,6 +448,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         playable.min_seeds,
         if playable.min_seeds == 1 { "" } else { "s" }
     );
+    if playable.more_seeds_in != 0 {
+        let layout = rules.board.layout();
+        let names: Vec<String> = (0..layout.houses_per_side())
+            .filter(|&i| playable.more_seeds_in >> i & 1 == 1)
+            .map(|i| layout.label_at(Side::South, i).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  Houses {} (South's; North's of the same names) need at least {} seeds to be played.",
+            names.join(", "),
+            playable.more_seeds
+        );
+    }
     if playable.either_row {
         let _ = writeln!(
             out,
@@ -525,6 +604,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
 }
 
 impl Rules {
+    /// The fewest seeds `house` must hold to be played (`min_seeds`, or
+    /// `min_seeds_in`'s for its houses).
+    #[inline]
+    pub(crate) fn min_seeds_at(&self, house: usize) -> u8 {
+        let n = self.board.houses_per_side();
+        if self.playable.more_seeds_in >> (house % n) & 1 == 1 {
+            self.playable.more_seeds
+        } else {
+            self.playable.min_seeds
+        }
+    }
+
     /// Where the single seed of a move from `from` landed, at `last`, when
     /// it crossed the end of a row (`[play] no_return`).
     pub(crate) fn crossing(&self, from: usize, first_lift: u8, last: usize) -> Option<usize> {
@@ -800,6 +891,16 @@ impl Rules {
             }
             (playable, multi)
         };
+        if self.playable.more_seeds_in != 0 {
+            // Houses that need more seeds.
+            let more = self.playable.more_seeds;
+            for (offset, &seeds) in pos.row(side).iter().enumerate() {
+                if seeds < more && self.playable.more_seeds_in >> offset & 1 == 1 {
+                    playable &= !(1 << offset);
+                    multi &= !(1 << offset);
+                }
+            }
+        }
         if self.children.is_some() {
             // A child is never played.
             let row = (pos.child_houses() >> self.board.row_start(side)) as u32;

@@ -1049,7 +1049,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         ));
     }
     let board = board.with_sides(sides);
-    let mut playable = feeding::compile(&play, total)?;
+    let mut playable = feeding::compile(&play, total, layout)?;
     if let Some(flag) = &play.feed_by_house
         && playable.feed_by_house
         && compiled_sowing.chosen_in == 0

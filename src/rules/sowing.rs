@@ -86,6 +86,16 @@ pub struct Section {
     /// (MancalaGames' `sow_rule = NO_SOW_OPP_NS` with `sow_param`).
     #[serde(default)]
     pub skip_opponent_holding: Option<Spanned<i64>>,
+    /// With `skip_opponent_holding`: whether an opponent's house is passed
+    /// over is judged by what it held when the handful was lifted, so a
+    /// handful longer than the ring may sow a house it passed over once it
+    /// holds the count (Ludii's Selus).
+    #[serde(default)]
+    pub skip_as_lifted: Option<Spanned<bool>>,
+    /// Counts that end a relay when the last seed makes them in a house of
+    /// the opponent's (only with `relay`).
+    #[serde(default)]
+    pub relay_stops_in_opponent_on: Option<Spanned<Vec<i64>>>,
     /// The sowing passes over every house, on either row, holding this many
     /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
     #[serde(default)]
@@ -199,6 +209,12 @@ pub struct Sowing {
     /// The count from which a house, on either row, is passed over by the
     /// sowing (0: none).
     pub skip_full: u8,
+    /// Whether `skip_opponent` reads what a house held when the handful was
+    /// lifted (`skip_as_lifted`).
+    pub skip_as_lifted: bool,
+    /// Counts of the last hole that end a relay in the opponent's houses
+    /// (`relay_stops_in_opponent_on`).
+    pub stops_in_opponent: CountSet,
     /// The board's direction, which a chosen direction is measured against.
     pub direction: Direction,
     /// The houses from which the mover chooses the direction, as a mask
@@ -533,6 +549,26 @@ pub(crate) fn compile(
         None => 0,
     };
     let skip_full = skip_full(section, houses_per_side, total)?;
+    let skip_as_lifted = flag_unless(
+        &section.skip_as_lifted,
+        skip_opponent == 0,
+        "skip_as_lifted says how skip_opponent_holding reads a house: it only applies with skip_opponent_holding",
+    )?;
+    let stops_in_opponent = match &section.relay_stops_in_opponent_on {
+        None => CountSet::default(),
+        Some(stops) if !section.relay => {
+            return err(
+                stops.span(),
+                "relay_stops_in_opponent_on only applies with relay = true",
+            );
+        }
+        Some(stops) => count_set(
+            stops,
+            total,
+            "relay_stops_in_opponent_on",
+            "the last hole has just received a seed, so it never holds 0",
+        )?,
+    };
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -660,6 +696,8 @@ pub(crate) fn compile(
         chosen_in,
         skip_opponent,
         skip_full,
+        skip_as_lifted,
+        stops_in_opponent,
         opening: section
             .opening
             .as_ref()
@@ -795,10 +833,6 @@ fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileE
         (
             section.relay_reverses.as_ref().map(|s| s.span()),
             "relay_reverses",
-        ),
-        (
-            section.skip_opponent_holding.as_ref().map(|s| s.span()),
-            "skip_opponent_holding",
         ),
     ];
     if let Some((span, key)) = keys.into_iter().find_map(|(s, k)| s.map(|s| (s, k))) {
@@ -1056,6 +1090,19 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             rules.sowing.skip_full
         );
     }
+    if !rules.sowing.stops_in_opponent.is_empty() {
+        let counts: Vec<String> = rules
+            .sowing
+            .stops_in_opponent
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  A relay also ends when the last seed makes {} in a house of the opponent's.",
+            counts.join(" or ")
+        );
+    }
     if rules.sowing.skip_opponent > 0 {
         let _ = writeln!(
             out,
@@ -1072,6 +1119,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 ""
             }
         );
+        if rules.sowing.skip_as_lifted {
+            let _ = writeln!(
+                out,
+                "  Whether a house is passed over is judged by what it held when the handful was lifted: a handful that goes round the board may sow into a house it passed over."
+            );
+        }
     }
     if rules.sowing.opening == OpeningSowing::BoardDirection {
         let _ = writeln!(
@@ -1547,6 +1600,9 @@ impl Rules {
         let mut lifts = 0u32;
 
         let mut seeds = pos.take(origin);
+        // What the houses held as the handful was lifted, where the houses
+        // passed over are judged by it (`skip_as_lifted`).
+        let mut as_lifted = (skip > 0 && self.sowing.skip_as_lifted).then(|| *pos.places());
         sown.first_lift = seeds;
         trace.record(Event::Lift {
             house: origin,
@@ -1655,7 +1711,9 @@ impl Rules {
                                 trace.record(Event::SkipBlocked { house: h });
                             }
                             h = next(&mut i, trace);
-                        } else if (skip > 0 && pos.at(h) == skip && board.is_house_of(h, opponent))
+                        } else if (skip > 0
+                            && as_lifted.as_ref().map_or(pos.at(h), |held| held[h]) == skip
+                            && board.is_house_of(h, opponent))
                             || (full > 0 && pos.at(h) >= full)
                         {
                             trace.record(Event::Skip { house: h });
@@ -1749,6 +1807,8 @@ impl Rules {
                     || closed >> (h & 63) & 1 == 1
                     || unvisited
                     || stops.contains(pos.at(h))
+                    || (board.owner(h) == opponent
+                        && self.sowing.stops_in_opponent.contains(pos.at(h)))
                     || !rows.allows(board.owner(h) == me)
                     || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
             {
@@ -1832,6 +1892,9 @@ impl Rules {
                 steps = 0;
             }
             seeds = pos.take(lift);
+            if let Some(held) = &mut as_lifted {
+                *held = *pos.places();
+            }
             sown.last_lift = seeds;
             origin = lift;
             trace.record(Event::Relay { house: lift, seeds });
