@@ -19,4 +19,4 @@ for path in sorted(root.glob("*.toml")):
     columns = board.get("houses_per_row", board.get("houses_per_side"))
     source = variant.get("source", "")
     game = source.split(", ", 1)[1].split(":")[0] if ", " in source else path.stem
-    print(f"| `{variant['name']}` | {game} | {variant.get('region', '')} | {rows}×{columns} |")
+    print(f"| `{variant['name']}` | {game} | {variant.get('region') or '—'} | {rows}×{columns} |")

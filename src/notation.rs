@@ -216,7 +216,7 @@ fn read_move(
                 text,
                 offset + span.start()..offset + span.end(),
                 format!(
-                    "`{}` is not a house label: a letter (A-Z for South, a-z for North), or on three and four rows a row, A or B (a or b for North), and a column from 1 (A1, b8)",
+                    "`{}` is not a move: a house label is a letter (A-Z for South, a-z for North), or on three and four rows a row, A or B (a or b for North), and a column from 1 (A1, b8)",
                     house.as_str()
                 ),
             )
@@ -807,7 +807,7 @@ mod tests {
         assert!(three.to_string().contains("expected"), "{three}");
         let column0 = parse_move("A0").unwrap_err();
         assert!(
-            column0.to_string().contains("not a house label"),
+            column0.to_string().contains("is not a move: a house label"),
             "{column0}"
         );
     }

@@ -8,8 +8,20 @@ use sow::{Engine, Rules};
 fn shipped_variants_compile_and_answer_to_aliases() {
     let names: Vec<String> = builtin_rules().into_iter().map(|r| r.meta.name).collect();
     assert_eq!(names[..4], ["ouri", "oware", "wouri", "kalah"]);
-    // The catalogue's follow, each named apart from the rule documents' own.
-    assert!(names[4..].iter().all(|n| n.starts_with("mg-")), "{names:?}");
+    // The catalogues' follow, each named apart from the rule documents'
+    // own: MancalaGames' games, then Ludii's.
+    let ludii = names
+        .iter()
+        .position(|n| n.starts_with("ludii-"))
+        .expect("Ludii's games");
+    assert!(
+        names[4..ludii].iter().all(|n| n.starts_with("mg-")),
+        "{names:?}"
+    );
+    assert!(
+        names[ludii..].iter().all(|n| n.starts_with("ludii-")),
+        "{names:?}"
+    );
     let mut unique = names.clone();
     unique.sort();
     unique.dedup();

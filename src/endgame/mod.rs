@@ -254,6 +254,11 @@ pub(crate) fn fits(rules: &Rules) -> Result<bool, EndgameError> {
             "a match of rounds refills the board, and its score is the match's",
         ));
     }
+    if rules.board.rows() > 2 {
+        return Err(unsupported(
+            "its board has more than two rows, which a database does not index yet",
+        ));
+    }
     if rules.children.is_some() || rules.blocking.is_some() {
         return Err(unsupported(
             "its houses carry state (children or blocked houses) that a database does not key",

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The guard against slowing down: times two builds of sow on every variant
+# the older one ships, alternating them so that both see the same machine.
+#
+#   benches/compare_builds.sh OLD_SOW NEW_SOW [GAMES] [RUNS] [ENGINE]
+#
+# For each variant, RUNS times: OLD then NEW play GAMES random games
+# (`sow bench VARIANT --games GAMES --seed RUN --threads 1 --engine
+# ENGINE`, ENGINE `fastest` by default, or `general`). Prints each variant's
+# median plies/s for both and their ratio (NEW / OLD: below 1, NEW is
+# slower), marks those more than 10% slower, and fails when a checksum
+# differs: the same seed must play the same games on both builds.
+# Build the older one from a worktree of its commit, for example:
+#   git worktree add /tmp/old <commit> && (cd /tmp/old && cargo build --release)
+set -euo pipefail
+old=${1:?usage: compare_builds.sh OLD_SOW NEW_SOW [GAMES] [RUNS] [ENGINE]}
+new=${2:?usage: compare_builds.sh OLD_SOW NEW_SOW [GAMES] [RUNS] [ENGINE]}
+games=${3:-500}
+runs=${4:-3}
+engine=${5:-fastest}
+
+# The second column of `sow variants --format csv` is the name.
+variants=$("$old" variants --format csv | tail -n +2 | awk -F'","' '{ print $2 }')
+bench() { "$1" bench "$2" --games "$games" --seed "$3" --threads 1 --engine "$engine" | awk 'NR == 2 { print $6, $8 }'; }
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+slower=0
+mismatch=0
+ratios=()
+printf '%-32s %10s %10s %7s\n' variant old_Mpl/s new_Mpl/s ratio
+for variant in $variants; do
+  olds=()
+  news=()
+  for run in $(seq 1 "$runs"); do
+    read -r o oc <<<"$(bench "$old" "$variant" "$run")"
+    read -r n nc <<<"$(bench "$new" "$variant" "$run")"
+    olds+=("$o")
+    news+=("$n")
+    if [ "$oc" != "$nc" ]; then
+      echo "$variant seed $run: checksum $oc on the old build, $nc on the new" >&2
+      mismatch=$((mismatch + 1))
+    fi
+  done
+  o=$(printf '%s\n' "${olds[@]}" | median)
+  n=$(printf '%s\n' "${news[@]}" | median)
+  ratio=$(awk -v o="$o" -v n="$n" 'BEGIN { printf "%.2f", (o > 0 ? n / o : 1) }')
+  ratios+=("$ratio")
+  mark=""
+  if awk -v r="$ratio" 'BEGIN { exit !(r < 0.9) }'; then
+    mark="  slower"
+    slower=$((slower + 1))
+  fi
+  printf '%-32s %10s %10s %7s%s\n' "$variant" "$o" "$n" "$ratio" "$mark"
+done
+echo "median ratio $(printf '%s\n' "${ratios[@]}" | median) over ${#ratios[@]} variants; $slower more than 10% slower; $mismatch checksums differ"
+[ "$mismatch" -eq 0 ]
