@@ -252,6 +252,10 @@ impl Engine {
     /// `feed_by_house`, a way that does not feed is legal when the other
     /// way of the house feeds.
     #[allow(clippy::type_complexity)]
+    // Inlined into its callers, so the positions its ways carry are built
+    // in place: out of line, returning them cost a copy each (callgrind:
+    // Wouri's random games 15% more instructions).
+    #[inline(always)]
     fn judge_ways(
         &self,
         pos: &Position,

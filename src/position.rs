@@ -11,9 +11,12 @@ use crate::board::Direction;
 use crate::layer::{Layer, PLANES};
 use crate::word::{Typed, Value, WORDS, Word};
 
-/// The most houses a player may own: two rows of 16, or one row of 26
-/// ([`MAX_ROW_LETTERS`]).
-pub const MAX_HOUSES_PER_SIDE: usize = 32;
+/// The most houses a player may own: two rows of 15, or one row of 26
+/// ([`MAX_ROW_LETTERS`]). Positions keep 64 places (houses and the two
+/// stores): doubling them for 4×16 boards made the general engine 8% to
+/// 20% slower on two-row games, measured, so 4×16 waits for the one
+/// engine.
+pub const MAX_HOUSES_PER_SIDE: usize = 31;
 /// The most houses in the one row a player has on a two-row board: one
 /// letter each, `A`–`Z`.
 pub const MAX_ROW_LETTERS: usize = 26;
@@ -28,7 +31,7 @@ pub const MAX_SEEDS: u32 = 255;
 /// two above [`MAX_HOUSES`] + 2, so the sowing loop can index it with
 /// `place & (PLACES - 1)` and no bounds check, and whole 8-byte words can be
 /// read for move generation.
-pub const PLACES: usize = 128;
+pub const PLACES: usize = 64;
 const _: () = assert!(PLACES >= MAX_HOUSES + 2 && PLACES.is_power_of_two());
 
 /// The places of the stores, `[south, north]`.
@@ -72,13 +75,37 @@ const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 /// ([`crate::layer`]) at each house, so a change of mark changes the key by
 /// one addition per plane. The children's planes (a child of South, of
 /// North; both for a ram), blocked houses, houses played, owners changed.
+///
+/// The terms of houses 0 to 51 (every two-row board) are those of the
+/// build before boards of more rows, so a position keys as it did and the
+/// rounds dealt at random from a position's key deal as they did; the
+/// houses past them (boards of three and four rows) take terms of a stream
+/// of their own.
 const KEY_LAYER: [[u64; MAX_HOUSES]; PLANES] = [
-    key_stream(0x9E6C_63D0_676A_9A99),
-    key_stream(0x6A09_E667_F3BC_C908),
-    key_stream(0x3C6E_F372_FE94_F82B),
-    key_stream(0x5851_F42D_4C95_7F2D),
-    key_stream(0xBB67_AE85_84CA_A73B),
+    key_terms(0x9E6C_63D0_676A_9A99, 0x243F_6A88_85A3_08D3),
+    // Where the stream above leaves off, two-row boards' 52 houses on.
+    key_terms(
+        0x9E6C_63D0_676A_9A99u64.wrapping_add(52u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        0x1319_8A2E_0370_7344,
+    ),
+    key_terms(0x3C6E_F372_FE94_F82B, 0xA409_3822_299F_31D0),
+    key_terms(0x5851_F42D_4C95_7F2D, 0x082E_FA98_EC4E_6C89),
+    key_terms(0xBB67_AE85_84CA_A73B, 0x4528_21E6_38D0_1377),
 ];
+
+/// A plane's key terms: houses 0 to 51 from `seed`'s stream, the rest from
+/// `more`'s.
+const fn key_terms(seed: u64, more: u64) -> [u64; MAX_HOUSES] {
+    let first: [u64; MAX_HOUSES] = key_stream(seed);
+    let rest: [u64; MAX_HOUSES] = key_stream(more);
+    let mut table = first;
+    let mut i = 52;
+    while i < MAX_HOUSES {
+        table[i] = rest[i];
+        i += 1;
+    }
+    table
+}
 
 /// The planes of the children layer: a child of South, of North.
 const CHILD: [usize; 2] = [0, 1];
