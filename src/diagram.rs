@@ -71,14 +71,7 @@ fn two_rows(position: &Position, seat: Side) -> String {
     let _ = writeln!(out, "{margin}{}", labels(far, true).trim_end());
     let _ = writeln!(out, "{margin}{border}");
     let _ = writeln!(out, "{margin}{}", cells(far, true));
-    let _ = writeln!(
-        out,
-        "  {} {:>3} {border} {:<3} {}",
-        initial(far),
-        position.store(far),
-        position.store(seat),
-        initial(seat)
-    );
+    let _ = writeln!(out, "{}", store_line(position, seat, &border));
     let _ = writeln!(out, "{margin}{}", cells(seat, false));
     let _ = writeln!(out, "{margin}{border}");
     let _ = writeln!(out, "{margin}{}", labels(seat, false).trim_end());
@@ -140,14 +133,7 @@ fn more_rows(position: &Position, seat: Side) -> String {
         .max(1);
     for (i, row) in grid.iter().enumerate() {
         if i == far_rows {
-            let _ = writeln!(
-                out,
-                "  {} {:>3} {border} {:<3} {}",
-                initial(far),
-                position.store(far),
-                position.store(seat),
-                initial(seat)
-            );
+            let _ = writeln!(out, "{}", store_line(position, seat, &border));
         }
         let mut line: String = row
             .iter()
@@ -161,9 +147,18 @@ fn more_rows(position: &Position, seat: Side) -> String {
     out
 }
 
-/// A player's initial, `S` or `N`, beside their store.
-fn initial(side: Side) -> String {
-    side.name()[..1].to_uppercase()
+/// The line between the players' rows: each store at its owner's end, the
+/// far player's at the left, with the players' initials.
+fn store_line(position: &Position, seat: Side, border: &str) -> String {
+    let far = seat.opponent();
+    let initial = |side: Side| side.name()[..1].to_uppercase();
+    format!(
+        "  {} {:>3} {border} {:<3} {}",
+        initial(far),
+        position.store(far),
+        position.store(seat),
+        initial(seat)
+    )
 }
 
 /// A line that says whose turn it is, or how the game ended.
