@@ -178,7 +178,6 @@ fn continues(previous: &LudiiPly, ply: &LudiiPly) -> bool {
 /// The seeds on every site `sow` has a place for, as Ludii counts them,
 /// compared with `position`; the first site that differs.
 fn compare_counts(
-    layout: &LudiiLayout,
     places: &[Option<usize>],
     counts: &[u32],
     position: &Position,
@@ -195,7 +194,6 @@ fn compare_counts(
             ));
         }
     }
-    let _ = layout;
     Ok(())
 }
 
@@ -205,7 +203,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
     let rules = engine.rules();
     // The start: the variant's own, checked against Ludii's.
     let mut g = Game::new(engine);
-    compare_counts(layout, &places, &game.start.counts, g.position(), engine)
+    compare_counts(&places, &game.start.counts, g.position(), engine)
         .map_err(|e| format!("start: {e}"))?;
     if g.position().to_move() != side(game.start.mover) {
         return Err("start: the other player moves first".into());
@@ -283,14 +281,8 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map_err(|e| format!("{at}: {e}"))?
             .0;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
-        compare_counts(
-            layout,
-            &places,
-            &game.plies[last].counts,
-            g.position(),
-            engine,
-        )
-        .map_err(|e| format!("{at}: after the move, {e}"))?;
+        compare_counts(&places, &game.plies[last].counts, g.position(), engine)
+            .map_err(|e| format!("{at}: after the move, {e}"))?;
         i = last + 1;
     }
     if game.result.capped || !game.result.over {
