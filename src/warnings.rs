@@ -6,11 +6,13 @@
 
 use std::ops::Range;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use crate::diagnostic::Located;
 use crate::engine::Engine;
 use crate::game::Game;
-use crate::players::play_randomly;
+use crate::players::random_move;
+use crate::position::Move;
 use crate::rng::Rng;
 use crate::rules::{Rules, RulesError, VariantFile};
 use crate::trace::EndReason;
@@ -24,13 +26,43 @@ pub struct Checked {
     pub warnings: Vec<Located>,
 }
 
-/// The most positions the search for a game that ends before the ply
-/// limit visits: a limit this search cannot settle draws no warning.
-const SEARCH_BUDGET: u64 = 200_000;
+/// The most plies the question "can a game end before the ply limit?"
+/// plays, the random games and the search together: a 12-line file may set
+/// a limit of a million plies, and `check` (and the server's
+/// `POST /api/check`) must answer in about a second whatever it says.
+const PLY_BUDGET: u64 = 600_000;
 
-/// The random games played before that search, each up to the ply limit:
+/// The share of [`PLY_BUDGET`] (and half of [`TIME_BUDGET`]) the random
+/// games may play before the search, which has the rest.
+const RANDOM_PLIES: u64 = 300_000;
+
+/// The most time the question may take, whatever the engine's speed.
+const TIME_BUDGET: Duration = Duration::from_secs(2);
+
+/// The random games played before the search, each up to the ply limit:
 /// one that ends otherwise settles the question.
 const RANDOM_GAMES: u64 = 20;
+
+/// What a bounded question may still spend: plies, and time. Plies are
+/// counted one by one and the clock read every 1,024 of them.
+struct Budget {
+    plies: u64,
+    deadline: Instant,
+}
+
+impl Budget {
+    /// Spends one ply; false once the plies or the time have run out.
+    fn spend(&mut self) -> bool {
+        if self.plies == 0 {
+            return false;
+        }
+        self.plies -= 1;
+        if self.plies.is_multiple_of(1024) && Instant::now() > self.deadline {
+            self.plies = 0;
+        }
+        true
+    }
+}
 
 /// Reads, compiles and checks the variant file at `path`.
 pub fn check_path(path: &Path) -> Result<Checked, RulesError> {
@@ -109,67 +141,146 @@ fn findings(file: &VariantFile, rules: &Rules) -> Vec<(Range<usize>, String)> {
     }
     if let Some(limit) = &end.ply_limit {
         let plies = *limit.plies.get_ref();
-        if plies > 0 && ends_otherwise(rules, plies as usize) == Some(false) {
-            found.push((
+        let ends = (plies > 0).then(|| ends_otherwise(rules, plies as usize));
+        match ends {
+            Some(Ends::Never) => found.push((
                 limit.plies.span(),
                 format!(
                     "ply_limit.plies = {plies} ends every game: no game can end otherwise within {plies} plies"
                 ),
-            ));
+            )),
+            Some(Ends::Unknown { played_to_limit: false }) => found.push((
+                limit.plies.span(),
+                format!(
+                    "ply_limit.plies = {plies} is further than check looks: no random game reached it, or ended, within {RANDOM_PLIES} plies (at most {} s), so check cannot tell whether a game can end before it",
+                    TIME_BUDGET.as_secs()
+                ),
+            )),
+            // Games played to the limit, and a search that could not settle
+            // the rest: a long limit, on purpose (Ludii's 2,000 decisions).
+            _ => {}
         }
     }
     found
 }
 
+/// Whether a game can end before its ply limit otherwise than by it.
+#[derive(Debug, PartialEq, Eq)]
+enum Ends {
+    /// Some line of play does.
+    Otherwise,
+    /// None does: the limit ends every game.
+    Never,
+    /// The budget ran out first; `played_to_limit`: a random game reached
+    /// the limit (so the limit is within reach, and games end by it).
+    Unknown { played_to_limit: bool },
+}
+
 /// Whether some game of `rules` ends within `plies` plies otherwise than
-/// by its ply limit (`None`: the search ran out of budget first).
-fn ends_otherwise(rules: &Rules, plies: usize) -> Option<bool> {
+/// by its ply limit.
+fn ends_otherwise(rules: &Rules, plies: usize) -> Ends {
     // Most games end by themselves well within their limit: a few random
     // games find one at once, where the search below, depth first, would
     // spend its whole budget deep in one line of play.
     let engine = Engine::new(rules.clone());
     let start = Game::new(&engine);
+    let started = Instant::now();
+    let mut random = Budget {
+        plies: RANDOM_PLIES,
+        deadline: started + TIME_BUDGET / 2,
+    };
+    let mut played_to_limit = false;
     for i in 0..RANDOM_GAMES {
         let mut game = start.playout_copy();
-        play_randomly(&mut game, &mut Rng::for_game(0, i), plies);
+        let mut rng = Rng::for_game(0, i);
+        while !game.is_over() && game.plies() < plies && random.spend() {
+            let mv = random_move(&game, &mut rng);
+            game.play(mv, &mut ()).expect("listed moves are legal");
+        }
         if game
             .outcome()
             .is_some_and(|outcome| outcome.reason != EndReason::PlyLimit)
         {
-            return Some(true);
+            return Ends::Otherwise;
         }
+        played_to_limit |= game.is_over();
     }
     let mut game = start;
-    let mut budget = SEARCH_BUDGET;
-    ends_within(&mut game, plies, &mut budget)
+    let mut search = Budget {
+        plies: PLY_BUDGET - RANDOM_PLIES + random.plies,
+        deadline: started + TIME_BUDGET,
+    };
+    match ends_within(&mut game, plies, &mut search) {
+        Some(true) => Ends::Otherwise,
+        Some(false) => Ends::Never,
+        None => Ends::Unknown { played_to_limit },
+    }
+}
+
+/// What the search finds on entering a position.
+enum Visit {
+    /// The game is over otherwise than by the ply limit.
+    Ends,
+    /// Nothing to look at below: the game is over by the limit, or the
+    /// depth is reached.
+    Leaf,
+    /// The budget ran out before the position's moves were listed.
+    Unsettled,
+    /// The moves to try from here.
+    Moves(Vec<Move>),
+}
+
+fn visit(game: &Game<'_>, depth: usize, budget: &mut Budget) -> Visit {
+    if let Some(outcome) = game.outcome() {
+        return if outcome.reason == EndReason::PlyLimit {
+            Visit::Leaf
+        } else {
+            Visit::Ends
+        };
+    }
+    if depth == 0 {
+        return Visit::Leaf;
+    }
+    if !budget.spend() {
+        return Visit::Unsettled;
+    }
+    Visit::Moves(game.legal_moves().iter().collect())
 }
 
 /// Whether some line of play ends the game, otherwise than by the ply
 /// limit, within `depth` more plies (`None`: the budget ran out first).
-fn ends_within(game: &mut Game<'_>, depth: usize, budget: &mut u64) -> Option<bool> {
-    if let Some(outcome) = game.outcome() {
-        return Some(outcome.reason != EndReason::PlyLimit);
-    }
-    if depth == 0 {
-        return Some(false);
-    }
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
-    let moves: Vec<_> = game.legal_moves().iter().collect();
-    let mut settled = true;
-    for mv in moves {
+/// Depth first, with a stack of its own rather than the thread's: a limit
+/// of thirty thousand plies is thirty thousand positions deep.
+fn ends_within(game: &mut Game<'_>, depth: usize, budget: &mut Budget) -> Option<bool> {
+    let mut stack: Vec<(Vec<Move>, usize)> = match visit(game, depth, budget) {
+        Visit::Ends => return Some(true),
+        Visit::Leaf => return Some(false),
+        Visit::Unsettled => return None,
+        Visit::Moves(moves) => vec![(moves, 0)],
+    };
+    while let Some((moves, next)) = stack.last_mut() {
+        let Some(&mv) = moves.get(*next) else {
+            stack.pop();
+            if !stack.is_empty() {
+                game.undo();
+            }
+            continue;
+        };
+        *next += 1;
         game.play(mv, &mut ()).expect("listed moves are legal");
-        let ends = ends_within(game, depth - 1, budget);
-        game.undo();
-        match ends {
-            Some(true) => return Some(true),
-            Some(false) => {}
-            None => settled = false,
+        match visit(game, depth - stack.len(), budget) {
+            Visit::Ends => return Some(true),
+            Visit::Leaf => {
+                game.undo();
+            }
+            // Out of budget: nothing below settles it, and trying the
+            // siblings of every position on a deep line costs more than
+            // the search did.
+            Visit::Unsettled => return None,
+            Visit::Moves(moves) => stack.push((moves, 0)),
         }
     }
-    settled.then_some(false)
+    Some(false)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod common;
 mod documents;
 mod endgame;
 mod hostile;
+mod hostile_four;
 mod hostile_three;
 mod import;
 mod layering;

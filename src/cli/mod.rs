@@ -459,13 +459,17 @@ pub fn run(cli: Cli) -> Outcome {
                 ShellArg::Zsh => clap_complete::Shell::Zsh,
                 ShellArg::Fish => clap_complete::Shell::Fish,
             };
-            clap_complete::generate(shell, &mut Cli::command(), "sow", &mut out);
-            Ok(())
+            // clap_complete panics when its writer fails (`> /dev/full`, a
+            // closed pipe): write to memory, then report a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sow", &mut script);
+            out.write_all(&script)?;
+            Ok(out.flush()?)
         }
         Command::Man => {
             use clap::CommandFactory;
             clap_mangen::Man::new(Cli::command()).render(&mut out)?;
-            Ok(())
+            Ok(out.flush()?)
         }
         Command::Serve { host, port } => {
             drop(out);

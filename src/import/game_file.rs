@@ -409,6 +409,9 @@ pub struct GameFile {
     pub seeds: (i64, Range<usize>),
     /// The parameters set to other than their default, in the file's order.
     pub settings: Vec<Setting>,
+    /// Where the file's `game_info` object is named: what a refusal of the
+    /// rules as a whole points at.
+    pub info_at: Range<usize>,
     /// The top-level tag `rules`: the rule book or page the game follows.
     pub rules: Option<String>,
     /// The top-level tag `region`.
@@ -467,6 +470,13 @@ impl GameFile {
         let constant = |key: &str| match constants.get(key) {
             Some(json) => match json.as_i64() {
                 Some(number) => Ok((number, at(Some("game_constants"), key))),
+                // An integer past i64: the same refusal as any other out of
+                // range, not "must be an integer".
+                None if json.is_u64() => Err(invalid(
+                    at(Some("game_constants"), key),
+                    format!("game_constants.{key} is {json}: far more than any board holds"),
+                    None,
+                )),
                 None => Err(invalid(
                     at(Some("game_constants"), key),
                     format!("game_constants.{key} must be an integer, not {json}"),
@@ -512,7 +522,11 @@ impl GameFile {
         let mut name = "Mancala".to_string();
         let mut settings = Vec::new();
         for (key, span) in keys.under(Some("game_info")) {
-            let json = &info[key];
+            let Some(json) = info.get(key) else {
+                // Scanned from the same text, so never missed; but a key the
+                // scan and serde_json read differently is no reason to panic.
+                continue;
+            };
             let Some(parameter) = PARAMETERS.iter().find(|p| p.name == key) else {
                 let best = PARAMETERS
                     .iter()
@@ -554,6 +568,7 @@ impl GameFile {
             holes,
             seeds,
             settings,
+            info_at: at(None, "game_info"),
             rules: tag("rules"),
             region: tag("region"),
         })
@@ -762,9 +777,16 @@ impl Scan<'_> {
                     match self.bytes.get(self.at) {
                         Some(b'"') => {
                             let span = self.string();
-                            let key =
-                                String::from_utf8_lossy(&self.bytes[span.start + 1..span.end - 1])
-                                    .into_owned();
+                            // The key as JSON reads it, escapes decoded
+                            // (`"capt\u005fon"` is `capt_on`), so that it
+                            // names the entry serde_json's map has.
+                            let key = serde_json::from_slice::<String>(&self.bytes[span.clone()])
+                                .unwrap_or_else(|_| {
+                                    String::from_utf8_lossy(
+                                        &self.bytes[span.start + 1..span.end.saturating_sub(1)],
+                                    )
+                                    .into_owned()
+                                });
                             if depth < 2 {
                                 self.keys
                                     .push((parent.map(str::to_string), key.clone(), span));

@@ -238,7 +238,9 @@ fn start_pattern(
             }
             [row.clone(), row].concat()
         }
-        "ALTS_WITH_1" => {
+        // North's second house from his left and, on even rows, South's
+        // third from her right: rows of four houses at least, three if odd.
+        "ALTS_WITH_1" if n + 3 - n % 2 < 2 * n => {
             // Every other house holds the seeds, from South's second; North's
             // second from his left holds one, and with rows of an even
             // length South's third from her right is emptied.

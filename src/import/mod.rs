@@ -126,10 +126,22 @@ pub fn import(text: &str, origin: &str) -> Result<String, ImportError> {
         return Err(unsupported(at(first), named.join(", ")));
     }
     let variant = write(&game, &reading, sections, &source_of(origin));
-    crate::rules::Rules::compile_unnamed(&variant, origin).map_err(|e| {
+    // The refusal is of the variant written, whose lines are not the game
+    // file's: it points at the game file's rules (`game_info`) and quotes
+    // the variant's line.
+    crate::rules::Rules::compile_unnamed(&variant, "the variant").map_err(|e| {
+        let why = match &e {
+            crate::rules::RulesError::Invalid(located) => format!(
+                "{} (line {} of the variant written for it: `{}`)",
+                located.message,
+                located.line,
+                located.source_line.trim()
+            ),
+            other => other.to_string(),
+        };
         unsupported(
-            0..1,
-            format!("this game: its variant would be refused: {e}"),
+            game.info_at.clone(),
+            format!("this game: its variant would be refused: {why}"),
         )
     })?;
     Ok(variant)

@@ -1286,6 +1286,18 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
         );
     }
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
+        && rounds.is_some_and(|r| r.territory.is_none() && r.match_to.is_none())
+    {
+        // A round whose rows are refilled from what each player won may
+        // leave houses empty or blocked, and the opening would move a seed
+        // that is not there: seeds made from nothing.
+        return err(
+            opening.span(),
+            "opening = \"plus_one_minus_one\" moves a seed out of every other house, and a round refilled from what each player won ([rounds] fill_from) may leave houses empty or blocked: use it with [rounds.territory] or a match of rounds from the start",
+        );
+    }
     let mut start = Position::laid_out(&houses, [stored, stored], Side::South, layout)
         .expect("checked above: at most MAX_SEEDS");
     start.set(QUIET, captures.quiet_moves);
