@@ -809,9 +809,15 @@ impl Engine {
                     // whatever the capture took elsewhere.
                     effect.captured += grand_slam::take_row_but(board, pos, me, kept, trace);
                 } else {
-                    self.rules
-                        .captures
-                        .take(board, pos, me, sown.last, plan, trace);
+                    self.rules.captures.take(
+                        board,
+                        pos,
+                        me,
+                        sown.last,
+                        sown.lap_start,
+                        plan,
+                        trace,
+                    );
                     effect.captured += plan.take;
                 }
                 effect.last_seed_captured = true;

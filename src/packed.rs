@@ -672,7 +672,8 @@ impl<const L: usize> Kernel<L> {
             OpeningSowing::LastSeedToOpponent
             | OpeningSowing::NoSkipping
             | OpeningSowing::BoardDirection
-            | OpeningSowing::PlusOneMinusOne => {
+            | OpeningSowing::PlusOneMinusOne
+            | OpeningSowing::OneHandful => {
                 return Err("opening moves sown apart");
             }
         }
@@ -779,6 +780,7 @@ impl<const L: usize> Kernel<L> {
             from_played_only,
             starter_waits,
             captured_sown_on,
+            captured_sown_from: _,
         } = &rules.captures;
         if *captured_sown_on {
             return Err("captured seeds sown on");
@@ -855,7 +857,11 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Cross { behind: true, .. } => {
                     return Err("cross captures of the house behind");
                 }
-                CaptureRule::Cross { last_any: true, .. } => {
+                CaptureRule::Cross { last_any: true, .. }
+                | CaptureRule::Cross {
+                    last_occupied: true,
+                    ..
+                } => {
                     return Err("cross captures from a house holding seeds");
                 }
                 CaptureRule::Cross {
@@ -871,6 +877,8 @@ impl<const L: usize> Kernel<L> {
                     front_only: _,
                     past_empty: false,
                     last_any: false,
+                    last_occupied: false,
+                    both_held: _,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -715,3 +715,126 @@ ply_limit = { plies = 200, taken_by = "each_own" }
             .contains("only with chain_from_any")
     );
 }
+
+/// A 4x4 board with a cross capture of the column's two houses, for the
+/// keys that narrow or redirect it (Ludii's Nsumbi).
+const FOUR_BY_FOUR_CROSS: &str = r#"
+[variant]
+name = "four-rows"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+[capture]
+cross = { zone = "own", from_front_row = true, and_behind = true }
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+
+fn four_by_four(cross_extra: &str, extra: &str) -> Engine {
+    let text = FOUR_BY_FOUR_CROSS
+        .replace(
+            "and_behind = true }",
+            &format!("and_behind = true{cross_extra} }}"),
+        )
+        .replace("[end]", &format!("{extra}[end]"));
+    Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+}
+
+#[test]
+fn into_occupied_and_both_held_on_a_cross_capture() {
+    // South's A4 sows one seed into A3, which held 2; North's a2 (opposite
+    // A3) holds 3 and b2 behind it 1.
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let occupied = four_by_four(", into_occupied = true, both_held = true", "");
+    let after = sow_at(&occupied, from, "A4");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert!(sow::sheet::rule_sheet(occupied.rules()).contains("a house that held seeds"));
+    // An empty A3 captures nothing with into_occupied (the plain capture
+    // takes both houses).
+    let into_empty = "0,0,0,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    assert_eq!(sow_at(&occupied, into_empty, "A4").stores(), [0, 0]);
+    assert_eq!(
+        sow_at(&four_by_four("", ""), into_empty, "A4").stores(),
+        [4, 0]
+    );
+    // b2 empty: both_held takes nothing; into_occupied alone takes a2.
+    let behind_empty = "0,0,2,1/2,2,2,2/0,3,0,0/0,0,0,0 0-0 S";
+    assert_eq!(sow_at(&occupied, behind_empty, "A4").stores(), [0, 0]);
+    let alone = four_by_four(", into_occupied = true", "");
+    assert_eq!(sow_at(&alone, behind_empty, "A4").stores(), [3, 0]);
+    // both_held reads the house behind: it needs and_behind; into_occupied
+    // is refused beside whatever_last_holds.
+    let refused = |text: String, key: &str| {
+        let e = Rules::from_toml(&text, "t.toml").unwrap_err().to_string();
+        assert!(e.contains(key), "{e}");
+    };
+    refused(
+        FOUR_BY_FOUR_CROSS.replace("and_behind = true }", "both_held = true }"),
+        "both_held",
+    );
+    refused(
+        FOUR_BY_FOUR_CROSS.replace(
+            "and_behind = true }",
+            "and_behind = true, into_occupied = true, whatever_last_holds = true }",
+        ),
+        "into_occupied",
+    );
+}
+
+#[test]
+fn captured_sown_from_the_lap_start() {
+    // As above: A4's seed into A3 takes a2 and b2, four seeds, which are
+    // sown on from A4, the house the handful came from, A4 first.
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let lap_start = four_by_four(
+        ", into_occupied = true",
+        "captured_sown_on = true\ncaptured_sown_from = \"lap_start\"\n",
+    );
+    let after = sow_at(&lap_start, from, "A4");
+    assert_eq!(after.to_string(), "1,1,4,1/2,2,2,2/0,0,0,0/0,0,0,0 0-0 N");
+    // From the house after the last seed's, as captured_sown_on says alone.
+    let after_last = four_by_four(", into_occupied = true", "captured_sown_on = true\n");
+    let after = sow_at(&after_last, from, "A4");
+    assert_eq!(after.to_string(), "1,1,3,0/3,3,2,2/0,0,0,0/0,0,0,0 0-0 N");
+    let e = Rules::from_toml(
+        &FOUR_BY_FOUR_CROSS.replace("[end]", "captured_sown_from = \"lap_start\"\n[end]"),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("set captured_sown_on = true"), "{e}");
+}
+
+#[test]
+fn opening_sown_in_one_handful() {
+    // 4x4, two seeds a house, relays: South's first move A4 sows A3 and A2,
+    // which hold 3 each; in the opening it relays no further.
+    let text = |opening: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\ndirection = \"counter-clockwise\"\nrelay = true\nrelay_stops_on = [1]\n{opening}\
+             [play]\nopening_moves = 1\n\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let first = |text: String| {
+        let engine =
+            Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")));
+        let mut g = Game::new(&engine);
+        g.play(sow::notation::parse_move("A4").unwrap().0, &mut ())
+            .unwrap_or_else(|e| panic!("{e}"));
+        g.position().row(Side::South)[..4].to_vec()
+    };
+    assert_eq!(first(text("opening = \"one_handful\"\n")), [2, 3, 3, 0]);
+    assert_ne!(first(text("")), [2, 3, 3, 0]);
+    // Without relays there is nothing to leave out.
+    let e = Rules::from_toml(
+        &text("opening = \"one_handful\"\n").replace("relay = true\nrelay_stops_on = [1]\n", ""),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("one_handful"), "{e}");
+}

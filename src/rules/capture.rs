@@ -191,6 +191,9 @@ pub struct Section {
     /// (Ludii's Tsoro with captures re-entered).
     #[serde(default)]
     pub captured_sown_on: Option<Spanned<bool>>,
+    /// Where `captured_sown_on` starts sowing the seeds captured.
+    #[serde(default)]
+    pub captured_sown_from: Option<Spanned<SownFrom>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -261,6 +264,7 @@ impl Default for Section {
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
             captured_sown_on: Default::default(),
+            captured_sown_from: Default::default(),
             match_opposite: Default::default(),
             match_opposite_both_ways: Default::default(),
             next: Default::default(),
@@ -320,6 +324,17 @@ pub struct NextSection {
     /// (MancalaGames' `pickextra = PICKFINAL`).
     #[serde(default)]
     pub take_sowing_seed: Option<Spanned<bool>>,
+}
+
+/// Where the seeds a capture takes are sown on from (`captured_sown_from`).
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SownFrom {
+    /// From the house after the last seed's.
+    #[default]
+    AfterLast,
+    /// From the house the last handful was lifted from, that house first.
+    LapStart,
 }
 
 /// Which way a capture looks after a move whose direction was chosen.
@@ -455,6 +470,14 @@ pub struct CrossSection {
     /// must be empty and the one behind it hold seeds (Sute).
     #[serde(default)]
     pub behind_when_opposite_empty: Option<Spanned<bool>>,
+    /// Whether the last seed must fall in a house that already held seeds
+    /// (it holds two or more), instead of an empty one (Ludii's Nsumbi).
+    #[serde(default)]
+    pub into_occupied: Option<Spanned<bool>>,
+    /// With `and_behind`: whether both houses of the column must hold
+    /// seeds for the capture (Ludii's Nsumbi).
+    #[serde(default)]
+    pub both_held: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -502,6 +525,12 @@ pub enum CaptureRule {
         /// Whether the last seed's house may hold any number of seeds, not
         /// only the seed just sown (`whatever_last_holds`).
         last_any: bool,
+        /// Whether the last seed's house must have held seeds before
+        /// (`into_occupied`).
+        last_occupied: bool,
+        /// Whether the house behind the one opposite must hold seeds too
+        /// (`both_held`, with `behind`).
+        both_held: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -685,6 +714,8 @@ pub struct Captures {
     /// the house after the last seed's instead of kept
     /// (`captured_sown_on`).
     pub captured_sown_on: bool,
+    /// Where they are sown on from (`captured_sown_from`).
+    pub captured_sown_from: SownFrom,
 }
 
 impl Captures {
@@ -905,6 +936,34 @@ pub(crate) fn compile(
                 "and_behind takes the two houses of one column: not with chain, chain_from_any or opposite_holds",
             );
         }
+        if let Some(flag) = &cross.both_held
+            && *flag.get_ref()
+            && !cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+        {
+            return err(
+                flag.span(),
+                "both_held asks that both houses of the column taken hold seeds: it needs and_behind = true",
+            );
+        }
+        if let Some(flag) = &cross.into_occupied
+            && *flag.get_ref()
+            && (cross.chain
+                || cross.take_sowing_seed
+                || cross.opposite_holds.is_some()
+                || [
+                    &cross.whatever_last_holds,
+                    &cross.chain_from_any,
+                    &cross.even_when_opposite_empty,
+                    &cross.behind_when_opposite_empty,
+                ]
+                .iter()
+                .any(|f| f.as_ref().is_some_and(|f| *f.get_ref())))
+        {
+            return err(
+                flag.span(),
+                "into_occupied captures from a house that already held seeds: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, behind_when_opposite_empty or whatever_last_holds",
+            );
+        }
         let zone = zone_of(*cross.zone.get_ref());
         if !zone.any() {
             return err(
@@ -991,6 +1050,8 @@ pub(crate) fn compile(
                 front_only: flag_on(&cross.from_front_row),
                 past_empty: flag_on(&cross.behind_when_opposite_empty),
                 last_any: flag_on(&cross.whatever_last_holds),
+                last_occupied: flag_on(&cross.into_occupied),
+                both_held: flag_on(&cross.both_held),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1447,6 +1508,16 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let captured_sown_from = match &section.captured_sown_from {
+        Some(from) if !captured_sown_on => {
+            return err(
+                from.span(),
+                "captured_sown_from says where captured_sown_on sows the seeds taken: set captured_sown_on = true",
+            );
+        }
+        Some(from) => *from.get_ref(),
+        None => SownFrom::AfterLast,
+    };
     Ok((
         Captures {
             rules,
@@ -1472,6 +1543,7 @@ pub(crate) fn compile(
             from_played_only,
             starter_waits,
             captured_sown_on,
+            captured_sown_from,
         },
         section.grand_slam,
     ))
@@ -1635,13 +1707,17 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 front_only,
                 past_empty,
                 last_any,
+                last_occupied,
+                both_held,
             } => {
                 let place = if front_only {
                     "of the sower's front row".to_string()
                 } else {
                     zone_in_words(zone).to_string()
                 };
-                let house = if last_any {
+                let house = if last_occupied {
+                    "a house that held seeds"
+                } else if last_any {
                     "any house"
                 } else {
                     "an empty house"
@@ -1660,7 +1736,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                         } else {
                             "those seeds are"
                         },
-                        if behind {
+                        if behind && both_held {
+                            ", with the seeds of the house behind it, which must hold seeds too"
+                        } else if behind {
                             ", with the seeds of the house behind it"
                         } else {
                             ""
@@ -1990,14 +2068,18 @@ impl Captures {
         None
     }
 
-    /// Takes a planned capture into `me`'s store.
+    /// Takes a planned capture into `me`'s store, or sows it on
+    /// (`captured_sown_on`) from after `last` or from `lap_start`, the
+    /// house the last handful was lifted from.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn take<T: Trace>(
         &self,
         board: &Board,
         pos: &mut Position,
         me: Side,
         last: usize,
+        lap_start: usize,
         plan: Plan,
         trace: &mut T,
     ) {
@@ -2138,11 +2220,18 @@ impl Captures {
             }
         }
         if self.captured_sown_on {
-            // Sown on, one a house, from the house after the last seed's.
+            // Sown on, one a house, from the house after the last seed's,
+            // or from the house the last handful was lifted from, that
+            // house first.
             let ring = board.ring_in(me, plan.reverse);
-            let mut house = last;
+            let (mut house, mut first) = match self.captured_sown_from {
+                SownFrom::AfterLast => (last, false),
+                SownFrom::LapStart => (lap_start, true),
+            };
             for _ in 0..plan.take {
-                house = ring.next(house);
+                if !std::mem::take(&mut first) {
+                    house = ring.next(house);
+                }
                 pos.add(house, 1);
                 trace.record(Event::Drop {
                     house,
@@ -2187,7 +2276,7 @@ impl Captures {
             // An empty house: the relay goes on with the seed sown only
             // when the cross capture is made.
             let plan = may_capture.then(|| self.plan(board, pos, me, last, reverse))??;
-            self.take(board, pos, me, last, plan, trace);
+            self.take(board, pos, me, last, last, plan, trace);
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;
             return Some(last);
@@ -2198,7 +2287,7 @@ impl Captures {
             None
         };
         if let Some(plan) = plan {
-            self.take(board, pos, me, last, plan, trace);
+            self.take(board, pos, me, last, last, plan, trace);
             if mode == LapCaptures::SowOn {
                 // What was taken joins the last house, to be sown on.
                 let store = board.store(me);
@@ -2439,6 +2528,8 @@ impl CaptureRule {
                 front_only,
                 past_empty,
                 last_any,
+                last_occupied,
+                both_held,
                 ..
             } => {
                 // A child is never captured (a ram may be).
@@ -2451,11 +2542,17 @@ impl CaptureRule {
                 } else {
                     across
                 };
+                let last_holds = if last_occupied {
+                    pos.at(last) > 1
+                } else {
+                    last_any || pos.at(last) == 1
+                };
                 here(zone)
                     && (!front_only || board.is_front(last))
-                    && (last_any || pos.at(last) == 1)
+                    && last_holds
                     && pos.at(target) > 0
                     && pos.kept_houses() >> (target & 63) & 1 == 0
+                    && (!both_held || board.behind(target).is_some_and(|b| pos.at(b) > 0))
             }
             CaptureRule::CrossThenAny {
                 zone,

@@ -149,6 +149,8 @@ pub enum OpeningSowing {
     /// opposite the one played, where the move ends (MancalaGames'
     /// `prescribed = PLUS1MINUS1`; Gabata).
     PlusOneMinusOne,
+    /// One handful, without relays (Ludii's Nsumbi).
+    OneHandful,
 }
 
 /// What a lap does at the house the seeds came from.
@@ -579,6 +581,15 @@ pub(crate) fn compile(
         );
     }
     if let Some(opening) = &section.opening
+        && *opening.get_ref() == OpeningSowing::OneHandful
+        && !section.relay
+    {
+        return err(
+            opening.span(),
+            "opening = \"one_handful\" sows the opening moves without relays, and no move relays: give relay = true",
+        );
+    }
+    if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::BoardDirection
         && chosen_in == 0
     {
@@ -825,7 +836,14 @@ fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileE
         ),
         (section.diffuse.as_ref().map(|s| s.span()), "diffuse"),
         (section.bear_off.as_ref().map(|s| s.span()), "bear_off"),
-        (section.opening.as_ref().map(|s| s.span()), "opening"),
+        (
+            section
+                .opening
+                .as_ref()
+                .filter(|o| *o.get_ref() != OpeningSowing::OneHandful)
+                .map(|s| s.span()),
+            "opening",
+        ),
         (
             section.relay_needs_opponent_row.as_ref().map(|s| s.span()),
             "relay_needs_opponent_row",
@@ -1142,6 +1160,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  An opening move keeps the seeds of the house played: going round the board from it, every other house, from the next one on, moves one seed on into the house after it; the last of them, just before the house played, sends its seed across to the house opposite the one played, where the move ends."
         );
     }
+    if rules.sowing.opening == OpeningSowing::OneHandful {
+        let _ = writeln!(out, "  An opening move sows one handful, without relays.");
+    }
     if rules.sowing.opening == OpeningSowing::LastSeedToOpponent {
         let _ = writeln!(
             out,
@@ -1253,6 +1274,9 @@ pub(crate) struct Sown {
     pub last_lift: u8,
     /// Whether the move sowed against the board's direction.
     pub reverse: bool,
+    /// The house the last handful was lifted from: the house played, or
+    /// the last relay's (`captured_sown_from = "lap_start"`).
+    pub lap_start: usize,
 }
 
 impl Rules {
@@ -1308,6 +1332,7 @@ impl Rules {
                 });
             }
             sown.last = h;
+            sown.lap_start = origin;
             let Continuation::Relay { stops, rows, .. } = self.sowing.continuation else {
                 return sown;
             };
@@ -1377,6 +1402,7 @@ impl Rules {
         }
         Sown {
             last: house,
+            lap_start: house,
             first_lift: seeds,
             end: SownEnd::Done,
             ..Sown::default()
@@ -1400,6 +1426,7 @@ impl Rules {
         let mut sown = Sown {
             first_lift: seeds,
             last: from,
+            lap_start: from,
             ..Sown::default()
         };
         let out_of_play = crate::board::STORE[crate::position::Side::South.index()];
@@ -1444,6 +1471,7 @@ impl Rules {
         let ring = board.ring_in(me, false);
         let mut sown = Sown {
             first_lift: pos.at(from),
+            lap_start: from,
             ..Sown::default()
         };
         let mut h = ring.next(from);
@@ -1763,8 +1791,13 @@ impl Rules {
                 }
             }
             sown.last = h;
-            if !RELAY || opening {
-                // An opening move sown to the opponent's row never relays.
+            sown.lap_start = origin;
+            if !RELAY
+                || opening
+                || (self.sowing.opening == OpeningSowing::OneHandful && pos.get(OPENING) > 0)
+            {
+                // An opening move sown to the opponent's row, or sown in
+                // one handful, never relays.
                 return sown;
             }
             let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
