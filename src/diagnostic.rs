@@ -267,11 +267,32 @@ pub fn read_text(reader: impl Read, limit: usize, origin: &str) -> Result<String
 /// (`/dev/zero` included) and names the file in its errors.
 pub fn read_file(path: &Path, limit: usize) -> Result<String, ReadError> {
     let origin = path.display().to_string();
+    regular_file(path).map_err(|e| ReadError::Io {
+        origin: origin.clone(),
+        message: e.to_string(),
+    })?;
     let file = std::fs::File::open(path).map_err(|e| ReadError::Io {
         origin: origin.clone(),
         message: e.to_string(),
     })?;
     read_text(file, limit, &origin)
+}
+
+/// Whether `path` names a regular file (links followed), checked before
+/// it is opened: opening a FIFO blocks until something writes to it, and a
+/// device (`/dev/zero`, `/dev/urandom`) is read to a limit for nothing. A
+/// file is what every command reads by path; standard input is `-`.
+pub fn regular_file(path: &Path) -> std::io::Result<()> {
+    let metadata = std::fs::metadata(path)?;
+    if metadata.is_dir() {
+        return Err(std::io::Error::other("it is a folder, not a file"));
+    }
+    if !metadata.is_file() {
+        return Err(std::io::Error::other(
+            "it is not a regular file, but a device, a pipe or a socket",
+        ));
+    }
+    Ok(())
 }
 
 /// `bytes` as text, or the line and column of the first byte that is not

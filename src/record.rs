@@ -581,16 +581,8 @@ pub fn append_record(path: &Path, record: &Record) -> io::Result<()> {
 /// that fills up during the game can only be found when the record is
 /// written.
 pub fn check_appendable(path: &Path) -> io::Result<()> {
-    match std::fs::metadata(path) {
-        Ok(metadata) if metadata.is_dir() => {
-            return Err(io::Error::other("it is a folder, not a file"));
-        }
-        Ok(metadata) if !metadata.is_file() => {
-            return Err(io::Error::other(
-                "it is not a regular file, but a device, a pipe or a socket",
-            ));
-        }
-        Ok(_) => {}
+    match crate::diagnostic::regular_file(path) {
+        Ok(()) => {}
         Err(error) if error.kind() == io::ErrorKind::NotFound => {}
         Err(error) => return Err(error),
     }

@@ -144,7 +144,14 @@ fn reading_stops_at_the_record_limit() {
         "{}",
         endless.given
     );
-    let output = sow(&["replay", "/dev/zero"], "");
+    // A file past the limit (sparse: no disk is used) stops there.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.sow");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(MAX_RECORD_BYTES as u64 + 1)
+        .unwrap();
+    let output = sow(&["replay", &big.to_string_lossy()], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(
         text(&output.stderr).contains("longer than 16777216 bytes"),

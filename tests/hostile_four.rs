@@ -213,3 +213,42 @@ fn a_refused_variant_points_at_the_game_files_rules() {
         "{error}"
     );
 }
+
+/// Class 4: a FIFO given as a file blocked `sow import` (and a database
+/// layer) for ever, and a device was read up to the limit for nothing.
+/// The one reader refuses both before opening them.
+#[test]
+#[cfg(unix)]
+fn a_fifo_or_a_device_given_as_a_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let fifo = dir.path().join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let fifo = fifo.to_string_lossy().into_owned();
+    let mut cases = vec![
+        vec!["import", "/dev/zero"],
+        vec!["check", "/dev/urandom"],
+        vec!["replay", "/dev/zero"],
+    ];
+    if made {
+        cases.push(vec!["import", &fifo]);
+        cases.push(vec!["check", &fifo]);
+        cases.push(vec!["replay", &fifo]);
+    }
+    for args in cases {
+        let output = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("sow runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{}: cannot read", args[1]))
+                && stderr.contains("it is not a regular file, but a device, a pipe or a socket"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -262,14 +262,25 @@ fn named_faults_point_at_the_parameter_with_their_exit_code() {
     );
 }
 
-/// Read through the bounded reader: an endless file stops at 64 KiB.
+/// Read through the bounded reader: a file past 64 KiB stops there, and a
+/// device (`/dev/zero`, endless) is not read at all.
 #[test]
 #[cfg(unix)]
 fn an_endless_file_is_refused_at_the_bound() {
-    let output = sow(&["import", "/dev/zero"], "");
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("Big.txt");
+    std::fs::File::create(&big).unwrap().set_len(65537).unwrap();
+    let output = sow(&["import", &big.to_string_lossy()], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(
         text(&output.stderr).contains("longer than 65536 bytes"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sow(&["import", "/dev/zero"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("/dev/zero: cannot read: it is not a regular file"),
         "{}",
         text(&output.stderr)
     );

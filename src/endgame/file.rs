@@ -70,6 +70,9 @@ pub(crate) fn read_layer(
         path: path.to_path_buf(),
         why: why.to_string(),
     };
+    // A layer linked to a device or a FIFO would be read without end, or
+    // block: only a regular file is read.
+    crate::diagnostic::regular_file(path).map_err(io)?;
     let bytes = std::fs::read(path).map_err(io)?;
     if bytes.len() < HEADER + 8 || &bytes[..8] != MAGIC {
         return Err(corrupt("it does not start with a database header"));
