@@ -1253,6 +1253,10 @@ pub(crate) struct Sown {
     pub last_lift: u8,
     /// Whether the move sowed against the board's direction.
     pub reverse: bool,
+    /// The seeds a lap captured, in hand, that the relay sows on from the
+    /// house it lifts next instead of that house's seeds
+    /// (`lap_captures_sown_from`).
+    pub handful: Option<u8>,
 }
 
 impl Rules {
@@ -1784,6 +1788,7 @@ impl Rules {
                     board,
                     pos,
                     me,
+                    origin,
                     h,
                     board.is_house(h)
                         && pos.at(h) > 0
@@ -1891,7 +1896,12 @@ impl Rules {
                 power = power.saturating_mul(2);
                 steps = 0;
             }
-            seeds = pos.take(lift);
+            seeds = match sown.handful.take() {
+                // The seeds a lap captured, sown on from `lift`, which
+                // keeps its own.
+                Some(captured) => captured,
+                None => pos.take(lift),
+            };
             if let Some(held) = &mut as_lifted {
                 *held = *pos.places();
             }
