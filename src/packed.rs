@@ -862,6 +862,12 @@ impl<const L: usize> Kernel<L> {
                 CaptureRule::Cross { behind: true, .. } => {
                     return Err("cross captures of the house behind");
                 }
+                CaptureRule::Cross {
+                    last_occupied: true,
+                    ..
+                } => {
+                    return Err("cross captures from a house that held seeds");
+                }
                 CaptureRule::Cross { last_any: true, .. } => {
                     return Err("cross captures from a house holding seeds");
                 }
@@ -878,6 +884,7 @@ impl<const L: usize> Kernel<L> {
                     front_only: _,
                     past_empty: false,
                     last_any: false,
+                    last_occupied: false,
                 } => Capture::Cross {
                     zone,
                     take_sowing_seed,

@@ -823,3 +823,46 @@ fn lap_captures_sown_from_elsewhere() {
     .to_string();
     assert!(error.contains("behind_last"), "{error}");
 }
+
+#[test]
+fn last_occupied_on_a_cross_capture() {
+    // A 4x4 board: South's A4 sows one seed into A3; North's a2 across it
+    // holds 3 and b2 behind it 1.
+    let base = r#"
+[variant]
+name = "four-rows"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+[capture]
+cross = { zone = "own", from_front_row = true, and_behind = true, last_occupied = true }
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+    let occupied = Engine::new(Rules::from_toml(base, "t.toml").unwrap());
+    // A3 held 2: the capture is made.
+    let after = sow_at(&occupied, "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S", "A4");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    // A3 was empty: nothing is taken (the plain cross capture would).
+    let empty = "0,0,0,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let after = sow_at(&occupied, empty, "A4");
+    assert_eq!(after.stores(), [0, 0], "{after}");
+    let plain = Engine::new(
+        Rules::from_toml(&base.replace(", last_occupied = true", ""), "t.toml").unwrap(),
+    );
+    assert_eq!(sow_at(&plain, empty, "A4").stores(), [4, 0]);
+    assert!(sow::sheet::rule_sheet(occupied.rules()).contains("a house that held seeds"));
+    // Not with whatever_last_holds, its opposite.
+    let both = base.replace(
+        "last_occupied = true }",
+        "last_occupied = true, whatever_last_holds = true }",
+    );
+    assert!(
+        Rules::from_toml(&both, "t.toml")
+            .unwrap_err()
+            .to_string()
+            .contains("last_occupied")
+    );
+}

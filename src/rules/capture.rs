@@ -456,6 +456,11 @@ pub struct CrossSection {
     /// `chain_from_any`.
     #[serde(default)]
     pub whatever_last_holds: Option<Spanned<bool>>,
+    /// Whether the last seed's house must have held seeds before it fell
+    /// (it holds two or more), instead of being empty (Ludii's Muvalavala
+    /// of the Quioco).
+    #[serde(default)]
+    pub last_occupied: Option<Spanned<bool>>,
     /// Whether the chain runs back against the sowing rather than along it
     /// (MancalaGames' `capt_dir = OPP_SOW`, its default); only with
     /// `chain_from_any`.
@@ -528,6 +533,9 @@ pub enum CaptureRule {
         /// Whether the last seed's house may hold any number of seeds, not
         /// only the seed just sown (`whatever_last_holds`).
         last_any: bool,
+        /// Whether the last seed's house must have held seeds before
+        /// (`last_occupied`).
+        last_occupied: bool,
     },
     /// The house after the last seed's is empty and the one after it, in
     /// `zone`, holds seeds: they are taken; with `chain`, again from the
@@ -942,6 +950,19 @@ pub(crate) fn compile(
         }
         let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
         let flag_on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
+        if let Some(flag) = &cross.last_occupied
+            && *flag.get_ref()
+            && (from_any
+                || cross.chain
+                || cross.take_sowing_seed
+                || cross.opposite_holds.is_some()
+                || flag_on(&cross.whatever_last_holds))
+        {
+            return err(
+                flag.span(),
+                "last_occupied asks the last seed's house to have held seeds: not with whatever_last_holds, chain, chain_from_any, take_sowing_seed or opposite_holds",
+            );
+        }
         if let Some(flag) = &cross.whatever_last_holds
             && *flag.get_ref()
             && !from_any
@@ -1019,6 +1040,7 @@ pub(crate) fn compile(
                 front_only: flag_on(&cross.from_front_row),
                 past_empty: flag_on(&cross.behind_when_opposite_empty),
                 last_any: flag_on(&cross.whatever_last_holds),
+                last_occupied: flag_on(&cross.last_occupied),
             }),
             Some(holds) if cross.chain => {
                 return err(
@@ -1687,6 +1709,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 front_only,
                 past_empty,
                 last_any,
+                last_occupied,
             } => {
                 let place = if front_only {
                     "of the sower's front row".to_string()
@@ -1695,6 +1718,8 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 };
                 let house = if last_any {
                     "any house"
+                } else if last_occupied {
+                    "a house that held seeds"
                 } else {
                     "an empty house"
                 };
@@ -2526,6 +2551,7 @@ impl CaptureRule {
                 front_only,
                 past_empty,
                 last_any,
+                last_occupied,
                 ..
             } => {
                 // A child is never captured (a ram may be).
@@ -2540,7 +2566,11 @@ impl CaptureRule {
                 };
                 here(zone)
                     && (!front_only || board.is_front(last))
-                    && (last_any || pos.at(last) == 1)
+                    && if last_occupied {
+                        pos.at(last) >= 2
+                    } else {
+                        last_any || pos.at(last) == 1
+                    }
                     && pos.at(target) > 0
                     && pos.kept_houses() >> (target & 63) & 1 == 0
             }
