@@ -779,7 +779,11 @@ impl Engine {
                 }
             }
         }
-        let plan = if may_capture {
+        // Laps whose captures are sown on from elsewhere capture only as
+        // the relay would go on: a sowing's end captures nothing.
+        let plan = if may_capture
+            && self.rules.captures.sown_from == crate::rules::capture::SownFrom::Last
+        {
             let reverse = sown.reverse
                 && self.rules.captures.looks_along == crate::rules::capture::LooksAlong::Move;
             self.rules.captures.plan(board, pos, me, sown.last, reverse)

@@ -317,6 +317,9 @@ pub enum Verdict {
     /// An opening move, and two houses that may be played lie to its right
     /// (`opening_from = "rightmost_two"`).
     NotOpeningRightmostTwo,
+    /// An opening move, and the house is not in the row the opening is
+    /// played from (`opening_from = "front_row"` or `"back_row"`).
+    NotInOpeningRow,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -380,6 +383,9 @@ impl Verdict {
             }
             Verdict::NotOpeningRightmost => {
                 "an opening move is played from the rightmost house of your row".into()
+            }
+            Verdict::NotInOpeningRow => {
+                "an opening move is played from your other row (front or back) only".into()
             }
             Verdict::NotOpeningRightmostTwo => {
                 "an opening move is played from one of the two rightmost houses of your row that may be played".into()

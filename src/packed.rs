@@ -753,6 +753,9 @@ impl<const L: usize> Kernel<L> {
             OpeningFrom::RightmostTwo => {
                 return Err("an opening move from the two rightmost houses");
             }
+            OpeningFrom::FrontRow | OpeningFrom::BackRow => {
+                return Err("an opening move from one of a player's rows");
+            }
         }
         if no_return {
             return Err("a seed that may not go straight back");
@@ -765,6 +768,7 @@ impl<const L: usize> Kernel<L> {
             before_sowing,
             store_capture,
             lap_captures,
+            sown_from,
             opponent_takes_sown,
             last_seeds_to_mover,
             // Refused with last_seeds_to_mover, whom it gives them to.
@@ -784,6 +788,9 @@ impl<const L: usize> Kernel<L> {
         } = &rules.captures;
         if *captured_sown_on {
             return Err("captured seeds sown on");
+        }
+        if *sown_from != crate::rules::capture::SownFrom::Last {
+            return Err("a lap's captures sown on from another house");
         }
         if *starter_waits {
             return Err("a starter who waits for the first capture");

@@ -838,3 +838,111 @@ fn opening_sown_in_one_handful() {
     .to_string();
     assert!(e.contains("one_handful"), "{e}");
 }
+
+#[test]
+fn opening_from_one_of_four_rows() {
+    // A 4x4 board of two seeds a house; each player's first move is the
+    // opening, from their front row (or back row).
+    let text = |from: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [play]\nopening_moves = 2\nopening_from = \"{from}\"\n\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = |from: &str| {
+        Engine::new(Rules::from_toml(&text(from), "four.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let labels = |game: &Game| {
+        game.legal_moves()
+            .iter()
+            .map(|m| m.label().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let front = engine("front_row");
+    let mut game = Game::new(&front);
+    assert_eq!(labels(&game), "A1 A2 A3 A4");
+    let a1 = sow::Move::from_label("A1").unwrap();
+    game.play(a1, &mut ()).unwrap();
+    assert_eq!(labels(&game), "a1 a2 a3 a4");
+    let b = sow::Move::from_label("a1").unwrap();
+    game.play(b, &mut ()).unwrap();
+    // The opening over, both rows may be played.
+    assert!(labels(&game).contains('B'), "{}", labels(&game));
+    let back = engine("back_row");
+    let game = Game::new(&back);
+    assert_eq!(labels(&game), "B1 B2 B3 B4");
+    let verdicts = back.verdicts(game.position());
+    assert!(verdicts.contains(&(
+        sow::Move::from_label("A2").unwrap(),
+        Verdict::NotInOpeningRow
+    )));
+    assert!(sow::sheet::rule_sheet(back.rules()).contains("from a house of your back row"));
+    // Two rows have one row a player: refused where it is written.
+    let two = text("front_row")
+        .replace("rows = 4\n", "")
+        .replace("houses_per_row = 4", "houses_per_side = 4");
+    let error = Rules::from_toml(&two, "two.toml")
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("opening_from") && error.contains("four"),
+        "{error}"
+    );
+}
+
+#[test]
+fn lap_captures_sown_from_elsewhere() {
+    // A 4x4 board: South's B3 sows its two seeds into B4 (empty) and A4,
+    // which holds one; A4 now holds two, and North's a1 across it two,
+    // b1 behind that one: the lap takes the three.
+    let text = |from: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\nrelay = true\nrelay_stops_on = [1]\n[capture]\n\
+             cross = {{ zone = \"own\", from_front_row = true, and_behind = true, whatever_last_holds = true }}\n\
+             lap_captures = true\nlap_captures_sow_on = true\n{from}\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = |from: &str| {
+        Engine::new(Rules::from_toml(&text(from), "four.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let from = "0,0,0,1/0,0,2,0/2,1,1,1/1,1,1,1 0-0 S";
+    // Joined to A4 (five seeds), sown on to B2.
+    assert_eq!(
+        sow_at(&engine(""), from, "B3").to_string(),
+        "1,1,1,0/1,1,0,1/0,1,1,1/0,1,1,1 0-0 N"
+    );
+    // Sown from B3, where the lap was lifted: B4, A4, A3 (empty).
+    let start = engine("lap_captures_sown_from = \"lap_start\"\n");
+    assert_eq!(
+        sow_at(&start, from, "B3").to_string(),
+        "0,0,1,3/0,0,0,2/0,1,1,1/0,1,1,1 0-0 N"
+    );
+    // Sown from B4, behind A4, whose single seed goes with them: four
+    // seeds, A4 to A1 (empty).
+    let behind = engine("lap_captures_sown_from = \"behind_last\"\n");
+    assert_eq!(
+        sow_at(&behind, from, "B3").to_string(),
+        "1,1,1,3/0,0,0,0/0,1,1,1/0,1,1,1 0-0 N"
+    );
+    assert!(sow::sheet::rule_sheet(behind.rules()).contains("back-row house behind"));
+    // Not without lap_captures_sow_on, and behind_last needs the front row.
+    let error = Rules::from_toml(
+        &text("lap_captures_sown_from = \"lap_start\"\n")
+            .replace("lap_captures_sow_on = true\n", ""),
+        "four.toml",
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(error.contains("lap_captures_sow_on"), "{error}");
+    let error = Rules::from_toml(
+        &text("lap_captures_sown_from = \"behind_last\"\n").replace("from_front_row = true, ", ""),
+        "four.toml",
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(error.contains("behind_last"), "{error}");
+}

@@ -147,6 +147,12 @@ pub struct Section {
     /// opponent has no seeds (MancalaGames' `sow_rule = LAP_CAPT_SEEDS`).
     #[serde(default)]
     pub lap_captures_sow_on: Option<Spanned<bool>>,
+    /// With `lap_captures_sow_on`, the house the seeds a lap captures are
+    /// sown on from: the lap's last house, joining its seeds (the default),
+    /// or as a handful of their own from the house the lap was lifted from,
+    /// or from the house behind the last one (four rows).
+    #[serde(default)]
+    pub lap_captures_sown_from: Option<Spanned<SownFrom>>,
     /// `{ at_most = N }`: while the board holds N seeds or fewer as a
     /// handful is lifted, the seeds it would drop in the opponent's row go
     /// to the opponent's store, but for a last seed that captures there
@@ -193,7 +199,7 @@ pub struct Section {
     pub captured_sown_on: Option<Spanned<bool>>,
     /// Where `captured_sown_on` starts sowing the seeds captured.
     #[serde(default)]
-    pub captured_sown_from: Option<Spanned<SownFrom>>,
+    pub captured_sown_from: Option<Spanned<CapturedSownFrom>>,
     /// The capture of the house after the last seed's: it is taken when it
     /// holds one of `counts` (MancalaGames' `capt_type = NEXT`).
     #[serde(default)]
@@ -256,6 +262,7 @@ impl Default for Section {
             while_sowing_last: Default::default(),
             lap_captures: Default::default(),
             lap_captures_sow_on: Default::default(),
+            lap_captures_sown_from: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
             last_seeds_to_round_starter: Default::default(),
@@ -280,6 +287,25 @@ impl Default for Section {
 pub struct AtMostSection {
     /// The most seeds on the board for the rule to apply.
     pub at_most: Spanned<i64>,
+}
+
+/// The house the seeds a lap captures are sown on from
+/// (`lap_captures_sown_from`, with `lap_captures_sow_on`).
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SownFrom {
+    /// The lap's last house, where they join its seeds; the sowing stops
+    /// once the opponent has no seeds (MancalaGames' `LAP_CAPT_SEEDS`).
+    #[default]
+    Last,
+    /// The house the lap was lifted from, as a handful of their own: the
+    /// house keeps what it holds, but a single seed, which goes with them
+    /// (Ludii's Mweiso).
+    LapStart,
+    /// The house behind the lap's last one, in the sower's back row, on four
+    /// rows, as a handful of their own, with a single seed the house holds
+    /// (Ludii's Pereauni).
+    BehindLast,
 }
 
 /// How the laps of a relay sowing capture (`lap_captures = true`), by the
@@ -326,10 +352,11 @@ pub struct NextSection {
     pub take_sowing_seed: Option<Spanned<bool>>,
 }
 
-/// Where the seeds a capture takes are sown on from (`captured_sown_from`).
+/// Where the seeds a capture takes are sown on from (`captured_sown_from`,
+/// with `captured_sown_on`; a lap's captures have [`SownFrom`]).
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
-pub enum SownFrom {
+pub enum CapturedSownFrom {
     /// From the house after the last seed's.
     #[default]
     AfterLast,
@@ -674,6 +701,8 @@ pub struct Captures {
     pub store_capture: bool,
     /// Whether and how every lap of a relay sowing captures.
     pub lap_captures: Option<LapCaptures>,
+    /// Where what a lap captures is sown on from (`LapCaptures::SowOn`).
+    pub sown_from: SownFrom,
     /// While the board holds this many seeds or fewer (0: never), the seeds
     /// a handful drops in the opponent's row go to the opponent's store.
     pub opponent_takes_sown: u8,
@@ -715,7 +744,7 @@ pub struct Captures {
     /// (`captured_sown_on`).
     pub captured_sown_on: bool,
     /// Where they are sown on from (`captured_sown_from`).
-    pub captured_sown_from: SownFrom,
+    pub captured_sown_from: CapturedSownFrom,
 }
 
 impl Captures {
@@ -1359,6 +1388,29 @@ pub(crate) fn compile(
         }
         _ => None,
     };
+    let sown_from = match &section.lap_captures_sown_from {
+        None => SownFrom::Last,
+        Some(from) if lap_captures != Some(LapCaptures::SowOn) => {
+            return err(
+                from.span(),
+                "lap_captures_sown_from says where the seeds a lap captures are sown on from: it needs lap_captures_sow_on = true",
+            );
+        }
+        Some(from) => {
+            let front_only = section
+                .cross
+                .as_ref()
+                .and_then(|c| c.from_front_row.as_ref())
+                .is_some_and(|f| *f.get_ref());
+            if *from.get_ref() == SownFrom::BehindLast && (layout.rows() != 4 || !front_only) {
+                return err(
+                    from.span(),
+                    "lap_captures_sown_from = \"behind_last\" sows from the back-row house behind the front-row house a lap ended in: it needs [board] rows = 4 and a cross capture with from_front_row = true",
+                );
+            }
+            *from.get_ref()
+        }
+    };
     if let Some(flag) = &section.lap_captures_sow_on
         && *flag.get_ref()
         && lap_captures.is_none()
@@ -1516,7 +1568,7 @@ pub(crate) fn compile(
             );
         }
         Some(from) => *from.get_ref(),
-        None => SownFrom::AfterLast,
+        None => CapturedSownFrom::AfterLast,
     };
     Ok((
         Captures {
@@ -1530,6 +1582,7 @@ pub(crate) fn compile(
             before_sowing: section.before_sowing,
             store_capture,
             lap_captures,
+            sown_from,
             opponent_takes_sown,
             last_seeds_to_mover,
             last_seeds_to_starter,
@@ -1962,12 +2015,26 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                 "  Every lap of the relay may capture: when a lap's last seed makes a capturing count, that house is captured and the sowing goes on with the seeds of the house after it (it ends there when that house is empty)."
             );
         }
-        Some(LapCaptures::SowOn) => {
-            let _ = writeln!(
-                out,
-                "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. The sowing stops once the opponent has no seeds."
-            );
-        }
+        Some(LapCaptures::SowOn) => match captures.sown_from {
+            SownFrom::Last => {
+                let _ = writeln!(
+                    out,
+                    "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. The sowing stops once the opponent has no seeds."
+                );
+            }
+            SownFrom::LapStart => {
+                let _ = writeln!(
+                    out,
+                    "  Every lap of the relay may capture: what a lap's last seed captures is sown on at once, as a handful of its own, from the house that lap was lifted from (which keeps what it holds, but for a single seed, which goes with them); without a capture the relay goes on as usual."
+                );
+            }
+            SownFrom::BehindLast => {
+                let _ = writeln!(
+                    out,
+                    "  Every lap of the relay may capture: what a lap's last seed captures is sown on at once, as a handful of its own, from your back-row house behind the one it fell in (which keeps what it holds, but for a single seed, which goes with them); without a capture the relay goes on as usual."
+                );
+            }
+        },
         Some(LapCaptures::Cross) => {
             let _ = writeln!(
                 out,
@@ -2225,8 +2292,8 @@ impl Captures {
             // house first.
             let ring = board.ring_in(me, plan.reverse);
             let (mut house, mut first) = match self.captured_sown_from {
-                SownFrom::AfterLast => (last, false),
-                SownFrom::LapStart => (lap_start, true),
+                CapturedSownFrom::AfterLast => (last, false),
+                CapturedSownFrom::LapStart => (lap_start, true),
             };
             for _ in 0..plan.take {
                 if !std::mem::take(&mut first) {
@@ -2256,6 +2323,7 @@ impl Captures {
         board: &Board,
         pos: &mut Position,
         me: Side,
+        origin: usize,
         last: usize,
         goes_on: bool,
         may_capture: bool,
@@ -2266,7 +2334,10 @@ impl Captures {
         if mode == LapCaptures::AcrossGap && !goes_on {
             return None;
         }
-        if mode == LapCaptures::SowOn && pos.seeds_on_side(me.opponent()) == 0 {
+        if mode == LapCaptures::SowOn
+            && self.sown_from == SownFrom::Last
+            && pos.seeds_on_side(me.opponent()) == 0
+        {
             return None;
         }
         if mode == LapCaptures::Cross {
@@ -2281,7 +2352,9 @@ impl Captures {
             sown.captured_from_opponent += plan.from_opponent;
             return Some(last);
         }
-        let plan = if may_capture {
+        // Sown on from elsewhere, a lap captures only where it would relay.
+        let elsewhere = mode == LapCaptures::SowOn && self.sown_from != SownFrom::Last;
+        let plan = if may_capture && (goes_on || !elsewhere) {
             self.plan(board, pos, me, last, reverse)
         } else {
             None
@@ -2289,16 +2362,31 @@ impl Captures {
         if let Some(plan) = plan {
             self.take(board, pos, me, last, last, plan, trace);
             if mode == LapCaptures::SowOn {
-                // What was taken joins the last house, to be sown on.
+                // What was taken joins the last house (or the lap's first,
+                // or the one behind the last), to be sown on from there.
                 let store = board.store(me);
                 let stored = pos.take(store);
                 pos.add(store, stored - plan.take);
-                pos.add(last, plan.take);
+                let into = match self.sown_from {
+                    SownFrom::Last => last,
+                    // Sown on as a handful of their own from the house the
+                    // lap was lifted from, or from the back-row house behind
+                    // the last, which keeps what it holds.
+                    SownFrom::LapStart => origin,
+                    SownFrom::BehindLast => board.behind(last).unwrap_or(last),
+                };
+                if self.sown_from != SownFrom::Last {
+                    // A single seed there goes with them (as Ludii sows).
+                    let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
+                    sown.handful = Some(plan.take + single);
+                    return Some(into);
+                }
+                pos.add(into, plan.take);
                 trace.record(Event::Drop {
-                    house: last,
-                    now: pos.at(last),
+                    house: into,
+                    now: pos.at(into),
                 });
-                return Some(last);
+                return Some(into);
             }
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;

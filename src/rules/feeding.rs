@@ -103,6 +103,14 @@ pub enum OpeningFrom {
     /// `allow` is not applied (MancalaGames' `start_pattern =
     /// MOVE_RIGHTMOST`, whose first move it makes itself).
     Rightmost,
+    /// On four rows: only the houses of the mover's front row, the one
+    /// facing the opponent, among those the other rules let be played
+    /// (Ludii's Muvalavala of the Luena).
+    FrontRow,
+    /// On four rows: only the houses of the mover's back row, among those
+    /// the other rules let be played (Ludii's Omweso-like games: Mweiso,
+    /// Choro, Pereauni).
+    BackRow,
 }
 
 impl Default for Section {
@@ -315,7 +323,33 @@ pub(crate) fn compile(
                 Some("give opening_moves, the number of opening moves".into()),
             ));
         }
-        Some(from) => *from.get_ref(),
+        Some(from) => {
+            let rows_only = matches!(from.get_ref(), OpeningFrom::FrontRow | OpeningFrom::BackRow);
+            if rows_only && layout.rows() != 4 {
+                return Err((
+                    from.span(),
+                    format!(
+                        "opening_from = \"front_row\" or \"back_row\" reads a player's two rows, on a board of four; this board has {}",
+                        layout.rows()
+                    ),
+                    Some(
+                        "on fewer rows each player's houses are one row: leave opening_from out"
+                            .into(),
+                    ),
+                ));
+            }
+            if !rows_only && *from.get_ref() != OpeningFrom::Any && layout.rows() != 2 {
+                return Err((
+                    from.span(),
+                    format!(
+                        "this opening_from reads a single row a player; this board has {} rows",
+                        layout.rows()
+                    ),
+                    Some("on four rows say \"front_row\" or \"back_row\"".into()),
+                ));
+            }
+            *from.get_ref()
+        }
         None => OpeningFrom::Any,
     };
     let either_row = match &section.from_either_row {
@@ -588,6 +622,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from one of the two rightmost houses of your row (seen from you) that the rules above let be played."
                 );
             }
+            OpeningFrom::FrontRow => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from a house of your front row, the one facing the opponent, that the rules above let be played."
+                );
+            }
+            OpeningFrom::BackRow => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from a house of your back row that the rules above let be played."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -674,6 +720,15 @@ impl Rules {
             OpeningFrom::Rightmost => (offset() + 1 < n).then_some(Verdict::NotOpeningRightmost),
             OpeningFrom::RightHalf => {
                 (offset() < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf)
+            }
+            // On four rows: one of the mover's two rows, and the other rules.
+            OpeningFrom::FrontRow | OpeningFrom::BackRow => {
+                let front = opening_from == OpeningFrom::FrontRow;
+                if self.board.is_front(house) != front {
+                    Some(Verdict::NotInOpeningRow)
+                } else {
+                    self.allow_rule_refuses(pos, house, chosen)
+                }
             }
             OpeningFrom::RightmostTwo => {
                 self.allow_rule_refuses(pos, house, chosen).or_else(|| {

@@ -1277,6 +1277,10 @@ pub(crate) struct Sown {
     /// The house the last handful was lifted from: the house played, or
     /// the last relay's (`captured_sown_from = "lap_start"`).
     pub lap_start: usize,
+    /// The seeds a lap captured, in hand, that the relay sows on from the
+    /// house it lifts next instead of that house's seeds
+    /// (`lap_captures_sown_from`).
+    pub handful: Option<u8>,
 }
 
 impl Rules {
@@ -1817,6 +1821,7 @@ impl Rules {
                     board,
                     pos,
                     me,
+                    origin,
                     h,
                     board.is_house(h)
                         && pos.at(h) > 0
@@ -1924,7 +1929,12 @@ impl Rules {
                 power = power.saturating_mul(2);
                 steps = 0;
             }
-            seeds = pos.take(lift);
+            seeds = match sown.handful.take() {
+                // The seeds a lap captured, sown on from `lift`, which
+                // keeps its own.
+                Some(captured) => captured,
+                None => pos.take(lift),
+            };
             if let Some(held) = &mut as_lifted {
                 *held = *pos.places();
             }
