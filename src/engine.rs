@@ -61,6 +61,10 @@ impl Engine {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
+        if self.rules.captures.chosen_after > 0 {
+            // Which houses a move may take follows from playing it.
+            return self.legal_moves_played(pos, &mut Vec::new());
+        }
         let mut list = self.house_moves(pos);
         if self.rules.playable.from_store {
             // `*1` to `*K`, K the seeds in the mover's store.
@@ -352,7 +356,88 @@ impl Engine {
         if self.rules.playable.single_seed_rule && multi != 0 {
             list.retain_row(side, multi);
         }
+        if self.rules.captures.chosen_after > 0 {
+            return self.with_chosen(pos, &list, played);
+        }
         list
+    }
+
+    /// Whether the capture `mv` makes took the seeds of as many houses as
+    /// `[capture] chosen_after_houses_taken` asks before houses are taken
+    /// by choice: the move is played again, its captures counted.
+    fn takes_enough(&self, pos: &Position, mv: Move) -> bool {
+        let need = self.rules.captures.chosen_after_houses_taken as usize;
+        if need <= 1 {
+            return true;
+        }
+        let mut events: Vec<Event> = Vec::new();
+        self.apply_gated(
+            &mut pos.clone(),
+            self.rules.board.house_of(mv),
+            mv.direction(),
+            0,
+            &mut events,
+        );
+        let houses: std::collections::BTreeSet<usize> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Capture { house, seeds } if seeds > 0 => Some(house),
+                _ => None,
+            })
+            .collect();
+        houses.len() >= need
+    }
+
+    /// The moves of `list`, each that captures at its last seed made into
+    /// one move for each choice of the opponent's houses it then takes
+    /// (`[capture] chosen_after`): as many as the rules say among those
+    /// holding seeds after the capture, or every one where fewer do. Each
+    /// choice is played out, and `played` holds what each came to.
+    #[inline(never)]
+    fn with_chosen(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        let board = &self.rules.board;
+        let layout = board.layout();
+        let opponent = pos.to_move().opponent();
+        let lo = board.row_start(opponent);
+        let mut bases = std::mem::take(played);
+        let mut moves = Vec::new();
+        for mv in list.iter() {
+            let Some(i) = bases.iter().position(|&(judged, _, _)| judged == mv) else {
+                moves.push(mv);
+                continue;
+            };
+            let (_, after, effect) = bases.swap_remove(i);
+            let held: Vec<usize> = (lo..lo + board.houses_per_side())
+                .filter(|&house| after.at(house) > 0)
+                .collect();
+            let k = (self.rules.captures.chosen_after as usize).min(held.len());
+            if !effect.last_seed_captured || k == 0 || !self.takes_enough(pos, mv) {
+                moves.push(mv);
+                played.push((mv, after, effect));
+                continue;
+            }
+            for_each_choice(&held, k, &mut |houses| {
+                let labels: Vec<_> = houses.iter().map(|&h| layout.move_of(h).label()).collect();
+                let chosen = mv.taking(&labels).expect("distinct houses, few enough");
+                let mask = houses.iter().fold(0u64, |m, &h| m | 1 << h);
+                let mut scratch = pos.clone();
+                let effect = self.apply_gated(
+                    &mut scratch,
+                    board.house_of(mv),
+                    mv.direction(),
+                    mask,
+                    &mut (),
+                );
+                moves.push(chosen);
+                played.push((chosen, scratch, effect));
+            });
+        }
+        MoveList::listed(layout, moves)
     }
 
     /// The verdict on one house, and what playing it came to when the
@@ -479,11 +564,17 @@ impl Engine {
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
         }
+        if self.rules.captures.chosen_after > 0
+            && let Some(example) = self.legal_moves(pos).iter().find(|m| m.base() == mv.base())
+        {
+            // The house may be played: the houses it takes are wrong.
+            return IllegalMove::WrongChoice { mv, example };
+        }
         // The verdicts and the move set agree (a property test checks it).
         let verdict = self
             .verdicts(pos)
             .into_iter()
-            .find(|&(judged, _)| judged == mv)
+            .find(|&(judged, _)| judged == mv.base())
             .map_or(Verdict::Legal, |(_, verdict)| verdict);
         debug_assert_ne!(verdict, Verdict::Legal, "{mv} is legal at {pos}");
         IllegalMove::Excluded { mv, verdict }
@@ -513,8 +604,25 @@ impl Engine {
     ) -> MoveEffect {
         match mv.store_seeds() {
             Some(seeds) => self.apply_from_store(pos, seeds, trace),
+            None if mv.takes_chosen() => self.apply_gated(
+                pos,
+                self.rules.board.house_of(mv),
+                mv.direction(),
+                self.taken_houses(mv),
+                trace,
+            ),
             None => self.apply(pos, self.rules.board.house_of(mv), mv.direction(), trace),
         }
+    }
+
+    /// The houses a move takes by the mover's choice after its capture, as
+    /// a mask of houses (`[capture] chosen_after`).
+    fn taken_houses(&self, mv: Move) -> u64 {
+        let layout = self.rules.board.layout();
+        mv.taken()
+            .map(|label| label.side().index() * layout.houses_per_side() + layout.offset(label))
+            .filter(|&house| house < self.rules.board.houses())
+            .fold(0, |mask, house| mask | 1 << house)
     }
 
     /// Sows `seeds` from the mover's store (`[play] sow_from_store`), then
@@ -528,7 +636,7 @@ impl Engine {
     ) -> MoveEffect {
         let store = self.rules.board.store(pos.to_move());
         // The plain loop is the only one compiled with store moves.
-        self.apply_with::<false, false, true, T>(pos, store, None, seeds, trace)
+        self.apply_with::<false, false, true, T>(pos, store, None, seeds, 0, trace)
     }
 
     /// Plays the house `from` without checking that it is legal: the rule
@@ -544,21 +652,23 @@ impl Engine {
     ) -> MoveEffect {
         match self.rules.loop_kind {
             LoopKind::Plain if !self.rules.capture_gates => {
-                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, trace)
+                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, 0, trace)
             }
-            _ => self.apply_gated(pos, from, chosen, trace),
+            _ => self.apply_gated(pos, from, chosen, 0, trace),
         }
     }
 
     /// The instances of the sowing loop with relays, captures while sowing
     /// or the gated rules, out of line: the plain path (Oware, Kalah) keeps
-    /// a small function of its own.
+    /// a small function of its own. `taken` is the mask of the houses the
+    /// mover takes by choice after a capture (`[capture] chosen_after`).
     #[inline(never)]
     fn apply_gated<T: Trace>(
         &self,
         pos: &mut Position,
         from: usize,
         chosen: Option<Direction>,
+        taken: u64,
         trace: &mut T,
     ) -> MoveEffect {
         if self.drop_pending(pos) {
@@ -569,21 +679,23 @@ impl Engine {
         }
         match self.rules.loop_kind {
             LoopKind::Plain => {
-                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, trace)
+                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, taken, trace)
             }
-            LoopKind::Relay => self.apply_with::<true, false, true, T>(pos, from, chosen, 0, trace),
+            LoopKind::Relay => {
+                self.apply_with::<true, false, true, T>(pos, from, chosen, 0, taken, trace)
+            }
             LoopKind::WhileSowing => {
-                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, trace)
+                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, taken, trace)
             }
             LoopKind::RelayWhileSowing => {
-                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, trace)
+                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, taken, trace)
             }
         }
     }
 
     /// A move through one instance of the sowing loop; `from_store` above
     /// 0 sows that many seeds from the mover's store (`from`) instead of a
-    /// house.
+    /// house; `taken`, the houses taken by choice after a capture.
     #[inline(always)]
     fn apply_with<const RELAY: bool, const WHILE_SOWING: bool, const GATES: bool, T: Trace>(
         &self,
@@ -591,6 +703,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
+        taken: u64,
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
@@ -603,6 +716,7 @@ impl Engine {
                 from,
                 chosen,
                 from_store,
+                taken,
                 true,
                 &mut (),
             );
@@ -611,14 +725,14 @@ impl Engine {
                     outcome: SlamOutcome::NothingCaptured,
                 });
                 let mut effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-                    pos, from, chosen, from_store, false, trace,
+                    pos, from, chosen, from_store, taken, false, trace,
                 );
                 effect.grand_slam = true;
                 return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-            pos, from, chosen, from_store, true, trace,
+            pos, from, chosen, from_store, taken, true, trace,
         );
         if GATES
             && self.rules.capture_gates
@@ -632,6 +746,9 @@ impl Engine {
 
     /// Sowing, then the capture at the last seed, with the grand slam judged
     /// before anything is taken.
+    // The move's inputs passed one by one, as `apply_with` has them (the
+    // houses taken by choice made them eight).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn sow_and_capture<const RELAY: bool, const WHILE_SOWING: bool, const GATES: bool, T: Trace>(
         &self,
@@ -639,6 +756,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
+        taken: u64,
         captures: bool,
         trace: &mut T,
     ) -> MoveEffect {
@@ -831,6 +949,12 @@ impl Engine {
                         .captures
                         .sweep_after_capture(board, pos, me, trace);
                 }
+                if gated && taken != 0 {
+                    effect.captured += self
+                        .rules
+                        .captures
+                        .take_chosen(board, pos, me, taken, trace);
+                }
                 if keep.is_some() {
                     trace.record(Event::GrandSlam {
                         outcome: SlamOutcome::LeftRightmost,
@@ -959,9 +1083,43 @@ impl Engine {
     }
 }
 
+/// Calls `each` with every choice of `k` of `items`, in order (the first
+/// items first).
+fn for_each_choice(items: &[usize], k: usize, each: &mut impl FnMut(&[usize])) {
+    fn go(items: &[usize], k: usize, chosen: &mut Vec<usize>, each: &mut impl FnMut(&[usize])) {
+        if chosen.len() == k {
+            each(chosen);
+            return;
+        }
+        let need = k - chosen.len();
+        for i in 0..items.len() {
+            if items.len() - i < need {
+                break;
+            }
+            chosen.push(items[i]);
+            go(&items[i + 1..], k, chosen, each);
+            chosen.pop();
+        }
+    }
+    go(items, k, &mut Vec::with_capacity(k), each);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_choice_is_made_once() {
+        let mut seen = Vec::new();
+        for_each_choice(&[1, 4, 6, 9], 2, &mut |c| seen.push(c.to_vec()));
+        assert_eq!(
+            seen,
+            [[1, 4], [1, 6], [1, 9], [4, 6], [4, 9], [6, 9]].map(|c| c.to_vec())
+        );
+        let mut all = 0;
+        for_each_choice(&(0..16).collect::<Vec<_>>(), 3, &mut |_| all += 1);
+        assert_eq!(all, 560);
+    }
 
     fn oware() -> Engine {
         Engine::new(crate::rules::shipped("oware.toml"))

@@ -265,7 +265,7 @@ impl<'r> Game<'r> {
             base: self.since_capture,
             repetitions: Repetitions::default(),
             tracks_repetition: self.tracks_repetition,
-            legal: self.legal,
+            legal: self.legal.clone(),
             played: self.played.clone(),
             outcome: self.outcome,
             last_mover: self.last_mover,
@@ -450,7 +450,7 @@ impl<'r> Game<'r> {
         self.plies += 1;
         if self.memory == Memory::Full {
             self.since_capture_at.push(self.since_capture as u32);
-            self.legal_before.push(self.legal);
+            self.legal_before.push(self.legal.clone());
         }
         if effect.captured > 0 {
             self.since_capture = self.plies;

@@ -23,7 +23,11 @@ pub const MAX_RELAY_LIFTS: u32 = 100_000;
 /// `i` is the house `i` places from its owner's left) for each way a move
 /// may sow: the rules' way (a bare label), or a direction the mover chose
 /// (`>` counter-clockwise, `<` clockwise).
-#[derive(Clone, Copy, PartialEq, Eq)]
+///
+/// Where moves carry choices made inside them (the houses taken after a
+/// capture, `[capture] chosen_after`), a house's moves are too many for a
+/// bit, and the list holds every move one by one instead (`listed`).
+#[derive(Clone, PartialEq, Eq)]
 pub struct MoveList {
     // `masks[side * 3 + way]`, `way` as `MOVE_WAYS`: one bit per house of a row,
     // so a row must fit a mask.
@@ -35,6 +39,9 @@ pub struct MoveList {
     pub(crate) store: u8,
     // How the houses lie, which names a bit's house.
     layout: Layout,
+    // Every move, in the list's order, where some carry choices (then the
+    // masks and `store` are empty); shared, so a copy costs a count.
+    listed: Option<std::sync::Arc<[Move]>>,
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
@@ -70,6 +77,16 @@ impl MoveList {
             drops: false,
             store: 0,
             layout,
+            listed: None,
+        }
+    }
+
+    /// A list of the moves `moves`, in that order, some carrying choices
+    /// made inside the move.
+    pub(crate) fn listed(layout: Layout, moves: Vec<Move>) -> MoveList {
+        MoveList {
+            listed: Some(moves.into()),
+            ..MoveList::on(layout)
         }
     }
 
@@ -95,6 +112,9 @@ impl MoveList {
     /// How many moves.
     #[inline]
     pub fn len(&self) -> usize {
+        if let Some(listed) = &self.listed {
+            return listed.len();
+        }
         self.masks
             .iter()
             .map(|m| m.count_ones() as usize)
@@ -105,12 +125,21 @@ impl MoveList {
     /// True when there is no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
+        if let Some(listed) = &self.listed {
+            return listed.is_empty();
+        }
         self.masks.iter().all(|&m| m == 0) && self.store == 0
     }
 
     /// Whether `mv` is in the list.
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
+        if let Some(listed) = &self.listed {
+            return listed.contains(&mv);
+        }
+        if mv.takes_chosen() {
+            return false;
+        }
         if let Some(seeds) = mv.store_seeds() {
             return seeds <= self.store;
         }
@@ -123,6 +152,9 @@ impl MoveList {
     /// The `index`-th move, in the list's order (as [`MoveList::iter`]).
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
+        if let Some(listed) = &self.listed {
+            return listed.get(index).copied();
+        }
         let [south, south_ccw, south_cw, north, north_ccw, north_cw] = self.masks;
         if south_ccw | south_cw | north_ccw | north_cw != 0 || self.drops || self.store > 0 {
             // Directions chosen, drops or store moves: rare, and walked in
@@ -150,6 +182,7 @@ impl MoveList {
     /// moves, fewest seeds first.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
+        let listed = self.listed.clone();
         let masks = self.masks;
         let drops = self.drops;
         let layout = self.layout;
@@ -175,6 +208,11 @@ impl MoveList {
                 .flatten()
             })
             .chain(store)
+            .chain(
+                listed
+                    .into_iter()
+                    .flat_map(|listed| (0..listed.len()).map(move |i| listed[i])),
+            )
     }
 
     /// The moves in a vector.
@@ -197,6 +235,19 @@ impl MoveList {
     /// Keeps only the moves of houses in `row` (a mask over `side`'s row).
     #[inline]
     pub(crate) fn retain_row(&mut self, side: Side, row: u32) {
+        if let Some(listed) = &self.listed {
+            let layout = self.layout;
+            let kept: Vec<Move> = listed
+                .iter()
+                .copied()
+                .filter(|mv| {
+                    mv.store_seeds().is_some()
+                        || mv.side() != side
+                        || row >> layout.offset(mv.label()) & 1 != 0
+                })
+                .collect();
+            self.listed = Some(kept.into());
+        }
         for m in &mut self.masks[side.index() * 3..side.index() * 3 + 3] {
             *m &= row;
         }
@@ -419,6 +470,21 @@ fn board_in_words(layout: Layout) -> String {
     }
 }
 
+/// Why `mv` takes the wrong houses by choice, `example` being a legal move
+/// of its house.
+fn wrong_choice(mv: Move, example: Move) -> String {
+    if example.takes_chosen() {
+        format!(
+            "{mv} does not take the houses it may: after its capture, the capturer takes as many of the opponent's houses holding seeds as the rules say (every one, where fewer hold any), each named after a `+`, such as {example}"
+        )
+    } else {
+        format!(
+            "{mv} takes houses by choice, but {} makes no capture to take them after: write {example}",
+            mv.base()
+        )
+    }
+}
+
 /// Why a move cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
@@ -503,6 +569,15 @@ pub enum IllegalMove {
         mv: Move,
         /// The seeds in the mover's store.
         held: u8,
+    },
+    /// The house may be played, but the move takes other houses by choice
+    /// than the rules allow after its capture (`[capture] chosen_after`).
+    #[error("{}", wrong_choice(*mv, *example))]
+    WrongChoice {
+        /// The move asked for.
+        mv: Move,
+        /// A legal move of the same house.
+        example: Move,
     },
     /// The rules exclude the house.
     #[error("{mv} cannot be played: {}", verdict.describe())]

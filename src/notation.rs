@@ -15,7 +15,7 @@ use pest::iterators::{Pair, Pairs};
 use crate::board::Direction;
 use crate::diagnostic::{LineIndex, Located, ReadError, excerpt, read_text, without_bom};
 use crate::layer::Layer;
-use crate::position::{Layout, Move, Position, Side};
+use crate::position::{Label, Layout, MAX_TAKEN, Move, Position, Side};
 use crate::record::{Record, RecordedMove};
 use crate::word::Word;
 
@@ -58,6 +58,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_mark => "a drop mark `@`",
         Rule::store_move => "a store move: `*` and the seeds sown from your store, such as `*4`",
         Rule::capture_mark => "a capture mark such as `x6`",
+        Rule::taken_mark => "a house taken by choice after a capture, such as `+b3`",
         Rule::r#move => {
             "a move (a house label such as `C` or `c`, or `C>`, `C<`, or seeds from the store such as `*4`)"
         }
@@ -139,7 +140,13 @@ fn parse_at<'t>(
                     let at = span.start.min(text.len());
                     if !positives.is_empty()
                         && positives.iter().all(|r| {
-                            matches!(r, Rule::capture_mark | Rule::direction | Rule::drop_mark)
+                            matches!(
+                                r,
+                                Rule::capture_mark
+                                    | Rule::direction
+                                    | Rule::drop_mark
+                                    | Rule::taken_mark
+                            )
                         })
                     {
                         // A letter or digit right after a house label: the
@@ -235,6 +242,38 @@ fn read_move(
     {
         mv = mv.dropped();
         next = inner.next();
+    }
+    let mut taken = Vec::new();
+    let mut taken_span = None::<std::ops::Range<usize>>;
+    while let Some(mark) = next.as_ref().filter(|p| p.as_rule() == Rule::taken_mark) {
+        let span = mark.as_span();
+        let label = Label::parse(&mark.as_str()[1..]).ok_or_else(|| {
+            ParseError::at(
+                origin,
+                text,
+                offset + span.start()..offset + span.end(),
+                format!(
+                    "`{}` is not a house label: a house taken after a capture is named as a move's house, such as `+b3`",
+                    &mark.as_str()[1..]
+                ),
+            )
+        })?;
+        taken.push(label);
+        let start = taken_span.map_or(span.start(), |s| s.start);
+        taken_span = Some(start..span.end());
+        next = inner.next();
+    }
+    if let Some(span) = taken_span {
+        mv = mv.taking(&taken).ok_or_else(|| {
+            ParseError::at(
+                origin,
+                text,
+                offset + span.start..offset + span.end,
+                format!(
+                    "a move takes each house at most once, and at most {MAX_TAKEN} houses by choice"
+                ),
+            )
+        })?;
     }
     let captured = match next {
         Some(mark) => {

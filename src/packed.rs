@@ -774,6 +774,9 @@ impl<const L: usize> Kernel<L> {
             // Refused with last_seeds_to_mover, whom it gives them to.
             last_seeds_to_starter: _,
             sweep_after_capture,
+            chosen_after,
+            // Refused with chosen_after, which it qualifies.
+            chosen_after_houses_taken: _,
             last_seeds_counted_in: _,
             looks_along: _,
             // Only with territory, refused above.
@@ -791,6 +794,9 @@ impl<const L: usize> Kernel<L> {
         }
         if *sown_from != crate::rules::capture::SownFrom::Last {
             return Err("a lap's captures sown on from another house");
+        }
+        if *chosen_after != 0 {
+            return Err("houses taken by the capturer's choice");
         }
         if *starter_waits {
             return Err("a starter who waits for the first capture");

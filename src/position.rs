@@ -459,6 +459,12 @@ impl FromIterator<Label> for String {
 /// store (`[play] sow_from_store`); whose store it is follows from the
 /// position, so such a move names no side.
 ///
+/// A move may also carry choices the mover makes inside it: where a
+/// capture lets the capturer take the seeds of opponent's houses of their
+/// choosing (`[capture] chosen_after`), the houses chosen (`B6+b3+a1`),
+/// kept in label order so one choice is one move whatever order it was
+/// written in.
+///
 /// A move names its house as the notation does, so it prints and reads
 /// without the board; the board's [`Layout`] says which house it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -468,7 +474,14 @@ pub struct Move {
     drop: bool,
     /// The seeds a store move sows; 0 for every other move.
     from_store: u8,
+    /// The houses taken by the mover's choice after a capture, in label
+    /// order, the unused places last.
+    taken: [Option<Label>; MAX_TAKEN],
 }
+
+/// The most houses a move may take by the mover's choice after a capture
+/// (`[capture] chosen_after`).
+pub const MAX_TAKEN: usize = 4;
 
 impl Move {
     /// The move that plays `side`'s house `offset` (0-based from its left)
@@ -491,6 +504,7 @@ impl Move {
             direction: None,
             drop: false,
             from_store: 0,
+            taken: [None; MAX_TAKEN],
         }
     }
 
@@ -557,6 +571,45 @@ impl Move {
     pub fn label(self) -> Label {
         self.house
     }
+
+    /// The same move, also taking the houses `labels` names by the mover's
+    /// choice after its capture (`B6+b3+a1`); `None` when a house is named
+    /// twice or more than [`MAX_TAKEN`] are named.
+    pub fn taking(self, labels: &[Label]) -> Option<Move> {
+        let mut sorted = labels.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != labels.len() || sorted.len() > MAX_TAKEN {
+            return None;
+        }
+        let mut taken = [None; MAX_TAKEN];
+        for (slot, label) in taken.iter_mut().zip(sorted) {
+            *slot = Some(label);
+        }
+        Some(Move { taken, ..self })
+    }
+
+    /// The houses the move takes by the mover's choice, in label order.
+    #[inline]
+    pub fn taken(&self) -> impl Iterator<Item = Label> + '_ {
+        self.taken.iter().map_while(|&label| label)
+    }
+
+    /// Whether the move takes houses by the mover's choice.
+    #[inline]
+    pub fn takes_chosen(self) -> bool {
+        self.taken[0].is_some()
+    }
+
+    /// The move without the houses it takes by choice: the house sown and
+    /// its direction.
+    #[inline]
+    pub fn base(self) -> Move {
+        Move {
+            taken: [None; MAX_TAKEN],
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -566,7 +619,11 @@ impl fmt::Display for Move {
             None if self.drop => write!(f, "{}@", self.label()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
+        }?;
+        for label in self.taken() {
+            write!(f, "+{label}")?;
         }
+        Ok(())
     }
 }
 

@@ -82,6 +82,8 @@ chain = false
 # last_seeds_to_mover = 4
 # last_seeds_to_round_starter = 4
 # sweep_after_capture = [2]
+# chosen_after = 2
+# chosen_after_houses_taken = 2
 # given_to_opponent = true
 # next = { zone = "either" }
 # match_opposite = true
@@ -588,6 +590,66 @@ fn sweep_after_capture() {
     // No capture, no sweep: b is empty.
     let (_, none) = sow(sweeping, "0,0,0,1,0,0/2,0,1,2,4,0 18-20 S", 'D');
     assert_eq!(none.captured, 0);
+}
+
+#[test]
+fn chosen_after() {
+    // D's seed falls in the empty E, across from b (3): a cross capture.
+    // North's a, c, d and e hold seeds after it.
+    let from = "0,0,0,1,0,1/2,3,1,2,4,0 14-20 S";
+    let cross = [
+        ("counts", "-"),
+        ("last_seed", "\"none\""),
+        ("chain", "-"),
+        ("cross", "{ zone = \"own\" }"),
+    ];
+    let moves = |engine: &Engine, from: &str| -> Vec<String> {
+        engine
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    assert_eq!(moves(rules(&cross), from), ["D", "F"]);
+    let mut choosing = cross.to_vec();
+    choosing.push(("chosen_after", "2"));
+    let choosing = rules(&choosing);
+    // The capturing move is one move a choice of two of a, c, d, e; F
+    // captures nothing and stays bare.
+    assert_eq!(
+        moves(choosing, from),
+        ["D+a+c", "D+a+d", "D+a+e", "D+c+d", "D+c+e", "D+d+e", "F"]
+    );
+    let mut game = Game::from_position(choosing, position(from)).unwrap();
+    // Written in any order, it is the same move.
+    let (taking, _) = sow::notation::parse_move("D+e+ax9").unwrap();
+    assert_eq!(taking.to_string(), "D+a+e");
+    let effect = game.play(taking, &mut ()).unwrap();
+    assert_eq!(effect.captured, 9, "b's 3, a's 2 and e's 4");
+    assert_eq!(game.position().row(Side::North), &[0, 0, 1, 2, 0, 0]);
+    assert_eq!(game.position().stores(), [23, 20]);
+    // The bare move, or a choice of the wrong size, is refused, naming a
+    // legal one; so is a choice after a move that captures nothing.
+    let game = Game::from_position(choosing, position(from)).unwrap();
+    let refusal = |text: &str| {
+        let (mv, _) = sow::notation::parse_move(text).unwrap();
+        game.clone().play(mv, &mut ()).unwrap_err().to_string()
+    };
+    assert!(refusal("D").contains("such as D+a+c"), "{}", refusal("D"));
+    assert!(refusal("D+a").contains("such as D+a+c"));
+    assert!(refusal("D+a+b").contains("such as D+a+c"), "b is emptied");
+    assert_eq!(
+        refusal("F+a"),
+        "F+a takes houses by choice, but F makes no capture to take them after: write F"
+    );
+    // Fewer houses holding seeds than the choice: every one is taken.
+    let few = "0,0,0,1,0,1/0,3,0,0,4,0 19-20 S";
+    assert_eq!(moves(choosing, few), ["D+e", "F"]);
+    // Only after a capture of two houses or more
+    // (`chosen_after_houses_taken`): b alone is not enough.
+    let mut two = cross.to_vec();
+    two.extend([("chosen_after", "2"), ("chosen_after_houses_taken", "2")]);
+    assert_eq!(moves(rules(&two), from), ["D", "F"]);
 }
 
 #[test]

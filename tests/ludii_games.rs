@@ -16,7 +16,21 @@
 //! grouped: a decision that continues the mover's move has one legal
 //! choice, the house where the last seed fell. After each move the mover,
 //! the legal moves before it, and the seeds on every site and in hand are
-//! compared; at the end, the winner. A pass (a decision from no site) is
+//! compared; at the end, the winner.
+//!
+//! Where a capture lets the capturer take the seeds of opponent's houses
+//! of their choosing (`[capture] chosen_after`), Ludii asks for each house
+//! taken as a decision of its own, which sows nothing (its effects remove
+//! one house's seeds), after the move's last lap has handed the turn back
+//! to the mover (`Next P<mover>`). `sow` makes the choice part of the move
+//! (`B6+b3+a1`), so those decisions are grouped into the move too, and the
+//! move played names every house taken. The legal moves are compared at
+//! each decision: at the first, the houses sown (each of `sow`'s moves by
+//! its house and direction, whatever it then takes); at each house taken,
+//! the houses Ludii offers against those that `sow`'s legal moves of the
+//! same house, taking every house chosen so far, would still take.
+//!
+//! A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
 //! Decisions past Ludii's 2,000-decision cap are not recorded, and a capped
 //! game's result is not compared, nor a last move the cap cut short between
@@ -175,6 +189,30 @@ fn continues(previous: &LudiiPly, ply: &LudiiPly) -> bool {
         && ply.from == ply.to
 }
 
+/// Whether a decision sows seeds (its effects move a seed from one site
+/// to another, `4-5`), rather than only removing some (`16-`).
+fn sows(ply: &LudiiPly) -> bool {
+    ply.fx.split(';').any(|effect| {
+        let mut parts = effect.splitn(2, '-');
+        let from = parts.next().unwrap_or("");
+        let to = parts.next().unwrap_or("");
+        !from.is_empty()
+            && from.bytes().all(|b| b.is_ascii_digit())
+            && to.bytes().next().is_some_and(|b| b.is_ascii_digit())
+    })
+}
+
+/// Whether a decision takes a house by the mover's choice after the
+/// move's capture: Ludii handed the turn back to the same mover, and the
+/// decision names a house and sows nothing.
+fn takes_chosen(previous: &LudiiPly, ply: &LudiiPly) -> bool {
+    previous.mover == ply.mover
+        && previous.fx.contains(&format!("Next P{}", ply.mover))
+        && ply.from >= 0
+        && ply.from == ply.to
+        && !sows(ply)
+}
+
 /// The seeds on every site `sow` has a place for, as Ludii counts them,
 /// compared with `position`; the first site that differs.
 fn compare_counts(
@@ -225,9 +263,17 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             continue;
         }
         let mut last = i;
-        while last + 1 < game.plies.len() && continues(&game.plies[last], &game.plies[last + 1]) {
+        while last + 1 < game.plies.len()
+            && (continues(&game.plies[last], &game.plies[last + 1])
+                || takes_chosen(&game.plies[last], &game.plies[last + 1]))
+        {
             last += 1;
         }
+        // The decisions that take houses by choice, each after the last.
+        let choices: Vec<&LudiiPly> = game.plies[i + 1..=last]
+            .iter()
+            .filter(|ply| !sows(ply))
+            .collect();
         if game.result.capped
             && last + 1 == game.plies.len()
             && game.plies[last]
@@ -260,7 +306,13 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .filter_map(|v| v.as_i64())
             .map(label)
             .collect::<Result<_, _>>()?;
-        let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+        // A move is compared by its house and direction: the houses it
+        // takes by choice are compared at Ludii's decisions that take them.
+        let got: BTreeSet<String> = g
+            .legal_moves()
+            .iter()
+            .map(|m| m.base().to_string())
+            .collect();
         // Ludii lists a move whose relay never ends, which `sow` refuses
         // (ruling R13): such a move is left out of Ludii's list (were it
         // played, the move would differ below).
@@ -277,7 +329,40 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 g.position()
             ));
         }
-        let mv = sow::notation::parse_move(&label(first.from)?)
+        let mut text = label(first.from)?;
+        let mut taken: Vec<String> = Vec::new();
+        let base = sow::notation::parse_move(&text)
+            .map_err(|e| format!("{at}: {e}"))?
+            .0;
+        for choice in &choices {
+            let want: BTreeSet<String> = choice
+                .legal
+                .iter()
+                .filter_map(|v| v.as_i64())
+                .map(label)
+                .collect::<Result<_, _>>()?;
+            let got: BTreeSet<String> = g
+                .legal_moves()
+                .iter()
+                .filter(|m| m.base() == base)
+                .map(|m| m.taken().map(|l| l.to_string()).collect::<Vec<_>>())
+                .filter(|t| taken.iter().all(|h| t.contains(h)))
+                .flat_map(|t| t.into_iter().filter(|h| !taken.contains(h)))
+                .collect();
+            if want != got {
+                return Err(format!(
+                    "{at}: after {text}{}, the houses it may take by choice are {got:?} in sow, {want:?} in Ludii; position {}",
+                    taken.iter().map(|h| format!("+{h}")).collect::<String>(),
+                    g.position()
+                ));
+            }
+            taken.push(label(choice.from)?);
+        }
+        for house in &taken {
+            text.push('+');
+            text.push_str(house);
+        }
+        let mv = sow::notation::parse_move(&text)
             .map_err(|e| format!("{at}: {e}"))?
             .0;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;

@@ -174,6 +174,18 @@ pub struct Section {
     /// (MancalaGames' `pickextra = PICKOPPBASIC`).
     #[serde(default)]
     pub sweep_after_capture: Option<Spanned<Vec<i64>>>,
+    /// After a capture where the last seed falls, the capturer also takes
+    /// the seeds of this many houses of the opponent's, of their choosing
+    /// among those holding seeds (all of them where fewer hold any): a
+    /// choice made inside the move, written after it (`B6+b3+a1`) (Ludii's
+    /// Tsoro and Msuwa with additional captures).
+    #[serde(default)]
+    pub chosen_after: Option<Spanned<i64>>,
+    /// With `chosen_after`, the houses are taken only after a capture that
+    /// took the seeds of at least this many houses (1, the default: any
+    /// capture) (Ludii's Msuwa: after taking both houses of a column).
+    #[serde(default)]
+    pub chosen_after_houses_taken: Option<Spanned<i64>>,
     /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
     /// the mover (MancalaGames counts only the houses it may capture from,
     /// `capt_side`); the mover then takes every seed on the board.
@@ -267,6 +279,8 @@ impl Default for Section {
             last_seeds_to_mover: Default::default(),
             last_seeds_to_round_starter: Default::default(),
             sweep_after_capture: Default::default(),
+            chosen_after: Default::default(),
+            chosen_after_houses_taken: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
@@ -716,6 +730,13 @@ pub struct Captures {
     /// After a capture at the last seed, the counts whose houses of the
     /// opponent's row are captured too (empty: none).
     pub sweep_after_capture: CountSet,
+    /// After a capture at the last seed, how many houses of the opponent's
+    /// the capturer takes by choice (0: none), a choice each move carries
+    /// (`chosen_after`).
+    pub chosen_after: u8,
+    /// The houses a capture must have taken for `chosen_after` to follow
+    /// (`chosen_after_houses_taken`; 1: any capture).
+    pub chosen_after_houses_taken: u8,
     /// Where the seeds counted for `last_seeds_to_mover` lie.
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
@@ -1570,6 +1591,37 @@ pub(crate) fn compile(
         Some(from) => *from.get_ref(),
         None => CapturedSownFrom::AfterLast,
     };
+    let chosen_after = match &section.chosen_after {
+        None => 0,
+        Some(n) => {
+            let clash = [
+                (rules.is_empty(), "no capture at the last seed"),
+                (lap_captures.is_some(), "lap_captures"),
+                (given_away, "given_to_opponent"),
+                (captured_sown_on, "captured_sown_on"),
+                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    n.span(),
+                    format!(
+                        "chosen_after follows the capture that ends a move, which keeps its seeds: not with {what}"
+                    ),
+                );
+            }
+            super::in_range(n, 1, crate::position::MAX_TAKEN as i64, "chosen_after")? as u8
+        }
+    };
+    let chosen_after_houses_taken = match &section.chosen_after_houses_taken {
+        None => 1,
+        Some(n) if chosen_after == 0 => {
+            return err(
+                n.span(),
+                "chosen_after_houses_taken says which captures chosen_after follows, and there is no chosen_after",
+            );
+        }
+        Some(n) => super::in_range(n, 1, 62, "chosen_after_houses_taken")? as u8,
+    };
     Ok((
         Captures {
             rules,
@@ -1587,6 +1639,8 @@ pub(crate) fn compile(
             last_seeds_to_mover,
             last_seeds_to_starter,
             sweep_after_capture,
+            chosen_after,
+            chosen_after_houses_taken,
             last_seeds_counted_in,
             looks_along,
             zones_by_owner: by_owner,
@@ -2062,6 +2116,20 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             counts_in_words(captures.sweep_after_capture)
         );
     }
+    if captures.chosen_after > 0 {
+        let _ = writeln!(
+            out,
+            "  After a capture where the last seed falls{}, the capturer also takes the seeds of {} of the opponent's houses, of their choosing among those holding seeds (every one, where fewer hold any); the move names them after its house: `B6+b3+a1`.",
+            match captures.chosen_after_houses_taken {
+                1 => String::new(),
+                n => format!(" that takes the seeds of {n} houses or more"),
+            },
+            match captures.chosen_after {
+                1 => "one".to_string(),
+                n => n.to_string(),
+            }
+        );
+    }
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(
             out,
@@ -2438,6 +2506,31 @@ impl Captures {
         }
         pos.add(board.store(me), taken);
         taken
+    }
+
+    /// After a capture where the last seed fell: the houses `taken` (a mask
+    /// of houses), chosen by the mover among the opponent's
+    /// (`chosen_after`), go to the mover. Gives the seeds taken.
+    #[inline(never)]
+    pub(crate) fn take_chosen<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        taken: u64,
+        trace: &mut T,
+    ) -> u8 {
+        let mut seeds_taken = 0;
+        let mut houses = taken;
+        while houses != 0 {
+            let house = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            let seeds = pos.take(house);
+            trace.record(Event::Capture { house, seeds });
+            seeds_taken += seeds;
+        }
+        pos.add(board.store(me), seeds_taken);
+        seeds_taken
     }
 
     /// After a move's captures: when the board holds between 1 and

@@ -1188,7 +1188,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         // With territory a move feeds when the opponent's houses hold
         // seeds after it.
         || (playable.territory && playable.feeding != feeding::Feeding::Free)
-        || playable.feeds_after_captures;
+        || playable.feeds_after_captures
+        // Which houses a move may take by choice follows from its capture.
+        || captures.chosen_after > 0;
     // Houses a sowing passes over (some children, blocked houses) are the
     // relay instances' business.
     let loop_kind = sowing::LoopKind::of(
@@ -1217,6 +1219,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || compiled_sowing.bear_off
         || compiled_sowing.diffuse
         || captures.given_away
+        || captures.chosen_after > 0
         || captures.cross_needs_opponent_sown
         || captures.from_played_only
         || captures.starter_waits
