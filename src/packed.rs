@@ -629,6 +629,7 @@ impl<const L: usize> Kernel<L> {
             skip_as_lifted: _,
             stops_in_opponent,
             stops_when_a_side_empties,
+            stops_after_capture,
             direction: _,
             chosen_in,
             toward_center: _,
@@ -683,6 +684,9 @@ impl<const L: usize> Kernel<L> {
         }
         if !stops_in_opponent.is_empty() {
             return Err("relays that stop on counts in the opponent's houses");
+        }
+        if stops_after_capture {
+            return Err("relays that stop after a capture while sowing");
         }
         if stops_when_a_side_empties {
             return Err("relays that stop once a side is empty");

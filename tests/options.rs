@@ -575,11 +575,14 @@ relay_stops_on = [1]
 # skip_as_lifted = true
 # relay_stops_in_opponent_on = [4]
 # relay_stops_when_a_side_empties = true
+# relay_stops_after_capture = true
 # cycle = "serpentine"
 [play]
 # min_seeds_in = { houses = ["B1", "B2", "B3"], seeds = 4 }
 [capture]
 # cross = { zone = "own", whole_column = true }
+# counts = [4]
+# while_sowing = "either"
 # lap_captures = true
 [end]
 goal = "immobilize"
@@ -796,6 +799,38 @@ fn relay_stops_when_a_side_empties() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("only applies with relay = true"), "{e}");
+}
+
+#[test]
+fn relay_stops_after_capture() {
+    // South's B1 sows into B2, making 4 (taken while sowing), and into B3,
+    // making 2: the relay would lift B3 and sow B4 and B5.
+    let from = "0,0,0/2,3,1,0,0,0/1,1,1/1,1,1,1,1,1 0-0 S";
+    let takes = [("counts", "[4]"), ("while_sowing", "\"either\"")];
+    let relays = variant(THREE_ROWS, &takes);
+    let after = sow_at(relays, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 0, 0, 1, 1, 0], "{after}");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    let mut edits = takes.to_vec();
+    edits.push(("relay_stops_after_capture", "true"));
+    let stops = variant(THREE_ROWS, &edits);
+    let after = sow_at(stops, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 0, 2, 0, 0, 0], "{after}");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert!(
+        sow::sheet::rule_sheet(stops.rules()).contains("after a lap that captured while sowing")
+    );
+    // A lap that captures nothing relays on.
+    let none = "0,0,0/2,2,1,0,0,0/1,1,1/1,1,1,1,1,1 0-0 S";
+    let after = sow_at(stops, none, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 3, 0, 1, 1, 0], "{after}");
+    let e = Rules::from_toml(
+        &sow_edited(&[("relay_stops_after_capture", "true")]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("it needs [capture] while_sowing"), "{e}");
 }
 
 #[test]

@@ -100,6 +100,10 @@ pub struct Section {
     /// without seeds (only with `relay`; Ludii's Abalala'e).
     #[serde(default)]
     pub relay_stops_when_a_side_empties: Option<Spanned<bool>>,
+    /// Whether a relay stops after a lap that captured while sowing (only
+    /// with `relay` and `[capture] while_sowing`; Ludii's Rab'e).
+    #[serde(default)]
+    pub relay_stops_after_capture: Option<Spanned<bool>>,
     /// The sowing passes over every house, on either row, holding this many
     /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
     #[serde(default)]
@@ -222,6 +226,9 @@ pub struct Sowing {
     /// Whether a relay stops once either player's houses hold no seeds
     /// (`relay_stops_when_a_side_empties`).
     pub stops_when_a_side_empties: bool,
+    /// Whether a relay stops after a lap that captured while sowing
+    /// (`relay_stops_after_capture`).
+    pub stops_after_capture: bool,
     /// The board's direction, which a chosen direction is measured against.
     pub direction: Direction,
     /// The houses from which the mover chooses the direction, as a mask
@@ -593,6 +600,11 @@ pub(crate) fn compile(
         !section.relay,
         "relay_stops_when_a_side_empties says when a relay ends: it only applies with relay = true",
     )?;
+    let stops_after_capture = flag_unless(
+        &section.relay_stops_after_capture,
+        !section.relay,
+        "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
+    )?;
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -723,6 +735,7 @@ pub(crate) fn compile(
         skip_as_lifted,
         stops_in_opponent,
         stops_when_a_side_empties,
+        stops_after_capture,
         opening: section
             .opening
             .as_ref()
@@ -1119,6 +1132,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  The sowing passes over every house holding {} seeds or more.",
             rules.sowing.skip_full
+        );
+    }
+    if rules.sowing.stops_after_capture {
+        let _ = writeln!(
+            out,
+            "  A relay stops after a lap that captured while sowing."
         );
     }
     if rules.sowing.stops_when_a_side_empties {
@@ -1659,6 +1678,8 @@ impl Rules {
             sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
         }
         loop {
+            // What was captured before this lap (`relay_stops_after_capture`).
+            let captured_before_lap = sown.captured;
             // Walk the ring by index: the next place is an add away, so the
             // loop's chain of dependencies never waits on a table load.
             let len = ring.len();
@@ -1842,6 +1863,10 @@ impl Rules {
             {
                 // A side left without seeds ends the sowing, whatever the
                 // last hole holds.
+                return sown;
+            }
+            if self.sowing.stops_after_capture && sown.captured > captured_before_lap {
+                // A lap that captured while sowing ends the sowing.
                 return sown;
             }
             // A last seed that left play (into an opponent's blocked house)
