@@ -876,3 +876,82 @@ ply_limit = { plies = 200, taken_by = "each_own" }
             .contains("only with chain_from_any")
     );
 }
+
+/// Rab'e's rules (Ludii's): a round ends when a side is empty, and the
+/// next is laid out along each side's ring.
+const ALONG_RING: &str = r#"
+[variant]
+name = "along-ring"
+[board]
+rows = 3
+houses_per_row = 6
+seeds_per_house = 4
+[sowing]
+relay = true
+relay_stops_on = [1]
+relay_stops_after_capture = true
+[capture]
+counts = [4]
+while_sowing = "either"
+last_seed = "either"
+[end]
+either_row_empty = "each_own"
+no_move = "each_own"
+ply_limit = { plies = 2000, taken_by = "each_own" }
+[rounds]
+fill_from = "along_ring"
+starter = "winner"
+# unfilled_blocked = true
+"#;
+
+#[test]
+fn rounds_fill_from_along_ring() {
+    let rab_e = variant(ALONG_RING, &[]);
+    // South's A4 sows into b1, the first house of North's ring, making 4:
+    // taken, North's houses are empty and the round ends, South 56, North
+    // 16. North fills his first four houses along his ring, South hers
+    // (the back row from B1), keeping 40; the winner starts.
+    let from = "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 40-16 S";
+    let game = play_label(rab_e, from, "A4");
+    assert!(
+        game.round_end().is_some(),
+        "the round ends: {}",
+        game.position()
+    );
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0/4,4,4,4,0,0/0,0,0/4,4,4,4,0,0 40-0 S"
+    );
+    // A drawn round: South is the loser, fills all nine houses, the back
+    // row and then her part of the middle row, and North starts.
+    let game = play_label(rab_e, "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 20-36 S", "A4");
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4/4,4,4,4,4,4/4,4,4/4,4,4,4,4,4 0-0 N"
+    );
+    // A loser who cannot fill a house loses the match.
+    let game = play_label(rab_e, "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 56-0 S", "A4");
+    assert!(game.is_over());
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::South));
+    let sheet = sow::sheet::rule_sheet(rab_e.rules());
+    assert!(
+        sheet.contains("in the order their sowing passes them"),
+        "{sheet}"
+    );
+    let e = Rules::from_toml(
+        &crate::common::one_option::edited(ALONG_RING, &[("unfilled_blocked", "true")]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("not with unfilled_blocked"), "{e}");
+}
+
+/// Plays `label` (a label of more than one character) in a game from a bare
+/// position.
+fn play_label<'r>(engine: &'r Engine, from: &str, label: &str) -> Game<'r> {
+    let mut game = Game::from_position(engine, position(from)).unwrap();
+    game.play(sow::Move::from_label(label).unwrap(), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    game
+}
