@@ -106,6 +106,13 @@ pub enum Cycle {
     /// same way. No seed reaches the opponent's half, and no store lies on
     /// it (MancalaGames' east/west classes, such as `EWGratuitous`).
     OwnHalf,
+    /// On three rows: each side's own track winding through every row, as a
+    /// ploughman turns: the sower's back row from their left, the whole
+    /// middle row back, the opponent's back row the way the sower's ran, and
+    /// round again from the sower's first house. North's track is South's
+    /// turned round, so the two run through the middle row opposite ways
+    /// (Ludii's Abalala'e).
+    Serpentine,
 }
 
 impl Cycle {
@@ -161,6 +168,27 @@ impl Cycle {
                     Side::South => (half..half + n).collect(),
                     Side::North => (half + n..2 * n).chain(0..half).collect(),
                 }
+            }
+            Cycle::Serpentine => {
+                // The grid as the sower sees it: their back row from their
+                // left, the middle row back, the far row as the first.
+                let grid = layout.grid();
+                let rows = grid.len();
+                let mut order = Vec::with_capacity(2 * n);
+                for (k, row) in (0..rows).enumerate() {
+                    let cells = &grid[match start {
+                        Side::South => row,
+                        Side::North => rows - 1 - row,
+                    }];
+                    // Left to right as the sower sees it on even rows.
+                    let rightwards = (k % 2 == 0) == (start == Side::South);
+                    if rightwards {
+                        order.extend(cells.iter().copied());
+                    } else {
+                        order.extend(cells.iter().rev().copied());
+                    }
+                }
+                order
             }
             Cycle::ZigZag => {
                 // Rightwards, switching rows at every column: South's
@@ -621,7 +649,7 @@ impl Board {
     pub fn houses_on_cycle(&self) -> usize {
         match self.cycle {
             Cycle::OwnRow | Cycle::OwnHalf => self.houses_per_side(),
-            Cycle::BothRows | Cycle::ZigZag => self.houses(),
+            Cycle::BothRows | Cycle::ZigZag | Cycle::Serpentine => self.houses(),
         }
     }
 
@@ -655,7 +683,9 @@ impl Board {
     pub fn crossings(&self) -> [(usize, usize); 2] {
         let n = self.houses_per_side();
         match self.cycle {
-            Cycle::BothRows | Cycle::OwnRow | Cycle::OwnHalf => [(0, 2 * n - 1), (n - 1, n)],
+            Cycle::BothRows | Cycle::OwnRow | Cycle::OwnHalf | Cycle::Serpentine => {
+                [(0, 2 * n - 1), (n - 1, n)]
+            }
             Cycle::ZigZag => {
                 let half = n / 2;
                 [(half - 1, n + half - 1), (half, n + half)]
@@ -950,5 +980,40 @@ mod tests {
         // South's front row is the middle row's right half.
         assert_eq!(board.cell(0), (1, 3));
         assert_eq!(board.house_label(0).to_string(), "A4");
+    }
+
+    #[test]
+    fn serpentine_tracks_wind_through_the_rows_as_abalala_e_does() {
+        let board = Board::with_cycle(
+            Layout::front_and_back(3, 6),
+            Direction::CounterClockwise,
+            StoreSowing::None,
+            Cycle::Serpentine,
+        );
+        // From B1 (house 3, Ludii's site 0): South's back row, the whole
+        // middle row back, North's back row from South's left (Ludii's
+        // Abalala'e, South's track).
+        let mut south = vec![site(&board, 3)];
+        south.extend(
+            walk(board.ring(Side::South), 3, 17)
+                .iter()
+                .map(|&h| site(&board, h)),
+        );
+        assert_eq!(
+            south,
+            [0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6, 12, 13, 14, 15, 16, 17]
+        );
+        // From b1 (house 12, Ludii's site 17): North's the same, turned round.
+        let mut north = vec![site(&board, 12)];
+        north.extend(
+            walk(board.ring(Side::North), 12, 17)
+                .iter()
+                .map(|&h| site(&board, h)),
+        );
+        assert_eq!(
+            north,
+            [17, 16, 15, 14, 13, 12, 6, 7, 8, 9, 10, 11, 5, 4, 3, 2, 1, 0]
+        );
+        assert_eq!(board.houses_on_cycle(), 18);
     }
 }

@@ -601,6 +601,7 @@ impl<const L: usize> Kernel<L> {
             crate::board::Cycle::OwnRow => return Err("sowing round the own row"),
             crate::board::Cycle::ZigZag => return Err("a zigzag sowing"),
             crate::board::Cycle::OwnHalf => return Err("sowing round the own half"),
+            crate::board::Cycle::Serpentine => return Err("a serpentine sowing"),
         }
         if rules.children.is_some() {
             return Err("children");
@@ -627,6 +628,8 @@ impl<const L: usize> Kernel<L> {
             skip_full,
             skip_as_lifted: _,
             stops_in_opponent,
+            stops_when_a_side_empties,
+            stops_after_capture,
             direction: _,
             chosen_in,
             toward_center: _,
@@ -682,6 +685,12 @@ impl<const L: usize> Kernel<L> {
         }
         if !stops_in_opponent.is_empty() {
             return Err("relays that stop on counts in the opponent's houses");
+        }
+        if stops_after_capture {
+            return Err("relays that stop after a capture while sowing");
+        }
+        if stops_when_a_side_empties {
+            return Err("relays that stop once a side is empty");
         }
         if skip_full != 0 {
             return Err("houses passed over when full");
@@ -877,6 +886,9 @@ impl<const L: usize> Kernel<L> {
                 } => {
                     return Err("cross captures from a house holding seeds");
                 }
+                CaptureRule::Cross { column: true, .. } => {
+                    return Err("cross captures of a whole column");
+                }
                 CaptureRule::Cross {
                     past_empty: true, ..
                 } => {
@@ -889,6 +901,7 @@ impl<const L: usize> Kernel<L> {
                     behind: false,
                     front_only: _,
                     past_empty: false,
+                    column: false,
                     last_any: false,
                     last_occupied: false,
                     both_held: _,

@@ -32,6 +32,11 @@
 //!
 //! A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
+//! Between two rounds Ludii has the seeds laid out again from the hands, one
+//! decision a house (a decision from a hand site to a board site); `sow`
+//! sets the next round up as the move that ended the last one ends, without
+//! a move, so those decisions are grouped into that move, and the seeds
+//! are compared once they are all laid out (Rab'e).
 //! Decisions past Ludii's 2,000-decision cap are not recorded, and a capped
 //! game's result is not compared, nor a last move the cap cut short between
 //! two of its laps. A move Ludii lists whose relay never ends, which `sow`
@@ -213,6 +218,18 @@ fn takes_chosen(previous: &LudiiPly, ply: &LudiiPly) -> bool {
         && !sows(ply)
 }
 
+/// Whether a decision lays seeds out from a hand onto the board (between
+/// rounds).
+fn lays_out(layout: &LudiiLayout, ply: &LudiiPly) -> bool {
+    let container = |site: i64| {
+        usize::try_from(site)
+            .ok()
+            .and_then(|s| layout.sites.iter().find(|x| x.site == s))
+            .map(|x| x.container)
+    };
+    matches!(container(ply.from), Some(c) if c != 0) && container(ply.to) == Some(0)
+}
+
 /// The seeds on every site `sow` has a place for, as Ludii counts them,
 /// compared with `position`; the first site that differs.
 fn compare_counts(
@@ -272,8 +289,13 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         // The decisions that take houses by choice, each after the last.
         let choices: Vec<&LudiiPly> = game.plies[i + 1..=last]
             .iter()
-            .filter(|ply| !sows(ply))
+            .filter(|ply| ply.from >= 0 && !sows(ply))
             .collect();
+        // The lay-out of the next round's seeds, which `sow` makes as the
+        // move ends.
+        while last + 1 < game.plies.len() && lays_out(layout, &game.plies[last + 1]) {
+            last += 1;
+        }
         if game.result.capped
             && last + 1 == game.plies.len()
             && game.plies[last]

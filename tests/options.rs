@@ -574,8 +574,16 @@ relay_stops_on = [1]
 # skip_opponent_holding = 3
 # skip_as_lifted = true
 # relay_stops_in_opponent_on = [4]
+# relay_stops_when_a_side_empties = true
+# relay_stops_after_capture = true
+# cycle = "serpentine"
 [play]
 # min_seeds_in = { houses = ["B1", "B2", "B3"], seeds = 4 }
+[capture]
+# cross = { zone = "own", whole_column = true }
+# counts = [4]
+# while_sowing = "either"
+# lap_captures = true
 [end]
 goal = "immobilize"
 ply_limit = { plies = 2000, taken_by = "each_own" }
@@ -670,6 +678,159 @@ fn relay_stops_in_opponent_on() {
     let after = sow_at(stops, own, "B6");
     assert_eq!(after.row(Side::South)[2], 0, "{after}");
     assert!(sow::sheet::rule_sheet(stops.rules()).contains("makes 4 in a house of the opponent's"));
+}
+
+#[test]
+fn serpentine_cycle() {
+    // South's B6 sows its 7 seeds back along the whole middle row (A6, A5,
+    // A4, then North's a4, a5, a6) and up into North's b6, the house above
+    // a6, where Selus' track turns from A4 to North's b1.
+    let from = "0,0,0/0,0,0,0,0,7/0,0,0/0,0,0,0,0,0 0-0 S";
+    let plain = variant(THREE_ROWS, &[("relay", "false"), ("relay_stops_on", "-")]);
+    let after = sow_at(plain, from, "B6");
+    assert_eq!(
+        after.row(Side::North),
+        [0, 0, 0, 1, 1, 1, 1, 0, 0],
+        "{after}"
+    );
+    let winds = variant(
+        THREE_ROWS,
+        &[
+            ("relay", "false"),
+            ("relay_stops_on", "-"),
+            ("cycle", "\"serpentine\""),
+        ],
+    );
+    let after = sow_at(winds, from, "B6");
+    assert_eq!(
+        after.row(Side::South),
+        [1, 1, 1, 0, 0, 0, 0, 0, 0],
+        "{after}"
+    );
+    assert_eq!(
+        after.row(Side::North),
+        [1, 1, 1, 0, 0, 0, 0, 0, 1],
+        "{after}"
+    );
+    let north = "0,0,0/0,0,0,0,0,0/0,0,0/0,0,0,0,0,4 0-0 N";
+    let after = sow_at(winds, north, "b6");
+    // b6 sows a6, a5, a4, then South's A4 (the middle row from North's right).
+    assert_eq!(
+        after.row(Side::North),
+        [1, 1, 1, 0, 0, 0, 0, 0, 0],
+        "{after}"
+    );
+    assert_eq!(after.row(Side::South)[0], 1, "{after}");
+    assert!(sow::sheet::rule_sheet(winds.rules()).contains("winding through the three rows"));
+    // Only on three rows.
+    let two = r#"
+[variant]
+name = "two"
+[board]
+houses_per_side = 6
+seeds_per_house = 4
+[sowing]
+cycle = "serpentine"
+[end]
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+    let e = Rules::from_toml(two, "t.toml").unwrap_err().to_string();
+    assert!(e.contains("winds through the three rows"), "{e}");
+}
+
+#[test]
+fn whole_column_cross_capture() {
+    // South's B1 sows its seed into her empty B2; North's a5 and b5 are
+    // the houses of that column.
+    let column = variant(
+        THREE_ROWS,
+        &[
+            ("relay", "false"),
+            ("relay_stops_on", "-"),
+            ("cross", "{ zone = \"own\", whole_column = true }"),
+        ],
+    );
+    let both = "0,0,0/1,0,0,0,0,0/0,3,0/0,0,0,0,2,0 0-0 S";
+    let after = sow_at(column, both, "B1");
+    assert_eq!(after.stores(), [5, 0], "{after}");
+    // The house opposite empty, the one behind it holds seeds: taken.
+    let behind = "0,0,0/1,0,0,0,0,0/0,0,0/0,0,0,0,2,0 0-0 S";
+    let after = sow_at(column, behind, "B1");
+    assert_eq!(after.stores(), [2, 0], "{after}");
+    // In a column whose middle house is South's own, only North's back
+    // house is taken.
+    let own_middle = "0,5,0/0,0,0,1,0,0/0,0,0/0,4,0,0,0,0 0-0 S";
+    let after = sow_at(column, own_middle, "B4");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert_eq!(after.row(Side::South)[1], 5, "{after}");
+    assert!(sow::sheet::rule_sheet(column.rules()).contains("in its column holds seeds"));
+    let e = Rules::from_toml(
+        &sow_edited(&[(
+            "cross",
+            "{ zone = \"own\", whole_column = true, and_behind = true }",
+        )]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("whole_column takes"), "{e}");
+}
+
+#[test]
+fn relay_stops_when_a_side_empties() {
+    // South's B6 sows into her A6, which holds 1: the relay would go on,
+    // but North has no seeds.
+    let from = "0,0,1/0,0,0,0,0,1/0,0,0/0,0,0,0,0,0 0-0 S";
+    let relays = variant(THREE_ROWS, &[]);
+    let after = sow_at(relays, from, "B6");
+    assert_eq!(after.row(Side::South)[..3], [1, 1, 0], "{after}");
+    let stops = variant(THREE_ROWS, &[("relay_stops_when_a_side_empties", "true")]);
+    let after = sow_at(stops, from, "B6");
+    assert_eq!(after.row(Side::South)[..3], [0, 0, 2], "{after}");
+    assert!(sow::sheet::rule_sheet(stops.rules()).contains("either player's houses hold no seeds"));
+    let e = Rules::from_toml(
+        &sow_edited(&[
+            ("relay", "false"),
+            ("relay_stops_on", "-"),
+            ("relay_stops_when_a_side_empties", "true"),
+        ]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("only applies with relay = true"), "{e}");
+}
+
+#[test]
+fn relay_stops_after_capture() {
+    // South's B1 sows into B2, making 4 (taken while sowing), and into B3,
+    // making 2: the relay would lift B3 and sow B4 and B5.
+    let from = "0,0,0/2,3,1,0,0,0/1,1,1/1,1,1,1,1,1 0-0 S";
+    let takes = [("counts", "[4]"), ("while_sowing", "\"either\"")];
+    let relays = variant(THREE_ROWS, &takes);
+    let after = sow_at(relays, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 0, 0, 1, 1, 0], "{after}");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    let mut edits = takes.to_vec();
+    edits.push(("relay_stops_after_capture", "true"));
+    let stops = variant(THREE_ROWS, &edits);
+    let after = sow_at(stops, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 0, 2, 0, 0, 0], "{after}");
+    assert_eq!(after.stores(), [4, 0], "{after}");
+    assert!(
+        sow::sheet::rule_sheet(stops.rules()).contains("after a lap that captured while sowing")
+    );
+    // A lap that captures nothing relays on.
+    let none = "0,0,0/2,2,1,0,0,0/1,1,1/1,1,1,1,1,1 0-0 S";
+    let after = sow_at(stops, none, "B1");
+    assert_eq!(after.row(Side::South)[3..], [0, 3, 0, 1, 1, 0], "{after}");
+    let e = Rules::from_toml(
+        &sow_edited(&[("relay_stops_after_capture", "true")]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("it needs [capture] while_sowing"), "{e}");
 }
 
 #[test]
@@ -945,4 +1106,83 @@ fn lap_captures_sown_from_elsewhere() {
     .expect_err("refused")
     .to_string();
     assert!(error.contains("behind_last"), "{error}");
+}
+
+/// Rab'e's rules (Ludii's): a round ends when a side is empty, and the
+/// next is laid out along each side's ring.
+const ALONG_RING: &str = r#"
+[variant]
+name = "along-ring"
+[board]
+rows = 3
+houses_per_row = 6
+seeds_per_house = 4
+[sowing]
+relay = true
+relay_stops_on = [1]
+relay_stops_after_capture = true
+[capture]
+counts = [4]
+while_sowing = "either"
+last_seed = "either"
+[end]
+either_row_empty = "each_own"
+no_move = "each_own"
+ply_limit = { plies = 2000, taken_by = "each_own" }
+[rounds]
+fill_from = "along_ring"
+starter = "winner"
+# unfilled_blocked = true
+"#;
+
+#[test]
+fn rounds_fill_from_along_ring() {
+    let rab_e = variant(ALONG_RING, &[]);
+    // South's A4 sows into b1, the first house of North's ring, making 4:
+    // taken, North's houses are empty and the round ends, South 56, North
+    // 16. North fills his first four houses along his ring, South hers
+    // (the back row from B1), keeping 40; the winner starts.
+    let from = "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 40-16 S";
+    let game = play_label(rab_e, from, "A4");
+    assert!(
+        game.round_end().is_some(),
+        "the round ends: {}",
+        game.position()
+    );
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0/4,4,4,4,0,0/0,0,0/4,4,4,4,0,0 40-0 S"
+    );
+    // A drawn round: South is the loser, fills all nine houses, the back
+    // row and then her part of the middle row, and North starts.
+    let game = play_label(rab_e, "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 20-36 S", "A4");
+    assert_eq!(
+        game.position().to_string(),
+        "4,4,4/4,4,4,4,4,4/4,4,4/4,4,4,4,4,4 0-0 N"
+    );
+    // A loser who cannot fill a house loses the match.
+    let game = play_label(rab_e, "1,0,0/4,4,4,0,0,0/0,0,0/3,0,0,0,0,0 56-0 S", "A4");
+    assert!(game.is_over());
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::South));
+    let sheet = sow::sheet::rule_sheet(rab_e.rules());
+    assert!(
+        sheet.contains("in the order their sowing passes them"),
+        "{sheet}"
+    );
+    let e = Rules::from_toml(
+        &crate::common::one_option::edited(ALONG_RING, &[("unfilled_blocked", "true")]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("not with unfilled_blocked"), "{e}");
+}
+
+/// Plays `label` (a label of more than one character) in a game from a bare
+/// position.
+fn play_label<'r>(engine: &'r Engine, from: &str, label: &str) -> Game<'r> {
+    let mut game = Game::from_position(engine, position(from)).unwrap();
+    game.play(sow::Move::from_label(label).unwrap(), &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    game
 }

@@ -519,6 +519,11 @@ pub struct CrossSection {
     /// seeds for the capture (Ludii's Nsumbi).
     #[serde(default)]
     pub both_held: Option<Spanned<bool>>,
+    /// On three and four rows: whether the capture takes every house of
+    /// the opponent's in the last seed's column, when any of them holds
+    /// seeds (Ludii's Abalala'e).
+    #[serde(default)]
+    pub whole_column: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -563,6 +568,9 @@ pub enum CaptureRule {
         /// opposite, instead of the house opposite
         /// (`behind_when_opposite_empty`, four rows).
         past_empty: bool,
+        /// Whether every house of the opponent's in the column is taken,
+        /// when any holds seeds (`whole_column`, three and four rows).
+        column: bool,
         /// Whether the last seed's house may hold any number of seeds, not
         /// only the seed just sown (`whatever_last_holds`).
         last_any: bool,
@@ -937,6 +945,7 @@ pub(crate) fn compile(
         for (flag, key) in [
             (&cross.from_front_row, "from_front_row"),
             (&cross.and_behind, "and_behind"),
+            (&cross.whole_column, "whole_column"),
         ] {
             if let Some(flag) = flag
                 && *flag.get_ref()
@@ -974,6 +983,27 @@ pub(crate) fn compile(
                     "behind_when_opposite_empty takes one house behind an empty one: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty or and_behind",
                 );
             }
+        }
+        if let Some(flag) = &cross.whole_column
+            && *flag.get_ref()
+            && (cross.chain
+                || cross.take_sowing_seed
+                || cross.opposite_holds.is_some()
+                || cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+                || cross
+                    .behind_when_opposite_empty
+                    .as_ref()
+                    .is_some_and(|f| *f.get_ref())
+                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref())
+                || cross
+                    .even_when_opposite_empty
+                    .as_ref()
+                    .is_some_and(|f| *f.get_ref()))
+        {
+            return err(
+                flag.span(),
+                "whole_column takes the opponent's houses of one column: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, and_behind or behind_when_opposite_empty",
+            );
         }
         if let Some(flag) = &cross.and_behind
             && *flag.get_ref()
@@ -1099,6 +1129,7 @@ pub(crate) fn compile(
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
                 past_empty: flag_on(&cross.behind_when_opposite_empty),
+                column: flag_on(&cross.whole_column),
                 last_any: flag_on(&cross.whatever_last_holds),
                 last_occupied: flag_on(&cross.into_occupied),
                 both_held: flag_on(&cross.both_held),
@@ -1813,6 +1844,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 behind,
                 front_only,
                 past_empty,
+                column,
                 last_any,
                 last_occupied,
                 both_held,
@@ -1829,7 +1861,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 } else {
                     "an empty house"
                 };
-                if past_empty {
+                if column {
+                    let _ = writeln!(
+                        out,
+                        "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
+                    );
+                } else if past_empty {
                     let _ = writeln!(
                         out,
                         "  When the last seed falls in {house} {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
@@ -2257,7 +2294,20 @@ impl Captures {
                 {
                     opposite = behind;
                 }
-                capture(pos, opposite);
+                if let CaptureRule::Cross { column: true, .. } = plan.rule {
+                    // Every house of the opponent's in the column that
+                    // holds seeds.
+                    for house in [Some(opposite), board.behind(opposite)]
+                        .into_iter()
+                        .flatten()
+                    {
+                        if pos.at(house) > 0 {
+                            capture(pos, house);
+                        }
+                    }
+                } else {
+                    capture(pos, opposite);
+                }
                 if let CaptureRule::Cross { behind: true, .. } = plan.rule
                     && let Some(behind) = board.behind(opposite)
                 {
@@ -2707,6 +2757,25 @@ impl CaptureRule {
             CaptureRule::Cross {
                 zone,
                 front_only,
+                column: true,
+                last_any,
+                ..
+            } => {
+                // Any house of the opponent's in the column that holds
+                // seeds and is no child.
+                let across = board.opposite(last);
+                let kept = pos.kept_houses();
+                here(zone)
+                    && (!front_only || board.is_front(last))
+                    && (last_any || pos.at(last) == 1)
+                    && [Some(across), board.behind(across)]
+                        .into_iter()
+                        .flatten()
+                        .any(|h| pos.at(h) > 0 && kept >> (h & 63) & 1 == 0)
+            }
+            CaptureRule::Cross {
+                zone,
+                front_only,
                 past_empty,
                 last_any,
                 last_occupied,
@@ -2894,7 +2963,8 @@ impl CaptureRule {
                     opposite = behind;
                 }
                 let behind = match self {
-                    CaptureRule::Cross { behind: true, .. } => board.behind(opposite),
+                    CaptureRule::Cross { behind: true, .. }
+                    | CaptureRule::Cross { column: true, .. } => board.behind(opposite),
                     _ => None,
                 };
                 let seeds = pos.at(opposite) + behind.map_or(0, |b| pos.at(b));

@@ -1066,6 +1066,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         board.store_sowing(),
         board.layout(),
     )?;
+    if let Some(flag) = &sowing.relay_stops_after_capture
+        && compiled_sowing.stops_after_capture
+        && captures.while_sowing.is_none()
+    {
+        return err(
+            flag.span(),
+            "relay_stops_after_capture stops a relay after a lap that captured while sowing: it needs [capture] while_sowing",
+        );
+    }
     if compiled_sowing.diffuse && !captures.rules.is_empty() {
         return err(
             sowing.diffuse.as_ref().map_or(0..0, |d| d.span()),

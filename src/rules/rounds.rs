@@ -225,6 +225,13 @@ pub enum FillFrom {
     /// left empty, the winner keeps the rest in theirs (MancalaGames'
     /// `SHORTEN_ALL`).
     Shortened,
+    /// The round's loser (the player with fewer seeds; on a draw, South)
+    /// fills as many of their houses as their seeds fill, in the order
+    /// their sowing passes them, from the first house it enters their side
+    /// by; the winner fills as many of theirs the same way and keeps the
+    /// rest in their store. Houses left unfilled are empty (Ludii's Rab'e,
+    /// whose middle row is shared).
+    AlongRing,
 }
 
 impl FillFrom {
@@ -233,7 +240,9 @@ impl FillFrom {
     fn rank(self, side: Side, offset: usize, n: usize) -> usize {
         match self {
             // The shortened rows are ranked by the round's loser, apart.
-            FillFrom::Left | FillFrom::LoserEvenly | FillFrom::Shortened => offset,
+            FillFrom::Left | FillFrom::LoserEvenly | FillFrom::Shortened | FillFrom::AlongRing => {
+                offset
+            }
             FillFrom::Right => n - 1 - offset,
             FillFrom::SouthLeft => match side {
                 Side::South => offset,
@@ -432,7 +441,7 @@ pub(crate) fn compile(
                 "[rounds] needs fill_from, the end of each row a round's houses are filled from"
                     .into(),
                 Some(
-                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\", \"loser_evenly\" or \"shortened\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
+                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\", \"loser_evenly\", \"shortened\" or \"along_ring\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
                         .into(),
                 ),
             ));
@@ -474,6 +483,15 @@ pub(crate) fn compile(
         return err(
             fill.span(),
             "fill_from = \"shortened\" refills both rows to the loser's length: not with refill = \"loser\"",
+        );
+    }
+    if fill_from == FillFrom::AlongRing
+        && let Some(fill) = &section.fill_from
+        && (section.unfilled_blocked || section.refill != Refill::Both)
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"along_ring\" fills as many houses of each side as the loser fills, and leaves the rest empty: not with unfilled_blocked or refill = \"loser\"",
         );
     }
     let children_need_houses = match &section.children_need_houses {
@@ -567,6 +585,9 @@ impl Rounds {
         let to_move = self.next_starter(over);
         if self.fill_from == FillFrom::Shortened {
             return RoundEnd::NextRound(self.fill_shortened(start, over, to_move));
+        }
+        if self.fill_from == FillFrom::AlongRing {
+            return self.fill_along_ring(board, start, over);
         }
         if let Some(territory) = &self.territory {
             // Every house is filled again as the game started: a start
@@ -694,6 +715,43 @@ impl Rounds {
         next
     }
 
+    /// The end of a round whose loser fills their houses along their ring,
+    /// the winner as many of theirs ([`FillFrom::AlongRing`]).
+    fn fill_along_ring(&self, board: &Board, start: &Position, over: &RoundOver) -> RoundEnd {
+        let per_house = self.seeds_per_house as u32;
+        let loser = if over.scores[0] <= over.scores[1] {
+            Side::South
+        } else {
+            Side::North
+        };
+        let winner = loser.opponent();
+        let lost = over.scores[loser.index()];
+        if lost < per_house * self.houses_to_play_on as u32 {
+            return RoundEnd::MatchOver(Some(winner));
+        }
+        let n = board.houses_per_side();
+        let filled = (lost / per_house).min(n as u32) as usize;
+        let mut houses = vec![0u8; 2 * n];
+        let mut stores = [0u8; 2];
+        for side in Side::BOTH {
+            for &house in own_houses_along_ring(board, side).iter().take(filled) {
+                houses[house] = self.seeds_per_house;
+            }
+            stores[side.index()] = (over.scores[side.index()] - filled as u32 * per_house) as u8;
+        }
+        // The loser of a drawn round is South's: who starts follows from it.
+        let decided = RoundOver {
+            winner: Some(winner),
+            ..*over
+        };
+        RoundEnd::NextRound(round_start(
+            start,
+            &houses,
+            stores,
+            self.next_starter(&decided),
+        ))
+    }
+
     /// The end of a round where only its loser refills their row
     /// ([`Refill::Loser`]).
     fn refill_loser(
@@ -783,6 +841,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Each player then takes the seeds that count for them. The round's loser (on a draw, either) lays theirs out evenly, the same number in every house of their row, the rest in their store; where that would leave no house holding {} or more, their first house (from their left) takes the rest instead. The winner's row is laid out the same, the rest of their seeds in their store. When the loser cannot lay out a row so, the match ends with that round, and the player with more seeds wins it.",
             rounds.min_seeds.max(1)
         );
+    } else if rounds.fill_from == FillFrom::AlongRing {
+        let _ = writeln!(
+            out,
+            "  Each player then takes the seeds that count for them. The round's loser (on a draw, South) fills as many of their houses with {} seeds each as their seeds fill, in the order their sowing passes them, from the first house it enters their side by; the winner fills as many of theirs the same way and keeps the rest in their store.",
+            rounds.seeds_per_house,
+        );
     } else if rounds.fill_from == FillFrom::Shortened {
         let _ = writeln!(
             out,
@@ -861,7 +925,30 @@ fn fill_words(fill_from: FillFrom) -> &'static str {
         }
         FillFrom::LoserEvenly => "evenly, as the round's loser lays out their row",
         FillFrom::Shortened => "as far as the round's loser's seeds go, from the loser's left",
+        FillFrom::AlongRing => "along their sowing, as many as the round's loser fills",
     }
+}
+
+/// `side`'s houses in the order `side`'s ring passes them, from the first
+/// one it enters their side by (from their first house, where the ring
+/// never leaves their side).
+fn own_houses_along_ring(board: &Board, side: Side) -> Vec<usize> {
+    let places: Vec<usize> = board
+        .ring(side)
+        .places()
+        .iter()
+        .map(|&p| p as usize)
+        .collect();
+    let own = |p: usize| board.is_house_of(p, side);
+    let len = places.len();
+    let entry = (0..len)
+        .find(|&i| own(places[i]) && !own(places[(i + len - 1) % len]))
+        .or_else(|| places.iter().position(|&p| p == board.row_start(side)))
+        .unwrap_or(0);
+    (0..len)
+        .map(|i| places[(entry + i) % len])
+        .filter(|&p| own(p))
+        .collect()
 }
 
 /// A round's first position: `houses` and `stores`, `to_move` to move, and

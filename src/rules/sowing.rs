@@ -96,6 +96,14 @@ pub struct Section {
     /// the opponent's (only with `relay`).
     #[serde(default)]
     pub relay_stops_in_opponent_on: Option<Spanned<Vec<i64>>>,
+    /// Whether a relay stops after a lap that leaves either player's houses
+    /// without seeds (only with `relay`; Ludii's Abalala'e).
+    #[serde(default)]
+    pub relay_stops_when_a_side_empties: Option<Spanned<bool>>,
+    /// Whether a relay stops after a lap that captured while sowing (only
+    /// with `relay` and `[capture] while_sowing`; Ludii's Rab'e).
+    #[serde(default)]
+    pub relay_stops_after_capture: Option<Spanned<bool>>,
     /// The sowing passes over every house, on either row, holding this many
     /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
     #[serde(default)]
@@ -217,6 +225,12 @@ pub struct Sowing {
     /// Counts of the last hole that end a relay in the opponent's houses
     /// (`relay_stops_in_opponent_on`).
     pub stops_in_opponent: CountSet,
+    /// Whether a relay stops once either player's houses hold no seeds
+    /// (`relay_stops_when_a_side_empties`).
+    pub stops_when_a_side_empties: bool,
+    /// Whether a relay stops after a lap that captured while sowing
+    /// (`relay_stops_after_capture`).
+    pub stops_after_capture: bool,
     /// The board's direction, which a chosen direction is measured against.
     pub direction: Direction,
     /// The houses from which the mover chooses the direction, as a mask
@@ -387,6 +401,18 @@ pub(crate) fn compile(
     let houses_per_side = layout.houses_per_side();
     if !layout.single_row() {
         refuse_two_row_only(section, layout)?;
+    }
+    if let Some(cycle) = &section.cycle
+        && *cycle.get_ref() == Cycle::Serpentine
+        && layout.rows() != 3
+    {
+        return err(
+            cycle.span(),
+            format!(
+                "cycle = \"serpentine\" winds through the three rows of a board with a shared middle row; this board has {}",
+                layout.rows()
+            ),
+        );
     }
     let goes_on_only = if let Some(goes_on) = &section.relay_continues_on {
         if !section.relay {
@@ -571,6 +597,16 @@ pub(crate) fn compile(
             "the last hole has just received a seed, so it never holds 0",
         )?,
     };
+    let stops_when_a_side_empties = flag_unless(
+        &section.relay_stops_when_a_side_empties,
+        !section.relay,
+        "relay_stops_when_a_side_empties says when a relay ends: it only applies with relay = true",
+    )?;
+    let stops_after_capture = flag_unless(
+        &section.relay_stops_after_capture,
+        !section.relay,
+        "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
+    )?;
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -709,6 +745,8 @@ pub(crate) fn compile(
         skip_full,
         skip_as_lifted,
         stops_in_opponent,
+        stops_when_a_side_empties,
+        stops_after_capture,
         opening: section
             .opening
             .as_ref()
@@ -865,7 +903,7 @@ fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileE
         return err(
             cycle.span(),
             format!(
-                "on {rows} rows a cycle is \"own_row\" (each player's own rows) or \"both_rows\" (one track round every house)"
+                "on {rows} rows a cycle is \"own_row\" (each player's own rows), \"both_rows\" (one track round every house) or, on three, \"serpentine\""
             ),
         );
     }
@@ -1030,6 +1068,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  The sowing zigzags across the board: counter-clockwise, from South's first house up to North's house above South's second, down to South's third, and so on to the right end, then back through the houses skipped."
         );
     }
+    if rules.board.cycle() == Cycle::Serpentine {
+        let _ = writeln!(
+            out,
+            "  Each side sows its own track winding through the three rows: its back row from its left, the whole middle row back, the opponent's back row, and round again; North's track is South's turned round."
+        );
+    }
     if rules.board.cycle() == Cycle::OwnHalf {
         let _ = writeln!(
             out,
@@ -1106,6 +1150,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  The sowing passes over every house holding {} seeds or more.",
             rules.sowing.skip_full
+        );
+    }
+    if rules.sowing.stops_after_capture {
+        let _ = writeln!(
+            out,
+            "  A relay stops after a lap that captured while sowing."
+        );
+    }
+    if rules.sowing.stops_when_a_side_empties {
+        let _ = writeln!(
+            out,
+            "  A relay stops once either player's houses hold no seeds."
         );
     }
     if !rules.sowing.stops_in_opponent.is_empty() {
@@ -1654,6 +1710,8 @@ impl Rules {
             sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
         }
         loop {
+            // What was captured before this lap (`relay_stops_after_capture`).
+            let captured_before_lap = sown.captured;
             // Walk the ring by index: the next place is an add away, so the
             // loop's chain of dependencies never waits on a table load.
             let len = ring.len();
@@ -1838,6 +1896,17 @@ impl Rules {
                 },
                 None => None,
             };
+            if self.sowing.stops_when_a_side_empties
+                && (pos.seeds_on_side(me) == 0 || pos.seeds_on_side(opponent) == 0)
+            {
+                // A side left without seeds ends the sowing, whatever the
+                // last hole holds.
+                return sown;
+            }
+            if self.sowing.stops_after_capture && sown.captured > captured_before_lap {
+                // A lap that captured while sowing ends the sowing.
+                return sown;
+            }
             // A last seed that left play (into an opponent's blocked house)
             // ends the sowing.
             if lapped.is_none()
