@@ -1741,7 +1741,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     let _ = writeln!(
                         out,
                         "  When the last seed falls in {house} {place}, and the house opposite holds seeds, {} captured{}.",
-                        if take_sowing_seed {
+                        if take_sowing_seed && last_occupied {
+                            "those seeds and all the seeds of the last seed's house are"
+                        } else if take_sowing_seed {
                             "those seeds and the sowing seed are"
                         } else {
                             "those seeds are"
