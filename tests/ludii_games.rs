@@ -401,8 +401,11 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             game.seed
         ));
     };
-    let winner = outcome.winner.map(|s| if s == Side::South { 1 } else { 2 });
-    if winner != game.result.winner {
+    // Ludii writes a draw as winner 0; sow as no winner.
+    let winner = outcome
+        .winner
+        .map_or(0, |s| if s == Side::South { 1 } else { 2 });
+    if winner != game.result.winner.unwrap_or(0) {
         return Err(format!(
             "seed {}: the winner is {:?} in sow, {:?} in Ludii",
             game.seed, winner, game.result.winner

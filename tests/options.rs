@@ -945,6 +945,36 @@ fn into_occupied_and_both_held_on_a_cross_capture() {
 }
 
 #[test]
+fn into_occupied_takes_the_last_house_and_sows_on_lap_by_lap() {
+    // A4's seed into A3, which held 2: take_sowing_seed takes A3's three
+    // seeds with a2's three and b2's one.
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let whole = four_by_four(", into_occupied = true, take_sowing_seed = true", "");
+    let after = sow_at(&whole, from, "A4");
+    assert_eq!(after.stores(), [7, 0], "{after}");
+    assert!(
+        after
+            .to_string()
+            .starts_with("0,0,0,0/2,2,2,2/0,0,0,0/0,0,0,0"),
+        "{after}"
+    );
+    // With relay sowing and lap_captures: after the capture the sowing goes
+    // on from A2, which holds two, to A1 and B1, where it ends.
+    let relay = "lap_captures = true\n[sowing]\nrelay = true\nrelay_stops_on = [1]\n";
+    let laps = four_by_four(", into_occupied = true, take_sowing_seed = true", relay);
+    let two = "0,2,2,1/0,0,0,0/0,3,0,0/0,1,0,0 0-0 S";
+    let after = sow_at(&laps, two, "A4");
+    assert_eq!(after.stores(), [7, 0], "{after}");
+    assert!(after.to_string().starts_with("1,0,0,0/1,0,0,0/"), "{after}");
+    // A2 holding one seed: the sowing ends after the capture.
+    let one = "0,1,2,1/0,0,0,0/0,3,0,0/0,1,0,0 0-0 S";
+    let after = sow_at(&laps, one, "A4");
+    assert_eq!(after.stores(), [7, 0], "{after}");
+    assert!(after.to_string().starts_with("0,1,0,0/0,0,0,0/"), "{after}");
+    assert!(sow::sheet::rule_sheet(laps.rules()).contains("holds two or more"));
+}
+
+#[test]
 fn captured_sown_from_the_lap_start() {
     // As above: A4's seed into A3 takes a2 and b2, four seeds, which are
     // sown on from A4, the house the handful came from, A4 first.

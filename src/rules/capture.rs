@@ -340,6 +340,11 @@ pub enum LapCaptures {
     /// when it captures, the relay goes on with that one seed; when it
     /// does not, the sowing ends there.
     Cross,
+    /// A cross capture where a lap's last seed falls in a house that held
+    /// seeds (`into_occupied`): when it captures, the sowing goes on from
+    /// the house after it, and ends there unless it holds two or more; when
+    /// it does not, the relay goes on as usual.
+    Occupied,
 }
 
 /// `[capture.next]`: the house after the last seed's, along the sowing, is
@@ -1028,7 +1033,6 @@ pub(crate) fn compile(
         if let Some(flag) = &cross.into_occupied
             && *flag.get_ref()
             && (cross.chain
-                || cross.take_sowing_seed
                 || cross.opposite_holds.is_some()
                 || [
                     &cross.whatever_last_holds,
@@ -1041,7 +1045,7 @@ pub(crate) fn compile(
         {
             return err(
                 flag.span(),
-                "into_occupied captures from a house that already held seeds: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, behind_when_opposite_empty or whatever_last_holds",
+                "into_occupied captures from a house that already held seeds: not with chain, chain_from_any, opposite_holds, even_when_opposite_empty, behind_when_opposite_empty or whatever_last_holds",
             );
         }
         let zone = zone_of(*cross.zone.get_ref());
@@ -1417,6 +1421,12 @@ pub(crate) fn compile(
                     );
                 }
                 [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
+                [
+                    CaptureRule::Cross {
+                        last_occupied: true,
+                        ..
+                    },
+                ] => Some(LapCaptures::Occupied),
                 [
                     CaptureRule::AcrossGap {
                         take_opposite: false,
@@ -1875,7 +1885,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     let _ = writeln!(
                         out,
                         "  When the last seed falls in {house} {place}, and the house opposite holds seeds, {} captured{}.",
-                        if take_sowing_seed {
+                        if take_sowing_seed && last_occupied {
+                            "those seeds and all the seeds of the last seed's house are"
+                        } else if take_sowing_seed {
                             "those seeds and the sowing seed are"
                         } else {
                             "those seeds are"
@@ -2130,6 +2142,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             let _ = writeln!(
                 out,
                 "  Every lap of the relay may capture: when a lap's last seed falls in an empty house and makes the cross capture, the relay goes on with that one seed; when it makes none, the sowing ends there."
+            );
+        }
+        Some(LapCaptures::Occupied) => {
+            let _ = writeln!(
+                out,
+                "  Every lap of the relay may capture: when a lap's last seed falls in a house that held seeds and makes the cross capture, the sowing goes on with the seeds of the house after it when it holds two or more (else it ends there); otherwise the relay goes on as usual."
             );
         }
         Some(LapCaptures::AcrossGap) => {
@@ -2508,11 +2526,13 @@ impl Captures {
             }
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;
-            if mode == LapCaptures::Count {
-                // The sowing goes on from the house after the one captured.
+            if matches!(mode, LapCaptures::Count | LapCaptures::Occupied) {
+                // The sowing goes on from the house after the one captured
+                // (after a cross capture, only from one of two or more).
                 let next = board.ring_in(me, reverse).next(last);
                 sown.last = next;
-                return (pos.at(next) > 0).then_some(next);
+                let least = if mode == LapCaptures::Occupied { 2 } else { 1 };
+                return (pos.at(next) >= least).then_some(next);
             }
         }
         goes_on.then_some(last)
@@ -2974,9 +2994,11 @@ impl CaptureRule {
                 }
                 let mut take = seeds;
                 if take_sowing_seed {
-                    take += 1;
+                    // The whole house (one seed, unless `into_occupied`).
+                    let own = pos.at(last);
+                    take += own;
                     if board.owner(last) != me {
-                        from_opponent += 1;
+                        from_opponent += own as u32;
                     }
                 }
                 // Houses across taken: the first, then the chain's.
