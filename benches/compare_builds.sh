@@ -19,8 +19,9 @@ games=${3:-500}
 runs=${4:-3}
 engine=${5:-fastest}
 
-# The second column of `sow variants --format csv` is the name.
-variants=$("$old" variants --format csv | tail -n +2 | awk -F'","' '{ print $2 }')
+# The second column of `sow variants --format csv` is the name, the second
+# quoted field (the unquoted `rows` column follows it).
+variants=$("$old" variants --format csv | tail -n +2 | awk -F'"' '{ print $4 }')
 bench() { "$1" bench "$2" --games "$games" --seed "$3" --threads 1 --engine "$engine" | awk 'NR == 2 { print $6, $8 }'; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
@@ -34,6 +35,11 @@ for variant in $variants; do
   for run in $(seq 1 "$runs"); do
     read -r o oc <<<"$(bench "$old" "$variant" "$run")"
     read -r n nc <<<"$(bench "$new" "$variant" "$run")"
+    if [ -z "$o" ] || [ -z "$n" ]; then
+      # A bench that failed is no ratio of 1.00: stop and say so.
+      echo "$variant: sow bench failed on a build" >&2
+      exit 1
+    fi
     olds+=("$o")
     news+=("$n")
     if [ "$oc" != "$nc" ]; then
