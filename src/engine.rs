@@ -602,16 +602,26 @@ impl Engine {
         mv: Move,
         trace: &mut T,
     ) -> MoveEffect {
+        if mv.store_seeds().is_none() && !mv.takes_chosen() {
+            return self.apply(pos, self.rules.board.house_of(mv), mv.direction(), trace);
+        }
+        self.apply_rare_move(pos, mv, trace)
+    }
+
+    /// A store move, or a move taking houses by choice: out of line, so that
+    /// a house's move stays small where it is inlined.
+    #[cold]
+    #[inline(never)]
+    fn apply_rare_move<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
         match mv.store_seeds() {
             Some(seeds) => self.apply_from_store(pos, seeds, trace),
-            None if mv.takes_chosen() => self.apply_gated(
+            None => self.apply_gated(
                 pos,
                 self.rules.board.house_of(mv),
                 mv.direction(),
                 self.taken_houses(mv),
                 trace,
             ),
-            None => self.apply(pos, self.rules.board.house_of(mv), mv.direction(), trace),
         }
     }
 

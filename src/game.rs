@@ -854,6 +854,7 @@ impl GameFacts for Facts<'_, '_> {
         self.game.last_mover
     }
 
+    #[inline(always)]
     fn has_no_move(&mut self) -> bool {
         if !self.legal_known {
             self.game.find_legal_moves();

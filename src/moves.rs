@@ -53,16 +53,6 @@ const MOVE_WAYS: [Option<Direction>; 3] = [
     Some(Direction::Clockwise),
 ];
 
-/// The index of a move's way in [`MOVE_WAYS`].
-#[inline]
-fn way(direction: Option<Direction>) -> usize {
-    match direction {
-        None => 0,
-        Some(Direction::CounterClockwise) => 1,
-        Some(Direction::Clockwise) => 2,
-    }
-}
-
 impl MoveList {
     /// An empty list of moves on a two-row board.
     pub fn new() -> MoveList {
@@ -113,7 +103,7 @@ impl MoveList {
     #[inline]
     pub fn len(&self) -> usize {
         if let Some(listed) = &self.listed {
-            return listed.len();
+            return listed_len(listed);
         }
         self.masks
             .iter()
@@ -126,16 +116,16 @@ impl MoveList {
     #[inline]
     pub fn is_empty(&self) -> bool {
         if let Some(listed) = &self.listed {
-            return listed.is_empty();
+            return listed_len(listed) == 0;
         }
         self.masks.iter().all(|&m| m == 0) && self.store == 0
     }
 
     /// Whether `mv` is in the list.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, mv: Move) -> bool {
         if let Some(listed) = &self.listed {
-            return listed.contains(&mv);
+            return listed_contains(listed, mv);
         }
         if mv.takes_chosen() {
             return false;
@@ -146,14 +136,14 @@ impl MoveList {
         let offset = self.layout.offset(mv.label());
         offset < 32
             && mv.is_drop() == self.drops
-            && self.masks[mv.side().index() * 3 + way(mv.direction())] >> offset & 1 != 0
+            && self.masks[mv.side().index() * 3 + mv.way()] >> offset & 1 != 0
     }
 
     /// The `index`-th move, in the list's order (as [`MoveList::iter`]).
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
         if let Some(listed) = &self.listed {
-            return listed.get(index).copied();
+            return listed_get(listed, index);
         }
         let [south, south_ccw, south_cw, north, north_ccw, north_cw] = self.masks;
         if south_ccw | south_cw | north_ccw | north_cw != 0 || self.drops || self.store > 0 {
@@ -229,7 +219,7 @@ impl MoveList {
         self.drops |= mv.is_drop();
         let offset = self.layout.offset(mv.label());
         debug_assert!(offset < 32, "a move of the board");
-        self.masks[mv.side().index() * 3 + way(mv.direction())] |= 1 << (offset & 31);
+        self.masks[mv.side().index() * 3 + mv.way()] |= 1 << (offset & 31);
     }
 
     /// Keeps only the moves of houses in `row` (a mask over `side`'s row).
@@ -255,6 +245,26 @@ impl MoveList {
 }
 
 /// `SELECT[mask][k]`: the place of the `k`-th set bit of a byte.
+// The moves of a list that names them one by one (choices inside moves),
+// out of line: the lists of masks are the hot ones.
+#[cold]
+#[inline(never)]
+fn listed_len(listed: &[Move]) -> usize {
+    listed.len()
+}
+
+#[cold]
+#[inline(never)]
+fn listed_contains(listed: &[Move], mv: Move) -> bool {
+    listed.contains(&mv)
+}
+
+#[cold]
+#[inline(never)]
+fn listed_get(listed: &[Move], index: usize) -> Option<Move> {
+    listed.get(index).copied()
+}
+
 const SELECT: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut mask = 0;

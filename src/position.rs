@@ -467,21 +467,52 @@ impl FromIterator<Label> for String {
 ///
 /// A move names its house as the notation does, so it prints and reads
 /// without the board; the board's [`Layout`] says which house it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     house: Label,
-    direction: Option<Direction>,
+    /// The direction chosen: 0 none, 1 counter-clockwise, 2 clockwise
+    /// (the order of [`Direction`]'s options, and of the move lists' masks).
+    way: u8,
     drop: bool,
     /// The seeds a store move sows; 0 for every other move.
     from_store: u8,
-    /// The houses taken by the mover's choice after a capture, in label
-    /// order, the unused places last.
-    taken: [Option<Label>; MAX_TAKEN],
+    /// The houses taken by the mover's choice after a capture, one 8-bit
+    /// slot each from the top, in label order: the label's code plus one,
+    /// 0 for an unused slot (so that unused slots come last and sort
+    /// first). Four slots in one word keep a move small: the engine copies
+    /// and compares moves on every ply.
+    taken: u32,
 }
+
+const SLOT_BITS: u32 = 8;
+const _: () = assert!(SLOT_BITS * MAX_TAKEN as u32 == u32::BITS);
 
 /// The most houses a move may take by the mover's choice after a capture
 /// (`[capture] chosen_after`).
 pub const MAX_TAKEN: usize = 4;
+
+impl Label {
+    /// A house's label as 8 bits, in the order labels sort: the side, the
+    /// row (0 to 2), the column (below 32, as every house of a board has).
+    #[inline]
+    fn code(self) -> Option<u32> {
+        (self.column < 32)
+            .then_some((self.side as u32) << 7 | (self.row as u32) << 5 | self.column as u32)
+    }
+
+    #[inline]
+    fn from_code(code: u32) -> Label {
+        Label {
+            side: if code >> 7 & 1 == 0 {
+                Side::South
+            } else {
+                Side::North
+            },
+            row: (code >> 5 & 3) as u8,
+            column: (code & 31) as u8,
+        }
+    }
+}
 
 impl Move {
     /// The move that plays `side`'s house `offset` (0-based from its left)
@@ -501,10 +532,10 @@ impl Move {
     pub fn at(label: Label) -> Move {
         Move {
             house: label,
-            direction: None,
+            way: 0,
             drop: false,
             from_store: 0,
-            taken: [None; MAX_TAKEN],
+            taken: 0,
         }
     }
 
@@ -529,7 +560,7 @@ impl Move {
     pub fn dropped(self) -> Move {
         Move {
             drop: true,
-            direction: None,
+            way: 0,
             ..self
         }
     }
@@ -551,13 +582,29 @@ impl Move {
     /// the way the rules say).
     #[inline]
     pub fn sowing(self, direction: Option<Direction>) -> Move {
-        Move { direction, ..self }
+        let way = match direction {
+            None => 0,
+            Some(Direction::CounterClockwise) => 1,
+            Some(Direction::Clockwise) => 2,
+        };
+        Move { way, ..self }
     }
 
     /// The direction the mover chose, if the move carries one.
     #[inline]
     pub fn direction(self) -> Option<Direction> {
-        self.direction
+        match self.way {
+            0 => None,
+            1 => Some(Direction::CounterClockwise),
+            _ => Some(Direction::Clockwise),
+        }
+    }
+
+    /// The direction chosen as an index: 0 none, 1 counter-clockwise, 2
+    /// clockwise.
+    #[inline]
+    pub(crate) fn way(self) -> usize {
+        self.way as usize
     }
 
     /// Whose house this is.
@@ -582,41 +629,49 @@ impl Move {
         if sorted.len() != labels.len() || sorted.len() > MAX_TAKEN {
             return None;
         }
-        let mut taken = [None; MAX_TAKEN];
-        for (slot, label) in taken.iter_mut().zip(sorted) {
-            *slot = Some(label);
+        // The first label in the highest slot, as the labels sort.
+        let mut taken = 0;
+        for (i, label) in sorted.iter().enumerate() {
+            taken |= (label.code()? + 1) << (u32::BITS - SLOT_BITS * (i as u32 + 1));
         }
         Some(Move { taken, ..self })
     }
 
     /// The houses the move takes by the mover's choice, in label order.
     #[inline]
-    pub fn taken(&self) -> impl Iterator<Item = Label> + '_ {
-        self.taken.iter().map_while(|&label| label)
+    pub fn taken(&self) -> impl Iterator<Item = Label> + use<> {
+        let taken = self.taken;
+        (1..=MAX_TAKEN as u32)
+            .map(move |i| taken >> (u32::BITS - SLOT_BITS * i) & ((1 << SLOT_BITS) - 1))
+            .take_while(|&slot| slot != 0)
+            .map(|slot| Label::from_code(slot - 1))
     }
 
     /// Whether the move takes houses by the mover's choice.
     #[inline]
     pub fn takes_chosen(self) -> bool {
-        self.taken[0].is_some()
+        self.taken != 0
     }
 
     /// The move without the houses it takes by choice: the house sown and
     /// its direction.
     #[inline]
     pub fn base(self) -> Move {
-        Move {
-            taken: [None; MAX_TAKEN],
-            ..self
-        }
+        Move { taken: 0, ..self }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.direction {
-            None if self.from_store > 0 => write!(f, "*{}", self.from_store),
-            None if self.drop => write!(f, "{}@", self.label()),
+        match self.direction() {
+            None if let Some(seeds) = self.store_seeds() => write!(f, "*{seeds}"),
+            None if self.is_drop() => write!(f, "{}@", self.label()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
         }?;
