@@ -560,7 +560,8 @@ impl<'r> Game<'r> {
     fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
         let rules = self.rules();
         let (before_pass, after_pass) = rules.endings.split_at(rules.endings_before_pass);
-        self.legal = MoveList::new();
+        // `self.legal` still holds the last position's moves: the endings
+        // read the new position's through `Facts`, which finds them once.
         let mut facts = Facts {
             game: self,
             plies,
@@ -573,6 +574,7 @@ impl<'r> Game<'r> {
         }
         let legal_known = facts.legal_known;
         match ending {
+            // `finish` leaves no moves, or the next round's.
             Some((reason, collect)) => self.finish(reason, collect, trace),
             None if !legal_known => self.find_legal_moves(),
             None => {}

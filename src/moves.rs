@@ -40,8 +40,9 @@ pub struct MoveList {
     // How the houses lie, which names a bit's house.
     layout: Layout,
     // Every move, in the list's order, where some carry choices (then the
-    // masks and `store` are empty); shared, so a copy costs a count.
-    listed: Option<std::sync::Arc<[Move]>>,
+    // masks and `store` are empty); shared, so a copy costs a count, and
+    // behind one thin pointer, so that the lists of masks stay small.
+    listed: Option<std::sync::Arc<Vec<Move>>>,
 }
 
 const _: () = assert!(MAX_HOUSES_PER_SIDE <= u32::BITS as usize);
@@ -75,7 +76,7 @@ impl MoveList {
     /// made inside the move.
     pub(crate) fn listed(layout: Layout, moves: Vec<Move>) -> MoveList {
         MoveList {
-            listed: Some(moves.into()),
+            listed: Some(std::sync::Arc::new(moves)),
             ..MoveList::on(layout)
         }
     }
@@ -236,7 +237,7 @@ impl MoveList {
                         || row >> layout.offset(mv.label()) & 1 != 0
                 })
                 .collect();
-            self.listed = Some(kept.into());
+            self.listed = Some(std::sync::Arc::new(kept));
         }
         for m in &mut self.masks[side.index() * 3..side.index() * 3 + 3] {
             *m &= row;
