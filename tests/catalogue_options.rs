@@ -150,6 +150,18 @@ fn when_none_feeds_any_move() {
 }
 
 #[test]
+fn feeding_sees_houses_passed_over() {
+    // North has no seeds. E's one seed passes over F (17 seeds: full) and
+    // lands in a: E feeds North, as F does. Whether a move feeds is judged
+    // by sowing it, not by counting the houses to North's row (Urim).
+    let from = "0,0,0,0,1,17/0,0,0,0,0,0 15-15 S";
+    let feed = [("must_feed", "true"), ("skip_holding_at_least", "17")];
+    assert_eq!(legal(rules(&feed), from), "EF");
+    // Without houses passed over, E's seed stays in F: it does not feed.
+    assert_eq!(legal(rules(&feed[..1]), from), "F");
+}
+
+#[test]
 fn cannot_feed_and_the_unfed_player() {
     // North's f feeds South's A (now 5) and leaves North empty; A's five
     // seeds cannot reach North's row.

@@ -1188,18 +1188,6 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let tracks_last_capturer = endings
         .iter()
         .any(|e| e.taken_by() == Some(Collect::LastCapturer));
-    let simulate_to_judge = compiled_sowing.relays()
-        || playable.no_return
-        || captures.while_sowing.is_some()
-        || grand_slam == GrandSlam::Forbidden
-        // A move feeds when the opponent has seeds after it.
-        || playable.feeding == feeding::Feeding::MustFeedElseAny
-        // With territory a move feeds when the opponent's houses hold
-        // seeds after it.
-        || (playable.territory && playable.feeding != feeding::Feeding::Free)
-        || playable.feeds_after_captures
-        // Which houses a move may take by choice follows from its capture.
-        || captures.chosen_after > 0;
     // Houses a sowing passes over (some children, blocked houses) are the
     // relay instances' business.
     let loop_kind = sowing::LoopKind::of(
@@ -1211,6 +1199,23 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             || rounds.is_some_and(|r| r.unfilled_blocked)
             || blocking.is_some(),
     );
+    let simulate_to_judge = compiled_sowing.relays()
+        || playable.no_return
+        || captures.while_sowing.is_some()
+        || grand_slam == GrandSlam::Forbidden
+        // A move feeds when the opponent has seeds after it.
+        || playable.feeding == feeding::Feeding::MustFeedElseAny
+        // With territory a move feeds when the opponent's houses hold
+        // seeds after it.
+        || (playable.territory && playable.feeding != feeding::Feeding::Free)
+        || playable.feeds_after_captures
+        // Which houses a move may take by choice follows from its capture.
+        || captures.chosen_after > 0
+        // The count of houses to the opponent's row says whether a move
+        // feeds only where a sowing drops a seed in every house it passes:
+        // with houses passed over, seeds leaving play or an opening's seed
+        // sent on (every loop but the plain one), the move is sown to know.
+        || (playable.feeding != feeding::Feeding::Free && loop_kind != sowing::LoopKind::Plain);
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
