@@ -271,11 +271,11 @@ pub enum Starter {
     /// The player who did not start the round before (`ALTERNATE`).
     #[default]
     Alternate,
-    /// The player who lost the round; on a draw, the player who made its
-    /// last move (`LOSER`).
+    /// The player who lost the round; on a draw, the player not to move
+    /// when it ended (`LOSER`).
     Loser,
-    /// The player who won the round; on a draw, the player who did not make
-    /// its last move (`WINNER`).
+    /// The player who won the round; on a draw, the player to move when it
+    /// ended: after a move that gave another turn, its last mover (`WINNER`).
     Winner,
     /// The player who made the round's last move (`LAST_MOVER`).
     LastMover,
@@ -634,12 +634,14 @@ impl Rounds {
         match (self.starter, over.winner, over.last_mover) {
             (Starter::Loser, Some(winner), _) => winner.opponent(),
             // On a draw MancalaGames hands the start to the player after
-            // the one to move: the round's last mover.
-            (Starter::Loser, None, Some(mover)) => mover,
+            // the one to move: the round's last mover, unless their last
+            // move gave them another turn.
+            (Starter::Loser, None, Some(_)) => over.position.to_move().opponent(),
             (Starter::Winner, Some(winner), _) => winner,
             // On a draw MancalaGames leaves the start to the player to
-            // move: the one after the round's last mover.
-            (Starter::Winner, None, Some(mover)) => mover.opponent(),
+            // move: the one after the round's last mover, or the last
+            // mover themselves after a move that gave another turn (Giuthi).
+            (Starter::Winner, None, Some(_)) => over.position.to_move(),
             (Starter::LastMover, _, Some(mover)) => mover,
             _ => over.started.opponent(),
         }
@@ -894,9 +896,9 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         match rounds.starter {
             Starter::Alternate => "The player who did not start the last round",
             Starter::Loser =>
-                "The loser of the last round (on a draw, the player who made its last move)",
+                "The loser of the last round (on a draw, the player not to move when it ended)",
             Starter::Winner =>
-                "The winner of the last round (on a draw, the player who did not make its last move)",
+                "The winner of the last round (on a draw, the player to move when it ended)",
             Starter::LastMover => "The player who made the last move",
         }
     );
@@ -1004,5 +1006,33 @@ mod tests {
         assert_eq!(to.decided(tally), Some(Some(Side::South)));
         assert_eq!(to.decided([99, 99]), None, "neither reached the target");
         assert_eq!(to.decided([100, 100]), Some(None), "a drawn match");
+    }
+
+    #[test]
+    fn a_drawn_round_is_started_by_the_player_to_move() {
+        let giuthi = crate::rules::shipped("mancalagames/giuthi.toml")
+            .rounds
+            .expect("Giuthi is played in rounds");
+        let rounds = |starter| Rounds { starter, ..giuthi };
+        // South's last move gave South another turn: South is to move.
+        let position = Position::new(&[0; 12], [24, 24], Side::South).unwrap();
+        let over = RoundOver {
+            position: &position,
+            scores: [24, 24],
+            counted: [24, 24],
+            winner: None,
+            started: Side::North,
+            last_mover: Some(Side::South),
+        };
+        assert_eq!(rounds(Starter::Winner).next_starter(&over), Side::South);
+        assert_eq!(rounds(Starter::Loser).next_starter(&over), Side::North);
+        // Without another turn, North is to move after South.
+        let position = Position::new(&[0; 12], [24, 24], Side::North).unwrap();
+        let over = RoundOver {
+            position: &position,
+            ..over
+        };
+        assert_eq!(rounds(Starter::Winner).next_starter(&over), Side::North);
+        assert_eq!(rounds(Starter::Loser).next_starter(&over), Side::South);
     }
 }
