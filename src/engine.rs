@@ -489,7 +489,13 @@ impl Engine {
         if let Some(refusal) = self.rules.allow_refuses(pos, house, chosen) {
             return verdict(refusal);
         }
-        if !self.rules.simulate_to_judge {
+        // The count of houses to the opponent's row says whether a move
+        // feeds only where a sowing drops a seed in every house it passes:
+        // with houses passed over, seeds leaving play or an opening's seed
+        // sent on (every loop but the plain one), the move is sown to know
+        // (Urim).
+        let sown_to_feed = feeding && self.rules.loop_kind != crate::rules::sowing::LoopKind::Plain;
+        if !self.rules.simulate_to_judge && !sown_to_feed {
             if feeding && !self.rules.reaches_opponent(pos, house, chosen) {
                 return verdict(Verdict::DoesNotFeed);
             }

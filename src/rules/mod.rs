@@ -1210,12 +1210,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || (playable.territory && playable.feeding != feeding::Feeding::Free)
         || playable.feeds_after_captures
         // Which houses a move may take by choice follows from its capture.
-        || captures.chosen_after > 0
-        // The count of houses to the opponent's row says whether a move
-        // feeds only where a sowing drops a seed in every house it passes:
-        // with houses passed over, seeds leaving play or an opening's seed
-        // sent on (every loop but the plain one), the move is sown to know.
-        || (playable.feeding != feeding::Feeding::Free && loop_kind != sowing::LoopKind::Plain);
+        || captures.chosen_after > 0;
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
