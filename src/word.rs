@@ -62,7 +62,7 @@ pub enum Word {
     /// children_need_houses`).
     NoChildren,
     /// Where each player stands with the way they sow, where each chooses
-    /// it once on their own second move (`own_ways:>?`, `[sowing]
+    /// it once on their own second move (`own_ways:>2`, `[sowing]
     /// direction_by = "own_second_move"`).
     OwnWays,
 }
@@ -81,7 +81,7 @@ pub enum Kind {
     /// South's way and North's, or none (`ways:><`).
     Ways,
     /// Each player's own way, or how far they are from choosing it
-    /// (`own_ways:>?`).
+    /// (`own_ways:>2`).
     OwnWays,
 }
 
@@ -155,7 +155,7 @@ impl Word {
             Word::Crossed => "a house, such as `crossed:a`",
             Word::Ways => "the ways South and North sow, `ways:><` or `ways:<>`",
             Word::OwnWays => {
-                "South's way then North's, each `-` (first move to come), `?` (choosing on the next) or the way chosen, `>` or `<`, such as `own_ways:>?`"
+                "South's way then North's, each `1` (first move to come), `2` (second move, which chooses, to come) or the way chosen, `>` or `<`, such as `own_ways:>2`"
             }
             _ => "",
         };
@@ -473,9 +473,9 @@ impl Value for Option<Direction> {
 /// once, on their own second move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OwnWay {
-    /// Their first move is to come, sown the board's way (`-`).
+    /// Their first move is to come, sown the board's way (`1`).
     First,
-    /// Their next move chooses the way (`?`).
+    /// Their second move, which chooses the way, is to come (`2`).
     Choosing,
     /// The way they chose (`>` or `<`).
     Chosen(Direction),
@@ -484,16 +484,16 @@ pub enum OwnWay {
 impl OwnWay {
     fn mark(self) -> char {
         match self {
-            OwnWay::First => '-',
-            OwnWay::Choosing => '?',
+            OwnWay::First => '1',
+            OwnWay::Choosing => '2',
             OwnWay::Chosen(way) => way.mark(),
         }
     }
 
     fn from_mark(mark: char) -> Option<OwnWay> {
         match mark {
-            '-' => Some(OwnWay::First),
-            '?' => Some(OwnWay::Choosing),
+            '1' => Some(OwnWay::First),
+            '2' => Some(OwnWay::Choosing),
             _ => Direction::from_mark(mark).map(OwnWay::Chosen),
         }
     }
@@ -671,10 +671,11 @@ mod tests {
         assert_eq!(Word::Ways.text(1, n).as_deref(), Some("ways:><"));
         assert_eq!(
             Word::OwnWays.text(2 | 1 << 2, n).as_deref(),
-            Some("own_ways:>?")
+            Some("own_ways:>2")
         );
-        assert_eq!(Word::OwnWays.read(Some("-<"), n), Ok(3 << 2));
-        assert!(Word::OwnWays.read(Some("?"), n).is_err());
+        assert_eq!(Word::OwnWays.read(Some("1<"), n), Ok(3 << 2));
+        assert!(Word::OwnWays.read(Some("2"), n).is_err());
+        assert!(Word::OwnWays.read(Some("23"), n).is_err());
     }
 
     #[test]

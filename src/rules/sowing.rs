@@ -278,7 +278,7 @@ pub enum Turning {
     /// Each player's first move sows the board's direction; their second
     /// chooses its way from any house (`C>` or `C<`), the way they sow
     /// for the rest of the game (Ludii's Chisolo). The position carries
-    /// both players' standing (`own_ways:>?`).
+    /// both players' standing (`own_ways:>2`).
     OwnSecondMove,
 }
 
