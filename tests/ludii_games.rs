@@ -30,6 +30,12 @@
 //! the houses Ludii offers against those that `sow`'s legal moves of the
 //! same house, taking every house chosen so far, would still take.
 //!
+//! Where the mover chooses the way of a move, Ludii lists its house once
+//! for each way; `sow` writes the way (`A3>`, `A3<`), and the move played
+//! takes the way of Ludii's first seed out of the house. Seeds Ludii takes
+//! off the board into no hand (a capture that removes them from play) are
+//! counted in the mover's hand, where `sow` keeps them (Namudilakunze).
+//!
 //! A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
@@ -313,6 +319,11 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .ok_or(format!("Ludii's site {site} is no house"))?;
         Ok(rules.board.label(place))
     };
+    // Seeds Ludii takes off the board into no hand (a capture that
+    // removes them from play), per player: `sow` keeps them in the
+    // capturer's store, so they are counted in that player's hand.
+    let mut removed = [0u32; 2];
+    let mut total: u32 = game.start.counts.iter().sum();
     let mut i = 0;
     while i < game.plies.len() {
         let first = &game.plies[i];
@@ -451,7 +462,20 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map_err(|e| format!("{at}: {e}"))?
             .0;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
-        compare_counts(&places, &game.plies[last].counts, g.position(), engine)
+        for ply in &game.plies[i..=last] {
+            let now: u32 = ply.counts.iter().sum();
+            if now < total && (1..=2).contains(&ply.mover) {
+                removed[ply.mover as usize - 1] += total - now;
+            }
+            total = now;
+        }
+        let mut counts = game.plies[last].counts.clone();
+        for site in &layout.sites {
+            if site.container != 0 && (1..=2).contains(&site.owner) {
+                counts[site.site] += removed[site.owner as usize - 1];
+            }
+        }
+        compare_counts(&places, &counts, g.position(), engine)
             .map_err(|e| format!("{at}: after the move, {e}"))?;
         i = last + 1;
     }
