@@ -10,7 +10,7 @@
 //! nothing of the engine; the engine also holds the variant's packed engine
 //! ([`crate::packed`]) for random playouts and searches.
 
-use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, QUIET, WAITING, WAYS};
+use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWN_WAYS, QUIET, WAITING, WAYS};
 
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
@@ -806,23 +806,32 @@ impl Engine {
             None
         };
         // The game's first move may choose the ways for the rest of it.
-        let chosen =
-            if gated && self.rules.sowing.turning == crate::rules::sowing::Turning::FirstMove {
-                if pos.get(WAYS).is_none()
-                    && let Some(way) = chosen
-                {
-                    pos.set(
-                        WAYS,
-                        Some(match me {
-                            Side::South => way,
-                            Side::North => way.reversed(),
-                        }),
-                    );
-                }
-                self.rules.sowing.way_of(pos, chosen)
-            } else {
-                chosen
-            };
+        let chosen = if gated
+            && self.rules.sowing.turning == crate::rules::sowing::Turning::FirstMove
+        {
+            if pos.get(WAYS).is_none()
+                && let Some(way) = chosen
+            {
+                pos.set(
+                    WAYS,
+                    Some(match me {
+                        Side::South => way,
+                        Side::North => way.reversed(),
+                    }),
+                );
+            }
+            self.rules.sowing.way_of(pos, chosen)
+        } else if gated && self.rules.sowing.turning == crate::rules::sowing::Turning::OwnSecondMove
+        {
+            // Each player's first move leads to their choosing move,
+            // which fixes their way for the rest of the game.
+            let ways = pos.get(OWN_WAYS);
+            let way = self.rules.sowing.way_of(pos, chosen);
+            pos.set(OWN_WAYS, ways.with(me, ways.of(me).after(way)));
+            way
+        } else {
+            chosen
+        };
         // An opening move may sow the board's way, whatever was chosen.
         let chosen = if gated
             && self.rules.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection

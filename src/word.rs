@@ -25,7 +25,7 @@ use crate::diagnostic::excerpt;
 use crate::position::{Label, Layout, Side};
 
 /// How many state words there are.
-pub(crate) const WORDS: usize = 11;
+pub(crate) const WORDS: usize = 12;
 
 /// A state word of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,6 +61,10 @@ pub enum Word {
     /// No child is made in the round being played (`no_children`, `[rounds]
     /// children_need_houses`).
     NoChildren,
+    /// Where each player stands with the way they sow, where each chooses
+    /// it once on their own second move (`own_ways:>2`, `[sowing]
+    /// direction_by = "own_second_move"`).
+    OwnWays,
 }
 
 /// What a word holds, which decides how it is written and read.
@@ -76,6 +80,9 @@ pub enum Kind {
     House,
     /// South's way and North's, or none (`ways:><`).
     Ways,
+    /// Each player's own way, or how far they are from choosing it
+    /// (`own_ways:>2`).
+    OwnWays,
 }
 
 impl Word {
@@ -92,6 +99,7 @@ impl Word {
         Word::Starter,
         Word::Waiting,
         Word::NoChildren,
+        Word::OwnWays,
     ];
 
     /// The word's name in positions and in `replay --json`.
@@ -108,6 +116,7 @@ impl Word {
             Word::Starter => "starter",
             Word::Waiting => "waiting",
             Word::NoChildren => "no_children",
+            Word::OwnWays => "own_ways",
         }
     }
 
@@ -124,6 +133,7 @@ impl Word {
             Word::Quiet | Word::Opening => Kind::Count,
             Word::Crossed => Kind::House,
             Word::Ways => Kind::Ways,
+            Word::OwnWays => Kind::OwnWays,
         }
     }
 
@@ -144,6 +154,9 @@ impl Word {
             Word::Opening => "the opening moves left, such as `opening:2`",
             Word::Crossed => "a house, such as `crossed:a`",
             Word::Ways => "the ways South and North sow, `ways:><` or `ways:<>`",
+            Word::OwnWays => {
+                "South's way then North's, each `1` (first move to come), `2` (second move, which chooses, to come) or the way chosen, `>` or `<`, such as `own_ways:>2`"
+            }
             _ => "",
         };
         match self.kind() {
@@ -161,7 +174,7 @@ impl Word {
             Word::Quiet => "one count of quiet moves",
             Word::Crossed => "one crossed house",
             Word::Opening => "one count of opening moves",
-            Word::Ways => "one pair of ways",
+            Word::Ways | Word::OwnWays => "one pair of ways",
             Word::Starter => "one round starter",
             Word::Waiting => "one player waiting",
             Word::Feed | Word::BearOff | Word::Again | Word::NoChildren => "each word once",
@@ -187,6 +200,7 @@ impl Word {
             }
             Word::Opening => "it has no opening moves (`[play] opening_moves`)",
             Word::Ways => "its first move does not choose which way each player sows",
+            Word::OwnWays => "its players do not each choose once the way they sow",
             Word::Starter => {
                 "no rule asks who started the round (only `[capture] last_seeds_to_round_starter` does)"
             }
@@ -258,6 +272,15 @@ impl Word {
                 "<>" => Ok(Some(Direction::Clockwise).code()),
                 _ => Err(expected()),
             },
+            Kind::OwnWays => {
+                let marks: Vec<OwnWay> = value.chars().filter_map(OwnWay::from_mark).collect();
+                match marks[..] {
+                    [south, north] if value.chars().count() == 2 => {
+                        Ok(OwnWays { south, north }.code())
+                    }
+                    _ => Err(expected()),
+                }
+            }
         }
     }
 
@@ -275,6 +298,10 @@ impl Word {
             Kind::House => Option::<usize>::decode(code).map(|h| layout.label(h).to_string()),
             Kind::Ways => Option::<Direction>::decode(code)
                 .map(|south| format!("{}{}", south.mark(), south.reversed().mark())),
+            Kind::OwnWays => {
+                let ways = OwnWays::decode(code);
+                Some(format!("{}{}", ways.south.mark(), ways.north.mark()))
+            }
         }
     }
 
@@ -332,6 +359,14 @@ impl Word {
                 player()
             ),
             Word::NoChildren => "No children: this round is played without making children".into(),
+            Word::OwnWays => {
+                let ways = OwnWays::decode(code);
+                format!(
+                    "Ways: South {}, North {}",
+                    ways.south.words(),
+                    ways.north.words()
+                )
+            }
         })
     }
 }
@@ -354,6 +389,7 @@ const KEY_WORD: [[u64; 3]; WORDS] = [
     [0x7A3D_0C9E_51B4_E26B, 0xD2F4_8E1A_6C09_B537, 0],
     [0x4B1E_87D3_29F6_C05D, 0xE60A_5C3F_B7D2_1948, 0],
     [0, 0, 0x91C7_3E5A_D04B_F86E],
+    [0, 0, 0x2D6B_A7F1_4C93_E85B],
 ];
 
 /// A value a word holds, as a position keeps it: one byte, 0 where the word
@@ -433,6 +469,114 @@ impl Value for Option<Direction> {
     }
 }
 
+/// Where one player stands with the way they sow, where each chooses it
+/// once, on their own second move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnWay {
+    /// Their first move is to come, sown the board's way (`1`).
+    First,
+    /// Their second move, which chooses the way, is to come (`2`).
+    Choosing,
+    /// The way they chose (`>` or `<`).
+    Chosen(Direction),
+}
+
+impl OwnWay {
+    fn mark(self) -> char {
+        match self {
+            OwnWay::First => '1',
+            OwnWay::Choosing => '2',
+            OwnWay::Chosen(way) => way.mark(),
+        }
+    }
+
+    fn from_mark(mark: char) -> Option<OwnWay> {
+        match mark {
+            '1' => Some(OwnWay::First),
+            '2' => Some(OwnWay::Choosing),
+            _ => Direction::from_mark(mark).map(OwnWay::Chosen),
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            OwnWay::First => "first move to come",
+            OwnWay::Choosing => "chooses the way on the next move",
+            OwnWay::Chosen(Direction::CounterClockwise) => "counter-clockwise",
+            OwnWay::Chosen(Direction::Clockwise) => "clockwise",
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            OwnWay::First => 0,
+            OwnWay::Choosing => 1,
+            OwnWay::Chosen(Direction::CounterClockwise) => 2,
+            OwnWay::Chosen(Direction::Clockwise) => 3,
+        }
+    }
+
+    fn decode(code: u8) -> OwnWay {
+        match code & 3 {
+            0 => OwnWay::First,
+            1 => OwnWay::Choosing,
+            2 => OwnWay::Chosen(Direction::CounterClockwise),
+            _ => OwnWay::Chosen(Direction::Clockwise),
+        }
+    }
+
+    /// Where the player stands after sowing a move the way `way` (none:
+    /// the board's way).
+    pub fn after(self, way: Option<Direction>) -> OwnWay {
+        match (self, way) {
+            (OwnWay::First, _) => OwnWay::Choosing,
+            (OwnWay::Choosing, Some(way)) => OwnWay::Chosen(way),
+            (standing, _) => standing,
+        }
+    }
+}
+
+/// Both players' ways, where each chooses theirs once: absent (code 0)
+/// while neither has moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnWays {
+    /// South's.
+    pub south: OwnWay,
+    /// North's.
+    pub north: OwnWay,
+}
+
+impl OwnWays {
+    /// `side`'s.
+    pub fn of(self, side: Side) -> OwnWay {
+        match side {
+            Side::South => self.south,
+            Side::North => self.north,
+        }
+    }
+
+    /// With `side`'s replaced by `way`.
+    pub fn with(mut self, side: Side, way: OwnWay) -> OwnWays {
+        match side {
+            Side::South => self.south = way,
+            Side::North => self.north = way,
+        }
+        self
+    }
+}
+
+impl Value for OwnWays {
+    fn code(self) -> u8 {
+        self.south.code() | self.north.code() << 2
+    }
+    fn decode(code: u8) -> OwnWays {
+        OwnWays {
+            south: OwnWay::decode(code),
+            north: OwnWay::decode(code >> 2),
+        }
+    }
+}
+
 /// A word with the type of its value, the handle the rules use:
 /// `position.get(QUIET)` is a `u8`, `position.set(LAST, Some(side))`.
 pub struct Typed<T> {
@@ -480,6 +624,8 @@ pub const STARTER: Typed<Option<Side>> = Typed::new(Word::Starter);
 pub const WAITING: Typed<Option<Side>> = Typed::new(Word::Waiting);
 /// A round without children.
 pub const NO_CHILDREN: Typed<bool> = Typed::new(Word::NoChildren);
+/// Each player's own way, chosen once.
+pub const OWN_WAYS: Typed<OwnWays> = Typed::new(Word::OwnWays);
 
 #[cfg(test)]
 mod tests {
@@ -511,7 +657,7 @@ mod tests {
         for word in Word::ALL {
             let code = match word.kind() {
                 Kind::Flag => 1,
-                Kind::Player | Kind::Ways => 2,
+                Kind::Player | Kind::Ways | Kind::OwnWays => 2,
                 Kind::Count => 17,
                 Kind::House => 8,
             };
@@ -523,6 +669,13 @@ mod tests {
         }
         assert_eq!(Word::Crossed.text(7, n).as_deref(), Some("crossed:a"));
         assert_eq!(Word::Ways.text(1, n).as_deref(), Some("ways:><"));
+        assert_eq!(
+            Word::OwnWays.text(2 | 1 << 2, n).as_deref(),
+            Some("own_ways:>2")
+        );
+        assert_eq!(Word::OwnWays.read(Some("1<"), n), Ok(3 << 2));
+        assert!(Word::OwnWays.read(Some("2"), n).is_err());
+        assert!(Word::OwnWays.read(Some("23"), n).is_err());
     }
 
     #[test]

@@ -30,6 +30,12 @@
 //! the houses Ludii offers against those that `sow`'s legal moves of the
 //! same house, taking every house chosen so far, would still take.
 //!
+//! Where the mover chooses the way of a move, Ludii lists its house once
+//! for each way; `sow` writes the way (`A3>`, `A3<`), and the move played
+//! takes the way of Ludii's first seed out of the house. Seeds Ludii takes
+//! off the board into no hand (a capture that removes them from play) are
+//! counted in the mover's hand, where `sow` keeps them (Namudilakunze).
+//!
 //! A pass (a decision from no site) is
 //! `sow`'s to make within the turn, so the next decision's mover checks it.
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
@@ -209,13 +215,56 @@ fn sows(ply: &LudiiPly) -> bool {
 
 /// Whether a decision takes a house by the mover's choice after the
 /// move's capture: Ludii handed the turn back to the same mover, and the
-/// decision names a house and sows nothing.
-fn takes_chosen(previous: &LudiiPly, ply: &LudiiPly) -> bool {
+/// decision names a house, or a house and the hand its seeds go to, and
+/// sows nothing.
+fn takes_chosen(layout: &LudiiLayout, previous: &LudiiPly, ply: &LudiiPly) -> bool {
     previous.mover == ply.mover
         && previous.fx.contains(&format!("Next P{}", ply.mover))
         && ply.from >= 0
-        && ply.from == ply.to
+        && (ply.from == ply.to || in_hand(layout, ply.to))
         && !sows(ply)
+}
+
+/// Whether a site is a hand's.
+fn in_hand(layout: &LudiiLayout, site: i64) -> bool {
+    usize::try_from(site)
+        .ok()
+        .and_then(|s| layout.sites.iter().find(|x| x.site == s))
+        .is_some_and(|x| x.container != 0)
+}
+
+/// The house a legal decision names: the site itself, or the first of a
+/// (from, to) pair.
+fn decision_site(value: &serde_json::Value) -> Option<i64> {
+    value
+        .as_i64()
+        .or_else(|| value.as_array()?.first()?.as_i64())
+}
+
+/// The way a decision's first lap sows, as a move writes it (`>`
+/// counter-clockwise, `<` clockwise): from its first seed's step out of the
+/// house played, along the mover's ring one way or the other.
+fn first_way(ply: &LudiiPly, places: &[Option<usize>], rules: &sow::Rules) -> Option<char> {
+    let place = |site: &str| {
+        site.parse::<usize>()
+            .ok()
+            .and_then(|s| places.get(s).copied().flatten())
+    };
+    let (from, to) = ply.fx.split(';').find_map(|effect| {
+        let (from, to) = effect.split_once('-')?;
+        let (from, to) = (place(from)?, place(to.split('x').next()?)?);
+        Some((from, to))
+    })?;
+    let board = &rules.board;
+    let owner = board.owner(from);
+    let way = if board.ring_in(owner, false).next(from) == to {
+        board.direction()
+    } else if board.ring_in(owner, true).next(from) == to {
+        board.direction().reversed()
+    } else {
+        return None;
+    };
+    Some(way.mark())
 }
 
 /// Whether a decision lays seeds out from a hand onto the board (between
@@ -270,6 +319,11 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .ok_or(format!("Ludii's site {site} is no house"))?;
         Ok(rules.board.label(place))
     };
+    // Seeds Ludii takes off the board into no hand (a capture that
+    // removes them from play), per player: `sow` keeps them in the
+    // capturer's store, so they are counted in that player's hand.
+    let mut removed = [0u32; 2];
+    let mut total: u32 = game.start.counts.iter().sum();
     let mut i = 0;
     while i < game.plies.len() {
         let first = &game.plies[i];
@@ -282,7 +336,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         let mut last = i;
         while last + 1 < game.plies.len()
             && (continues(&game.plies[last], &game.plies[last + 1])
-                || takes_chosen(&game.plies[last], &game.plies[last + 1]))
+                || takes_chosen(layout, &game.plies[last], &game.plies[last + 1]))
         {
             last += 1;
         }
@@ -322,7 +376,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 g.position().to_move()
             ));
         }
-        let want: BTreeSet<String> = first
+        let listed: Vec<String> = first
             .legal
             .iter()
             .filter_map(|v| v.as_i64())
@@ -334,6 +388,20 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .legal_moves()
             .iter()
             .map(|m| m.base().to_string())
+            .collect();
+        // Where the mover chooses the way, Ludii lists the house once for
+        // each way, and `sow` writes the way (`A3>`, `A3<`).
+        let ways_chosen = g.legal_moves().iter().any(|m| m.direction().is_some());
+        let want: BTreeSet<String> = listed
+            .iter()
+            .flat_map(|house| {
+                let both = ways_chosen && listed.iter().filter(|h| *h == house).count() == 2;
+                if both {
+                    vec![format!("{house}>"), format!("{house}<")]
+                } else {
+                    vec![house.clone()]
+                }
+            })
             .collect();
         // Ludii lists a move whose relay never ends, which `sow` refuses
         // (ruling R13): such a move is left out of Ludii's list (were it
@@ -352,6 +420,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             ));
         }
         let mut text = label(first.from)?;
+        if got.contains(&format!("{text}>")) && got.contains(&format!("{text}<")) {
+            // The way Ludii sowed: its first seed's step from the house.
+            text.push(first_way(first, &places, rules).ok_or(format!(
+                "{at}: Ludii's first seed from {text} goes to no next house"
+            ))?);
+        }
         let mut taken: Vec<String> = Vec::new();
         let base = sow::notation::parse_move(&text)
             .map_err(|e| format!("{at}: {e}"))?
@@ -360,7 +434,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             let want: BTreeSet<String> = choice
                 .legal
                 .iter()
-                .filter_map(|v| v.as_i64())
+                .filter_map(decision_site)
                 .map(label)
                 .collect::<Result<_, _>>()?;
             let got: BTreeSet<String> = g
@@ -388,7 +462,20 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map_err(|e| format!("{at}: {e}"))?
             .0;
         g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
-        compare_counts(&places, &game.plies[last].counts, g.position(), engine)
+        for ply in &game.plies[i..=last] {
+            let now: u32 = ply.counts.iter().sum();
+            if now < total && (1..=2).contains(&ply.mover) {
+                removed[ply.mover as usize - 1] += total - now;
+            }
+            total = now;
+        }
+        let mut counts = game.plies[last].counts.clone();
+        for site in &layout.sites {
+            if site.container != 0 && (1..=2).contains(&site.owner) {
+                counts[site.site] += removed[site.owner as usize - 1];
+            }
+        }
+        compare_counts(&places, &counts, g.position(), engine)
             .map_err(|e| format!("{at}: after the move, {e}"))?;
         i = last + 1;
     }
@@ -405,13 +492,35 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
     let winner = outcome
         .winner
         .map_or(0, |s| if s == Side::South { 1 } else { 2 });
-    if winner != game.result.winner.unwrap_or(0) {
+    // Ruling L3: where a capture leaves the opponent no house to take by
+    // choice, Ludii still asks the capturer for one, finds none, and has
+    // the capturer lose; in `sow` the opponent, left without seeds, loses.
+    let expected = match stranded_capturer(game) {
+        Some(capturer) => capturer,
+        None => game.result.winner.unwrap_or(0),
+    };
+    if winner != expected {
         return Err(format!(
             "seed {}: the winner is {:?} in sow, {:?} in Ludii",
             game.seed, winner, game.result.winner
         ));
     }
     Ok(())
+}
+
+/// The capturer Ludii's game ends on, asked to take a house by choice
+/// after a capture that left the opponent none (ruling L3): its last
+/// decision is a pass by the player whose move handed the turn back to
+/// them (`Next P<mover>`) after capturing.
+fn stranded_capturer(game: &LudiiGame) -> Option<u8> {
+    let [.., before, pass] = &game.plies[..] else {
+        return None;
+    };
+    (pass.from < 0
+        && before.mover == pass.mover
+        && before.fx.contains(&format!("Next P{}", pass.mover))
+        && before.fx.contains("CaptureOther=1"))
+    .then_some(pass.mover)
 }
 
 /// Checks every game of the games files against the variants of

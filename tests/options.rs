@@ -518,6 +518,72 @@ fn cross_capture_behind_an_empty_house_opposite() {
 }
 
 #[test]
+fn direction_by_own_second_move() {
+    // Four rows of four, two seeds a house, sown clockwise until each
+    // player chooses their own way on their second move.
+    let text = |by: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\ndirection = \"clockwise\"\n{by}\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = Engine::new(
+        Rules::from_toml(&text("direction_by = \"own_second_move\"\n"), "four.toml")
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut game = Game::new(&engine);
+    let moves =
+        |game: &Game| -> Vec<String> { game.legal_moves().iter().map(|m| m.to_string()).collect() };
+    let play = |game: &mut Game, mv: &str| {
+        let mv = sow::notation::parse_move(mv).expect("a move").0;
+        game.play(mv, &mut ()).unwrap_or_else(|e| panic!("{e}"));
+        game.position().to_string()
+    };
+    // Each player's first move: every house, the board's way, clockwise
+    // (South's B1 into her A1 and A2).
+    assert_eq!(moves(&game).len(), 8);
+    assert!(moves(&game).iter().all(|m| !m.ends_with(['<', '>'])));
+    assert_eq!(
+        play(&mut game, "B1"),
+        "3,3,2,2/0,2,2,2/2,2,2,2/2,2,2,2 0-0 N own_ways:21"
+    );
+    assert!(moves(&game).iter().all(|m| !m.ends_with(['<', '>'])));
+    assert_eq!(
+        play(&mut game, "b1"),
+        "3,3,2,2/0,2,2,2/3,3,2,2/0,2,2,2 0-0 S own_ways:22"
+    );
+    // South's second move chooses its way from any house; a bare label is
+    // refused.
+    assert_eq!(moves(&game).len(), 14);
+    assert!(moves(&game).contains(&"B2>".to_string()) && moves(&game).contains(&"B2<".to_string()));
+    let bare = sow::notation::parse_move("B2").expect("a move").0;
+    assert!(!game.legal_moves().contains(bare));
+    // Counter-clockwise from B2: B3 and B4.
+    assert_eq!(
+        play(&mut game, "B2>"),
+        "3,3,2,2/0,0,3,3/3,3,2,2/0,2,2,2 0-0 N own_ways:>2"
+    );
+    // North chooses clockwise (b2 into b1 and a1); from then on each sows
+    // their own way, with bare labels: South's B3 counter-clockwise into
+    // B4, A4 and A3.
+    play(&mut game, "b2<");
+    assert!(game.position().to_string().ends_with("own_ways:><"));
+    assert!(moves(&game).iter().all(|m| !m.ends_with(['<', '>'])));
+    assert_eq!(
+        play(&mut game, "B3"),
+        "3,3,3,3/0,0,0,4/4,3,2,2/1,0,2,2 0-0 N own_ways:><"
+    );
+    // Refused beside direction_chosen_in, and on its own it needs no
+    // counter-clockwise board.
+    let both = text("direction_by = \"own_second_move\"\ndirection_chosen_in = [1]\n");
+    let error = Rules::from_toml(&both, "both.toml")
+        .expect_err("refused")
+        .to_string();
+    assert!(error.contains("direction_chosen_in"), "{error}");
+}
+
+#[test]
 fn captured_seeds_sown_on() {
     // Four rows of four: South's B4 sows its one seed into A4, empty; the
     // capture takes a1 and b1 behind it, three seeds, which South sows on

@@ -69,7 +69,7 @@ fn json_words(
             let value = match word.kind() {
                 Kind::Flag => serde_json::Value::Bool(code != 0),
                 Kind::Count => code.into(),
-                Kind::Player | Kind::House | Kind::Ways => word
+                Kind::Player | Kind::House | Kind::Ways | Kind::OwnWays => word
                     .value_text(code, position.layout())
                     .map_or(serde_json::Value::Null, serde_json::Value::String),
             };

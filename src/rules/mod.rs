@@ -625,6 +625,7 @@ impl Rules {
             Word::Starter => kept(self.captures.last_seeds_to_starter),
             Word::Waiting => kept(self.captures.starter_waits),
             Word::NoChildren => kept(self.rounds.is_some_and(|r| r.children_need_houses > 0)),
+            Word::OwnWays => kept(self.sowing.turning == sowing::Turning::OwnSecondMove),
         }
     }
 
@@ -1224,7 +1225,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             turn.extra_turn,
             ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
         )
-        || compiled_sowing.turning == sowing::Turning::FirstMove
+        || matches!(
+            compiled_sowing.turning,
+            sowing::Turning::FirstMove | sowing::Turning::OwnSecondMove
+        )
         || compiled_sowing.bear_off
         || compiled_sowing.diffuse
         || captures.given_away

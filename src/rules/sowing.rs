@@ -11,7 +11,7 @@
 //! spread round the house, plus-one-minus-one openings) and bearing off, the
 //! rare path of a game's end, stay beside it.
 
-use crate::word::{OPENING, QUIET, WAYS};
+use crate::word::{OPENING, OWN_WAYS, OwnWay, QUIET, WAYS};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -275,6 +275,11 @@ pub enum Turning {
     /// counter-clockwise and the right half clockwise, the other way from
     /// `HalfRow`; on a zigzag cycle, each house as its next steps say.
     ToCenter,
+    /// Each player's first move sows the board's direction; their second
+    /// chooses its way from any house (`C>` or `C<`), the way they sow
+    /// for the rest of the game (Ludii's Chisolo). The position carries
+    /// both players' standing (`own_ways:>2`).
+    OwnSecondMove,
 }
 
 impl Sowing {
@@ -293,7 +298,7 @@ impl Sowing {
         }
         match self.turning {
             // The engine gives every move of these its way.
-            Turning::Fixed | Turning::FirstMove => false,
+            Turning::Fixed | Turning::FirstMove | Turning::OwnSecondMove => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
             Turning::Parity => seeds.is_multiple_of(2),
             Turning::ToCenter => self.toward_center >> house & 1 != 0,
@@ -325,7 +330,10 @@ impl Sowing {
     /// house in the game's first move where it chooses the ways.
     #[inline]
     pub fn choosing(&self, pos: &Position, houses_per_side: usize) -> u32 {
-        if self.turning == Turning::FirstMove && pos.get(WAYS).is_none() {
+        if (self.turning == Turning::FirstMove && pos.get(WAYS).is_none())
+            || (self.turning == Turning::OwnSecondMove
+                && pos.get(OWN_WAYS).of(pos.to_move()) == OwnWay::Choosing)
+        {
             (1u32 << houses_per_side) - 1
         } else {
             self.chosen_in
@@ -342,6 +350,10 @@ impl Sowing {
                 crate::position::Side::South => south,
                 crate::position::Side::North => south.reversed(),
             }),
+            (Turning::OwnSecondMove, None, _) => match pos.get(OWN_WAYS).of(pos.to_move()) {
+                OwnWay::Chosen(way) => Some(way),
+                _ => None,
+            },
             _ => chosen,
         }
     }
@@ -527,13 +539,21 @@ pub(crate) fn compile(
     let turning = match &section.direction_by {
         None => Turning::Fixed,
         Some(by) => {
-            if section.direction != Direction::CounterClockwise {
+            if section.direction != Direction::CounterClockwise
+                && *by.get_ref() != Turning::OwnSecondMove
+            {
                 return err(
                     by.span(),
                     "direction_by gives every move its own direction: leave direction out (or counter-clockwise)",
                 );
             }
             match *by.get_ref() {
+                Turning::OwnSecondMove if chosen_in != 0 => {
+                    return err(
+                        by.span(),
+                        "direction_by = \"own_second_move\" lets each player's second move choose from every house, and fixes every later move: leave direction_chosen_in out",
+                    );
+                }
                 Turning::FirstMove if chosen_in != 0 => {
                     return err(
                         by.span(),
@@ -869,7 +889,11 @@ fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileE
             "into_stores",
         ),
         (
-            section.direction_by.as_ref().map(|s| s.span()),
+            section
+                .direction_by
+                .as_ref()
+                .filter(|by| *by.get_ref() != Turning::OwnSecondMove)
+                .map(|s| s.span()),
             "direction_by",
         ),
         (section.diffuse.as_ref().map(|s| s.span()), "diffuse"),
@@ -1041,6 +1065,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         Turning::FirstMove => {
             "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
         }
+        Turning::OwnSecondMove => match rules.board.direction() {
+            Direction::CounterClockwise => {
+                "counter-clockwise on your first move; your second chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+            }
+            Direction::Clockwise => {
+                "clockwise on your first move; your second chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+            }
+        },
     };
     let _ = writeln!(
         out,
