@@ -21,6 +21,21 @@ use crate::rules::sowing::{LoopKind, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
+/// The choices a move makes inside it, as the sowing loop reads them:
+/// the houses taken after a capture (`[capture] chosen_after`), as a mask,
+/// and where a relay stops (`[sowing] relay_may_stop_at_marked`): the house
+/// plus one in the high byte, the time a lap ends there in the low byte.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Choice {
+    taken: u64,
+    stop: u16,
+}
+
+impl Choice {
+    /// No choice: the plain move.
+    const NONE: Choice = Choice { taken: 0, stop: 0 };
+}
+
 /// A variant made ready to play: its compiled [`Rules`], which say what may
 /// happen, and what runs them: the general step below, which every rule goes
 /// through, and the packed engine where the variant fits it. Built once per
@@ -61,8 +76,8 @@ impl Engine {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        if self.rules.captures.chosen_after > 0 {
-            // Which houses a move may take follows from playing it.
+        if self.rules.choices_in_moves {
+            // The choices a move may make inside it follow from playing it.
             return self.legal_moves_played(pos, &mut Vec::new());
         }
         let mut list = self.house_moves(pos);
@@ -311,6 +326,9 @@ impl Engine {
         played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
         played.clear();
+        if self.rules.choices_in_moves && self.marking_pending(pos) {
+            return self.markings(pos);
+        }
         if !self.rules.simulate_to_judge {
             return self.legal_moves(pos);
         }
@@ -356,10 +374,88 @@ impl Engine {
         if self.rules.playable.single_seed_rule && multi != 0 {
             list.retain_row(side, multi);
         }
+        if self.rules.choices_in_moves {
+            return self.with_choices(pos, list, played);
+        }
+        list
+    }
+
+    /// The moves of `list` made into one move for each choice the mover
+    /// may make inside it: where to stop a relay (`[sowing]
+    /// relay_may_stop_at_marked`), then which houses to take after a
+    /// capture (`[capture] chosen_after`).
+    #[inline(never)]
+    fn with_choices(
+        &self,
+        pos: &Position,
+        list: MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        let list = if self.rules.sowing.stop_at_marked {
+            self.with_stops(pos, &list, played)
+        } else {
+            list
+        };
         if self.rules.captures.chosen_after > 0 {
             return self.with_chosen(pos, &list, played);
         }
         list
+    }
+
+    /// The moves of `list`, each whose relay ends a lap in an occupied
+    /// house the mover marked made into one move more for each such lap,
+    /// stopping there (`[sowing] relay_may_stop_at_marked`): `B6/A1`, or
+    /// `B6/A1:2` the second time a lap ends in A1. Each is played out, and
+    /// `played` holds what each came to.
+    fn with_stops(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        let board = &self.rules.board;
+        let layout = board.layout();
+        let mut moves = Vec::new();
+        for mv in list.iter() {
+            moves.push(mv);
+            // Where the relay goes on every time, the laps that may stop.
+            let mut events: Vec<Event> = Vec::new();
+            let house = board.house_of(mv);
+            self.apply_gated(
+                &mut pos.clone(),
+                house,
+                mv.direction(),
+                Choice::NONE,
+                &mut events,
+            );
+            let offers: Vec<usize> = events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::StopOffered { house } => Some(house),
+                    _ => None,
+                })
+                .collect();
+            for (i, &at) in offers.iter().enumerate() {
+                let time = offers[..=i].iter().filter(|&&h| h == at).count();
+                let Some(stopping) = u8::try_from(time)
+                    .ok()
+                    .and_then(|time| mv.stopping(layout.label(at), time))
+                else {
+                    continue;
+                };
+                let mut after = pos.clone();
+                let effect = self.apply_gated(
+                    &mut after,
+                    house,
+                    mv.direction(),
+                    self.choice_of(stopping),
+                    &mut (),
+                );
+                moves.push(stopping);
+                played.push((stopping, after, effect));
+            }
+        }
+        MoveList::listed(layout, moves)
     }
 
     /// Whether the capture `mv` makes took the seeds of as many houses as
@@ -375,7 +471,7 @@ impl Engine {
             &mut pos.clone(),
             self.rules.board.house_of(mv),
             mv.direction(),
-            0,
+            self.choice_of(mv),
             &mut events,
         );
         let houses: std::collections::BTreeSet<usize> = events
@@ -412,8 +508,15 @@ impl Engine {
                 continue;
             };
             let (_, after, effect) = bases.swap_remove(i);
+            // Marked houses are spared where the rules say so
+            // (`chosen_spares_marked`).
+            let spared = if self.rules.captures.chosen_spares_marked {
+                after.marked_houses()
+            } else {
+                0
+            };
             let held: Vec<usize> = (lo..lo + board.houses_per_side())
-                .filter(|&house| after.at(house) > 0)
+                .filter(|&house| after.at(house) > 0 && spared >> house & 1 == 0)
                 .collect();
             let k = (self.rules.captures.chosen_after as usize).min(held.len());
             if !effect.last_seed_captured || k == 0 || !self.takes_enough(pos, mv) {
@@ -430,7 +533,10 @@ impl Engine {
                     &mut scratch,
                     board.house_of(mv),
                     mv.direction(),
-                    mask,
+                    Choice {
+                        taken: mask,
+                        ..self.choice_of(mv)
+                    },
                     &mut (),
                 );
                 moves.push(chosen);
@@ -521,6 +627,12 @@ impl Engine {
 
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
+        if self.rules.choices_in_moves
+            && (mv.is_mark() || self.marking_pending(pos))
+            && let Some(example) = self.legal_moves(pos).iter().next()
+        {
+            return IllegalMove::WrongChoice { mv, example };
+        }
         if mv.store_seeds().is_some() {
             return if self.rules.playable.from_store {
                 IllegalMove::StoreHoldsTooFew {
@@ -564,7 +676,7 @@ impl Engine {
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
         }
-        if self.rules.captures.chosen_after > 0
+        if self.rules.choices_in_moves
             && let Some(example) = self.legal_moves(pos).iter().find(|m| m.base() == mv.base())
         {
             // The house may be played: the houses it takes are wrong.
@@ -602,26 +714,75 @@ impl Engine {
         mv: Move,
         trace: &mut T,
     ) -> MoveEffect {
-        if mv.store_seeds().is_none() && !mv.takes_chosen() {
+        if !mv.is_rare() {
             return self.apply(pos, self.rules.board.house_of(mv), mv.direction(), trace);
         }
         self.apply_rare_move(pos, mv, trace)
     }
 
-    /// A store move, or a move taking houses by choice: out of line, so that
-    /// a house's move stays small where it is inlined.
+    /// A store move, a marking, or a move carrying choices made inside it:
+    /// out of line, so that a house's move stays small where it is inlined.
     #[cold]
     #[inline(never)]
     fn apply_rare_move<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
         match mv.store_seeds() {
             Some(seeds) => self.apply_from_store(pos, seeds, trace),
+            None if mv.is_mark() => self.mark(pos, self.rules.board.house_of(mv), trace),
             None => self.apply_gated(
                 pos,
                 self.rules.board.house_of(mv),
                 mv.direction(),
-                self.taken_houses(mv),
+                self.choice_of(mv),
                 trace,
             ),
+        }
+    }
+
+    /// Marks `house` for its owner, who moves, and hands the turn over
+    /// (`[play] marked = { chosen = N }`).
+    fn mark<T: Trace>(&self, pos: &mut Position, house: usize, trace: &mut T) -> MoveEffect {
+        pos.set_marked(house);
+        trace.record(Event::Mark { house });
+        pos.set_to_move(pos.to_move().opponent());
+        MoveEffect {
+            last: house,
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Whether the player to move still marks a house before the first
+    /// sowing (`[play] marked = { chosen = N }`).
+    pub(crate) fn marking_pending(&self, pos: &Position) -> bool {
+        let side = pos.to_move();
+        let lo = self.rules.board.row_start(side);
+        let own = ((1u64 << self.rules.board.houses_per_side()) - 1) << lo;
+        ((pos.marked_houses() & own).count_ones() as u8) < self.rules.playable.marks_chosen
+    }
+
+    /// The markings open to the player to move: each house of their back
+    /// row not yet marked.
+    fn markings(&self, pos: &Position) -> MoveList {
+        let board = &self.rules.board;
+        let layout = board.layout();
+        let side = pos.to_move();
+        let lo = board.row_start(side);
+        let moves = (layout.front()..board.houses_per_side())
+            .map(|offset| lo + offset)
+            .filter(|&house| pos.marked_houses() >> house & 1 == 0)
+            .map(|house| layout.move_of(house).marked())
+            .collect();
+        MoveList::listed(layout, moves)
+    }
+
+    /// The choices `mv` makes inside it, as the sowing loop reads them.
+    fn choice_of(&self, mv: Move) -> Choice {
+        let layout = self.rules.board.layout();
+        Choice {
+            taken: self.taken_houses(mv),
+            stop: mv.stop().map_or(0, |(at, time)| {
+                let house = at.side().index() * layout.houses_per_side() + layout.offset(at);
+                ((house as u16 + 1) << 8) | time as u16
+            }),
         }
     }
 
@@ -646,7 +807,7 @@ impl Engine {
     ) -> MoveEffect {
         let store = self.rules.board.store(pos.to_move());
         // The plain loop is the only one compiled with store moves.
-        self.apply_with::<false, false, true, T>(pos, store, None, seeds, 0, trace)
+        self.apply_with::<false, false, true, T>(pos, store, None, seeds, Choice::NONE, trace)
     }
 
     /// Plays the house `from` without checking that it is legal: the rule
@@ -662,9 +823,9 @@ impl Engine {
     ) -> MoveEffect {
         match self.rules.loop_kind {
             LoopKind::Plain if !self.rules.capture_gates => {
-                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, 0, trace)
+                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, Choice::NONE, trace)
             }
-            _ => self.apply_gated(pos, from, chosen, 0, trace),
+            _ => self.apply_gated(pos, from, chosen, Choice::NONE, trace),
         }
     }
 
@@ -678,7 +839,7 @@ impl Engine {
         pos: &mut Position,
         from: usize,
         chosen: Option<Direction>,
-        taken: u64,
+        choice: Choice,
         trace: &mut T,
     ) -> MoveEffect {
         if self.drop_pending(pos) {
@@ -689,16 +850,16 @@ impl Engine {
         }
         match self.rules.loop_kind {
             LoopKind::Plain => {
-                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::Relay => {
-                self.apply_with::<true, false, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<true, false, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::WhileSowing => {
-                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::RelayWhileSowing => {
-                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, choice, trace)
             }
         }
     }
@@ -713,7 +874,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
-        taken: u64,
+        choice: Choice,
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
@@ -726,7 +887,7 @@ impl Engine {
                 from,
                 chosen,
                 from_store,
-                taken,
+                choice,
                 true,
                 &mut (),
             );
@@ -735,14 +896,14 @@ impl Engine {
                     outcome: SlamOutcome::NothingCaptured,
                 });
                 let mut effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-                    pos, from, chosen, from_store, taken, false, trace,
+                    pos, from, chosen, from_store, choice, false, trace,
                 );
                 effect.grand_slam = true;
                 return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-            pos, from, chosen, from_store, taken, true, trace,
+            pos, from, chosen, from_store, choice, true, trace,
         );
         if GATES
             && self.rules.capture_gates
@@ -766,7 +927,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
-        taken: u64,
+        choice: Choice,
         captures: bool,
         trace: &mut T,
     ) -> MoveEffect {
@@ -844,8 +1005,14 @@ impl Engine {
         } else {
             // Everything else, an opening move sown to the opponent's row
             // and blocked houses too.
-            self.rules
-                .sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace)
+            self.rules.sow::<RELAY, WHILE_SOWING, T>(
+                pos,
+                from,
+                chosen,
+                captures,
+                choice.stop,
+                trace,
+            )
         };
         if gated && self.rules.playable.no_return {
             pos.set(
@@ -959,11 +1126,11 @@ impl Engine {
                         .captures
                         .sweep_after_capture(board, pos, me, trace);
                 }
-                if gated && taken != 0 {
-                    effect.captured += self
-                        .rules
-                        .captures
-                        .take_chosen(board, pos, me, taken, trace);
+                if gated && choice.taken != 0 {
+                    effect.captured +=
+                        self.rules
+                            .captures
+                            .take_chosen(board, pos, me, choice.taken, trace);
                 }
                 if keep.is_some() {
                     trace.record(Event::GrandSlam {
