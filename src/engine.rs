@@ -10,7 +10,7 @@
 //! nothing of the engine; the engine also holds the variant's packed engine
 //! ([`crate::packed`]) for random playouts and searches.
 
-use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, QUIET, WAITING, WAYS};
+use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWED, QUIET, WAITING, WAYS};
 
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
@@ -329,6 +329,9 @@ impl Engine {
         if self.rules.choices_in_moves && self.marking_pending(pos) {
             return self.markings(pos);
         }
+        if self.rules.choices_in_moves && pos.get(OWED) > 0 {
+            return self.owed_takes(pos);
+        }
         if !self.rules.simulate_to_judge {
             return self.legal_moves(pos);
         }
@@ -628,7 +631,7 @@ impl Engine {
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
         if self.rules.choices_in_moves
-            && (mv.is_mark() || self.marking_pending(pos))
+            && (mv.is_mark() || self.marking_pending(pos) || mv.takes_only() || pos.get(OWED) > 0)
             && let Some(example) = self.legal_moves(pos).iter().next()
         {
             return IllegalMove::WrongChoice { mv, example };
@@ -728,6 +731,7 @@ impl Engine {
         match mv.store_seeds() {
             Some(seeds) => self.apply_from_store(pos, seeds, trace),
             None if mv.is_mark() => self.mark(pos, self.rules.board.house_of(mv), trace),
+            None if mv.takes_only() => self.take_owed(pos, mv, trace),
             None => self.apply_gated(
                 pos,
                 self.rules.board.house_of(mv),
@@ -746,6 +750,61 @@ impl Engine {
         pos.set_to_move(pos.to_move().opponent());
         MoveEffect {
             last: house,
+            ..MoveEffect::default()
+        }
+    }
+
+    /// The houses of the opponent's the player to move may take by choice
+    /// (`[capture] chosen_after`): those holding seeds, less the marked ones
+    /// where the rules spare them.
+    fn choosable(&self, pos: &Position) -> Vec<usize> {
+        let board = &self.rules.board;
+        let lo = board.row_start(pos.to_move().opponent());
+        let spared = if self.rules.captures.chosen_spares_marked {
+            pos.marked_houses()
+        } else {
+            0
+        };
+        (lo..lo + board.houses_per_side())
+            .filter(|&house| pos.at(house) > 0 && spared >> house & 1 == 0)
+            .collect()
+    }
+
+    /// The moves of a player who owes takes (`[capture]
+    /// chosen_left_to_opponent`): one for each choice of as many of the
+    /// opponent's houses as owed (every one, where fewer may be taken);
+    /// none for a player without seeds of their own.
+    fn owed_takes(&self, pos: &Position) -> MoveList {
+        let layout = self.rules.board.layout();
+        let held = self.choosable(pos);
+        let k = (pos.get(OWED) as usize).min(held.len());
+        let mut moves = Vec::new();
+        // A player without seeds has no move, owed takes or not (L3).
+        if k > 0 && pos.seeds_on_side(pos.to_move()) > 0 {
+            for_each_choice(&held, k, &mut |houses| {
+                let labels: Vec<_> = houses.iter().map(|&h| layout.move_of(h).label()).collect();
+                moves.extend(Move::taking_only(&labels));
+            });
+        }
+        MoveList::listed(layout, moves)
+    }
+
+    /// Takes the houses `mv` names, sowing nothing, and hands the turn over
+    /// with the takes still owed, if any, to the opponent (`[capture]
+    /// chosen_left_to_opponent`).
+    fn take_owed<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
+        let me = pos.to_move();
+        let taken = self.taken_houses(mv);
+        let captured = self
+            .rules
+            .captures
+            .take_chosen(&self.rules.board, pos, me, taken, trace);
+        let owed = pos.get(OWED);
+        pos.set(OWED, owed.saturating_sub(taken.count_ones() as u8));
+        pos.set_to_move(me.opponent());
+        MoveEffect {
+            captured,
+            last: self.rules.board.house_of(mv),
             ..MoveEffect::default()
         }
     }
@@ -1131,6 +1190,11 @@ impl Engine {
                         self.rules
                             .captures
                             .take_chosen(board, pos, me, choice.taken, trace);
+                }
+                if gated && self.rules.captures.chosen_left_to_opponent {
+                    // What the choice could not take, the opponent takes.
+                    let took = choice.taken.count_ones() as u8;
+                    pos.set(OWED, self.rules.captures.chosen_after.saturating_sub(took));
                 }
                 if keep.is_some() {
                     trace.record(Event::GrandSlam {

@@ -496,6 +496,14 @@ fn wrong_choice(mv: Move, example: Move) -> String {
     if mv.is_mark() {
         return format!("{mv} marks a house, but no house is marked now: write {example}");
     }
+    if example.takes_only() {
+        return format!(
+            "{mv} sows, but the houses a capture left are taken first, sowing nothing: name as many of the opponent's houses as are owed, each after a `+`, such as {example}"
+        );
+    }
+    if mv.takes_only() {
+        return format!("{mv} takes houses, but none are owed: write {example}");
+    }
     if mv.stop().is_some() && mv.stop() != example.stop() && mv.taken().eq(example.taken()) {
         return format!(
             "{mv} stops its relay where it may not: a relay stops by choice only where a lap ends in an occupied house the mover marked, named after a `/` (the time a lap ends there after a `:`), such as {example}"

@@ -208,7 +208,11 @@ fn read_move(
 ) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
     let house = inner.next().expect("a move has a house");
-    let mut mv = if house.as_rule() == Rule::store_move {
+    // A move that only takes houses (`+b3+b5`) starts with the first.
+    let take_only = house.as_rule() == Rule::taken_mark;
+    let mut mv = if take_only {
+        Move::new(Side::South, 0)
+    } else if house.as_rule() == Rule::store_move {
         let span = house.as_span();
         let seeds = house.as_str()[1..].parse::<u8>().ok().filter(|&k| k > 0);
         Move::from_store(seeds.ok_or_else(|| {
@@ -233,7 +237,7 @@ fn read_move(
             )
         })?
     };
-    let mut next = inner.next();
+    let mut next = if take_only { Some(house) } else { inner.next() };
     if let Some(direction) = next.as_ref().filter(|p| p.as_rule() == Rule::direction) {
         mv = mv.sowing(Direction::from_mark(
             direction.as_str().chars().next().expect("one mark"),
@@ -297,7 +301,12 @@ fn read_move(
         next = inner.next();
     }
     if let Some(span) = taken_span {
-        mv = mv.taking(&taken).ok_or_else(|| {
+        let taking = if take_only {
+            Move::taking_only(&taken)
+        } else {
+            mv.taking(&taken)
+        };
+        mv = taking.ok_or_else(|| {
             ParseError::at(
                 origin,
                 text,

@@ -794,6 +794,7 @@ impl<const L: usize> Kernel<L> {
             // Refused with chosen_after, which they qualify.
             chosen_after_houses_taken: _,
             chosen_spares_marked: _,
+            chosen_left_to_opponent: _,
             last_seeds_counted_in: _,
             looks_along: _,
             // Only with territory, refused above.

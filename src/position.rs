@@ -502,6 +502,9 @@ pub struct Move {
 const DROP: u8 = 1;
 /// [`Move::place`]: the move marks its house.
 const MARK: u8 = 2;
+/// [`Move::place`]: the move sows nothing and only takes houses by choice
+/// (`+b3+b5`, `[capture] chosen_left_to_opponent`).
+const TAKE: u8 = 3;
 
 const SLOT_BITS: u32 = 8;
 const _: () = assert!(SLOT_BITS * MAX_TAKEN as u32 == u32::BITS);
@@ -595,6 +598,24 @@ impl Move {
         }
     }
 
+    /// The move that only takes the houses `labels` names, sowing nothing
+    /// (`+b3+b5`, `[capture] chosen_left_to_opponent`); `None` as for
+    /// [`Move::taking`], or for no house.
+    pub fn taking_only(labels: &[Label]) -> Option<Move> {
+        let first = *labels.iter().min()?;
+        Move {
+            place: TAKE,
+            ..Move::at(first)
+        }
+        .taking(labels)
+    }
+
+    /// Whether the move only takes houses, sowing nothing (`+b3+b5`).
+    #[inline]
+    pub fn takes_only(self) -> bool {
+        self.place == TAKE
+    }
+
     /// Whether the move marks its house (`B6#`) rather than playing it.
     #[inline]
     pub fn is_mark(self) -> bool {
@@ -628,7 +649,7 @@ impl Move {
     /// move, a marking, or a move carrying choices made inside it.
     #[inline]
     pub(crate) fn is_rare(self) -> bool {
-        self.from_store != 0 || self.taken != 0 || self.stop != 0 || self.place == MARK
+        self.from_store != 0 || self.taken != 0 || self.stop != 0 || self.place >= MARK
     }
 
     /// Whether the move carries a choice made inside it: houses taken or a
@@ -757,6 +778,7 @@ impl fmt::Display for Move {
             None if let Some(seeds) = self.store_seeds() => write!(f, "*{seeds}"),
             None if self.is_drop() => write!(f, "{}@", self.label()),
             None if self.is_mark() => write!(f, "{}#", self.label()),
+            None if self.takes_only() => Ok(()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
         }?;

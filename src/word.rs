@@ -25,7 +25,7 @@ use crate::diagnostic::excerpt;
 use crate::position::{Label, Layout, Side};
 
 /// How many state words there are.
-pub(crate) const WORDS: usize = 11;
+pub(crate) const WORDS: usize = 12;
 
 /// A state word of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,6 +61,10 @@ pub enum Word {
     /// No child is made in the round being played (`no_children`, `[rounds]
     /// children_need_houses`).
     NoChildren,
+    /// Houses the player to move takes from the opponent's, of their
+    /// choosing, instead of sowing: those a capture before could not take
+    /// (`owed:2`, `[capture] chosen_left_to_opponent`).
+    Owed,
 }
 
 /// What a word holds, which decides how it is written and read.
@@ -92,6 +96,7 @@ impl Word {
         Word::Starter,
         Word::Waiting,
         Word::NoChildren,
+        Word::Owed,
     ];
 
     /// The word's name in positions and in `replay --json`.
@@ -108,6 +113,7 @@ impl Word {
             Word::Starter => "starter",
             Word::Waiting => "waiting",
             Word::NoChildren => "no_children",
+            Word::Owed => "owed",
         }
     }
 
@@ -121,7 +127,7 @@ impl Word {
         match self {
             Word::Feed | Word::BearOff | Word::Again | Word::NoChildren => Kind::Flag,
             Word::Last | Word::Starter | Word::Waiting => Kind::Player,
-            Word::Quiet | Word::Opening => Kind::Count,
+            Word::Quiet | Word::Opening | Word::Owed => Kind::Count,
             Word::Crossed => Kind::House,
             Word::Ways => Kind::Ways,
         }
@@ -142,6 +148,7 @@ impl Word {
         let example = match self {
             Word::Quiet => "the quiet moves left, such as `quiet:2`",
             Word::Opening => "the opening moves left, such as `opening:2`",
+            Word::Owed => "the houses to take instead of sowing, such as `owed:2`",
             Word::Crossed => "a house, such as `crossed:a`",
             Word::Ways => "the ways South and North sow, `ways:><` or `ways:<>`",
             _ => "",
@@ -164,6 +171,7 @@ impl Word {
             Word::Ways => "one pair of ways",
             Word::Starter => "one round starter",
             Word::Waiting => "one player waiting",
+            Word::Owed => "one count of houses owed",
             Word::Feed | Word::BearOff | Word::Again | Word::NoChildren => "each word once",
         }
     }
@@ -195,6 +203,9 @@ impl Word {
             }
             Word::NoChildren => {
                 "no round is played without children (`[rounds] children_need_houses`)"
+            }
+            Word::Owed => {
+                "no capture leaves the opponent houses to take (`[capture] chosen_left_to_opponent`)"
             }
         }
     }
@@ -332,6 +343,9 @@ impl Word {
                 player()
             ),
             Word::NoChildren => "No children: this round is played without making children".into(),
+            Word::Owed => format!(
+                "Owed: the player to move takes {code} of the opponent's houses instead of sowing"
+            ),
         })
     }
 }
@@ -354,6 +368,7 @@ const KEY_WORD: [[u64; 3]; WORDS] = [
     [0x7A3D_0C9E_51B4_E26B, 0xD2F4_8E1A_6C09_B537, 0],
     [0x4B1E_87D3_29F6_C05D, 0xE60A_5C3F_B7D2_1948, 0],
     [0, 0, 0x91C7_3E5A_D04B_F86E],
+    [0, 0, 0x2E8B_6F14_C3A9_D75B],
 ];
 
 /// A value a word holds, as a position keeps it: one byte, 0 where the word
@@ -480,6 +495,8 @@ pub const STARTER: Typed<Option<Side>> = Typed::new(Word::Starter);
 pub const WAITING: Typed<Option<Side>> = Typed::new(Word::Waiting);
 /// A round without children.
 pub const NO_CHILDREN: Typed<bool> = Typed::new(Word::NoChildren);
+/// Houses the player to move takes instead of sowing.
+pub const OWED: Typed<u8> = Typed::new(Word::Owed);
 
 #[cfg(test)]
 mod tests {

@@ -203,3 +203,25 @@ fn houses_are_marked_in_turns_before_the_first_sowing() {
     assert!(legal.contains(&"B4/B6".to_string()), "{legal:?}");
     assert!(!legal.iter().any(|m| m.ends_with('#')));
 }
+
+#[test]
+fn takes_a_capturer_could_not_make_are_a_move_of_the_opponents() {
+    // Misoro Tsoro with additional captures (ruling L3): a move that only
+    // takes houses names them alone, in label order.
+    let (mv, _) = sow::notation::parse_move("+b5+b3").unwrap();
+    assert!(mv.takes_only());
+    assert_eq!(mv.to_string(), "+b3+b5");
+    let rules = sow::Rules::load("ludii-misoro-tsoro-additional-capture").expect("shipped");
+    let sheet = sow::Engine::new(rules);
+    // The houses marked are spared; the takes left over are owed.
+    let from = sow::notation::parse_position(
+        "0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,1,1,1,0,0,1/0,0,0,0,0,0,0,0 12-15 S marked:............mm................mm owed:3",
+    )
+    .unwrap();
+    let legal: Vec<String> = sheet
+        .legal_moves(&from)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(legal, ["+a3+a4+a5", "+a3+a4+a8", "+a3+a5+a8", "+a4+a5+a8"]);
+}

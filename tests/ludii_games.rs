@@ -350,6 +350,53 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             i += 1;
             continue;
         }
+        if !sows(first) && first.fx.split(';').any(|e| e.ends_with('-')) {
+            // Houses taken instead of sowing, that a capture before could
+            // not take (`[capture] chosen_left_to_opponent`), one decision
+            // each: one move in sow (`+b3+b5`).
+            let at = format!(
+                "seed {} decision {} ({})",
+                game.seed,
+                i + 1,
+                label(first.from)?
+            );
+            let mut last = i;
+            while last + 1 < game.plies.len()
+                && takes_chosen(&game.plies[last], &game.plies[last + 1])
+            {
+                last += 1;
+            }
+            let want: BTreeSet<String> = first
+                .legal
+                .iter()
+                .filter_map(|v| v.as_i64())
+                .map(label)
+                .collect::<Result<_, _>>()?;
+            let got: BTreeSet<String> = g
+                .legal_moves()
+                .iter()
+                .flat_map(|m| m.taken().map(|l| l.to_string()).collect::<Vec<_>>())
+                .collect();
+            if want != got {
+                return Err(format!(
+                    "{at}: the houses taken instead of sowing are {got:?} in sow, {want:?} in Ludii; position {}",
+                    g.position()
+                ));
+            }
+            let mut text = String::new();
+            for ply in &game.plies[i..=last] {
+                text.push('+');
+                text.push_str(&label(ply.from)?);
+            }
+            let mv = sow::notation::parse_move(&text)
+                .map_err(|e| format!("{at}: {e}"))?
+                .0;
+            g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+            compare_counts(&places, &game.plies[last].counts, g.position(), engine)
+                .map_err(|e| format!("{at}: after the move, {e}"))?;
+            i = last + 1;
+            continue;
+        }
         let mut last = i;
         // The laps that offered a stop, by house, and where the move
         // stopped (`[sowing] relay_may_stop_at_marked`).

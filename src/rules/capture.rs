@@ -191,6 +191,13 @@ pub struct Section {
     /// additional captures).
     #[serde(default)]
     pub chosen_spares_marked: Option<Spanned<bool>>,
+    /// With `chosen_after`, the houses a capturer could not take by choice
+    /// (too few held seeds) are left to the opponent, who on their next turn
+    /// takes as many of the capturer's houses, of their choosing, instead
+    /// of sowing (`+b3+b5`), leaving any they cannot take to the capturer
+    /// in turn (Ludii's Misoro Tsoro with additional captures, ruling L3).
+    #[serde(default)]
+    pub chosen_left_to_opponent: Option<Spanned<bool>>,
     /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
     /// the mover (MancalaGames counts only the houses it may capture from,
     /// `capt_side`); the mover then takes every seed on the board.
@@ -287,6 +294,7 @@ impl Default for Section {
             chosen_after: Default::default(),
             chosen_after_houses_taken: Default::default(),
             chosen_spares_marked: Default::default(),
+            chosen_left_to_opponent: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
@@ -759,6 +767,9 @@ pub struct Captures {
     /// Whether the houses taken by choice are never marked ones
     /// (`chosen_spares_marked`).
     pub chosen_spares_marked: bool,
+    /// Whether the houses a capturer could not take by choice are left to
+    /// the opponent (`chosen_left_to_opponent`).
+    pub chosen_left_to_opponent: bool,
     /// Where the seeds counted for `last_seeds_to_mover` lie.
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
@@ -1677,6 +1688,11 @@ pub(crate) fn compile(
         chosen_after == 0,
         "chosen_spares_marked says which houses chosen_after may take, and there is no chosen_after",
     )?;
+    let chosen_left_to_opponent = super::flag_unless(
+        &section.chosen_left_to_opponent,
+        chosen_after == 0,
+        "chosen_left_to_opponent says who takes what chosen_after could not, and there is no chosen_after",
+    )?;
     Ok((
         Captures {
             rules,
@@ -1697,6 +1713,7 @@ pub(crate) fn compile(
             chosen_after,
             chosen_after_houses_taken,
             chosen_spares_marked,
+            chosen_left_to_opponent,
             last_seeds_counted_in,
             looks_along,
             zones_by_owner: by_owner,

@@ -632,6 +632,8 @@ impl Rules {
             Word::Starter => kept(self.captures.last_seeds_to_starter),
             Word::Waiting => kept(self.captures.starter_waits),
             Word::NoChildren => kept(self.rounds.is_some_and(|r| r.children_need_houses > 0)),
+            Word::Owed if self.captures.chosen_left_to_opponent => self.captures.chosen_after,
+            Word::Owed => 0,
         }
     }
 
