@@ -10,7 +10,9 @@
 //! nothing of the engine; the engine also holds the variant's packed engine
 //! ([`crate::packed`]) for random playouts and searches.
 
-use crate::word::{AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWN_WAYS, QUIET, WAITING, WAYS};
+use crate::word::{
+    AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWED, OWN_WAYS, QUIET, WAITING, WAYS,
+};
 
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
@@ -20,6 +22,21 @@ use crate::rules::children::LastSeed;
 use crate::rules::sowing::{LoopKind, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
+
+/// The choices a move makes inside it, as the sowing loop reads them:
+/// the houses taken after a capture (`[capture] chosen_after`), as a mask,
+/// and where a relay stops (`[sowing] relay_may_stop_at_marked`): the house
+/// plus one in the high byte, the time a lap ends there in the low byte.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Choice {
+    taken: u64,
+    stop: u16,
+}
+
+impl Choice {
+    /// No choice: the plain move.
+    const NONE: Choice = Choice { taken: 0, stop: 0 };
+}
 
 /// A variant made ready to play: its compiled [`Rules`], which say what may
 /// happen, and what runs them: the general step below, which every rule goes
@@ -61,8 +78,8 @@ impl Engine {
     /// The legal moves of the player to move.
     #[inline]
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        if self.rules.captures.chosen_after > 0 {
-            // Which houses a move may take follows from playing it.
+        if self.rules.choices_in_moves {
+            // The choices a move may make inside it follow from playing it.
             return self.legal_moves_played(pos, &mut Vec::new());
         }
         let mut list = self.house_moves(pos);
@@ -311,6 +328,12 @@ impl Engine {
         played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
         played.clear();
+        if self.rules.choices_in_moves && self.marking_pending(pos) {
+            return self.markings(pos);
+        }
+        if self.rules.choices_in_moves && pos.get(OWED) > 0 {
+            return self.owed_takes(pos);
+        }
         if !self.rules.simulate_to_judge {
             return self.legal_moves(pos);
         }
@@ -356,10 +379,88 @@ impl Engine {
         if self.rules.playable.single_seed_rule && multi != 0 {
             list.retain_row(side, multi);
         }
+        if self.rules.choices_in_moves {
+            return self.with_choices(pos, list, played);
+        }
+        list
+    }
+
+    /// The moves of `list` made into one move for each choice the mover
+    /// may make inside it: where to stop a relay (`[sowing]
+    /// relay_may_stop_at_marked`), then which houses to take after a
+    /// capture (`[capture] chosen_after`).
+    #[inline(never)]
+    fn with_choices(
+        &self,
+        pos: &Position,
+        list: MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        let list = if self.rules.sowing.stop_at_marked {
+            self.with_stops(pos, &list, played)
+        } else {
+            list
+        };
         if self.rules.captures.chosen_after > 0 {
             return self.with_chosen(pos, &list, played);
         }
         list
+    }
+
+    /// The moves of `list`, each whose relay ends a lap in an occupied
+    /// house the mover marked made into one move more for each such lap,
+    /// stopping there (`[sowing] relay_may_stop_at_marked`): `B6/A1`, or
+    /// `B6/A1:2` the second time a lap ends in A1. Each is played out, and
+    /// `played` holds what each came to.
+    fn with_stops(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> MoveList {
+        let board = &self.rules.board;
+        let layout = board.layout();
+        let mut moves = Vec::new();
+        for mv in list.iter() {
+            moves.push(mv);
+            // Where the relay goes on every time, the laps that may stop.
+            let mut events: Vec<Event> = Vec::new();
+            let house = board.house_of(mv);
+            self.apply_gated(
+                &mut pos.clone(),
+                house,
+                mv.direction(),
+                Choice::NONE,
+                &mut events,
+            );
+            let offers: Vec<usize> = events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::StopOffered { house } => Some(house),
+                    _ => None,
+                })
+                .collect();
+            for (i, &at) in offers.iter().enumerate() {
+                let time = offers[..=i].iter().filter(|&&h| h == at).count();
+                let Some(stopping) = u8::try_from(time)
+                    .ok()
+                    .and_then(|time| mv.stopping(layout.label(at), time))
+                else {
+                    continue;
+                };
+                let mut after = pos.clone();
+                let effect = self.apply_gated(
+                    &mut after,
+                    house,
+                    mv.direction(),
+                    self.choice_of(stopping),
+                    &mut (),
+                );
+                moves.push(stopping);
+                played.push((stopping, after, effect));
+            }
+        }
+        MoveList::listed(layout, moves)
     }
 
     /// Whether the capture `mv` makes took the seeds of as many houses as
@@ -375,7 +476,7 @@ impl Engine {
             &mut pos.clone(),
             self.rules.board.house_of(mv),
             mv.direction(),
-            0,
+            self.choice_of(mv),
             &mut events,
         );
         let houses: std::collections::BTreeSet<usize> = events
@@ -412,8 +513,15 @@ impl Engine {
                 continue;
             };
             let (_, after, effect) = bases.swap_remove(i);
+            // Marked houses are spared where the rules say so
+            // (`chosen_spares_marked`).
+            let spared = if self.rules.captures.chosen_spares_marked {
+                after.marked_houses()
+            } else {
+                0
+            };
             let held: Vec<usize> = (lo..lo + board.houses_per_side())
-                .filter(|&house| after.at(house) > 0)
+                .filter(|&house| after.at(house) > 0 && spared >> house & 1 == 0)
                 .collect();
             let k = (self.rules.captures.chosen_after as usize).min(held.len());
             if !effect.last_seed_captured || k == 0 || !self.takes_enough(pos, mv) {
@@ -430,7 +538,10 @@ impl Engine {
                     &mut scratch,
                     board.house_of(mv),
                     mv.direction(),
-                    mask,
+                    Choice {
+                        taken: mask,
+                        ..self.choice_of(mv)
+                    },
                     &mut (),
                 );
                 moves.push(chosen);
@@ -527,6 +638,12 @@ impl Engine {
 
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
+        if self.rules.choices_in_moves
+            && (mv.is_mark() || self.marking_pending(pos) || mv.takes_only() || pos.get(OWED) > 0)
+            && let Some(example) = self.legal_moves(pos).iter().next()
+        {
+            return IllegalMove::WrongChoice { mv, example };
+        }
         if mv.store_seeds().is_some() {
             return if self.rules.playable.from_store {
                 IllegalMove::StoreHoldsTooFew {
@@ -570,7 +687,7 @@ impl Engine {
             (false, Some(_)) => return IllegalMove::DirectionFixed { mv },
             _ => {}
         }
-        if self.rules.captures.chosen_after > 0
+        if self.rules.choices_in_moves
             && let Some(example) = self.legal_moves(pos).iter().find(|m| m.base() == mv.base())
         {
             // The house may be played: the houses it takes are wrong.
@@ -608,26 +725,131 @@ impl Engine {
         mv: Move,
         trace: &mut T,
     ) -> MoveEffect {
-        if mv.store_seeds().is_none() && !mv.takes_chosen() {
+        if !mv.is_rare() {
             return self.apply(pos, self.rules.board.house_of(mv), mv.direction(), trace);
         }
         self.apply_rare_move(pos, mv, trace)
     }
 
-    /// A store move, or a move taking houses by choice: out of line, so that
-    /// a house's move stays small where it is inlined.
+    /// A store move, a marking, or a move carrying choices made inside it:
+    /// out of line, so that a house's move stays small where it is inlined.
     #[cold]
     #[inline(never)]
     fn apply_rare_move<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
         match mv.store_seeds() {
             Some(seeds) => self.apply_from_store(pos, seeds, trace),
+            None if mv.is_mark() => self.mark(pos, self.rules.board.house_of(mv), trace),
+            None if mv.takes_only() => self.take_owed(pos, mv, trace),
             None => self.apply_gated(
                 pos,
                 self.rules.board.house_of(mv),
                 mv.direction(),
-                self.taken_houses(mv),
+                self.choice_of(mv),
                 trace,
             ),
+        }
+    }
+
+    /// Marks `house` for its owner, who moves, and hands the turn over
+    /// (`[play] marked = { chosen = N }`).
+    fn mark<T: Trace>(&self, pos: &mut Position, house: usize, trace: &mut T) -> MoveEffect {
+        pos.set_marked(house);
+        trace.record(Event::Mark { house });
+        pos.set_to_move(pos.to_move().opponent());
+        MoveEffect {
+            last: house,
+            ..MoveEffect::default()
+        }
+    }
+
+    /// The houses of the opponent's the player to move may take by choice
+    /// (`[capture] chosen_after`): those holding seeds, less the marked ones
+    /// where the rules spare them.
+    fn choosable(&self, pos: &Position) -> Vec<usize> {
+        let board = &self.rules.board;
+        let lo = board.row_start(pos.to_move().opponent());
+        let spared = if self.rules.captures.chosen_spares_marked {
+            pos.marked_houses()
+        } else {
+            0
+        };
+        (lo..lo + board.houses_per_side())
+            .filter(|&house| pos.at(house) > 0 && spared >> house & 1 == 0)
+            .collect()
+    }
+
+    /// The moves of a player who owes takes (`[capture]
+    /// chosen_left_to_opponent`): one for each choice of as many of the
+    /// opponent's houses as owed (every one, where fewer may be taken);
+    /// none for a player without seeds of their own.
+    fn owed_takes(&self, pos: &Position) -> MoveList {
+        let layout = self.rules.board.layout();
+        let held = self.choosable(pos);
+        let k = (pos.get(OWED) as usize).min(held.len());
+        let mut moves = Vec::new();
+        // A player without seeds has no move, owed takes or not (L3).
+        if k > 0 && pos.seeds_on_side(pos.to_move()) > 0 {
+            for_each_choice(&held, k, &mut |houses| {
+                let labels: Vec<_> = houses.iter().map(|&h| layout.move_of(h).label()).collect();
+                moves.extend(Move::taking_only(&labels));
+            });
+        }
+        MoveList::listed(layout, moves)
+    }
+
+    /// Takes the houses `mv` names, sowing nothing, and hands the turn over
+    /// with the takes still owed, if any, to the opponent (`[capture]
+    /// chosen_left_to_opponent`).
+    fn take_owed<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
+        let me = pos.to_move();
+        let taken = self.taken_houses(mv);
+        let captured = self
+            .rules
+            .captures
+            .take_chosen(&self.rules.board, pos, me, taken, trace);
+        let owed = pos.get(OWED);
+        pos.set(OWED, owed.saturating_sub(taken.count_ones() as u8));
+        pos.set_to_move(me.opponent());
+        MoveEffect {
+            captured,
+            last: self.rules.board.house_of(mv),
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Whether the player to move still marks a house before the first
+    /// sowing (`[play] marked = { chosen = N }`).
+    pub(crate) fn marking_pending(&self, pos: &Position) -> bool {
+        let side = pos.to_move();
+        let lo = self.rules.board.row_start(side);
+        let own = ((1u64 << self.rules.board.houses_per_side()) - 1) << lo;
+        ((pos.marked_houses() & own).count_ones() as u8) < self.rules.playable.marks_chosen
+    }
+
+    /// The markings open to the player to move: each house of their back
+    /// row not yet marked.
+    fn markings(&self, pos: &Position) -> MoveList {
+        let board = &self.rules.board;
+        let layout = board.layout();
+        let side = pos.to_move();
+        let lo = board.row_start(side);
+        let moves = (layout.front()..board.houses_per_side())
+            .map(|offset| lo + offset)
+            .filter(|&house| pos.marked_houses() >> house & 1 == 0)
+            .map(|house| layout.move_of(house).marked())
+            .collect();
+        MoveList::listed(layout, moves)
+    }
+
+    /// The choices `mv` makes inside it, as the sowing loop reads them.
+    fn choice_of(&self, mv: Move) -> Choice {
+        let layout = self.rules.board.layout();
+        Choice {
+            taken: self.taken_houses(mv),
+            stop: mv.stop().map_or(0, |(at, time)| {
+                let house = at.side().index() * layout.houses_per_side() + layout.offset(at);
+                ((house as u16 + 1) << 8) | time as u16
+            }),
         }
     }
 
@@ -652,7 +874,7 @@ impl Engine {
     ) -> MoveEffect {
         let store = self.rules.board.store(pos.to_move());
         // The plain loop is the only one compiled with store moves.
-        self.apply_with::<false, false, true, T>(pos, store, None, seeds, 0, trace)
+        self.apply_with::<false, false, true, T>(pos, store, None, seeds, Choice::NONE, trace)
     }
 
     /// Plays the house `from` without checking that it is legal: the rule
@@ -668,9 +890,9 @@ impl Engine {
     ) -> MoveEffect {
         match self.rules.loop_kind {
             LoopKind::Plain if !self.rules.capture_gates => {
-                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, 0, trace)
+                self.apply_with::<false, false, false, T>(pos, from, chosen, 0, Choice::NONE, trace)
             }
-            _ => self.apply_gated(pos, from, chosen, 0, trace),
+            _ => self.apply_gated(pos, from, chosen, Choice::NONE, trace),
         }
     }
 
@@ -684,7 +906,7 @@ impl Engine {
         pos: &mut Position,
         from: usize,
         chosen: Option<Direction>,
-        taken: u64,
+        choice: Choice,
         trace: &mut T,
     ) -> MoveEffect {
         if self.drop_pending(pos) {
@@ -695,16 +917,16 @@ impl Engine {
         }
         match self.rules.loop_kind {
             LoopKind::Plain => {
-                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<false, false, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::Relay => {
-                self.apply_with::<true, false, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<true, false, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::WhileSowing => {
-                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<false, true, true, T>(pos, from, chosen, 0, choice, trace)
             }
             LoopKind::RelayWhileSowing => {
-                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, taken, trace)
+                self.apply_with::<true, true, true, T>(pos, from, chosen, 0, choice, trace)
             }
         }
     }
@@ -719,7 +941,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
-        taken: u64,
+        choice: Choice,
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
@@ -732,7 +954,7 @@ impl Engine {
                 from,
                 chosen,
                 from_store,
-                taken,
+                choice,
                 true,
                 &mut (),
             );
@@ -741,14 +963,14 @@ impl Engine {
                     outcome: SlamOutcome::NothingCaptured,
                 });
                 let mut effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-                    pos, from, chosen, from_store, taken, false, trace,
+                    pos, from, chosen, from_store, choice, false, trace,
                 );
                 effect.grand_slam = true;
                 return self.end_turn::<GATES, T>(pos, me, effect, trace);
             }
         }
         let effect = self.sow_and_capture::<RELAY, WHILE_SOWING, GATES, T>(
-            pos, from, chosen, from_store, taken, true, trace,
+            pos, from, chosen, from_store, choice, true, trace,
         );
         if GATES
             && self.rules.capture_gates
@@ -772,7 +994,7 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         from_store: u8,
-        taken: u64,
+        choice: Choice,
         captures: bool,
         trace: &mut T,
     ) -> MoveEffect {
@@ -859,8 +1081,14 @@ impl Engine {
         } else {
             // Everything else, an opening move sown to the opponent's row
             // and blocked houses too.
-            self.rules
-                .sow::<RELAY, WHILE_SOWING, T>(pos, from, chosen, captures, trace)
+            self.rules.sow::<RELAY, WHILE_SOWING, T>(
+                pos,
+                from,
+                chosen,
+                captures,
+                choice.stop,
+                trace,
+            )
         };
         if gated && self.rules.playable.no_return {
             pos.set(
@@ -974,11 +1202,16 @@ impl Engine {
                         .captures
                         .sweep_after_capture(board, pos, me, trace);
                 }
-                if gated && taken != 0 {
-                    effect.captured += self
-                        .rules
-                        .captures
-                        .take_chosen(board, pos, me, taken, trace);
+                if gated && choice.taken != 0 {
+                    effect.captured +=
+                        self.rules
+                            .captures
+                            .take_chosen(board, pos, me, choice.taken, trace);
+                }
+                if gated && self.rules.captures.chosen_left_to_opponent {
+                    // What the choice could not take, the opponent takes.
+                    let took = choice.taken.count_ones() as u8;
+                    pos.set(OWED, self.rules.captures.chosen_after.saturating_sub(took));
                 }
                 if keep.is_some() {
                     trace.record(Event::GrandSlam {

@@ -19,7 +19,7 @@
 use crate::position::{Position, Side};
 
 /// The bit planes of every layer, in [`Position`]'s array of planes.
-pub(crate) const PLANES: usize = 5;
+pub(crate) const PLANES: usize = 6;
 
 /// A per-house layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,11 +35,21 @@ pub enum Layer {
     /// Who owns each house (`S`, `N`): a house's owner may change between
     /// rounds (territory). By default South owns `A`… and North `a`… (C1).
     Owner,
+    /// Houses their owner has marked (`m`), where a relay lap that ends in
+    /// one may stop by the mover's choice (`[sowing]
+    /// relay_may_stop_at_marked`).
+    Marked,
 }
 
 impl Layer {
     /// Every layer, in the order positions write them.
-    pub const ALL: [Layer; 4] = [Layer::Children, Layer::Blocked, Layer::Played, Layer::Owner];
+    pub const ALL: [Layer; 5] = [
+        Layer::Children,
+        Layer::Blocked,
+        Layer::Played,
+        Layer::Owner,
+        Layer::Marked,
+    ];
 
     /// The word that names the layer in positions and in `replay --json`.
     pub fn word(self) -> &'static str {
@@ -48,6 +58,7 @@ impl Layer {
             Layer::Blocked => "blocked",
             Layer::Played => "played",
             Layer::Owner => "owner",
+            Layer::Marked => "marked",
         }
     }
 
@@ -64,6 +75,7 @@ impl Layer {
             Layer::Blocked | Layer::Played => b".x",
             // Value 0: the house's own row's owner; 1: the other player.
             Layer::Owner => b"SN",
+            Layer::Marked => b".m",
         }
     }
 
@@ -87,6 +99,7 @@ impl Layer {
             Layer::Blocked => 2..3,
             Layer::Played => 3..4,
             Layer::Owner => 4..5,
+            Layer::Marked => 5..6,
         }
     }
 
@@ -97,6 +110,7 @@ impl Layer {
             Layer::Blocked => "its houses are never blocked",
             Layer::Played => "it does not remember which houses have been played",
             Layer::Owner => "its houses never change owner",
+            Layer::Marked => "its houses are never marked",
         }
     }
 
@@ -172,6 +186,12 @@ impl Layer {
                 lines.push(format!(
                     "Played already: {}",
                     labels(&|h| position.played_houses() >> h & 1 != 0).join(", ")
+                ));
+            }
+            Layer::Marked => {
+                lines.push(format!(
+                    "Marked: {}",
+                    labels(&|h| position.layer_value(Layer::Marked, h) != 0).join(", ")
                 ));
             }
             Layer::Owner => {

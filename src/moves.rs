@@ -484,6 +484,32 @@ fn board_in_words(layout: Layout) -> String {
 /// Why `mv` takes the wrong houses by choice, `example` being a legal move
 /// of its house.
 fn wrong_choice(mv: Move, example: Move) -> String {
+    if example.is_mark() && mv.is_mark() {
+        return format!(
+            "{mv} cannot be marked: a player marks a house of their own back row not marked yet, such as {example}"
+        );
+    }
+    if example.is_mark() {
+        return format!(
+            "{mv} sows, but the houses are marked first: each player marks houses of their back row, one a turn, each written with `#`, such as {example}"
+        );
+    }
+    if mv.is_mark() {
+        return format!("{mv} marks a house, but no house is marked now: write {example}");
+    }
+    if example.takes_only() {
+        return format!(
+            "{mv} sows, but the houses a capture left are taken first, sowing nothing: name as many of the opponent's houses as are owed, each after a `+`, such as {example}"
+        );
+    }
+    if mv.takes_only() {
+        return format!("{mv} takes houses, but none are owed: write {example}");
+    }
+    if mv.stop().is_some() && mv.stop() != example.stop() && mv.taken().eq(example.taken()) {
+        return format!(
+            "{mv} stops its relay where it may not: a relay stops by choice only where a lap ends in an occupied house the mover marked, named after a `/` (the time a lap ends there after a `:`), such as {example}"
+        );
+    }
     if example.takes_chosen() {
         format!(
             "{mv} does not take the houses it may: after its capture, the capturer takes as many of the opponent's houses holding seeds as the rules say (every one, where fewer hold any), each named after a `+`, such as {example}"

@@ -56,6 +56,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::house => "a house label (A-Z for South, a-z for North; A1 or b8 on more rows)",
         Rule::direction => "a direction: `>` (counter-clockwise) or `<` (clockwise)",
         Rule::drop_mark => "a drop mark `@`",
+        Rule::mark_mark => "a marking `#`",
+        Rule::stop_mark => "a relay stopped by choice, such as `/A1`",
         Rule::store_move => "a store move: `*` and the seeds sown from your store, such as `*4`",
         Rule::capture_mark => "a capture mark such as `x6`",
         Rule::taken_mark => "a house taken by choice after a capture, such as `+b3`",
@@ -145,6 +147,8 @@ fn parse_at<'t>(
                                 Rule::capture_mark
                                     | Rule::direction
                                     | Rule::drop_mark
+                                    | Rule::mark_mark
+                                    | Rule::stop_mark
                                     | Rule::taken_mark
                             )
                         })
@@ -204,7 +208,11 @@ fn read_move(
 ) -> Result<(Move, Option<u32>), ParseError> {
     let mut inner = pair.into_inner();
     let house = inner.next().expect("a move has a house");
-    let mut mv = if house.as_rule() == Rule::store_move {
+    // A move that only takes houses (`+b3+b5`) starts with the first.
+    let take_only = house.as_rule() == Rule::taken_mark;
+    let mut mv = if take_only {
+        Move::new(Side::South, 0)
+    } else if house.as_rule() == Rule::store_move {
         let span = house.as_span();
         let seeds = house.as_str()[1..].parse::<u8>().ok().filter(|&k| k > 0);
         Move::from_store(seeds.ok_or_else(|| {
@@ -229,7 +237,7 @@ fn read_move(
             )
         })?
     };
-    let mut next = inner.next();
+    let mut next = if take_only { Some(house) } else { inner.next() };
     if let Some(direction) = next.as_ref().filter(|p| p.as_rule() == Rule::direction) {
         mv = mv.sowing(Direction::from_mark(
             direction.as_str().chars().next().expect("one mark"),
@@ -241,6 +249,35 @@ fn read_move(
         .is_some_and(|p| p.as_rule() == Rule::drop_mark)
     {
         mv = mv.dropped();
+        next = inner.next();
+    }
+    if next
+        .as_ref()
+        .is_some_and(|p| p.as_rule() == Rule::mark_mark)
+    {
+        mv = mv.marked();
+        next = inner.next();
+    }
+    if let Some(mark) = next.as_ref().filter(|p| p.as_rule() == Rule::stop_mark) {
+        let span = mark.as_span();
+        let (at, time) = match mark.as_str()[1..].split_once(':') {
+            Some((at, time)) => (at, time.parse::<u8>().ok()),
+            None => (&mark.as_str()[1..], Some(1)),
+        };
+        mv = Label::parse(at)
+            .zip(time)
+            .and_then(|(at, time)| mv.stopping(at, time))
+            .ok_or_else(|| {
+                ParseError::at(
+                    origin,
+                    text,
+                    offset + span.start()..offset + span.end(),
+                    format!(
+                        "`{}` is not a stop: a relay stopped by choice names the house, such as `/A1`, and the time a lap ends there from 1 to 255 past the first, such as `/A1:2`",
+                        mark.as_str()
+                    ),
+                )
+            })?;
         next = inner.next();
     }
     let mut taken = Vec::new();
@@ -264,7 +301,12 @@ fn read_move(
         next = inner.next();
     }
     if let Some(span) = taken_span {
-        mv = mv.taking(&taken).ok_or_else(|| {
+        let taking = if take_only {
+            Move::taking_only(&taken)
+        } else {
+            mv.taking(&taken)
+        };
+        mv = taking.ok_or_else(|| {
             ParseError::at(
                 origin,
                 text,

@@ -630,6 +630,7 @@ impl<const L: usize> Kernel<L> {
             stops_in_opponent,
             stops_when_a_side_empties,
             stops_after_capture,
+            stop_at_marked,
             direction: _,
             chosen_in,
             toward_center: _,
@@ -692,6 +693,9 @@ impl<const L: usize> Kernel<L> {
         if stops_when_a_side_empties {
             return Err("relays that stop once a side is empty");
         }
+        if stop_at_marked {
+            return Err("relays stopped by choice in marked houses");
+        }
         if skip_full != 0 {
             return Err("houses passed over when full");
         }
@@ -718,6 +722,9 @@ impl<const L: usize> Kernel<L> {
             halves,
             share_one,
             from_store,
+            // Read only by relays stopped in marked houses, refused above.
+            marked_at_start: _,
+            marks_chosen: _,
         } = rules.playable;
         if from_store {
             return Err("moves from the store");
@@ -784,8 +791,10 @@ impl<const L: usize> Kernel<L> {
             last_seeds_to_starter: _,
             sweep_after_capture,
             chosen_after,
-            // Refused with chosen_after, which it qualifies.
+            // Refused with chosen_after, which they qualify.
             chosen_after_houses_taken: _,
+            chosen_spares_marked: _,
+            chosen_left_to_opponent: _,
             last_seeds_counted_in: _,
             looks_along: _,
             // Only with territory, refused above.

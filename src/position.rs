@@ -74,7 +74,8 @@ const KEY_NORTH_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 /// The key's term for each bit plane of the per-house layers
 /// ([`crate::layer`]) at each house, so a change of mark changes the key by
 /// one addition per plane. The children's planes (a child of South, of
-/// North; both for a ram), blocked houses, houses played, owners changed.
+/// North; both for a ram), blocked houses, houses played, owners changed,
+/// marked houses.
 ///
 /// The terms of houses 0 to 51 (every two-row board) are those of the
 /// build before boards of more rows, so a position keys as it did and the
@@ -91,6 +92,7 @@ const KEY_LAYER: [[u64; MAX_HOUSES]; PLANES] = [
     key_terms(0x3C6E_F372_FE94_F82B, 0xA409_3822_299F_31D0),
     key_terms(0x5851_F42D_4C95_7F2D, 0x082E_FA98_EC4E_6C89),
     key_terms(0xBB67_AE85_84CA_A73B, 0x4528_21E6_38D0_1377),
+    key_terms(0x6A09_E667_F3BC_C908, 0xB7E1_5162_8AED_2A6A),
 ];
 
 /// A plane's key terms: houses 0 to 51 from `seed`'s stream, the rest from
@@ -113,6 +115,8 @@ const CHILD: [usize; 2] = [0, 1];
 const BLOCKED: usize = 2;
 /// The plane of houses played.
 const PLAYED: usize = 3;
+/// The plane of marked houses.
+const MARKED: usize = 5;
 
 /// One of the two players. South moves first and owns the bottom row (C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -463,7 +467,11 @@ impl FromIterator<Label> for String {
 /// capture lets the capturer take the seeds of opponent's houses of their
 /// choosing (`[capture] chosen_after`), the houses chosen (`B6+b3+a1`),
 /// kept in label order so one choice is one move whatever order it was
-/// written in.
+/// written in; where a relay lap ending in a house the mover marked lets
+/// them stop there (`[sowing] relay_may_stop_at_marked`), the house where
+/// they stop (`B6/A1`, or `B6/A1:2` the second time a lap ends there). A
+/// *marking* (`B6#`) sows nothing: the mover marks their house `B6` before
+/// the game's first sowing (`[play] houses_marked`).
 ///
 /// A move names its house as the notation does, so it prints and reads
 /// without the board; the board's [`Layout`] says which house it is.
@@ -473,9 +481,15 @@ pub struct Move {
     /// The direction chosen: 0 none, 1 counter-clockwise, 2 clockwise
     /// (the order of [`Direction`]'s options, and of the move lists' masks).
     way: u8,
-    drop: bool,
+    /// What the move does with its house: 0 sows it, [`DROP`] drops the
+    /// seeds just captured into it, [`MARK`] marks it.
+    place: u8,
     /// The seeds a store move sows; 0 for every other move.
     from_store: u8,
+    /// Where the mover stops a relay by choice: the house's label code plus
+    /// one in the high byte, and which time a lap ends there in the low
+    /// byte; 0 where the move stops nowhere by choice.
+    stop: u16,
     /// The houses taken by the mover's choice after a capture, one 8-bit
     /// slot each from the top, in label order: the label's code plus one,
     /// 0 for an unused slot (so that unused slots come last and sort
@@ -483,6 +497,14 @@ pub struct Move {
     /// and compares moves on every ply.
     taken: u32,
 }
+
+/// [`Move::place`]: the move drops captured seeds into its house.
+const DROP: u8 = 1;
+/// [`Move::place`]: the move marks its house.
+const MARK: u8 = 2;
+/// [`Move::place`]: the move sows nothing and only takes houses by choice
+/// (`+b3+b5`, `[capture] chosen_left_to_opponent`).
+const TAKE: u8 = 3;
 
 const SLOT_BITS: u32 = 8;
 const _: () = assert!(SLOT_BITS * MAX_TAKEN as u32 == u32::BITS);
@@ -533,8 +555,9 @@ impl Move {
         Move {
             house: label,
             way: 0,
-            drop: false,
+            place: 0,
             from_store: 0,
+            stop: 0,
             taken: 0,
         }
     }
@@ -559,17 +582,88 @@ impl Move {
     #[inline]
     pub fn dropped(self) -> Move {
         Move {
-            drop: true,
+            place: DROP,
             way: 0,
             ..self
         }
+    }
+
+    /// The marking of this house (`B6#`, `[play] houses_marked`).
+    #[inline]
+    pub fn marked(self) -> Move {
+        Move {
+            place: MARK,
+            way: 0,
+            ..self
+        }
+    }
+
+    /// The move that only takes the houses `labels` names, sowing nothing
+    /// (`+b3+b5`, `[capture] chosen_left_to_opponent`); `None` as for
+    /// [`Move::taking`], or for no house.
+    pub fn taking_only(labels: &[Label]) -> Option<Move> {
+        let first = *labels.iter().min()?;
+        Move {
+            place: TAKE,
+            ..Move::at(first)
+        }
+        .taking(labels)
+    }
+
+    /// Whether the move only takes houses, sowing nothing (`+b3+b5`).
+    #[inline]
+    pub fn takes_only(self) -> bool {
+        self.place == TAKE
+    }
+
+    /// Whether the move marks its house (`B6#`) rather than playing it.
+    #[inline]
+    pub fn is_mark(self) -> bool {
+        self.place == MARK
+    }
+
+    /// The same move, stopping its relay by the mover's choice the `time`-th
+    /// time (from 1) a lap ends in the marked house `at` (`B6/A1`,
+    /// `B6/A1:2`); `None` for a time of 0.
+    pub fn stopping(self, at: Label, time: u8) -> Option<Move> {
+        let code = at.code()?;
+        (time > 0).then_some(Move {
+            stop: ((code + 1) as u16) << 8 | time as u16,
+            ..self
+        })
+    }
+
+    /// Where the move stops its relay by choice: the house, and which time
+    /// a lap ends there (from 1).
+    #[inline]
+    pub fn stop(self) -> Option<(Label, u8)> {
+        (self.stop != 0).then(|| {
+            (
+                Label::from_code((self.stop >> 8) as u32 - 1),
+                (self.stop & 0xff) as u8,
+            )
+        })
+    }
+
+    /// Whether the move is any but a house's plain sowing or drop: a store
+    /// move, a marking, or a move carrying choices made inside it.
+    #[inline]
+    pub(crate) fn is_rare(self) -> bool {
+        self.from_store != 0 || self.taken != 0 || self.stop != 0 || self.place >= MARK
+    }
+
+    /// Whether the move carries a choice made inside it: houses taken or a
+    /// relay stopped.
+    #[inline]
+    pub fn has_choices(self) -> bool {
+        self.taken != 0 || self.stop != 0
     }
 
     /// Whether the move drops captured seeds into the house (`c@`) rather
     /// than playing it.
     #[inline]
     pub fn is_drop(self) -> bool {
-        self.drop
+        self.place == DROP
     }
 
     /// Reads a house label such as `C`, `c` (C2) or `A3`. Returns `None`
@@ -653,10 +747,21 @@ impl Move {
         self.taken != 0
     }
 
-    /// The move without the houses it takes by choice: the house sown and
-    /// its direction.
+    /// The move without the choices made inside it (the houses it takes,
+    /// where it stops): the house sown and its direction.
     #[inline]
     pub fn base(self) -> Move {
+        Move {
+            taken: 0,
+            stop: 0,
+            ..self
+        }
+    }
+
+    /// The move without the houses it takes by choice: its house, its
+    /// direction and where it stops.
+    #[inline]
+    pub fn without_taken(self) -> Move {
         Move { taken: 0, ..self }
     }
 }
@@ -672,9 +777,16 @@ impl fmt::Display for Move {
         match self.direction() {
             None if let Some(seeds) = self.store_seeds() => write!(f, "*{seeds}"),
             None if self.is_drop() => write!(f, "{}@", self.label()),
+            None if self.is_mark() => write!(f, "{}#", self.label()),
+            None if self.takes_only() => Ok(()),
             None => write!(f, "{}", self.label()),
             Some(direction) => write!(f, "{}{}", self.label(), direction.mark()),
         }?;
+        match self.stop() {
+            Some((at, 1)) => write!(f, "/{at}")?,
+            Some((at, time)) => write!(f, "/{at}:{time}")?,
+            None => {}
+        }
         for label in self.taken() {
             write!(f, "+{label}")?;
         }
@@ -1044,6 +1156,18 @@ impl Position {
     /// Marks `house` as played.
     pub fn set_played(&mut self, house: usize) {
         self.set_plane(PLAYED, house % MAX_HOUSES, true);
+    }
+
+    /// The houses their owners have marked, as a mask over house numbers
+    /// (`[play] houses_marked`, `[board] marked`).
+    #[inline]
+    pub fn marked_houses(&self) -> u64 {
+        self.layers[MARKED]
+    }
+
+    /// Marks `house` (`[play] houses_marked`).
+    pub fn set_marked(&mut self, house: usize) {
+        self.set_plane(MARKED, house % MAX_HOUSES, true);
     }
 
     /// Whether house `house` is blocked: closed for the rest of the game.

@@ -70,6 +70,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::BearOff { side, seeds } => others.push(format!("{side} bears off {seeds}")),
             Event::BearingOff => others.push("the game bears off from now on".into()),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
+            Event::Mark { house } => others.push(format!("marks {}", label(house))),
             Event::Give { house, seeds } => {
                 others.push(format!("drops {seeds} into {}", label(house)))
             }

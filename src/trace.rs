@@ -143,6 +143,18 @@ pub enum Event {
         /// The seeds lifted.
         seeds: u8,
     },
+    /// A relay lap ended in an occupied house the mover marked, where they
+    /// may stop (`[sowing] relay_may_stop_at_marked`); the relay goes on
+    /// unless the move stops there.
+    StopOffered {
+        /// The house.
+        house: usize,
+    },
+    /// Marks a house before the first sowing (`[play] marked`).
+    Mark {
+        /// The house marked.
+        house: usize,
+    },
     /// Seeds are captured into the mover's store.
     Capture {
         /// The house emptied.
@@ -282,6 +294,8 @@ impl Event {
             Event::Drop { house, now } => format!("drop in {} (now {now})", label(house)),
             Event::SkipOrigin { house } => format!("skip {} (the origin)", label(house)),
             Event::Relay { house, seeds } => format!("relay: lift {seeds} from {}", label(house)),
+            Event::StopOffered { house } => format!("may stop in {}", label(house)),
+            Event::Mark { house } => format!("mark {}", label(house)),
             Event::Capture { house, seeds } => format!("capture {seeds} from {}", label(house)),
             Event::Child { house, side } => format!("{} becomes {side}'s child", label(house)),
             Event::Ram { house, made: true } => format!("{} becomes a ram", label(house)),

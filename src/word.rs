@@ -25,7 +25,7 @@ use crate::diagnostic::excerpt;
 use crate::position::{Label, Layout, Side};
 
 /// How many state words there are.
-pub(crate) const WORDS: usize = 12;
+pub(crate) const WORDS: usize = 13;
 
 /// A state word of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,6 +65,10 @@ pub enum Word {
     /// it once on their own second move (`own_ways:>2`, `[sowing]
     /// direction_by = "own_second_move"`).
     OwnWays,
+    /// Houses the player to move takes from the opponent's, of their
+    /// choosing, instead of sowing: those a capture before could not take
+    /// (`owed:2`, `[capture] chosen_left_to_opponent`).
+    Owed,
 }
 
 /// What a word holds, which decides how it is written and read.
@@ -100,6 +104,7 @@ impl Word {
         Word::Waiting,
         Word::NoChildren,
         Word::OwnWays,
+        Word::Owed,
     ];
 
     /// The word's name in positions and in `replay --json`.
@@ -117,6 +122,7 @@ impl Word {
             Word::Waiting => "waiting",
             Word::NoChildren => "no_children",
             Word::OwnWays => "own_ways",
+            Word::Owed => "owed",
         }
     }
 
@@ -130,7 +136,7 @@ impl Word {
         match self {
             Word::Feed | Word::BearOff | Word::Again | Word::NoChildren => Kind::Flag,
             Word::Last | Word::Starter | Word::Waiting => Kind::Player,
-            Word::Quiet | Word::Opening => Kind::Count,
+            Word::Quiet | Word::Opening | Word::Owed => Kind::Count,
             Word::Crossed => Kind::House,
             Word::Ways => Kind::Ways,
             Word::OwnWays => Kind::OwnWays,
@@ -152,6 +158,7 @@ impl Word {
         let example = match self {
             Word::Quiet => "the quiet moves left, such as `quiet:2`",
             Word::Opening => "the opening moves left, such as `opening:2`",
+            Word::Owed => "the houses to take instead of sowing, such as `owed:2`",
             Word::Crossed => "a house, such as `crossed:a`",
             Word::Ways => "the ways South and North sow, `ways:><` or `ways:<>`",
             Word::OwnWays => {
@@ -177,6 +184,7 @@ impl Word {
             Word::Ways | Word::OwnWays => "one pair of ways",
             Word::Starter => "one round starter",
             Word::Waiting => "one player waiting",
+            Word::Owed => "one count of houses owed",
             Word::Feed | Word::BearOff | Word::Again | Word::NoChildren => "each word once",
         }
     }
@@ -209,6 +217,9 @@ impl Word {
             }
             Word::NoChildren => {
                 "no round is played without children (`[rounds] children_need_houses`)"
+            }
+            Word::Owed => {
+                "no capture leaves the opponent houses to take (`[capture] chosen_left_to_opponent`)"
             }
         }
     }
@@ -367,6 +378,9 @@ impl Word {
                     ways.north.words()
                 )
             }
+            Word::Owed => format!(
+                "Owed: the player to move takes {code} of the opponent's houses instead of sowing"
+            ),
         })
     }
 }
@@ -390,6 +404,7 @@ const KEY_WORD: [[u64; 3]; WORDS] = [
     [0x4B1E_87D3_29F6_C05D, 0xE60A_5C3F_B7D2_1948, 0],
     [0, 0, 0x91C7_3E5A_D04B_F86E],
     [0, 0, 0x2D6B_A7F1_4C93_E85B],
+    [0, 0, 0x2E8B_6F14_C3A9_D75B],
 ];
 
 /// A value a word holds, as a position keeps it: one byte, 0 where the word
@@ -626,6 +641,8 @@ pub const WAITING: Typed<Option<Side>> = Typed::new(Word::Waiting);
 pub const NO_CHILDREN: Typed<bool> = Typed::new(Word::NoChildren);
 /// Each player's own way, chosen once.
 pub const OWN_WAYS: Typed<OwnWays> = Typed::new(Word::OwnWays);
+/// Houses the player to move takes instead of sowing.
+pub const OWED: Typed<u8> = Typed::new(Word::Owed);
 
 #[cfg(test)]
 mod tests {

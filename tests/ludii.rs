@@ -123,3 +123,105 @@ fn a_label_of_another_board_or_row_is_refused_naming_the_rule() {
         .to_string();
     assert_eq!(why, "there is no house A1 on a board of 6 houses per side");
 }
+
+#[test]
+fn a_relay_may_stop_in_a_marked_house_by_the_movers_choice() {
+    // Musoro Tsoro: B8 and b8 are marked and hold three. B6's two seeds
+    // end in B8, occupied and South's mark: South may stop there (B6/B8) or
+    // go on from it (B6).
+    let engine = sow::Engine::new(sow::Rules::load("ludii-musoro-tsoro").expect("shipped"));
+    let start = engine.rules().start();
+    assert_eq!(
+        start.to_string(),
+        "0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,3/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,3 0-0 S marked:...............m...............m"
+    );
+    let legal: Vec<String> = engine
+        .legal_moves(&start)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert!(legal.contains(&"B6".to_string()) && legal.contains(&"B6/B8".to_string()));
+    // B7's two seeds end in the front row: no stop is offered.
+    assert!(!legal.iter().any(|m| m.starts_with("B7/")), "{legal:?}");
+    let play = |text: &str| {
+        let (mv, _) = sow::notation::parse_move(text).unwrap();
+        let mut game = sow::Game::new(&engine);
+        game.play(mv, &mut ()).unwrap();
+        game.position().to_string()
+    };
+    assert_eq!(
+        play("B6/B8"),
+        "0,0,0,0,0,0,0,0/2,2,2,2,2,0,3,4/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,3 0-0 N marked:...............m...............m"
+    );
+    assert_ne!(play("B6"), play("B6/B8"));
+    // A stop where no lap ends in a marked house is refused, naming one.
+    let (wrong, _) = sow::notation::parse_move("B6/B1").unwrap();
+    let why = engine.check_move(&start, wrong).unwrap_err().to_string();
+    assert!(why.contains("stops its relay where it may not"), "{why}");
+    // The notation reads and writes the time a lap ends there.
+    let (second, _) = sow::notation::parse_move("B6/B8:2").unwrap();
+    assert_eq!(second.to_string(), "B6/B8:2");
+    assert_eq!(second.base().to_string(), "B6");
+}
+
+#[test]
+fn houses_are_marked_in_turns_before_the_first_sowing() {
+    // Misoro Tsoro: each player marks two houses of their back row, South
+    // first, one a turn (`B6#`); then the sowing starts.
+    let engine = sow::Engine::new(sow::Rules::load("ludii-misoro-tsoro").expect("shipped"));
+    let mut game = sow::Game::new(&engine);
+    let legal = |game: &sow::Game| -> Vec<String> {
+        game.legal_moves().iter().map(|m| m.to_string()).collect()
+    };
+    assert_eq!(
+        legal(&game),
+        ["B1#", "B2#", "B3#", "B4#", "B5#", "B6#", "B7#", "B8#"]
+    );
+    let refusal = sow::Move::from_label("B6").unwrap();
+    let why = engine
+        .check_move(game.position(), refusal)
+        .unwrap_err()
+        .to_string();
+    assert!(why.contains("the houses are marked first"), "{why}");
+    for text in ["B6#", "b1#", "B2#"] {
+        let (mv, _) = sow::notation::parse_move(text).unwrap();
+        game.play(mv, &mut ()).unwrap();
+    }
+    // North's second mark: b1 is taken already.
+    assert_eq!(
+        legal(&game),
+        ["b2#", "b3#", "b4#", "b5#", "b6#", "b7#", "b8#"]
+    );
+    let (mv, _) = sow::notation::parse_move("b8#").unwrap();
+    game.play(mv, &mut ()).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2 0-0 S marked:.........m...m..........m......m"
+    );
+    // Then South sows; B4's seeds end in B6, marked: a stop is offered.
+    let legal = legal(&game);
+    assert!(legal.contains(&"B4/B6".to_string()), "{legal:?}");
+    assert!(!legal.iter().any(|m| m.ends_with('#')));
+}
+
+#[test]
+fn takes_a_capturer_could_not_make_are_a_move_of_the_opponents() {
+    // Misoro Tsoro with additional captures (ruling L4): a move that only
+    // takes houses names them alone, in label order.
+    let (mv, _) = sow::notation::parse_move("+b5+b3").unwrap();
+    assert!(mv.takes_only());
+    assert_eq!(mv.to_string(), "+b3+b5");
+    let rules = sow::Rules::load("ludii-misoro-tsoro-additional-capture").expect("shipped");
+    let sheet = sow::Engine::new(rules);
+    // The houses marked are spared; the takes left over are owed.
+    let from = sow::notation::parse_position(
+        "0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,1,1,1,0,0,1/0,0,0,0,0,0,0,0 12-15 S marked:............mm................mm owed:3",
+    )
+    .unwrap();
+    let legal: Vec<String> = sheet
+        .legal_moves(&from)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(legal, ["+a3+a4+a5", "+a3+a4+a8", "+a3+a5+a8", "+a4+a5+a8"]);
+}

@@ -193,11 +193,52 @@ fn side(mover: u8) -> Side {
 /// Whether a decision continues the move before it: Ludii handed the turn
 /// back to the same mover, who has one choice.
 fn continues(previous: &LudiiPly, ply: &LudiiPly) -> bool {
-    let distinct: BTreeSet<String> = ply.legal.iter().map(|v| v.to_string()).collect();
+    // A lap that may stop (`[sowing] relay_may_stop_at_marked`) offers a
+    // pass too: the choice to go on is the house.
+    let distinct: BTreeSet<String> = ply
+        .legal
+        .iter()
+        .filter(|v| v.as_i64() != Some(-1))
+        .map(|v| v.to_string())
+        .collect();
     previous.mover == ply.mover
         && previous.fx.contains(&format!("Next P{}", ply.mover))
         && distinct.len() == 1
         && ply.from == ply.to
+}
+
+/// The house where a decision offers the mover to stop their relay
+/// (`[sowing] relay_may_stop_at_marked`): Ludii handed the turn back to
+/// the same mover, whose choices are a pass (stop) and that house (go on).
+fn stop_offered(previous: &LudiiPly, ply: &LudiiPly) -> Option<i64> {
+    let houses: Vec<i64> = ply
+        .legal
+        .iter()
+        .filter_map(|v| v.as_i64())
+        .filter(|&s| s >= 0)
+        .collect();
+    (previous.mover == ply.mover
+        && previous.fx.contains(&format!("Next P{}", ply.mover))
+        && ply.legal.iter().any(|v| v.as_i64() == Some(-1))
+        && houses.len() == 1)
+        .then(|| houses[0])
+}
+
+/// Whether a decision marks a house before the first sowing (`[play]
+/// marked = { chosen = N }`): it names a house and only sets site states
+/// (`5=1`).
+fn marks(ply: &LudiiPly) -> bool {
+    ply.from >= 0
+        && ply.from == ply.to
+        && !ply.fx.is_empty()
+        && ply.fx.split(';').all(|effect| {
+            effect.split_once('=').is_some_and(|(site, state)| {
+                !site.is_empty()
+                    && !state.is_empty()
+                    && site.bytes().all(|b| b.is_ascii_digit())
+                    && state.bytes().all(|b| b.is_ascii_digit())
+            })
+        })
 }
 
 /// Whether a decision sows seeds (its effects move a seed from one site
@@ -333,12 +374,102 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             i += 1;
             continue;
         }
+        if marks(first) {
+            // A marking: compared as a move of its own (`B6#`).
+            let at = format!(
+                "seed {} decision {} ({})",
+                game.seed,
+                i + 1,
+                label(first.from)?
+            );
+            let want: BTreeSet<String> = first
+                .legal
+                .iter()
+                .filter_map(|v| v.as_i64())
+                .map(|s| label(s).map(|l| format!("{l}#")))
+                .collect::<Result<_, _>>()?;
+            let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+            if want != got {
+                return Err(format!(
+                    "{at}: legal moves {got:?} in sow, {want:?} in Ludii; position {}",
+                    g.position()
+                ));
+            }
+            let mv = sow::notation::parse_move(&format!("{}#", label(first.from)?))
+                .map_err(|e| format!("{at}: {e}"))?
+                .0;
+            g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+            compare_counts(&places, &first.counts, g.position(), engine)
+                .map_err(|e| format!("{at}: after the move, {e}"))?;
+            i += 1;
+            continue;
+        }
+        if !sows(first) && first.fx.split(';').any(|e| e.ends_with('-')) {
+            // Houses taken instead of sowing, that a capture before could
+            // not take (`[capture] chosen_left_to_opponent`), one decision
+            // each: one move in sow (`+b3+b5`).
+            let at = format!(
+                "seed {} decision {} ({})",
+                game.seed,
+                i + 1,
+                label(first.from)?
+            );
+            let mut last = i;
+            while last + 1 < game.plies.len()
+                && takes_chosen(layout, &game.plies[last], &game.plies[last + 1])
+            {
+                last += 1;
+            }
+            let want: BTreeSet<String> = first
+                .legal
+                .iter()
+                .filter_map(|v| v.as_i64())
+                .map(label)
+                .collect::<Result<_, _>>()?;
+            let got: BTreeSet<String> = g
+                .legal_moves()
+                .iter()
+                .flat_map(|m| m.taken().map(|l| l.to_string()).collect::<Vec<_>>())
+                .collect();
+            if want != got {
+                return Err(format!(
+                    "{at}: the houses taken instead of sowing are {got:?} in sow, {want:?} in Ludii; position {}",
+                    g.position()
+                ));
+            }
+            let mut text = String::new();
+            for ply in &game.plies[i..=last] {
+                text.push('+');
+                text.push_str(&label(ply.from)?);
+            }
+            let mv = sow::notation::parse_move(&text)
+                .map_err(|e| format!("{at}: {e}"))?
+                .0;
+            g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+            compare_counts(&places, &game.plies[last].counts, g.position(), engine)
+                .map_err(|e| format!("{at}: after the move, {e}"))?;
+            i = last + 1;
+            continue;
+        }
         let mut last = i;
+        // The laps that offered a stop, by house, and where the move
+        // stopped (`[sowing] relay_may_stop_at_marked`).
+        let mut offers: Vec<i64> = Vec::new();
+        let mut stopped: Option<(i64, usize)> = None;
         while last + 1 < game.plies.len()
             && (continues(&game.plies[last], &game.plies[last + 1])
-                || takes_chosen(layout, &game.plies[last], &game.plies[last + 1]))
+                || takes_chosen(layout, &game.plies[last], &game.plies[last + 1])
+                || stop_offered(&game.plies[last], &game.plies[last + 1]).is_some())
         {
+            let next = &game.plies[last + 1];
             last += 1;
+            if let Some(house) = stop_offered(&game.plies[last - 1], next) {
+                offers.push(house);
+                if next.from < 0 {
+                    stopped = Some((house, offers.iter().filter(|&&h| h == house).count()));
+                    break;
+                }
+            }
         }
         // The decisions that take houses by choice, each after the last.
         let choices: Vec<&LudiiPly> = game.plies[i + 1..=last]
@@ -426,6 +557,36 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 "{at}: Ludii's first seed from {text} goes to no next house"
             ))?);
         }
+        // The laps where sow's move of that house may stop, against those
+        // where Ludii offered a stop: the same, up to where the move stopped.
+        let sown = sow::notation::parse_move(&text)
+            .map_err(|e| format!("{at}: {e}"))?
+            .0;
+        let may_stop: BTreeSet<String> = g
+            .legal_moves()
+            .iter()
+            .filter(|m| m.base() == sown)
+            .filter_map(|m| m.stop())
+            .map(|(at, time)| format!("{at}:{time}"))
+            .collect();
+        let mut offered: BTreeSet<String> = BTreeSet::new();
+        for (k, &house) in offers.iter().enumerate() {
+            let time = offers[..=k].iter().filter(|&&h| h == house).count();
+            offered.insert(format!("{}:{time}", label(house)?));
+        }
+        if (stopped.is_none() && offered != may_stop) || !offered.is_subset(&may_stop) {
+            return Err(format!(
+                "{at}: the laps where {text} may stop are {may_stop:?} in sow, {offered:?} in Ludii; position {}",
+                g.position()
+            ));
+        }
+        if let Some((house, time)) = stopped {
+            text.push('/');
+            text.push_str(&label(house)?);
+            if time > 1 {
+                text.push_str(&format!(":{time}"));
+            }
+        }
         let mut taken: Vec<String> = Vec::new();
         let base = sow::notation::parse_move(&text)
             .map_err(|e| format!("{at}: {e}"))?
@@ -440,7 +601,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             let got: BTreeSet<String> = g
                 .legal_moves()
                 .iter()
-                .filter(|m| m.base() == base)
+                .filter(|m| m.without_taken() == base)
                 .map(|m| m.taken().map(|l| l.to_string()).collect::<Vec<_>>())
                 .filter(|t| taken.iter().all(|h| t.contains(h)))
                 .flat_map(|t| t.into_iter().filter(|h| !taken.contains(h)))

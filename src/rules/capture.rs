@@ -186,6 +186,18 @@ pub struct Section {
     /// capture) (Ludii's Msuwa: after taking both houses of a column).
     #[serde(default)]
     pub chosen_after_houses_taken: Option<Spanned<i64>>,
+    /// With `chosen_after`, the houses their owner marked (`[play]
+    /// marked`) are never taken by choice (Ludii's Misoro Tsoro with
+    /// additional captures).
+    #[serde(default)]
+    pub chosen_spares_marked: Option<Spanned<bool>>,
+    /// With `chosen_after`, the houses a capturer could not take by choice
+    /// (too few held seeds) are left to the opponent, who on their next turn
+    /// takes as many of the capturer's houses, of their choosing, instead
+    /// of sowing (`+b3+b5`), leaving any they cannot take to the capturer
+    /// in turn (Ludii's Misoro Tsoro with additional captures, ruling L3).
+    #[serde(default)]
+    pub chosen_left_to_opponent: Option<Spanned<bool>>,
     /// Where the seeds counted for `last_seeds_to_mover` lie, seen from
     /// the mover (MancalaGames counts only the houses it may capture from,
     /// `capt_side`); the mover then takes every seed on the board.
@@ -281,6 +293,8 @@ impl Default for Section {
             sweep_after_capture: Default::default(),
             chosen_after: Default::default(),
             chosen_after_houses_taken: Default::default(),
+            chosen_spares_marked: Default::default(),
+            chosen_left_to_opponent: Default::default(),
             last_seeds_counted_in: Default::default(),
             looks_along: Default::default(),
             given_to_opponent: Default::default(),
@@ -750,6 +764,12 @@ pub struct Captures {
     /// The houses a capture must have taken for `chosen_after` to follow
     /// (`chosen_after_houses_taken`; 1: any capture).
     pub chosen_after_houses_taken: u8,
+    /// Whether the houses taken by choice are never marked ones
+    /// (`chosen_spares_marked`).
+    pub chosen_spares_marked: bool,
+    /// Whether the houses a capturer could not take by choice are left to
+    /// the opponent (`chosen_left_to_opponent`).
+    pub chosen_left_to_opponent: bool,
     /// Where the seeds counted for `last_seeds_to_mover` lie.
     pub last_seeds_counted_in: ZoneMask,
     /// Which way a capture looks after a move whose direction was chosen.
@@ -1663,6 +1683,16 @@ pub(crate) fn compile(
         }
         Some(n) => super::in_range(n, 1, 62, "chosen_after_houses_taken")? as u8,
     };
+    let chosen_spares_marked = super::flag_unless(
+        &section.chosen_spares_marked,
+        chosen_after == 0,
+        "chosen_spares_marked says which houses chosen_after may take, and there is no chosen_after",
+    )?;
+    let chosen_left_to_opponent = super::flag_unless(
+        &section.chosen_left_to_opponent,
+        chosen_after == 0,
+        "chosen_left_to_opponent says who takes what chosen_after could not, and there is no chosen_after",
+    )?;
     Ok((
         Captures {
             rules,
@@ -1682,6 +1712,8 @@ pub(crate) fn compile(
             sweep_after_capture,
             chosen_after,
             chosen_after_houses_taken,
+            chosen_spares_marked,
+            chosen_left_to_opponent,
             last_seeds_counted_in,
             looks_along,
             zones_by_owner: by_owner,
@@ -2184,6 +2216,9 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                 n => n.to_string(),
             }
         );
+        if captures.chosen_spares_marked {
+            let _ = writeln!(out, "  A house its owner marked is never taken by choice.");
+        }
     }
     if captures.last_seeds_to_mover > 0 {
         let _ = writeln!(

@@ -82,6 +82,33 @@ pub struct Section {
     /// `play_locs = BRD_OWN_STR_CHS`).
     #[serde(default)]
     pub sow_from_store: Option<Spanned<bool>>,
+    /// Houses their owners mark, where a relay may stop by the mover's
+    /// choice (`[sowing] relay_may_stop_at_marked`): the houses marked at
+    /// the start, named as South's (`["B1", "B8"]`, North's of the same
+    /// names too), or `{ chosen = N }`: each player marks N houses of their
+    /// back row, in turns from the first player, before the first sowing
+    /// (`B6#`).
+    #[serde(default)]
+    pub marked: Option<Spanned<Marked>>,
+}
+
+/// `marked`: which houses are marked, and how.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+#[serde(expecting = "a list of houses such as [\"B1\", \"B8\"], or a table { chosen = N }")]
+pub enum Marked {
+    /// The houses marked at the start, by South's labels.
+    Houses(Vec<String>),
+    /// Each player marks this many houses of their back row.
+    Chosen(ChosenMarks),
+}
+
+/// `marked = { chosen = N }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChosenMarks {
+    /// The houses each player marks.
+    pub chosen: i64,
 }
 
 /// Which houses an opening move may be played from.
@@ -132,6 +159,7 @@ impl Default for Section {
             from_either_row: None,
             share_one: None,
             sow_from_store: None,
+            marked: None,
         }
     }
 }
@@ -266,6 +294,13 @@ pub struct Playable {
     /// Whether a move may sow seeds from the mover's own store (`*K`,
     /// `sow_from_store`).
     pub from_store: bool,
+    /// The houses marked at the start (`marked = [...]`): a mask over a
+    /// side's houses, bit `i` its house `i` (front row first), the same for
+    /// both sides; 0 for none.
+    pub marked_at_start: u32,
+    /// The houses of their back row each player marks before the first
+    /// sowing (`marked = { chosen = N }`); 0 for none.
+    pub marks_chosen: u8,
 }
 
 /// Compiles `[play]` (all but `pass_when_empty`, which is the turn's).
@@ -444,7 +479,10 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let (marked_at_start, marks_chosen) = compile_marked(section, layout)?;
     Ok(Playable {
+        marked_at_start,
+        marks_chosen,
         from_store,
         either_row,
         territory: false,
@@ -463,6 +501,55 @@ pub(crate) fn compile(
         allow: section.allow,
         no_return: section.no_return,
     })
+}
+
+/// `marked`: the houses marked at the start, as a mask over a side's
+/// houses, and the houses each player marks by choice.
+fn compile_marked(section: &Section, layout: Layout) -> Result<(u32, u8), CompileError> {
+    let Some(marked) = &section.marked else {
+        return Ok((0, 0));
+    };
+    let back = layout.houses_per_side() - layout.front();
+    match marked.get_ref() {
+        Marked::Chosen(ChosenMarks { chosen }) => {
+            if !(1..=back as i64).contains(chosen) {
+                return err(
+                    marked.span(),
+                    format!(
+                        "marked = {{ chosen = N }}: each player marks from 1 to the {back} houses of their back row; found {chosen}"
+                    ),
+                );
+            }
+            Ok((0, *chosen as u8))
+        }
+        Marked::Houses(houses) => {
+            let mut mask = 0u32;
+            for name in houses {
+                let offset = Label::parse(name)
+                    .filter(|label| label.side() == Side::South)
+                    .map(|label| layout.offset(label))
+                    .filter(|&offset| offset < layout.houses_per_side());
+                let Some(offset) = offset else {
+                    return Err((
+                        marked.span(),
+                        format!(
+                            "marked names houses as South's, each {}: this board has no house \"{name}\"",
+                            layout.label_form()
+                        ),
+                        Some(
+                            "North's houses of the same names (in lower case) are marked too"
+                                .into(),
+                        ),
+                    ));
+                };
+                mask |= 1 << offset;
+            }
+            if mask == 0 {
+                return err(marked.span(), "marked names no house: give houses");
+            }
+            Ok((mask, 0))
+        }
+    }
 }
 
 /// The sheet's paragraph on which houses may be played.

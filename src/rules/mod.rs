@@ -301,6 +301,13 @@ pub struct Rules {
     /// True when a move's legality can only be known by playing it out:
     /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
     pub(crate) simulate_to_judge: bool,
+    /// True when a move may carry choices made inside it, or the game
+    /// starts with markings: houses taken after a capture (`[capture]
+    /// chosen_after`), a relay stopped in a marked house (`[sowing]
+    /// relay_may_stop_at_marked`), houses marked by choice (`[play]
+    /// marked`). The legal moves are then listed one by one, each played
+    /// out; other variants test this one flag.
+    pub(crate) choices_in_moves: bool,
     /// True when something may stop a capture or take its place: the first
     /// quiet moves, captures that a single seed may not make, children. The
     /// engine then asks each; most variants skip them with this one flag.
@@ -626,6 +633,8 @@ impl Rules {
             Word::Waiting => kept(self.captures.starter_waits),
             Word::NoChildren => kept(self.rounds.is_some_and(|r| r.children_need_houses > 0)),
             Word::OwnWays => kept(self.sowing.turning == sowing::Turning::OwnSecondMove),
+            Word::Owed if self.captures.chosen_left_to_opponent => self.captures.chosen_after,
+            Word::Owed => 0,
         }
     }
 
@@ -648,6 +657,7 @@ impl Rules {
                     || self.captures.from_played_only
             }
             Layer::Owner => self.playable.territory,
+            Layer::Marked => self.sowing.stop_at_marked,
         })
     }
 
@@ -673,7 +683,7 @@ impl Rules {
             ),
             Layer::Blocked => blocking::check_position(self.blocking.as_ref(), position),
             Layer::Owner => territory::check_position(position),
-            Layer::Played => Ok(()),
+            Layer::Played | Layer::Marked => Ok(()),
         }
     }
 }
@@ -1200,7 +1210,38 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             || rounds.is_some_and(|r| r.unfilled_blocked)
             || blocking.is_some(),
     );
-    let simulate_to_judge = compiled_sowing.relays()
+    match (&play.marked, &sowing.relay_may_stop_at_marked) {
+        (Some(marked), _) if !compiled_sowing.stop_at_marked => {
+            return Err((
+                marked.span(),
+                "marked names houses that no rule reads".into(),
+                Some("give [sowing] relay_may_stop_at_marked = true".into()),
+            ));
+        }
+        (None, Some(flag)) if compiled_sowing.stop_at_marked => {
+            return Err((
+                flag.span(),
+                "relay_may_stop_at_marked stops a relay in a marked house, and no house is marked"
+                    .into(),
+                Some("give [play] marked, the houses marked at the start or { chosen = N }".into()),
+            ));
+        }
+        _ => {}
+    }
+    if let Some(flag) = &capture.chosen_spares_marked
+        && captures.chosen_spares_marked
+        && !compiled_sowing.stop_at_marked
+    {
+        return Err((
+            flag.span(),
+            "chosen_spares_marked spares the marked houses, and no house is marked".into(),
+            Some("give [play] marked and [sowing] relay_may_stop_at_marked".into()),
+        ));
+    }
+    let choices_in_moves =
+        captures.chosen_after > 0 || compiled_sowing.stop_at_marked || playable.marks_chosen > 0;
+    let simulate_to_judge = choices_in_moves
+        || compiled_sowing.relays()
         || playable.no_return
         || captures.while_sowing.is_some()
         || grand_slam == GrandSlam::Forbidden
@@ -1324,6 +1365,11 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     if captures.starter_waits {
         start.set(WAITING, Some(start.to_move()));
     }
+    for side in Side::BOTH {
+        for offset in (0..n).filter(|&i| playable.marked_at_start >> i & 1 == 1) {
+            start.set_marked(board.row_start(side) + offset);
+        }
+    }
     if let Some(children) = &children {
         for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
             for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {
@@ -1361,6 +1407,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         endings,
         tracks_last_capturer,
         simulate_to_judge,
+        choices_in_moves,
         capture_gates,
         loop_kind,
         blocking,

@@ -104,6 +104,12 @@ pub struct Section {
     /// with `relay` and `[capture] while_sowing`; Ludii's Rab'e).
     #[serde(default)]
     pub relay_stops_after_capture: Option<Spanned<bool>>,
+    /// Whether the mover may stop a relay where a lap ends in an occupied
+    /// house of theirs that they marked (`[play] marked`), instead of
+    /// lifting it: the choice is part of the move (`B6/A1`). Only with
+    /// `relay` (Ludii's Misoro and Musoro Tsoro).
+    #[serde(default)]
+    pub relay_may_stop_at_marked: Option<Spanned<bool>>,
     /// The sowing passes over every house, on either row, holding this many
     /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
     #[serde(default)]
@@ -231,6 +237,9 @@ pub struct Sowing {
     /// Whether a relay stops after a lap that captured while sowing
     /// (`relay_stops_after_capture`).
     pub stops_after_capture: bool,
+    /// Whether the mover may stop a relay in a house they marked
+    /// (`relay_may_stop_at_marked`).
+    pub stop_at_marked: bool,
     /// The board's direction, which a chosen direction is measured against.
     pub direction: Direction,
     /// The houses from which the mover chooses the direction, as a mask
@@ -627,6 +636,11 @@ pub(crate) fn compile(
         !section.relay,
         "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
     )?;
+    let stop_at_marked = flag_unless(
+        &section.relay_may_stop_at_marked,
+        !section.relay,
+        "relay_may_stop_at_marked lets the mover end a relay: it only applies with relay = true",
+    )?;
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -767,6 +781,7 @@ pub(crate) fn compile(
         stops_in_opponent,
         stops_when_a_side_empties,
         stops_after_capture,
+        stop_at_marked,
         opening: section
             .opening
             .as_ref()
@@ -1196,6 +1211,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A relay stops once either player's houses hold no seeds."
         );
     }
+    if rules.sowing.stop_at_marked {
+        let _ = writeln!(
+            out,
+            "  Where a lap ends in an occupied house the mover marked, the mover may stop the relay there."
+        );
+    }
     if !rules.sowing.stops_in_opponent.is_empty() {
         let counts: Vec<String> = rules
             .sowing
@@ -1590,6 +1611,28 @@ impl Rules {
         sown
     }
 
+    /// A relay lap has ended in `house`, occupied and marked by the mover
+    /// (`relay_may_stop_at_marked`), where the mover may stop: whether
+    /// they stop, as `stop` (the move's choice: the house plus one in the
+    /// high byte, the time a lap ends there in the low byte) says.
+    /// `stopped_at` counts the laps that ended in the chosen house.
+    #[cold]
+    #[inline(never)]
+    fn stops_here<T: Trace>(
+        &self,
+        house: usize,
+        stop: u16,
+        stopped_at: &mut u8,
+        trace: &mut T,
+    ) -> bool {
+        trace.record(Event::StopOffered { house });
+        if stop >> 8 != house as u16 + 1 {
+            return false;
+        }
+        *stopped_at += 1;
+        *stopped_at == stop as u8
+    }
+
     /// The one sowing loop. Lifts `from`, sows along the mover's ring, takes
     /// captures while sowing (when `WHILE_SOWING` and `captures`), and relays
     /// (when `RELAY`) until the last seed stops: it captures, falls in a
@@ -1614,6 +1657,7 @@ impl Rules {
         from: usize,
         chosen: Option<Direction>,
         captures: bool,
+        stop: u16,
         trace: &mut T,
     ) -> Sown {
         let me = pos.to_move();
@@ -1718,6 +1762,9 @@ impl Rules {
         let mut power = 1u32;
         let mut steps = 0u32;
         let mut lifts = 0u32;
+        // The laps so far that ended in the house where the mover chose to
+        // stop (`relay_may_stop_at_marked`).
+        let mut stopped_at = 0u8;
 
         let mut seeds = pos.take(origin);
         // What the houses held as the handful was lifted, where the houses
@@ -1951,6 +1998,14 @@ impl Rules {
                     || !rows.allows(board.owner(h) == me)
                     || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
             {
+                return sown;
+            }
+            if self.sowing.stop_at_marked
+                && board.owner(h) == me
+                && pos.marked_houses() >> (h & 63) & 1 != 0
+                && self.stops_here(h, stop, &mut stopped_at, trace)
+            {
+                // The mover stops the relay in a house they marked.
                 return sown;
             }
             let lift = match from {

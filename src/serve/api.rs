@@ -338,9 +338,11 @@ fn step(event: &Event, layout: Layout) -> Step {
         }
         Event::Relay { house, seeds } => ("relay", place(house), Some(seeds)),
         Event::Capture { house, seeds } => ("capture", place(house), Some(seeds)),
-        Event::Child { house, .. } | Event::Ram { house, .. } | Event::Close { house } => {
-            ("mark", place(house), None)
-        }
+        Event::Child { house, .. }
+        | Event::Ram { house, .. }
+        | Event::Close { house }
+        | Event::Mark { house } => ("mark", place(house), None),
+        Event::StopOffered { house } => ("offer", place(house), None),
         Event::OutOfPlay { house } => ("out", place(house), None),
         Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
         Event::Share { to, .. } => ("drop", place(to), Some(1)),
