@@ -314,27 +314,13 @@ pub(crate) fn compile(
         None => (0, 0),
         Some(table) => {
             let MinSeedsIn { houses, seeds } = table.get_ref();
-            let mut mask = 0u32;
-            for name in houses {
-                let offset = Label::parse(name)
-                    .filter(|label| label.side() == Side::South)
-                    .map(|label| layout.offset(label))
-                    .filter(|&offset| offset < layout.houses_per_side());
-                let Some(offset) = offset else {
-                    return Err((
-                        table.span(),
-                        format!(
-                            "min_seeds_in names houses as South's, each {}: this board has no house \"{name}\"",
-                            layout.label_form()
-                        ),
-                        Some("North's houses of the same names (in lower case) follow".into()),
-                    ));
-                };
-                mask |= 1 << offset;
-            }
-            if mask == 0 {
-                return err(table.span(), "min_seeds_in names no house: give houses");
-            }
+            let mask = south_houses(
+                houses,
+                layout,
+                table.span(),
+                "min_seeds_in",
+                "North's houses of the same names (in lower case) follow",
+            )?;
             if !(min_seeds as i64 + 1..=total as i64).contains(seeds) {
                 return err(
                     table.span(),
@@ -523,33 +509,50 @@ fn compile_marked(section: &Section, layout: Layout) -> Result<(u32, u8), Compil
             Ok((0, *chosen as u8))
         }
         Marked::Houses(houses) => {
-            let mut mask = 0u32;
-            for name in houses {
-                let offset = Label::parse(name)
-                    .filter(|label| label.side() == Side::South)
-                    .map(|label| layout.offset(label))
-                    .filter(|&offset| offset < layout.houses_per_side());
-                let Some(offset) = offset else {
-                    return Err((
-                        marked.span(),
-                        format!(
-                            "marked names houses as South's, each {}: this board has no house \"{name}\"",
-                            layout.label_form()
-                        ),
-                        Some(
-                            "North's houses of the same names (in lower case) are marked too"
-                                .into(),
-                        ),
-                    ));
-                };
-                mask |= 1 << offset;
-            }
-            if mask == 0 {
-                return err(marked.span(), "marked names no house: give houses");
-            }
+            let mask = south_houses(
+                houses,
+                layout,
+                marked.span(),
+                "marked",
+                "North's houses of the same names (in lower case) are marked too",
+            )?;
             Ok((mask, 0))
         }
     }
+}
+
+/// The houses `names` names as South's (`A1`, `C`), as a mask over a
+/// row (North's houses of the same names are meant too), for the key `key`
+/// at `span`: an error names a house the board has not, or no house at all.
+fn south_houses(
+    names: &[String],
+    layout: Layout,
+    span: std::ops::Range<usize>,
+    key: &str,
+    north_too: &str,
+) -> Result<u32, CompileError> {
+    let mut mask = 0u32;
+    for name in names {
+        let offset = Label::parse(name)
+            .filter(|label| label.side() == Side::South)
+            .map(|label| layout.offset(label))
+            .filter(|&offset| offset < layout.houses_per_side());
+        let Some(offset) = offset else {
+            return Err((
+                span,
+                format!(
+                    "{key} names houses as South's, each {}: this board has no house \"{name}\"",
+                    layout.label_form()
+                ),
+                Some(north_too.into()),
+            ));
+        };
+        mask |= 1 << offset;
+    }
+    if mask == 0 {
+        return err(span, format!("{key} names no house: give houses"));
+    }
+    Ok(mask)
 }
 
 /// The sheet's paragraph on which houses may be played.
