@@ -60,7 +60,13 @@ proptest! {
                 let position = game.position();
                 // Verdicts come house by house, the move list way by way:
                 // the same moves, in another order where moves choose ways.
-                let by_house = |m: Move| (m.label(), m.direction().map(|d| d.mark()));
+                let by_house = |m: Move| {
+                    (
+                        m.label(),
+                        m.direction().map(|d| d.mark()),
+                        m.store_seeds(),
+                    )
+                };
                 let mut judged: Vec<_> = engine
                     .verdicts(position)
                     .into_iter()
