@@ -504,7 +504,6 @@ impl Engine {
         let board = &self.rules.board;
         let layout = board.layout();
         let opponent = pos.to_move().opponent();
-        let lo = board.row_start(opponent);
         let mut bases = std::mem::take(played);
         let mut moves = Vec::new();
         for mv in list.iter() {
@@ -513,16 +512,7 @@ impl Engine {
                 continue;
             };
             let (_, after, effect) = bases.swap_remove(i);
-            // Marked houses are spared where the rules say so
-            // (`chosen_spares_marked`).
-            let spared = if self.rules.captures.chosen_spares_marked {
-                after.marked_houses()
-            } else {
-                0
-            };
-            let held: Vec<usize> = (lo..lo + board.houses_per_side())
-                .filter(|&house| after.at(house) > 0 && spared >> house & 1 == 0)
-                .collect();
+            let held = self.choosable(&after, opponent);
             let k = (self.rules.captures.chosen_after as usize).min(held.len());
             if !effect.last_seed_captured || k == 0 || !self.takes_enough(pos, mv) {
                 moves.push(mv);
@@ -762,12 +752,12 @@ impl Engine {
         }
     }
 
-    /// The houses of the opponent's the player to move may take by choice
-    /// (`[capture] chosen_after`): those holding seeds, less the marked ones
-    /// where the rules spare them.
-    fn choosable(&self, pos: &Position) -> Vec<usize> {
+    /// The houses of `owner`'s that may be taken by choice (`[capture]
+    /// chosen_after`): those holding seeds, less the marked ones where the
+    /// rules spare them (`chosen_spares_marked`).
+    fn choosable(&self, pos: &Position, owner: Side) -> Vec<usize> {
         let board = &self.rules.board;
-        let lo = board.row_start(pos.to_move().opponent());
+        let lo = board.row_start(owner);
         let spared = if self.rules.captures.chosen_spares_marked {
             pos.marked_houses()
         } else {
@@ -784,7 +774,7 @@ impl Engine {
     /// none for a player without seeds of their own.
     fn owed_takes(&self, pos: &Position) -> MoveList {
         let layout = self.rules.board.layout();
-        let held = self.choosable(pos);
+        let held = self.choosable(pos, pos.to_move().opponent());
         let k = (pos.get(OWED) as usize).min(held.len());
         let mut moves = Vec::new();
         // A player without seeds has no move, owed takes or not (L3).

@@ -856,6 +856,8 @@ impl GameFacts for Facts<'_, '_> {
         self.game.last_mover
     }
 
+    // Always inlined into the endings' checks, as `MoveList::contains` is
+    // into `Game::play` (0.7-1.5% fewer instructions, Oware and Kalah).
     #[inline(always)]
     fn has_no_move(&mut self) -> bool {
         if !self.legal_known {

@@ -123,6 +123,8 @@ impl MoveList {
     }
 
     /// Whether `mv` is in the list.
+    // Always inlined: left to itself the compiler calls it out of line from
+    // `Game::play`, 1.5% more instructions on Kalah's general path.
     #[inline(always)]
     pub fn contains(&self, mv: Move) -> bool {
         if let Some(listed) = &self.listed {
@@ -245,7 +247,6 @@ impl MoveList {
     }
 }
 
-/// `SELECT[mask][k]`: the place of the `k`-th set bit of a byte.
 // The moves of a list that names them one by one (choices inside moves),
 // out of line: the lists of masks are the hot ones.
 #[cold]
@@ -266,6 +267,7 @@ fn listed_get(listed: &[Move], index: usize) -> Option<Move> {
     listed.get(index).copied()
 }
 
+/// `SELECT[mask][k]`: the place of the `k`-th set bit of a byte.
 const SELECT: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut mask = 0;

@@ -471,7 +471,7 @@ impl FromIterator<Label> for String {
 /// them stop there (`[sowing] relay_may_stop_at_marked`), the house where
 /// they stop (`B6/A1`, or `B6/A1:2` the second time a lap ends there). A
 /// *marking* (`B6#`) sows nothing: the mover marks their house `B6` before
-/// the game's first sowing (`[play] houses_marked`).
+/// the game's first sowing (`[play] marked`).
 ///
 /// A move names its house as the notation does, so it prints and reads
 /// without the board; the board's [`Layout`] says which house it is.
@@ -588,7 +588,7 @@ impl Move {
         }
     }
 
-    /// The marking of this house (`B6#`, `[play] houses_marked`).
+    /// The marking of this house (`B6#`, `[play] marked`).
     #[inline]
     pub fn marked(self) -> Move {
         Move {
@@ -1159,13 +1159,13 @@ impl Position {
     }
 
     /// The houses their owners have marked, as a mask over house numbers
-    /// (`[play] houses_marked`, `[board] marked`).
+    /// (`[play] marked`).
     #[inline]
     pub fn marked_houses(&self) -> u64 {
         self.layers[MARKED]
     }
 
-    /// Marks `house` (`[play] houses_marked`).
+    /// Marks `house` (`[play] marked`).
     pub fn set_marked(&mut self, house: usize) {
         self.set_plane(MARKED, house % MAX_HOUSES, true);
     }

@@ -360,6 +360,14 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .ok_or(format!("Ludii's site {site} is no house"))?;
         Ok(rules.board.label(place))
     };
+    // The houses Ludii lists as a decision's legal sites.
+    let legal_labels = |ply: &LudiiPly| -> Result<Vec<String>, String> {
+        ply.legal
+            .iter()
+            .filter_map(|v| v.as_i64())
+            .map(label)
+            .collect()
+    };
     // Seeds Ludii takes off the board into no hand (a capture that
     // removes them from play), per player: `sow` keeps them in the
     // capturer's store, so they are counted in that player's hand.
@@ -382,12 +390,10 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 i + 1,
                 label(first.from)?
             );
-            let want: BTreeSet<String> = first
-                .legal
-                .iter()
-                .filter_map(|v| v.as_i64())
-                .map(|s| label(s).map(|l| format!("{l}#")))
-                .collect::<Result<_, _>>()?;
+            let want: BTreeSet<String> = legal_labels(first)?
+                .into_iter()
+                .map(|l| format!("{l}#"))
+                .collect();
             let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
             if want != got {
                 return Err(format!(
@@ -420,12 +426,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             {
                 last += 1;
             }
-            let want: BTreeSet<String> = first
-                .legal
-                .iter()
-                .filter_map(|v| v.as_i64())
-                .map(label)
-                .collect::<Result<_, _>>()?;
+            let want: BTreeSet<String> = legal_labels(first)?.into_iter().collect();
             let got: BTreeSet<String> = g
                 .legal_moves()
                 .iter()
@@ -507,12 +508,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 g.position().to_move()
             ));
         }
-        let listed: Vec<String> = first
-            .legal
-            .iter()
-            .filter_map(|v| v.as_i64())
-            .map(label)
-            .collect::<Result<_, _>>()?;
+        let listed = legal_labels(first)?;
         // A move is compared by its house and direction: the houses it
         // takes by choice are compared at Ludii's decisions that take them.
         let got: BTreeSet<String> = g
