@@ -224,12 +224,15 @@ impl Engine {
 
     /// Every house of the player to move with its verdict, in row order.
     fn house_verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
-        if self.drop_pending(pos) {
-            return self
-                .drops(pos)
-                .iter()
-                .map(|mv| (mv, Verdict::Legal))
-                .collect();
+        // Moves that sow no house of the mover's (drops, markings, owed
+        // takes) are judged as a list: each is legal, and nothing else is.
+        let unsown = if self.drop_pending(pos) {
+            Some(self.drops(pos))
+        } else {
+            self.markings_or_takes(pos)
+        };
+        if let Some(list) = unsown {
+            return list.iter().map(|mv| (mv, Verdict::Legal)).collect();
         }
         let side = pos.to_move();
         let board = &self.rules.board;
@@ -328,11 +331,8 @@ impl Engine {
         played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
         played.clear();
-        if self.rules.choices_in_moves && self.marking_pending(pos) {
-            return self.markings(pos);
-        }
-        if self.rules.choices_in_moves && pos.get(OWED) > 0 {
-            return self.owed_takes(pos);
+        if let Some(list) = self.markings_or_takes(pos) {
+            return list;
         }
         if !self.rules.simulate_to_judge {
             return self.legal_moves(pos);
@@ -804,6 +804,22 @@ impl Engine {
             captured,
             last: self.rules.board.house_of(mv),
             ..MoveEffect::default()
+        }
+    }
+
+    /// The moves of a player who marks a house before the first sowing, or
+    /// takes houses owed from a capture, instead of sowing; `None` for a
+    /// player who sows.
+    #[inline]
+    fn markings_or_takes(&self, pos: &Position) -> Option<MoveList> {
+        if !self.rules.choices_in_moves {
+            None
+        } else if self.marking_pending(pos) {
+            Some(self.markings(pos))
+        } else if pos.get(OWED) > 0 {
+            Some(self.owed_takes(pos))
+        } else {
+            None
         }
     }
 
