@@ -226,13 +226,21 @@ impl Engine {
     fn house_verdicts(&self, pos: &Position) -> Vec<(Move, Verdict)> {
         // Moves that sow no house of the mover's (drops, markings, owed
         // takes) are judged as a list: each is legal, and nothing else is.
+        // Owed takes of several houses share their first house's label:
+        // that house gets one verdict, as a house sown several ways does.
         let unsown = if self.drop_pending(pos) {
             Some(self.drops(pos))
         } else {
             self.markings_or_takes(pos)
         };
         if let Some(list) = unsown {
-            return list.iter().map(|mv| (mv, Verdict::Legal)).collect();
+            let mut out: Vec<(Move, Verdict)> = Vec::new();
+            for mv in list.iter() {
+                if out.iter().all(|(seen, _)| seen.label() != mv.label()) {
+                    out.push((mv, Verdict::Legal));
+                }
+            }
+            return out;
         }
         let side = pos.to_move();
         let board = &self.rules.board;
