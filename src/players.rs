@@ -452,6 +452,9 @@ impl Player for AlphaBetaPlayer {
 pub struct MctsPlayer {
     playouts: u32,
     rng: Rng,
+    /// The longest it thinks about one move, if limited: then it plays the
+    /// best move of the playouts run by then.
+    limit: Option<std::time::Duration>,
 }
 
 /// The exploration constant of UCT, for results in [0, 1]. Tuned in
@@ -499,6 +502,16 @@ impl MctsPlayer {
         MctsPlayer {
             playouts: playouts.max(1),
             rng,
+            limit: None,
+        }
+    }
+
+    /// The same player, stopping after `limit` on one move whatever
+    /// playouts are left (at least one playout is run).
+    pub fn within(self, limit: std::time::Duration) -> MctsPlayer {
+        MctsPlayer {
+            limit: Some(limit),
+            ..self
         }
     }
 
@@ -581,8 +594,17 @@ impl Player for MctsPlayer {
         // Playouts never look back: each starts from a copy that keeps only
         // what the rules need, not the game's whole history.
         let root = game.playout_copy();
-        for _ in 0..self.playouts {
+        let deadline = self.limit.map(|limit| std::time::Instant::now() + limit);
+        for playout in 0..self.playouts {
             if nodes[0].proven.is_some() {
+                break;
+            }
+            // The clock is read every 64 playouts: reading it costs about as
+            // much as a short playout.
+            if playout > 0
+                && playout % 64 == 0
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 break;
             }
             let mut state = root.clone();

@@ -2,10 +2,12 @@
 //! library, and answers with a game's view or a clear error.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{FromRequest, Path, Query, Request, State as Shared};
-use axum::http::{StatusCode, header};
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Path, RawQuery, Request, State as Shared};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -135,30 +137,126 @@ impl From<StoreError> for ApiError {
     }
 }
 
-/// A JSON body, whose faults (not JSON, the wrong fields, too large) are
-/// answered as [`ApiError`]s.
+/// The longest a client may take to send a request's body once its head
+/// has come: a body trickling in a byte at a time is cut off.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A JSON body, whose faults (not JSON, the wrong fields, too large, too
+/// slow) are answered as [`ApiError`]s in sow's words.
 pub struct Body<T>(T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
-        match Json::<T>::from_request(request, state).await {
-            Ok(Json(value)) => Ok(Body(value)),
-            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::new(
+        let is_json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "send the request's body as JSON, with the header `Content-Type: application/json`",
+            ));
+        }
+        let bytes = match tokio::time::timeout(BODY_TIMEOUT, Bytes::from_request(request, state))
+            .await
+        {
+            Err(_) => {
+                return Err(ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request's body did not arrive within {} s",
+                        BODY_TIMEOUT.as_secs()
+                    ),
+                ));
+            }
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(rejection)) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     format!(
                         "the request is too large: a variant file or a record may hold at most {MAX_TEXT_BYTES} bytes"
                     ),
-                ))
+                ));
             }
-            Err(rejection) => Err(ApiError::new(
-                rejection.status(),
-                format!("bad request: {}", rejection.body_text()),
-            )),
-        }
+            Ok(Err(rejection)) => {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "the request's body could not be read: {}",
+                        rejection.body_text()
+                    ),
+                ));
+            }
+        };
+        serde_json::from_slice(&bytes)
+            .map(Body)
+            .map_err(|error| json_error(&error))
     }
+}
+
+/// A fault in a request's JSON, in sow's words: where it is, what was
+/// wrong, with the client's text escaped and no Rust type named. Text
+/// that is not JSON is a bad request (400); JSON with the wrong fields or
+/// values is unprocessable (422).
+fn json_error(error: &serde_json::Error) -> ApiError {
+    use serde_json::error::Category;
+    let status = match error.classify() {
+        Category::Data => StatusCode::UNPROCESSABLE_ENTITY,
+        Category::Syntax | Category::Eof | Category::Io => StatusCode::BAD_REQUEST,
+    };
+    // serde_json ends its message with the place; sow puts it first.
+    let text = error.to_string();
+    let what = match text.rfind(" at line ") {
+        Some(at) => &text[..at],
+        None => &text,
+    };
+    ApiError::new(
+        status,
+        format!(
+            "the request's JSON, line {}, column {}: {}",
+            error.line(),
+            error.column(),
+            without_type_names(&sow::diagnostic::escape_controls(what))
+        ),
+    )
+}
+
+/// serde's messages name the Rust types the server reads (`expected struct
+/// NewGame`); a client sent an object.
+fn without_type_names(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("struct ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "struct ".len()..];
+        let name_end = after
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .unwrap_or(after.len());
+        if name_end == 0 {
+            out.push_str("struct ");
+        } else {
+            out.push_str("an object");
+        }
+        rest = &after[name_end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A request whose method the address does not answer (405).
+pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} does not answer {} (the README's \"The playground's API\" lists what each address answers)",
+            sow::diagnostic::excerpt(uri.path()),
+            sow::diagnostic::excerpt(method.as_str()),
+        ),
+    )
 }
 
 /// Refuses a text longer than [`MAX_TEXT_BYTES`].
@@ -627,22 +725,50 @@ pub async fn upload_record(
     .await
 }
 
-/// `?ply=N` on a game's view.
-#[derive(Deserialize)]
-pub struct At {
-    ply: Option<usize>,
+/// The ply a game's view is asked at: `ply=N` in the query, the only
+/// parameter a view takes, given at most once; none for the whole game.
+/// A ply past the game's end shows its end.
+fn ply_asked(query: Option<&str>) -> Result<Option<usize>, ApiError> {
+    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
+    let mut ply = None;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if name != "ply" {
+            return Err(bad(format!(
+                "a game's view takes one parameter, `ply`, not `{}`",
+                sow::diagnostic::excerpt(name)
+            )));
+        }
+        if ply.is_some() {
+            return Err(bad("`ply` is given twice".to_string()));
+        }
+        let n = value
+            .parse::<u32>()
+            .ok()
+            .filter(|_| value.bytes().all(|b| b.is_ascii_digit()));
+        let Some(n) = n else {
+            return Err(bad(format!(
+                "`ply` is a number of moves from 0 to {}, not `{}`",
+                u32::MAX,
+                sow::diagnostic::excerpt(value)
+            )));
+        };
+        ply = Some(n as usize);
+    }
+    Ok(ply)
 }
 
 /// `GET /api/games/{id}`: the game's view, at ply `?ply=N` if given.
 pub async fn show(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
-    Query(at): Query<At>,
+    RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
+    let ply = ply_asked(query.as_deref())?;
     let session = state.games.get(id)?;
     blocking(move || {
-        let game = session.game(at.ply).map_err(broken)?;
+        let game = session.game(ply).map_err(broken)?;
         Ok(Json(view(id, &session, &game)).into_response())
     })
     .await
@@ -891,14 +1017,7 @@ pub async fn record(
     blocking(move || {
         let game = session.game(None).map_err(broken)?;
         let text = record_of(&game, &tags(&session)).to_string();
-        let name: String = session
-            .engine
-            .rules()
-            .meta
-            .name
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-            .collect();
+        let name = file_name(&session.engine.rules().meta.name);
         Ok((
             [
                 (
@@ -915,4 +1034,23 @@ pub async fn record(
             .into_response())
     })
     .await
+}
+
+/// The most characters of a variant's name a record's file name keeps.
+const MAX_FILE_NAME: usize = 64;
+
+/// A record's file name from its variant's name: its letters, digits, `-`
+/// and `_`, at most [`MAX_FILE_NAME`] of them (`game` when none is left),
+/// safe in a `Content-Disposition` header and on every file system.
+fn file_name(variant: &str) -> String {
+    let name: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(MAX_FILE_NAME)
+        .collect();
+    if name.is_empty() {
+        "game".to_string()
+    } else {
+        name
+    }
 }

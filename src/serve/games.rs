@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use sow::Engine;
 use sow::game::Game;
-use sow::players::{AlphaBetaPlayer, Budget, Player, PlayerSpec};
+use sow::players::{AlphaBetaPlayer, Budget, MctsPlayer, Player, PlayerSpec};
 use sow::position::{Move, Position, Side};
 use sow::rng::Rng;
 
@@ -31,9 +31,9 @@ pub const MAX_SERVER_DEPTH: u32 = 8;
 pub const MAX_SERVER_MILLIS: u64 = 2_000;
 /// The most MCTS playouts per move the server runs.
 pub const MAX_SERVER_PLAYOUTS: u32 = 20_000;
-/// The longest an alpha-beta player (or a hint) thinks about one move on
-/// the server, whatever its depth: the deepest search finished by then
-/// gives the move.
+/// The longest a computer player (or a hint) thinks about one move on the
+/// server, whatever its depth or playouts: alpha-beta plays the move of the
+/// deepest search finished by then, MCTS the best of its playouts so far.
 pub const MAX_THINKING: Duration = Duration::from_secs(3);
 
 /// The computer player of `spec`, seeded with `seed`, its thinking limited
@@ -42,6 +42,9 @@ pub fn computer(spec: PlayerSpec, seed: u64) -> Box<dyn Player> {
     match spec {
         PlayerSpec::AlphaBeta(budget, evaluation, _) => {
             Box::new(AlphaBetaPlayer::new(budget, evaluation, Rng::new(seed)).within(MAX_THINKING))
+        }
+        PlayerSpec::Mcts(playouts) => {
+            Box::new(MctsPlayer::new(playouts, Rng::new(seed)).within(MAX_THINKING))
         }
         other => other.build(seed),
     }

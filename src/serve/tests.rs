@@ -599,3 +599,282 @@ async fn alpha_beta_answers_within_the_thinking_limit() {
     );
     assert!(game["legal"].as_array().unwrap().contains(&played["move"]));
 }
+
+#[tokio::test]
+async fn mcts_answers_within_the_thinking_limit() {
+    let app = app();
+    let game = new_game(
+        &app,
+        json!({"variant": "mg-anywoli", "south": "mcts:20000", "north": "human", "seed": 1}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap();
+    let started = std::time::Instant::now();
+    let (status, played) = post(&app, &format!("/api/games/{id}/computer"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    let limit = super::games::MAX_THINKING;
+    assert!(
+        started.elapsed() < limit + Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game["legal"].as_array().unwrap().contains(&played["move"]));
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = app();
+    for request in [
+        Request::get("/").body(Body::empty()).unwrap(),
+        Request::get("/app.js").body(Body::empty()).unwrap(),
+        Request::get("/api/variants").body(Body::empty()).unwrap(),
+        Request::get("/api/games/0").body(Body::empty()).unwrap(),
+        Request::get("/nosuch").body(Body::empty()).unwrap(),
+    ] {
+        let uri = request.uri().clone();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let headers = response.headers();
+        let csp = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(csp.contains("default-src 'none'"), "{uri}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{uri}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{uri}: {csp}");
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{uri}");
+        assert_eq!(headers[header::X_FRAME_OPTIONS], "DENY", "{uri}");
+        assert_eq!(headers[header::REFERRER_POLICY], "no-referrer", "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn a_method_an_address_does_not_answer_gets_405_and_a_message() {
+    let app = app();
+    let game = new_game(&app, json!({"variant": "oware"})).await;
+    let id = game["id"].as_str().unwrap();
+    for (method, uri) in [
+        ("GET", "/api/check".to_string()),
+        ("DELETE", format!("/api/games/{id}")),
+        ("PUT", "/api/variants".to_string()),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(&uri)
+            .body(Body::empty())
+            .unwrap();
+        let (status, kind, answer) = send(&app, request).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+        assert!(kind.contains("json"), "{method} {uri}: {kind}");
+        assert!(
+            error(&answer).contains(&format!("does not answer {method}")),
+            "{answer}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_views_ply_is_a_number_given_once() {
+    let app = app();
+    let game = new_game(&app, json!({"variant": "oware"})).await;
+    let id = game["id"].as_str().unwrap();
+    let (status, view) = get(&app, &format!("/api/games/{id}?ply=0")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    // A ply past the end shows the end.
+    let (status, _) = get(&app, &format!("/api/games/{id}?ply=4000000000")).await;
+    assert_eq!(status, StatusCode::OK);
+    for (query, message) in [
+        (
+            "ply=-1",
+            "`ply` is a number of moves from 0 to 4294967295, not `-1`",
+        ),
+        (
+            "ply=99999999999999999999999",
+            "not `99999999999999999999999`",
+        ),
+        ("ply=+1", "not `+1`"),
+        ("ply=", "not ``"),
+        ("ply=1&ply=2", "`ply` is given twice"),
+        ("move=1", "takes one parameter, `ply`, not `move`"),
+    ] {
+        let (status, answer) = get(&app, &format!("/api/games/{id}?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        assert!(error(&answer).contains(message), "{query}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn json_faults_are_told_in_sows_words_with_the_text_escaped() {
+    let app = app();
+    // DEL, a C1 control and NUL in a field's name come back escaped.
+    let body = "{\"variant\": \"oware\", \"x\u{7f}\u{9b}\\u0000\": 1}";
+    let (status, answer) = post_raw(&app, "/api/games", body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    let message = error(&answer);
+    assert!(
+        message.starts_with("the request's JSON, line 1, column "),
+        "{message}"
+    );
+    assert!(
+        message.contains("unknown field `x\\u{7f}\\u{9b}\\0`"),
+        "{message}"
+    );
+    assert!(!message.chars().any(|c| c.is_control()), "{message:?}");
+    // No Rust type is named.
+    let (status, answer) = post_raw(&app, "/api/games", "\"oware\"").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(error(&answer).contains("expected an object"), "{answer}");
+    assert!(!error(&answer).contains("struct"), "{answer}");
+    // Text that is not JSON is a bad request.
+    let (status, answer) = post_raw(&app, "/api/games", "{\"variant\" oware}").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(error(&answer).contains("expected `:`"), "{answer}");
+}
+
+/// A body that never comes.
+struct Silent;
+
+impl axum::body::HttpBody for Silent {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::task::Poll::Pending
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_body_that_does_not_arrive_is_cut_off() {
+    let app = app();
+    let request = Request::post("/api/games")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::new(Silent))
+        .unwrap();
+    let (status, _, answer) = send(&app, request).await;
+    assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{answer}");
+    assert!(
+        error(&answer).contains("did not arrive within 10 s"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_records_file_name_is_short_and_safe() {
+    let app = app();
+    // Names are words of letters, digits, `-` and `_`, but of any length.
+    let name = "n".repeat(300);
+    let toml =
+        copy_of(sow::rules::GROUPS[0].1[0].1).replacen("name = \"", &format!("name = \"{name}"), 1);
+    let game = new_game(&app, json!({ "toml": toml })).await;
+    let id = game["id"].as_str().unwrap();
+    let request = Request::get(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap();
+    assert_eq!(
+        disposition,
+        format!("attachment; filename=\"{}.sow\"", "n".repeat(64))
+    );
+}
+
+/// A server on a free port of this machine, with `limits`, stopped when
+/// the returned sender is dropped.
+async fn listening(
+    limits: super::Connections,
+) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(super::accept_until(listener, app(), limits, async {
+        let _ = stopped.await;
+    }));
+    (address, stop)
+}
+
+/// What the server sends on `stream` until it closes it (or 5 s pass).
+async fn read_all(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn a_slow_head_is_timed_out() {
+    use tokio::io::AsyncWriteExt;
+    let limits = super::Connections {
+        head_timeout: Duration::from_millis(300),
+        per_client: 8,
+        grace: Duration::from_millis(100),
+    };
+    let (address, _stop) = listening(limits).await;
+    // A head sent in time is answered.
+    let mut quick = tokio::net::TcpStream::connect(address).await.unwrap();
+    quick
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    assert!(read_all(&mut quick).await.starts_with("HTTP/1.1 200"));
+    // A head that trickles is cut off: the connection closes unanswered
+    // long before the 5 s read_all waits.
+    let started = std::time::Instant::now();
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"GET /api/vari").await.unwrap();
+    let answer = read_all(&mut slow).await;
+    assert!(!answer.contains("200 OK"), "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn a_client_holds_few_connections() {
+    use tokio::io::AsyncWriteExt;
+    let limits = super::Connections {
+        head_timeout: Duration::from_secs(10),
+        per_client: 2,
+        grace: Duration::from_millis(100),
+    };
+    let (address, _stop) = listening(limits).await;
+    // Two connections held open; the third is closed at once.
+    let _first = tokio::net::TcpStream::connect(address).await.unwrap();
+    let _second = tokio::net::TcpStream::connect(address).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut third = tokio::net::TcpStream::connect(address).await.unwrap();
+    let _ = third
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    assert_eq!(read_all(&mut third).await, "");
+}
+
+#[tokio::test]
+async fn a_stopped_server_closes_its_connections_within_its_grace() {
+    use tokio::io::AsyncWriteExt;
+    let limits = super::Connections {
+        head_timeout: Duration::from_secs(10),
+        per_client: 8,
+        grace: Duration::from_millis(200),
+    };
+    let (address, stop) = listening(limits).await;
+    // A connection kept alive after its answer.
+    let mut kept = tokio::net::TcpStream::connect(address).await.unwrap();
+    kept.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    drop(stop);
+    let answer = read_all(&mut kept).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(tokio::net::TcpStream::connect(address).await.is_err());
+}
