@@ -95,6 +95,8 @@ chain = false
 # goal = "most_seeds"
 # cleared_row = { row = "mover", taken_by = "each_own" }
 # cannot_feed = "unfed"
+# majority = 25
+# seeds_left = { at_most = 8, taken_by = "each_own" }
 no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }
 "#;
@@ -3916,4 +3918,53 @@ fn rounds_shortened_to_the_losers_row() {
             .check_position(&position("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S no_children"))
             .is_err()
     );
+}
+
+#[test]
+fn seeds_left_before_majority() {
+    // F's seed makes a hold 2, captured: South's store reaches 25 of 48
+    // and the board keeps 7 seeds, all North's.
+    let from = "0,0,0,0,0,1/1,3,2,2,0,0 23-16 S";
+    let majority = play(rules(&[("majority", "25")]), from, 'F');
+    assert_eq!(
+        majority.outcome().map(|o| o.reason),
+        Some(EndReason::Majority)
+    );
+    assert_eq!(
+        majority.position().stores(),
+        [25, 16],
+        "the board keeps its seeds"
+    );
+    let both = play(
+        rules(&[
+            ("majority", "25"),
+            (
+                "seeds_left",
+                "{ at_most = 8, taken_by = \"each_own\", before_majority = true }",
+            ),
+        ]),
+        from,
+        'F',
+    );
+    assert_eq!(
+        both.outcome().map(|o| o.reason),
+        Some(EndReason::SeedsLeft(8))
+    );
+    assert_eq!(
+        both.position().stores(),
+        [25, 23],
+        "North takes its own seven"
+    );
+    assert_eq!(both.outcome().and_then(|o| o.winner), Some(Side::South));
+    // By default the majority is judged first.
+    let after = play(
+        rules(&[
+            ("majority", "25"),
+            ("seeds_left", "{ at_most = 8, taken_by = \"each_own\" }"),
+        ]),
+        from,
+        'F',
+    );
+    assert_eq!(after.outcome().map(|o| o.reason), Some(EndReason::Majority));
+    assert_eq!(after.position().stores(), [25, 16]);
 }

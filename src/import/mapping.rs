@@ -1343,6 +1343,8 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             collect_of(r, name, value)
         }
     };
+    // Whether seeds_left comes from MancalaGames' seeds-limit ender.
+    let mut seeds_limit = false;
     let end = &mut out.end;
     match end_cond {
         None => {}
@@ -1360,6 +1362,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
         Some("SEEDS_LIMIT") => {
             // The game (or round) ends when end_param seeds or fewer are
             // left on the board.
+            seeds_limit = true;
             end.push(format!(
                 "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}",
                 r.take_number("end_param"),
@@ -1380,6 +1383,7 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
             ));
         }
         if r.choice("rounds") == Some("END_2S_SEEDS") && pickextra.is_none() {
+            seeds_limit = true;
             end.push(format!(
                 "seeds_left = {{ at_most = {}, taken_by = \"{}\" }}        # twice a start's worth",
                 2 * seeds,
@@ -1495,6 +1499,16 @@ fn end(r: &Reading, out: &mut Sections) -> Result<(), Unsupported> {
                 need - 1
             ));
         }
+    }
+    // MancalaGames tries its seeds-limit ender (end_cond = SEEDS_LIMIT, or
+    // a round ending with twice a start's worth left) before it judges the
+    // stores, and gives the seeds left to their takers first; its other
+    // end on few seeds (too few to capture) comes after the stores.
+    if seeds_limit && end.iter().any(|l| l.starts_with("majority")) {
+        for line in end.iter_mut().filter(|l| l.starts_with("seeds_left")) {
+            *line = line.replacen("\" }", "\", before_majority = true }", 1);
+        }
+        notes.push("MancalaGames judges the seeds left before a store's majority: when one move brings both, the seeds left are taken first and the stores then decide: before_majority.".into());
     }
     end.push(format!("no_move = \"{end_collect}\""));
     end.push(format!(

@@ -115,6 +115,10 @@ pub struct SeedsLeftSection {
     pub at_most: Spanned<i64>,
     /// Who takes them.
     pub taken_by: Collect,
+    /// Whether it is judged before `majority` and `even_split_draw`, so
+    /// that a move bringing both ends by the seeds left, taken first.
+    #[serde(default)]
+    pub before_majority: bool,
 }
 
 /// `[end.ply_limit]`: the game ends after a number of moves.
@@ -470,6 +474,33 @@ pub(crate) fn compile(
             );
         }
     }
+    // Few seeds left, judged before the stores' counts where the rules say
+    // so (MancalaGames' seeds-limit ender: Adji Kui II's 40-8, not 40-0).
+    let seeds_left = match &section.seeds_left {
+        Some(rule) => {
+            // At or above the seeds in play every game is over at once:
+            // `sow check` warns of that; a count no position can hold is
+            // refused.
+            let v = *rule.at_most.get_ref();
+            if !(0..=MAX_SEEDS as i64).contains(&v) {
+                return err(
+                    rule.at_most.span(),
+                    format!("seeds_left.at_most must be between 0 and {MAX_SEEDS}, found {v}"),
+                );
+            }
+            Some((
+                Ending::SeedsLeft {
+                    at_most: v as u8,
+                    taken_by: rule.taken_by,
+                },
+                rule.before_majority,
+            ))
+        }
+        None => None,
+    };
+    if let Some((ending, true)) = seeds_left {
+        endings.push(ending);
+    }
     let majority = match &section.majority {
         Some(m) => {
             let v = *m.get_ref();
@@ -506,20 +537,8 @@ pub(crate) fn compile(
         }
         endings.push(Ending::EvenSplit { half: half as u8 });
     }
-    if let Some(rule) = &section.seeds_left {
-        // At or above the seeds in play every game is over at once: `sow
-        // check` warns of that; a count no position can hold is refused.
-        let v = *rule.at_most.get_ref();
-        if !(0..=MAX_SEEDS as i64).contains(&v) {
-            return err(
-                rule.at_most.span(),
-                format!("seeds_left.at_most must be between 0 and {MAX_SEEDS}, found {v}"),
-            );
-        }
-        endings.push(Ending::SeedsLeft {
-            at_most: v as u8,
-            taken_by: rule.taken_by,
-        });
+    if let Some((ending, false)) = seeds_left {
+        endings.push(ending);
     }
     if let Some(taken_by) = section.either_row_empty {
         endings.push(Ending::EitherRowEmpty { taken_by });
