@@ -343,6 +343,9 @@ pub enum Verdict {
     DoesNotFeed,
     /// It holds one seed while another playable house holds two or more (R1).
     SingleSeed,
+    /// It is played only when no other house may be, and another may
+    /// (`[play] last_resort`).
+    LastResort,
     /// Its last seed would fall in an occupied house of the mover's own row
     /// (`allow = "ends_on_opponent_or_empty"`).
     EndsInOwnOccupied,
@@ -418,6 +421,9 @@ impl Verdict {
             }
             Verdict::SingleSeed => {
                 "it holds a single seed while another house holds two or more".into()
+            }
+            Verdict::LastResort => {
+                "it is played only when no other house may be, and another may".into()
             }
             Verdict::EndsInOwnOccupied => {
                 "its last seed would fall in an occupied house of your own row".into()
