@@ -37,7 +37,10 @@
 //! counted in the mover's hand, where `sow` keeps them (Namudilakunze).
 //!
 //! A pass (a decision from no site) is
-//! `sow`'s to make within the turn, so the next decision's mover checks it.
+//! `sow`'s to make within the turn, so the next decision's mover checks it;
+//! but a pass Ludii lists beside houses at the start of a turn, which ends
+//! the game with the passer losing (Ngolo, ruling L5), is left out of the
+//! legal moves, and the game is compared up to it.
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
 //! decision a house (a decision from a hand site to a board site); `sow`
 //! sets the next round up as the move that ended the last one ends, without
@@ -368,6 +371,18 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map(label)
             .collect()
     };
+    // The houses a decision lists beside a pass that resigns (ruling L5).
+    let houses_beside_pass = |ply: &LudiiPly| -> Result<BTreeSet<String>, String> {
+        ply.legal
+            .iter()
+            .filter_map(|v| v.as_i64())
+            .filter(|&site| site >= 0)
+            .map(label)
+            .collect()
+    };
+    // Ludii offers a pass beside the houses at the start of every turn,
+    // and a pass ends the game, lost (ruling L5).
+    let resigning = !game.plies.is_empty() && resigns(game, game.plies.len() - 1);
     // Seeds Ludii takes off the board into no hand (a capture that
     // removes them from play), per player: `sow` keeps them in the
     // capturer's store, so they are counted in that player's hand.
@@ -377,6 +392,30 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
     while i < game.plies.len() {
         let first = &game.plies[i];
         if first.from < 0 {
+            if resigns(game, i) {
+                // Ruling L5: a pass offered beside houses ends the game,
+                // the passer losing; `sow` offers none. The houses are
+                // compared, and the game stops here.
+                let at = format!("seed {} decision {} (a pass)", game.seed, i + 1);
+                if g.is_over() {
+                    return Err(format!("{at}: sow's game is over, Ludii's goes on"));
+                }
+                let want = houses_beside_pass(first)?;
+                let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+                if want != got {
+                    return Err(format!(
+                        "{at}: legal moves {got:?} in sow, {want:?} in Ludii; position {}",
+                        g.position()
+                    ));
+                }
+                let winner = if first.mover == 1 { 2 } else { 1 };
+                if game.result.winner != Some(winner) {
+                    return Err(format!(
+                        "{at}: Ludii's game goes on after a pass offered beside houses"
+                    ));
+                }
+                return Ok(());
+            }
             // A pass: `sow` passes within the turn's logic, so the next
             // decision's mover is checked instead.
             i += 1;
@@ -508,7 +547,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 g.position().to_move()
             ));
         }
-        let listed = legal_labels(first)?;
+        let listed = if resigning {
+            // The pass beside the houses resigns (ruling L5).
+            houses_beside_pass(first)?.into_iter().collect()
+        } else {
+            legal_labels(first)?
+        };
         // A move is compared by its house and direction: the houses it
         // takes by choice are compared at Ludii's decisions that take them.
         let got: BTreeSet<String> = g
@@ -663,6 +707,20 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         ));
     }
     Ok(())
+}
+
+/// Whether decision `i` is a pass that resigns (ruling L5, Ngolo): the game's
+/// last decision, a pass at the start of the passer's turn (no lap handed
+/// the turn back to them) offered beside houses, and the passer lost.
+fn resigns(game: &LudiiGame, i: usize) -> bool {
+    let ply = &game.plies[i];
+    let before = i.checked_sub(1).map(|b| &game.plies[b]);
+    i + 1 == game.plies.len()
+        && ply.from < 0
+        && ply.legal.iter().any(|v| v.as_i64().is_some_and(|s| s >= 0))
+        && before.is_none_or(|b| !b.fx.contains(&format!("Next P{}", ply.mover)))
+        && game.result.over
+        && game.result.winner == Some(if ply.mover == 1 { 2 } else { 1 })
 }
 
 /// The capturer Ludii's game ends on, asked to take a house by choice
