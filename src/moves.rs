@@ -387,6 +387,9 @@ pub enum Verdict {
     /// An opening move, and the house is not in the row the opening is
     /// played from (`opening_from = "front_row"` or `"back_row"`).
     NotInOpeningRow,
+    /// An opening move, and the house does not hold exactly two seeds
+    /// (`opening_from = "holding_two"`).
+    NotOpeningTwo,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -456,6 +459,9 @@ impl Verdict {
             }
             Verdict::NotInOpeningRow => {
                 "an opening move is played from your other row (front or back) only".into()
+            }
+            Verdict::NotOpeningTwo => {
+                "an opening move is played from a house holding exactly two seeds".into()
             }
             Verdict::NotOpeningRightmostTwo => {
                 "an opening move is played from one of the two rightmost houses of your row that may be played".into()

@@ -780,6 +780,7 @@ impl<const L: usize> Kernel<L> {
             OpeningFrom::FrontRow | OpeningFrom::BackRow => {
                 return Err("an opening move from one of a player's rows");
             }
+            OpeningFrom::HoldingTwo => return Err("an opening move from a house of two"),
         }
         if no_return {
             return Err("a seed that may not go straight back");

@@ -1145,6 +1145,34 @@ fn passed_over_unless_lifted_from_one() {
 }
 
 #[test]
+fn opening_from_houses_holding_two() {
+    let engine = four_by_four(
+        "",
+        "[play]\nopening_moves = 2\nopening_from = \"holding_two\"\n",
+    );
+    let legal = |from: &str| -> Vec<String> {
+        engine
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    // In the opening only A2 and A4, which hold two, may be played.
+    let from = "3,2,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S opening:2";
+    assert_eq!(legal(from), ["A2", "A4"]);
+    assert_eq!(
+        engine.verdicts(&position(from))[0].1,
+        Verdict::NotOpeningTwo
+    );
+    // After it, any house.
+    assert_eq!(
+        legal("3,2,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S"),
+        ["A1", "A2", "A3", "A4"]
+    );
+    assert!(sow::sheet::rule_sheet(engine.rules()).contains("exactly two seeds"));
+}
+
+#[test]
 fn last_resort_houses() {
     let engine = four_by_four(
         "",

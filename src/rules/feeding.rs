@@ -142,6 +142,10 @@ pub enum OpeningFrom {
     /// the other rules let be played (Ludii's Omweso-like games: Mweiso,
     /// Choro, Pereauni).
     BackRow,
+    /// Only houses holding exactly two seeds, among those the other rules
+    /// let be played (Ludii's Njombwa, whose opening walks a pair of seeds
+    /// round each player's rows).
+    HoldingTwo,
 }
 
 impl Default for Section {
@@ -387,7 +391,8 @@ pub(crate) fn compile(
                     ),
                 ));
             }
-            if !rows_only && *from.get_ref() != OpeningFrom::Any && layout.rows() != 2 {
+            let any_rows = matches!(from.get_ref(), OpeningFrom::Any | OpeningFrom::HoldingTwo);
+            if !rows_only && !any_rows && layout.rows() != 2 {
                 return Err((
                     from.span(),
                     format!(
@@ -766,6 +771,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from a house of your back row that the rules above let be played."
                 );
             }
+            OpeningFrom::HoldingTwo => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from a house holding exactly two seeds that the rules above let be played."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -854,6 +865,13 @@ impl Rules {
                 (offset() < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf)
             }
             // On four rows: one of the mover's two rows, and the other rules.
+            OpeningFrom::HoldingTwo => {
+                if pos.at(house) != 2 {
+                    Some(Verdict::NotOpeningTwo)
+                } else {
+                    self.allow_rule_refuses(pos, house, chosen)
+                }
+            }
             OpeningFrom::FrontRow | OpeningFrom::BackRow => {
                 let front = opening_from == OpeningFrom::FrontRow;
                 if self.board.is_front(house) != front {
