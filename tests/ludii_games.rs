@@ -40,7 +40,10 @@
 //! `sow`'s to make within the turn, so the next decision's mover checks it;
 //! but a pass Ludii lists beside houses at the start of a turn, which ends
 //! the game with the passer losing (Ngolo, ruling L5), is left out of the
-//! legal moves, and the game is compared up to it.
+//! legal moves, and the game is compared up to it. Where a variant starts
+//! from the position a prescribed opening without a choice leaves, Ludii's
+//! first decisions, each forced, are skipped up to that position (Njombwa
+//! with one counter, ruling L6).
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
 //! decision a house (a decision from a hand site to a board site); `sow`
 //! sets the next round up as the move that ended the last one ends, without
@@ -349,13 +352,22 @@ fn compare_counts(
 pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result<(), String> {
     let places = site_places(layout, engine)?;
     let rules = engine.rules();
-    // The start: the variant's own, checked against Ludii's.
-    let mut g = Game::new(engine);
-    compare_counts(&places, &game.start.counts, g.position(), engine)
-        .map_err(|e| format!("start: {e}"))?;
-    if g.position().to_move() != side(game.start.mover) {
-        return Err("start: the other player moves first".into());
-    }
+    // The start: the variant's own, checked against Ludii's, or against
+    // the position Ludii's first decisions lead to where each of them is
+    // forced, a prescribed opening without a choice (ruling L6).
+    let g = Game::new(engine);
+    let opening = forced_opening(&places, engine, game, &g);
+    let (mut g, first) = match opening {
+        Some(first) => (g, first),
+        None => {
+            compare_counts(&places, &game.start.counts, g.position(), engine)
+                .map_err(|e| format!("start: {e}"))?;
+            if g.position().to_move() != side(game.start.mover) {
+                return Err("start: the other player moves first".into());
+            }
+            (g, 0)
+        }
+    };
     let label = |site: i64| -> Result<String, String> {
         let place = usize::try_from(site)
             .ok()
@@ -387,8 +399,11 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
     // removes them from play), per player: `sow` keeps them in the
     // capturer's store, so they are counted in that player's hand.
     let mut removed = [0u32; 2];
-    let mut total: u32 = game.start.counts.iter().sum();
-    let mut i = 0;
+    let mut total: u32 = match first {
+        0 => game.start.counts.iter().sum(),
+        k => game.plies[k - 1].counts.iter().sum(),
+    };
+    let mut i = first;
     while i < game.plies.len() {
         let first = &game.plies[i];
         if first.from < 0 {
@@ -707,6 +722,35 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         ));
     }
     Ok(())
+}
+
+/// Where the variant's start is the position after Ludii's first
+/// decisions, each forced (one legal choice) and none handing the turn back
+/// within a move, the first decision after them (ruling L6): a prescribed
+/// opening without a choice, which `sow` takes as the start. `None` where
+/// Ludii's own start is the variant's, or no forced run leads to it.
+fn forced_opening(
+    places: &[Option<usize>],
+    engine: &Engine,
+    game: &LudiiGame,
+    g: &Game,
+) -> Option<usize> {
+    if compare_counts(places, &game.start.counts, g.position(), engine).is_ok() {
+        return None;
+    }
+    for (k, ply) in game.plies.iter().enumerate() {
+        if ply.from < 0 || ply.legal.len() != 1 {
+            return None;
+        }
+        let next = game.plies.get(k + 1)?;
+        if !ply.fx.contains("Next P")
+            && side(next.mover) == g.position().to_move()
+            && compare_counts(places, &ply.counts, g.position(), engine).is_ok()
+        {
+            return Some(k + 1);
+        }
+    }
+    None
 }
 
 /// Whether decision `i` is a pass that resigns (ruling L5, Ngolo): the game's
