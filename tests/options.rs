@@ -1142,6 +1142,13 @@ fn passed_over_unless_lifted_from_one() {
         ),
         "skip_origin",
     );
+    refused(
+        FOUR_BY_FOUR_CROSS.replace(
+            "[capture]",
+            "[sowing]\npassed_over = [\"A1\"]\n[play]\nallow = \"single_to_empty\"\n[capture]",
+        ),
+        "single_to_empty",
+    );
 }
 
 #[test]
