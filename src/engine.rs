@@ -275,6 +275,20 @@ impl Engine {
                 }
             }
         }
+        let last_resort = self.rules.playable.last_resort;
+        if last_resort != 0 {
+            let resort = |mv: Move| last_resort >> board.offset_of(mv) & 1 == 1;
+            if out
+                .iter()
+                .any(|&(mv, v)| v == Verdict::Legal && !resort(mv))
+            {
+                for (mv, verdict) in &mut out {
+                    if *verdict == Verdict::Legal && resort(*mv) {
+                        *verdict = Verdict::LastResort;
+                    }
+                }
+            }
+        }
         out
     }
 
@@ -365,6 +379,8 @@ impl Engine {
         let side = pos.to_move();
         let mut list = MoveList::on(self.rules.board.layout());
         let mut multi = 0u32;
+        // The mover's houses found legal (for `last_resort`).
+        let mut houses = 0u32;
         for &row in self.rows_played(pos) {
             let lo = self.rules.board.row_start(row);
             for (mv, (verdict, result)) in (0..self.rules.board.houses_per_side())
@@ -377,6 +393,7 @@ impl Engine {
                 list.insert(mv);
                 if row == side {
                     multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
+                    houses |= 1 << offset;
                 }
                 if let Some((after, effect)) = result {
                     played.push((mv, after, effect));
@@ -386,6 +403,11 @@ impl Engine {
         // Ouri's single-seed rule, as `verdicts` applies it.
         if self.rules.playable.single_seed_rule && multi != 0 {
             list.retain_row(side, multi);
+        }
+        // Houses played only when no other may be.
+        let last_resort = self.rules.playable.last_resort;
+        if last_resort != 0 && houses & !last_resort != 0 {
+            list.retain_row(side, !last_resort);
         }
         if self.rules.choices_in_moves {
             return self.with_choices(pos, list, played);

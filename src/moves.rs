@@ -343,6 +343,9 @@ pub enum Verdict {
     DoesNotFeed,
     /// It holds one seed while another playable house holds two or more (R1).
     SingleSeed,
+    /// It is played only when no other house may be, and another may
+    /// (`[play] last_resort`).
+    LastResort,
     /// Its last seed would fall in an occupied house of the mover's own row
     /// (`allow = "ends_on_opponent_or_empty"`).
     EndsInOwnOccupied,
@@ -384,6 +387,9 @@ pub enum Verdict {
     /// An opening move, and the house is not in the row the opening is
     /// played from (`opening_from = "front_row"` or `"back_row"`).
     NotInOpeningRow,
+    /// An opening move, and the house does not hold exactly two seeds
+    /// (`opening_from = "holding_two"`).
+    NotOpeningTwo,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -419,6 +425,9 @@ impl Verdict {
             Verdict::SingleSeed => {
                 "it holds a single seed while another house holds two or more".into()
             }
+            Verdict::LastResort => {
+                "it is played only when no other house may be, and another may".into()
+            }
             Verdict::EndsInOwnOccupied => {
                 "its last seed would fall in an occupied house of your own row".into()
             }
@@ -450,6 +459,9 @@ impl Verdict {
             }
             Verdict::NotInOpeningRow => {
                 "an opening move is played from your other row (front or back) only".into()
+            }
+            Verdict::NotOpeningTwo => {
+                "an opening move is played from a house holding exactly two seeds".into()
             }
             Verdict::NotOpeningRightmostTwo => {
                 "an opening move is played from one of the two rightmost houses of your row that may be played".into()

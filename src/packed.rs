@@ -627,6 +627,7 @@ impl<const L: usize> Kernel<L> {
             skip_opponent,
             skip_full,
             skip_as_lifted: _,
+            passed_over,
             stops_in_opponent,
             stops_when_a_side_empties,
             stops_after_capture,
@@ -699,6 +700,9 @@ impl<const L: usize> Kernel<L> {
         if skip_full != 0 {
             return Err("houses passed over when full");
         }
+        if passed_over != 0 {
+            return Err("houses passed over by the handfuls lifted elsewhere");
+        }
         let skip_origin = match laps {
             Laps::SkipOrigin => true,
             Laps::IncludeOrigin => false,
@@ -707,6 +711,7 @@ impl<const L: usize> Kernel<L> {
             min_seeds,
             more_seeds_in,
             more_seeds: _,
+            last_resort,
             single_seed_rule,
             feeding,
             feed_by_house,
@@ -731,6 +736,9 @@ impl<const L: usize> Kernel<L> {
         }
         if more_seeds_in != 0 {
             return Err("houses that need more seeds to be played");
+        }
+        if last_resort != 0 {
+            return Err("houses played only when no other may be");
         }
         if share_one {
             return Err("a seed shared with an opponent without seeds");
@@ -772,6 +780,7 @@ impl<const L: usize> Kernel<L> {
             OpeningFrom::FrontRow | OpeningFrom::BackRow => {
                 return Err("an opening move from one of a player's rows");
             }
+            OpeningFrom::HoldingTwo => return Err("an opening move from a house of two"),
         }
         if no_return {
             return Err("a seed that may not go straight back");
@@ -797,6 +806,8 @@ impl<const L: usize> Kernel<L> {
             chosen_left_to_opponent: _,
             last_seeds_counted_in: _,
             looks_along: _,
+            // The sowing's, refused above.
+            passed_over: _,
             // Only with territory, refused above.
             zones_by_owner: _,
             given_away,

@@ -37,7 +37,13 @@
 //! counted in the mover's hand, where `sow` keeps them (Namudilakunze).
 //!
 //! A pass (a decision from no site) is
-//! `sow`'s to make within the turn, so the next decision's mover checks it.
+//! `sow`'s to make within the turn, so the next decision's mover checks it;
+//! but a pass Ludii lists beside houses at the start of a turn, which ends
+//! the game with the passer losing (Ngolo, ruling L5), is left out of the
+//! legal moves, and the game is compared up to it. Where a variant starts
+//! from the position a prescribed opening without a choice leaves, Ludii's
+//! first decisions, each forced, are skipped up to that position (Njombwa
+//! with one counter, ruling L6).
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
 //! decision a house (a decision from a hand site to a board site); `sow`
 //! sets the next round up as the move that ended the last one ends, without
@@ -346,13 +352,22 @@ fn compare_counts(
 pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result<(), String> {
     let places = site_places(layout, engine)?;
     let rules = engine.rules();
-    // The start: the variant's own, checked against Ludii's.
-    let mut g = Game::new(engine);
-    compare_counts(&places, &game.start.counts, g.position(), engine)
-        .map_err(|e| format!("start: {e}"))?;
-    if g.position().to_move() != side(game.start.mover) {
-        return Err("start: the other player moves first".into());
-    }
+    // The start: the variant's own, checked against Ludii's, or against
+    // the position Ludii's first decisions lead to where each of them is
+    // forced, a prescribed opening without a choice (ruling L6).
+    let g = Game::new(engine);
+    let opening = forced_opening(&places, engine, game, &g);
+    let (mut g, first) = match opening {
+        Some(first) => (g, first),
+        None => {
+            compare_counts(&places, &game.start.counts, g.position(), engine)
+                .map_err(|e| format!("start: {e}"))?;
+            if g.position().to_move() != side(game.start.mover) {
+                return Err("start: the other player moves first".into());
+            }
+            (g, 0)
+        }
+    };
     let label = |site: i64| -> Result<String, String> {
         let place = usize::try_from(site)
             .ok()
@@ -368,15 +383,54 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             .map(label)
             .collect()
     };
+    // The houses a decision lists beside a pass that resigns (ruling L5).
+    let houses_beside_pass = |ply: &LudiiPly| -> Result<BTreeSet<String>, String> {
+        ply.legal
+            .iter()
+            .filter_map(|v| v.as_i64())
+            .filter(|&site| site >= 0)
+            .map(label)
+            .collect()
+    };
+    // Ludii offers a pass beside the houses at the start of every turn,
+    // and a pass ends the game, lost (ruling L5).
+    let resigning = !game.plies.is_empty() && resigns(game, game.plies.len() - 1);
     // Seeds Ludii takes off the board into no hand (a capture that
     // removes them from play), per player: `sow` keeps them in the
     // capturer's store, so they are counted in that player's hand.
     let mut removed = [0u32; 2];
-    let mut total: u32 = game.start.counts.iter().sum();
-    let mut i = 0;
+    let mut total: u32 = match first {
+        0 => game.start.counts.iter().sum(),
+        k => game.plies[k - 1].counts.iter().sum(),
+    };
+    let mut i = first;
     while i < game.plies.len() {
         let first = &game.plies[i];
         if first.from < 0 {
+            if resigns(game, i) {
+                // Ruling L5: a pass offered beside houses ends the game,
+                // the passer losing; `sow` offers none. The houses are
+                // compared, and the game stops here.
+                let at = format!("seed {} decision {} (a pass)", game.seed, i + 1);
+                if g.is_over() {
+                    return Err(format!("{at}: sow's game is over, Ludii's goes on"));
+                }
+                let want = houses_beside_pass(first)?;
+                let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+                if want != got {
+                    return Err(format!(
+                        "{at}: legal moves {got:?} in sow, {want:?} in Ludii; position {}",
+                        g.position()
+                    ));
+                }
+                let winner = if first.mover == 1 { 2 } else { 1 };
+                if game.result.winner != Some(winner) {
+                    return Err(format!(
+                        "{at}: Ludii's game goes on after a pass offered beside houses"
+                    ));
+                }
+                return Ok(());
+            }
             // A pass: `sow` passes within the turn's logic, so the next
             // decision's mover is checked instead.
             i += 1;
@@ -508,7 +562,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
                 g.position().to_move()
             ));
         }
-        let listed = legal_labels(first)?;
+        let listed = if resigning {
+            // The pass beside the houses resigns (ruling L5).
+            houses_beside_pass(first)?.into_iter().collect()
+        } else {
+            legal_labels(first)?
+        };
         // A move is compared by its house and direction: the houses it
         // takes by choice are compared at Ludii's decisions that take them.
         let got: BTreeSet<String> = g
@@ -663,6 +722,49 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
         ));
     }
     Ok(())
+}
+
+/// Where the variant's start is the position after Ludii's first
+/// decisions, each forced (one legal choice) and none handing the turn back
+/// within a move, the first decision after them (ruling L6): a prescribed
+/// opening without a choice, which `sow` takes as the start. `None` where
+/// Ludii's own start is the variant's, or no forced run leads to it.
+fn forced_opening(
+    places: &[Option<usize>],
+    engine: &Engine,
+    game: &LudiiGame,
+    g: &Game,
+) -> Option<usize> {
+    if compare_counts(places, &game.start.counts, g.position(), engine).is_ok() {
+        return None;
+    }
+    for (k, ply) in game.plies.iter().enumerate() {
+        if ply.from < 0 || ply.legal.len() != 1 {
+            return None;
+        }
+        let next = game.plies.get(k + 1)?;
+        if !ply.fx.contains("Next P")
+            && side(next.mover) == g.position().to_move()
+            && compare_counts(places, &ply.counts, g.position(), engine).is_ok()
+        {
+            return Some(k + 1);
+        }
+    }
+    None
+}
+
+/// Whether decision `i` is a pass that resigns (ruling L5, Ngolo): the game's
+/// last decision, a pass at the start of the passer's turn (no lap handed
+/// the turn back to them) offered beside houses, and the passer lost.
+fn resigns(game: &LudiiGame, i: usize) -> bool {
+    let ply = &game.plies[i];
+    let before = i.checked_sub(1).map(|b| &game.plies[b]);
+    i + 1 == game.plies.len()
+        && ply.from < 0
+        && ply.legal.iter().any(|v| v.as_i64().is_some_and(|s| s >= 0))
+        && before.is_none_or(|b| !b.fx.contains(&format!("Next P{}", ply.mover)))
+        && game.result.over
+        && game.result.winner == Some(if ply.mover == 1 { 2 } else { 1 })
 }
 
 /// The capturer Ludii's game ends on, asked to take a house by choice

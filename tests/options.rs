@@ -1065,6 +1065,156 @@ fn captured_sown_from_the_lap_start() {
 }
 
 #[test]
+fn captured_sown_from_after_the_lap_start() {
+    // As above: A4's seed into A3 takes a2 and b2, four seeds, sown on from
+    // the house after A4: A3, A2, A1 and B1.
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    let after_start = four_by_four(
+        ", into_occupied = true",
+        "captured_sown_on = true\ncaptured_sown_from = \"after_lap_start\"\n",
+    );
+    let after = sow_at(&after_start, from, "A4");
+    assert_eq!(after.to_string(), "1,1,4,0/3,2,2,2/0,0,0,0/0,0,0,0 0-0 N");
+    assert!(
+        sow::sheet::rule_sheet(after_start.rules())
+            .contains("the house after the one the last handful was lifted from")
+    );
+}
+
+#[test]
+fn passed_over_unless_lifted_from_one() {
+    let passing = |houses: &str| four_by_four("", &format!("[sowing]\npassed_over = [{houses}]\n"));
+    let corners = passing("\"A1\", \"B1\"");
+    // A2's two seeds pass over A1 and B1 (and North's a1 and b1 are
+    // passed over by North's sowing alike).
+    let from = "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 0-0 S";
+    assert_eq!(
+        sow_at(&corners, from, "A2").to_string(),
+        "2,0,2,2/2,3,3,2/2,2,2,2/2,2,2,2 0-0 N"
+    );
+    assert_eq!(
+        sow_at(&four_by_four("", ""), from, "A2").to_string(),
+        "3,0,2,2/3,2,2,2/2,2,2,2/2,2,2,2 0-0 N"
+    );
+    // A handful lifted from A1 sows into B1 as into any house.
+    let from_corner = "3,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 0-0 S";
+    assert_eq!(
+        sow_at(&corners, from_corner, "A1").to_string(),
+        "0,2,2,2/3,3,3,2/2,2,2,2/2,2,2,2 0-0 N"
+    );
+    // The seeds a capture sows on pass over them too: A2's seed into A1
+    // would be passed over, so B2's two seeds end in A4 and A3 instead.
+    let sown_on = four_by_four(
+        ", into_occupied = true",
+        "captured_sown_on = true\n[sowing]\npassed_over = [\"B1\"]\n",
+    );
+    let from = "1,2,0,1/0,2,0,0/0,0,2,0/0,0,1,0 0-0 S";
+    // B2 sows B3 and B4, the back row: nothing to take.
+    assert_eq!(
+        sow_at(&sown_on, from, "B2").to_string(),
+        "1,2,0,1/0,0,1,1/0,0,2,0/0,0,1,0 0-0 N"
+    );
+    let from = "0,0,2,1/2,2,2,2/0,3,0,0/0,1,0,0 0-0 S";
+    // A4's seed into A3 takes a2 and b2, sown on from after A3: A2, A1,
+    // then B2, B3 (B1 passed over).
+    assert_eq!(
+        sow_at(&sown_on, from, "A4").to_string(),
+        "1,1,3,0/2,3,3,2/0,0,0,0/0,0,0,0 0-0 N"
+    );
+    assert!(sow::sheet::rule_sheet(corners.rules()).contains("pass"));
+    // Every house but one passed over leaves a handful nowhere to go, and
+    // the key reads a plain ring.
+    let refused = |text: String, key: &str| {
+        let e = Rules::from_toml(&text, "t.toml").unwrap_err().to_string();
+        assert!(e.contains(key), "{e}");
+    };
+    refused(
+        FOUR_BY_FOUR_CROSS.replace(
+            "[capture]",
+            "[sowing]\npassed_over = [\"A1\", \"A2\", \"A3\", \"A4\", \"B1\", \"B2\", \"B3\"]\n[capture]",
+        ),
+        "at least two houses",
+    );
+    refused(
+        FOUR_BY_FOUR_CROSS.replace(
+            "[capture]",
+            "[sowing]\nskip_origin = true\npassed_over = [\"A1\"]\n[capture]",
+        ),
+        "skip_origin",
+    );
+    refused(
+        FOUR_BY_FOUR_CROSS.replace(
+            "[capture]",
+            "[sowing]\npassed_over = [\"A1\"]\n[play]\nallow = \"single_to_empty\"\n[capture]",
+        ),
+        "single_to_empty",
+    );
+}
+
+#[test]
+fn opening_from_houses_holding_two() {
+    let engine = four_by_four(
+        "",
+        "[play]\nopening_moves = 2\nopening_from = \"holding_two\"\n",
+    );
+    let legal = |from: &str| -> Vec<String> {
+        engine
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    // In the opening only A2 and A4, which hold two, may be played.
+    let from = "3,2,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S opening:2";
+    assert_eq!(legal(from), ["A2", "A4"]);
+    assert_eq!(
+        engine.verdicts(&position(from))[0].1,
+        Verdict::NotOpeningTwo
+    );
+    // After it, any house.
+    assert_eq!(
+        legal("3,2,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S"),
+        ["A1", "A2", "A3", "A4"]
+    );
+    assert!(sow::sheet::rule_sheet(engine.rules()).contains("exactly two seeds"));
+}
+
+#[test]
+fn last_resort_houses() {
+    let engine = four_by_four(
+        "",
+        "[play]\nmin_seeds = 2\nlast_resort = [\"A1\", \"A4\"]\n",
+    );
+    let legal = |from: &str| -> Vec<String> {
+        engine
+            .legal_moves(&position(from))
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    };
+    // A2 and A3 may be played: A1 and A4 wait.
+    let from = "2,2,2,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S";
+    assert_eq!(legal(from), ["A2", "A3"]);
+    let verdicts = engine.verdicts(&position(from));
+    assert_eq!(verdicts[0].1, Verdict::LastResort);
+    assert_eq!(verdicts[1].1, Verdict::Legal);
+    // No other house holds two: A1 and A4 may be played.
+    assert_eq!(legal("2,1,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S"), ["A1", "A4"]);
+    assert!(sow::sheet::rule_sheet(engine.rules()).contains("only when no other house may be"));
+    // A list of every house of a side is refused.
+    let e = Rules::from_toml(
+        &FOUR_BY_FOUR_CROSS.replace(
+            "[capture]",
+            "[play]\nlast_resort = [\"A1\", \"A2\", \"A3\", \"A4\", \"B1\", \"B2\", \"B3\", \"B4\"]\n[capture]",
+        ),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("every house"), "{e}");
+}
+
+#[test]
 fn opening_sown_in_one_handful() {
     // 4x4, two seeds a house, relays: South's first move A4 sows A3 and A2,
     // which hold 3 each; in the opening it relays no further.

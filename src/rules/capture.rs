@@ -395,6 +395,8 @@ pub enum CapturedSownFrom {
     AfterLast,
     /// From the house the last handful was lifted from, that house first.
     LapStart,
+    /// From the house after the one the last handful was lifted from.
+    AfterLapStart,
 }
 
 /// Which way a capture looks after a move whose direction was chosen.
@@ -799,6 +801,9 @@ pub struct Captures {
     pub captured_sown_on: bool,
     /// Where they are sown on from (`captured_sown_from`).
     pub captured_sown_from: CapturedSownFrom,
+    /// The houses a handful passes over unless lifted from one of them
+    /// (`[sowing] passed_over`), which the seeds sown on pass over too.
+    pub passed_over: u64,
 }
 
 impl Captures {
@@ -1724,6 +1729,7 @@ pub(crate) fn compile(
             starter_waits,
             captured_sown_on,
             captured_sown_from,
+            passed_over: sowing.passed_over,
         },
         section.grand_slam,
     ))
@@ -1781,7 +1787,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if captures.captured_sown_on {
         let _ = writeln!(
             out,
-            "  The seeds a capture where the last seed falls takes are not kept: the capturer sows them on, one a house, from the house after the last seed's, and the move ends where the last of them falls."
+            "  The seeds a capture where the last seed falls takes are not kept: the capturer sows them on, one a house, from {}, and the move ends where the last of them falls.",
+            match captures.captured_sown_from {
+                CapturedSownFrom::AfterLast => "the house after the last seed's",
+                CapturedSownFrom::LapStart =>
+                    "the house the last handful was lifted from, that house first",
+                CapturedSownFrom::AfterLapStart =>
+                    "the house after the one the last handful was lifted from",
+            }
         );
     }
     if captures.rules.len() > 1 {
@@ -2460,15 +2473,25 @@ impl Captures {
         if self.captured_sown_on {
             // Sown on, one a house, from the house after the last seed's,
             // or from the house the last handful was lifted from, that
-            // house first.
+            // house first or the one after it.
             let ring = board.ring_in(me, plan.reverse);
             let (mut house, mut first) = match self.captured_sown_from {
                 CapturedSownFrom::AfterLast => (last, false),
                 CapturedSownFrom::LapStart => (lap_start, true),
+                CapturedSownFrom::AfterLapStart => (lap_start, false),
+            };
+            // Houses passed over, as the last handful passed them.
+            let passed = if self.passed_over >> (lap_start & 63) & 1 == 0 {
+                self.passed_over
+            } else {
+                0
             };
             for _ in 0..plan.take {
                 if !std::mem::take(&mut first) {
                     house = ring.next(house);
+                    while passed >> (house & 63) & 1 == 1 {
+                        house = ring.next(house);
+                    }
                 }
                 pos.add(house, 1);
                 trace.record(Event::Drop {

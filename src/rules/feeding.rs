@@ -24,6 +24,10 @@ pub struct Section {
     /// need more seeds than `min_seeds` to be played.
     #[serde(default)]
     pub min_seeds_in: Option<Spanned<MinSeedsIn>>,
+    /// Houses, named as South's (each player's own by the same name), that
+    /// may be played only when no other house may.
+    #[serde(default)]
+    pub last_resort: Option<Spanned<Vec<String>>>,
     /// Ouri's rule: a house with one seed may be played only when no
     /// otherwise legal house holds two or more.
     #[serde(default)]
@@ -138,6 +142,10 @@ pub enum OpeningFrom {
     /// the other rules let be played (Ludii's Omweso-like games: Mweiso,
     /// Choro, Pereauni).
     BackRow,
+    /// Only houses holding exactly two seeds, among those the other rules
+    /// let be played (Ludii's Njombwa, whose opening walks a pair of seeds
+    /// round each player's rows).
+    HoldingTwo,
 }
 
 impl Default for Section {
@@ -145,6 +153,7 @@ impl Default for Section {
         Section {
             min_seeds: one(),
             min_seeds_in: None,
+            last_resort: None,
             single_seed_rule: false,
             must_feed: false,
             feed_by_house: None,
@@ -258,6 +267,10 @@ pub struct Playable {
     pub more_seeds_in: u32,
     /// The fewest seeds the houses of `more_seeds_in` must hold.
     pub more_seeds: u8,
+    /// Houses played only when no other house may be (`last_resort`): a
+    /// mask over a side's houses, bit `i` its house `i` (front row first),
+    /// the same for both sides; 0 for none.
+    pub last_resort: u32,
     /// Ouri's single-seed rule (R1).
     pub single_seed_rule: bool,
     /// The feeding obligation.
@@ -332,6 +345,25 @@ pub(crate) fn compile(
             (mask, *seeds as u8)
         }
     };
+    let last_resort = match &section.last_resort {
+        None => 0,
+        Some(houses) => {
+            let mask = south_houses(
+                houses.get_ref(),
+                layout,
+                houses.span(),
+                "last_resort",
+                "North's houses of the same names (in lower case) follow",
+            )?;
+            if mask == (1u32 << layout.houses_per_side()) - 1 {
+                return err(
+                    houses.span(),
+                    "last_resort names every house of a side: then no house is played as a last resort; leave some out",
+                );
+            }
+            mask
+        }
+    };
     let opening_moves = match &section.opening_moves {
         Some(moves) => super::in_range(moves, 1, 100, "opening_moves")? as u8,
         None => 0,
@@ -359,7 +391,8 @@ pub(crate) fn compile(
                     ),
                 ));
             }
-            if !rows_only && *from.get_ref() != OpeningFrom::Any && layout.rows() != 2 {
+            let any_rows = matches!(from.get_ref(), OpeningFrom::Any | OpeningFrom::HoldingTwo);
+            if !rows_only && !any_rows && layout.rows() != 2 {
                 return Err((
                     from.span(),
                     format!(
@@ -378,6 +411,7 @@ pub(crate) fn compile(
             let clash = [
                 (section.must_feed, "must_feed"),
                 (section.single_seed_rule, "single_seed_rule"),
+                (section.last_resort.is_some(), "last_resort"),
                 (section.allow != Allow::Any, "allow"),
                 (opening_moves > 0, "opening_moves"),
                 (section.pass_when_empty, "pass_when_empty"),
@@ -482,6 +516,7 @@ pub(crate) fn compile(
         min_seeds,
         more_seeds_in,
         more_seeds,
+        last_resort,
         single_seed_rule: section.single_seed_rule,
         feeding,
         allow: section.allow,
@@ -524,7 +559,7 @@ fn compile_marked(section: &Section, layout: Layout) -> Result<(u32, u8), Compil
 /// The houses `names` names as South's (`A1`, `C`), as a mask over a
 /// row (North's houses of the same names are meant too), for the key `key`
 /// at `span`: an error names a house the board has not, or no house at all.
-fn south_houses(
+pub(crate) fn south_houses(
     names: &[String],
     layout: Layout,
     span: std::ops::Range<usize>,
@@ -583,6 +618,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Houses {} (South's; North's of the same names) need at least {} seeds to be played.",
             names.join(", "),
             playable.more_seeds
+        );
+    }
+    if playable.last_resort != 0 {
+        let layout = rules.board.layout();
+        let names: Vec<String> = (0..layout.houses_per_side())
+            .filter(|&i| playable.last_resort >> i & 1 == 1)
+            .map(|i| layout.label_at(Side::South, i).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  Houses {} (South's; North's of the same names) are played only when no other house may be.",
+            names.join(", "),
         );
     }
     if playable.either_row {
@@ -724,6 +771,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                     ": an opening move is played from a house of your back row that the rules above let be played."
                 );
             }
+            OpeningFrom::HoldingTwo => {
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from a house holding exactly two seeds that the rules above let be played."
+                );
+            }
         }
     }
     if playable.no_return {
@@ -812,6 +865,13 @@ impl Rules {
                 (offset() < n.div_ceil(2)).then_some(Verdict::NotInOpeningHalf)
             }
             // On four rows: one of the mover's two rows, and the other rules.
+            OpeningFrom::HoldingTwo => {
+                if pos.at(house) != 2 {
+                    Some(Verdict::NotOpeningTwo)
+                } else {
+                    self.allow_rule_refuses(pos, house, chosen)
+                }
+            }
             OpeningFrom::FrontRow | OpeningFrom::BackRow => {
                 let front = opening_from == OpeningFrom::FrontRow;
                 if self.board.is_front(house) != front {
@@ -1055,6 +1115,10 @@ impl Rules {
         }
         if single_seed_rule && playable & multi != 0 {
             playable &= multi;
+        }
+        let last_resort = self.playable.last_resort;
+        if playable & !last_resort != 0 {
+            playable &= !last_resort;
         }
         playable
     }

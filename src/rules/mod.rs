@@ -1061,6 +1061,19 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     }
     let board = board.with_sides(sides);
     let mut playable = feeding::compile(&play, total, layout)?;
+    if compiled_sowing.passed_over != 0
+        && matches!(
+            playable.allow,
+            feeding::Allow::EndsOnOpponentOrEmpty
+                | feeding::Allow::SingleToEmpty
+                | feeding::Allow::EndsInOccupied
+        )
+    {
+        return err(
+            sowing.passed_over.as_ref().map_or(0..0, |p| p.span()),
+            "passed_over changes where a handful's last seed falls, which this allow rule reckons without it: not with allow = \"ends_on_opponent_or_empty\", \"single_to_empty\" or \"ends_in_occupied\"",
+        );
+    }
     if let Some(flag) = &play.feed_by_house
         && playable.feed_by_house
         && compiled_sowing.chosen_in == 0

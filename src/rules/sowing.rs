@@ -114,6 +114,10 @@ pub struct Section {
     /// seeds or more (MancalaGames' `sow_rule = MAX_SOW` with `sow_param`).
     #[serde(default)]
     pub skip_holding_at_least: Option<Spanned<i64>>,
+    /// Houses, named as South's (North's of the same names too), that a
+    /// handful passes over unless it was lifted from one of them.
+    #[serde(default)]
+    pub passed_over: Option<Spanned<Vec<String>>>,
     /// Which houses each side's sowing goes round: both rows (the default),
     /// or the sower's own row (MancalaGames' class `NorthSouthCycle`).
     #[serde(default)]
@@ -228,6 +232,10 @@ pub struct Sowing {
     /// Whether `skip_opponent` reads what a house held when the handful was
     /// lifted (`skip_as_lifted`).
     pub skip_as_lifted: bool,
+    /// The houses a handful passes over unless it was lifted from one of
+    /// them (`passed_over`): a mask over the board's houses, both sides';
+    /// 0 for none.
+    pub passed_over: u64,
     /// Counts of the last hole that end a relay in the opponent's houses
     /// (`relay_stops_in_opponent_on`).
     pub stops_in_opponent: CountSet,
@@ -401,6 +409,7 @@ impl LoopKind {
             || passes
             || sowing.skip_opponent > 0
             || sowing.skip_full > 0
+            || sowing.passed_over != 0
             || sowing.opening == OpeningSowing::LastSeedToOpponent
             || captures.opponent_takes_sown > 0;
         match (relay, captures.while_sowing.is_some()) {
@@ -763,7 +772,9 @@ pub(crate) fn compile(
         _ => false,
     };
     let board = Board::with_cycle(layout, section.direction, stores, cycle);
+    let passed_over = passed_over(section, &board)?;
     let sowing = Sowing {
+        passed_over,
         relay_needs_opponent_row,
         relay_reverses,
         bear_off,
@@ -796,6 +807,55 @@ pub(crate) fn compile(
         turning,
     };
     Ok((sowing, board))
+}
+
+/// The houses a handful passes over unless lifted from one of them
+/// (`passed_over`), as a mask over the board's houses: South's named, and
+/// North's of the same names.
+fn passed_over(section: &Section, board: &Board) -> Result<u64, CompileError> {
+    let Some(houses) = &section.passed_over else {
+        return Ok(0);
+    };
+    let layout = board.layout();
+    let row = super::feeding::south_houses(
+        houses.get_ref(),
+        layout,
+        houses.span(),
+        "passed_over",
+        "North's houses of the same names (in lower case) are passed over too",
+    )?;
+    let clash = [
+        (section.into_stores.is_some(), "into_stores"),
+        (section.skip_origin, "skip_origin"),
+        (section.relay_from.is_some(), "relay_from"),
+        (section.bear_off.is_some(), "bear_off"),
+        (section.diffuse.is_some(), "diffuse"),
+        (section.opening.is_some(), "opening"),
+        (section.relay_reverses.is_some(), "relay_reverses"),
+    ];
+    if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+        return err(
+            houses.span(),
+            format!(
+                "passed_over is modelled for a plain sowing round a ring of houses: not with {key}"
+            ),
+        );
+    }
+    let n = layout.houses_per_side();
+    if row.count_ones() as usize + 2 > n {
+        return err(
+            houses.span(),
+            format!(
+                "passed_over names {} of a side's {n} houses: a handful lifted elsewhere must find at least two houses to sow into",
+                row.count_ones()
+            ),
+        );
+    }
+    Ok([Side::South, Side::North]
+        .into_iter()
+        .fold(0u64, |mask, side| {
+            mask | (row as u64) << board.row_start(side)
+        }))
 }
 
 /// The count from which the sowing passes over a house
@@ -1173,6 +1233,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  The seeds are not sown along the rows: they go one each into the houses around the house played, counter-clockwise from the next house of its row, through the three houses facing, to the one before it. A house holds at most {DIFFUSE_FULL}: a seed for a full house leaves play, and so do the two a house at a row's end has no place for (both kept in South's store, which decides nothing)."
+        );
+    }
+    if rules.sowing.passed_over != 0 {
+        let layout = rules.board.layout();
+        let names: Vec<String> = (0..layout.houses_per_side())
+            .filter(|&i| rules.sowing.passed_over >> i & 1 == 1)
+            .map(|i| layout.label_at(Side::South, i).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  A handful passes over houses {} (South's; North's of the same names), unless it was lifted from one of them; the seeds a capture sows on pass over them as the last handful did.",
+            names.join(", ")
         );
     }
     if rules.sowing.first_in_origin {
@@ -1743,7 +1815,15 @@ impl Rules {
         };
         // Whether a seed may be passed on or land apart from its place: the
         // fast path then gives way to the loop seed by seed.
-        let passes = skip > 0 || full > 0 || blocked != 0 || blocking.is_some() || opening;
+        // Houses passed over unless the handful was lifted from one of
+        // them (`passed_over`, relay instances only).
+        let passed_over = if RELAY { self.sowing.passed_over } else { 0 };
+        let passes = skip > 0
+            || full > 0
+            || blocked != 0
+            || blocking.is_some()
+            || opening
+            || passed_over != 0;
         let mut origin = from;
         // Brent's search: one saved lift, replaced at powers of two (with
         // the way it sows, where relays turn back, and the blocked houses,
@@ -1806,6 +1886,12 @@ impl Rules {
             // Captures while sowing, which neither an opening move sown to
             // the opponent's row nor a handful the opponent takes from makes.
             let capture_sown = WHILE_SOWING && captures && !opening && !takes;
+            // This lap's houses passed over: none when it was lifted from one.
+            let lap_passed = if passed_over >> (origin & 63) & 1 == 0 {
+                passed_over
+            } else {
+                0
+            };
             if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always && !passes {
                 // The fast path. Whole laps first: every place of the lap
                 // (less the origin, when laps skip it) takes one seed per lap.
@@ -1873,11 +1959,14 @@ impl Rules {
                         pos.children_of(opponent)
                     } else {
                         0
-                    } | blocked;
+                    } | blocked
+                        | lap_passed;
                     loop {
                         if theirs >> (h & 63) & 1 == 1 {
                             if blocking.is_some() && blocked >> (h & 63) & 1 == 1 {
                                 trace.record(Event::SkipBlocked { house: h });
+                            } else if lap_passed >> (h & 63) & 1 == 1 {
+                                trace.record(Event::Skip { house: h });
                             }
                             h = next(&mut i, trace);
                         } else if (skip > 0
