@@ -232,7 +232,15 @@ impl Engine {
             self.markings_or_takes(pos)
         };
         if let Some(list) = unsown {
-            return list.iter().map(|mv| (mv, Verdict::Legal)).collect();
+            // One verdict a house, as for the moves with choices inside
+            // them: takes that share their first house are one.
+            let mut out: Vec<(Move, Verdict)> = Vec::new();
+            for mv in list.iter() {
+                if !out.iter().any(|(seen, _)| seen.base() == mv.base()) {
+                    out.push((mv, Verdict::Legal));
+                }
+            }
+            return out;
         }
         let side = pos.to_move();
         let board = &self.rules.board;

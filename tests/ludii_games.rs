@@ -29,6 +29,9 @@
 //! its house and direction, whatever it then takes); at each house taken,
 //! the houses Ludii offers against those that `sow`'s legal moves of the
 //! same house, taking every house chosen so far, would still take.
+//! Houses taken instead of sowing (owed from a capture, or an opening
+//! move's, where Ludii moves each house's seeds to the mover's hand) are
+//! one decision each in Ludii and one move in `sow` (`+b1+a4+a6`).
 //!
 //! Where the mover chooses the way of a move, Ludii lists its house once
 //! for each way; `sow` writes the way (`A3>`, `A3<`), and the move played
