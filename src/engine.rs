@@ -659,7 +659,11 @@ impl Engine {
     /// Why `mv`, which is not among the legal moves of `pos`, is refused.
     pub(crate) fn refusal(&self, pos: &Position, mv: Move) -> IllegalMove {
         if self.rules.choices_in_moves
-            && (mv.is_mark() || self.marking_pending(pos) || mv.takes_only() || pos.get(OWED) > 0)
+            && (mv.is_mark()
+                || self.marking_pending(pos)
+                || mv.takes_only()
+                || pos.get(OWED) > 0
+                || self.opening_taking(pos))
             && let Some(example) = self.legal_moves(pos).iter().next()
         {
             return IllegalMove::WrongChoice { mv, example };
@@ -798,14 +802,16 @@ impl Engine {
             .collect()
     }
 
-    /// The moves of a player who owes takes (`[capture]
-    /// chosen_left_to_opponent`): one for each choice of as many of the
-    /// opponent's houses as owed (every one, where fewer may be taken);
-    /// none for a player without seeds of their own.
-    fn owed_takes(&self, pos: &Position) -> MoveList {
+    /// The moves of a player who takes `count` of the opponent's houses
+    /// instead of sowing (owed from a capture, `[capture]
+    /// chosen_left_to_opponent`, or an opening move, `[play]
+    /// opening_takes`): one for each choice of as many of the opponent's
+    /// houses (every one, where fewer may be taken); none for a player
+    /// without seeds of their own.
+    fn takes(&self, pos: &Position, count: u8) -> MoveList {
         let layout = self.rules.board.layout();
         let held = self.choosable(pos, pos.to_move().opponent());
-        let k = (pos.get(OWED) as usize).min(held.len());
+        let k = (count as usize).min(held.len());
         let mut moves = Vec::new();
         // A player without seeds has no move, owed takes or not (L3).
         if k > 0 && pos.seeds_on_side(pos.to_move()) > 0 {
@@ -817,18 +823,31 @@ impl Engine {
         MoveList::listed(layout, moves)
     }
 
-    /// Takes the houses `mv` names, sowing nothing, and hands the turn over
-    /// with the takes still owed, if any, to the opponent (`[capture]
+    /// Whether the player to move takes houses as an opening move (`[play]
+    /// opening_takes`).
+    #[inline]
+    fn opening_taking(&self, pos: &Position) -> bool {
+        self.rules.playable.opening_takes > 0 && pos.get(OPENING) > 0
+    }
+
+    /// Takes the houses `mv` names, sowing nothing, and hands the turn over:
+    /// an opening move (`[play] opening_takes`), or takes owed, with those
+    /// still owed, if any, left to the opponent (`[capture]
     /// chosen_left_to_opponent`).
     fn take_owed<T: Trace>(&self, pos: &mut Position, mv: Move, trace: &mut T) -> MoveEffect {
         let me = pos.to_move();
         let taken = self.taken_houses(mv);
+        let opening = self.opening_taking(pos);
         let captured = self
             .rules
             .captures
             .take_chosen(&self.rules.board, pos, me, taken, trace);
-        let owed = pos.get(OWED);
-        pos.set(OWED, owed.saturating_sub(taken.count_ones() as u8));
+        if opening {
+            pos.set(OPENING, pos.get(OPENING) - 1);
+        } else {
+            let owed = pos.get(OWED);
+            pos.set(OWED, owed.saturating_sub(taken.count_ones() as u8));
+        }
         pos.set_to_move(me.opponent());
         MoveEffect {
             captured,
@@ -838,16 +857,18 @@ impl Engine {
     }
 
     /// The moves of a player who marks a house before the first sowing, or
-    /// takes houses owed from a capture, instead of sowing; `None` for a
-    /// player who sows.
+    /// takes houses as an opening move or owed from a capture, instead of
+    /// sowing; `None` for a player who sows.
     #[inline]
     fn markings_or_takes(&self, pos: &Position) -> Option<MoveList> {
         if !self.rules.choices_in_moves {
             None
         } else if self.marking_pending(pos) {
             Some(self.markings(pos))
+        } else if self.opening_taking(pos) {
+            Some(self.takes(pos, self.rules.playable.opening_takes))
         } else if pos.get(OWED) > 0 {
-            Some(self.owed_takes(pos))
+            Some(self.takes(pos, pos.get(OWED)))
         } else {
             None
         }

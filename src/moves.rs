@@ -513,7 +513,7 @@ fn wrong_choice(mv: Move, example: Move) -> String {
     }
     if example.takes_only() {
         return format!(
-            "{mv} sows, but the houses a capture left are taken first, sowing nothing: name as many of the opponent's houses as are owed, each after a `+`, such as {example}"
+            "{mv} sows, but houses are taken first, sowing nothing (an opening move, or the houses a capture left): name as many of the opponent's houses as are owed, each after a `+`, such as {example}"
         );
     }
     if mv.takes_only() {

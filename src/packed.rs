@@ -720,6 +720,8 @@ impl<const L: usize> Kernel<L> {
             no_return,
             opening_moves,
             opening_from,
+            // Only with opening moves, refused below.
+            opening_takes: _,
             judged: _,
             either_row,
             // Refused above, with the rounds it needs.

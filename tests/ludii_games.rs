@@ -29,6 +29,9 @@
 //! its house and direction, whatever it then takes); at each house taken,
 //! the houses Ludii offers against those that `sow`'s legal moves of the
 //! same house, taking every house chosen so far, would still take.
+//! Houses taken instead of sowing (owed from a capture, or an opening
+//! move's, where Ludii moves each house's seeds to the mover's hand) are
+//! one decision each in Ludii and one move in `sow` (`+b1+a4+a6`).
 //!
 //! Where the mover chooses the way of a move, Ludii lists its house once
 //! for each way; `sow` writes the way (`A3>`, `A3<`), and the move played
@@ -464,10 +467,15 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             i += 1;
             continue;
         }
-        if !sows(first) && first.fx.split(';').any(|e| e.ends_with('-')) {
+        if !sows(first)
+            && (first.fx.split(';').any(|e| e.ends_with('-'))
+                || (!in_hand(layout, first.from) && in_hand(layout, first.to)))
+        {
             // Houses taken instead of sowing, that a capture before could
-            // not take (`[capture] chosen_left_to_opponent`), one decision
-            // each: one move in sow (`+b3+b5`).
+            // not take (`[capture] chosen_left_to_opponent`), or as an
+            // opening move (`[play] opening_takes`, a decision that moves a
+            // house's seeds to the mover's hand), one decision each: one
+            // move in sow (`+b3+b5`).
             let at = format!(
                 "seed {} decision {} ({})",
                 game.seed,
@@ -480,7 +488,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
             {
                 last += 1;
             }
-            let want: BTreeSet<String> = legal_labels(first)?.into_iter().collect();
+            let want: BTreeSet<String> = first
+                .legal
+                .iter()
+                .filter_map(decision_site)
+                .map(label)
+                .collect::<Result<_, _>>()?;
             let got: BTreeSet<String> = g
                 .legal_moves()
                 .iter()

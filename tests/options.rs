@@ -584,6 +584,92 @@ fn direction_by_own_second_move() {
 }
 
 #[test]
+fn opening_takes() {
+    // Four rows of four, two seeds a house: the two opening moves each
+    // take three of the opponent's houses, of the mover's choosing, into
+    // the mover's store, sowing nothing.
+    let text = |play: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [play]\n{play}[sowing]\nrelay = true\n[capture]\n\
+             cross = {{ zone = \"own\", from_front_row = true, and_behind = true }}\n\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = Engine::new(
+        Rules::from_toml(&text("opening_moves = 2\nopening_takes = 3\n"), "four.toml")
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut game = Game::new(&engine);
+    let moves =
+        |game: &Game| -> Vec<String> { game.legal_moves().iter().map(|m| m.to_string()).collect() };
+    let play = |game: &mut Game, mv: &str| {
+        let mv = sow::notation::parse_move(mv).expect("a move").0;
+        game.play(mv, &mut ()).map(|_| game.position().to_string())
+    };
+    // South takes any three of North's eight houses: 56 moves, none sows.
+    assert_eq!(
+        game.position().to_string(),
+        "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 0-0 S opening:2"
+    );
+    assert_eq!(moves(&game).len(), 56);
+    assert!(
+        moves(&game)
+            .iter()
+            .all(|m| m.starts_with('+') && m.matches('+').count() == 3)
+    );
+    let error = play(&mut game, "B1")
+        .expect_err("a sowing is refused")
+        .to_string();
+    assert!(error.contains("taken first"), "{error}");
+    assert_eq!(
+        play(&mut game, "+a1+a2+b4").expect("legal"),
+        "2,2,2,2/2,2,2,2/0,0,2,2/2,2,2,0 6-0 N opening:1"
+    );
+    // North takes from South's houses, then the game sows.
+    assert!(
+        moves(&game)
+            .iter()
+            .all(|m| m.chars().nth(1).is_some_and(|c| c.is_ascii_uppercase()))
+    );
+    assert_eq!(
+        play(&mut game, "+A1+B1+B2").expect("legal"),
+        "0,2,2,2/0,0,2,2/0,0,2,2/2,2,2,0 6-6 S"
+    );
+    assert!(moves(&game).iter().all(|m| !m.contains('+')));
+    // Where fewer houses hold seeds, every one is taken.
+    let mut p = position("0,0,0,0/0,0,0,1/0,0,0,0/3,0,0,4 0-0 S opening:2");
+    let listed: Vec<String> = engine
+        .legal_moves(&p)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(listed, ["+b1+b4"]);
+    let mv = sow::notation::parse_move("+b1+b4").expect("a move").0;
+    engine
+        .play(&mut p, mv, &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        p.to_string(),
+        "0,0,0,0/0,0,0,1/0,0,0,0/0,0,0,0 7-0 N opening:1"
+    );
+    // Refused without opening moves, and beside opening_from.
+    for (play, key) in [
+        ("opening_takes = 3\n", "opening_takes"),
+        (
+            "opening_moves = 2\nopening_takes = 3\nopening_from = \"front_row\"\n",
+            "opening_from",
+        ),
+        ("opening_moves = 2\nopening_takes = 5\n", "opening_takes"),
+    ] {
+        let error = Rules::from_toml(&text(play), "four.toml")
+            .expect_err("refused")
+            .to_string();
+        assert!(error.contains(key), "{error}");
+    }
+}
+
+#[test]
 fn captured_seeds_sown_on() {
     // Four rows of four: South's B4 sows its one seed into A4, empty; the
     // capture takes a1 and b1 behind it, three seeds, which South sows on

@@ -72,6 +72,11 @@ pub struct Section {
     /// Which houses an opening move may be played from, instead of `allow`.
     #[serde(default)]
     pub opening_from: Option<Spanned<OpeningFrom>>,
+    /// Each opening move takes this many of the opponent's houses holding
+    /// seeds, of the mover's choosing, into the mover's store, sowing
+    /// nothing (`+b3+b5+a2`).
+    #[serde(default)]
+    pub opening_takes: Option<Spanned<i64>>,
     /// A player may play a house of either row (MancalaGames' `no_sides`):
     /// the mover sows it along their own ring, into their own store.
     #[serde(default)]
@@ -164,6 +169,7 @@ impl Default for Section {
             pass_when_no_move: None,
             no_return: false,
             opening_moves: None,
+            opening_takes: None,
             opening_from: None,
             from_either_row: None,
             share_one: None,
@@ -289,6 +295,9 @@ pub struct Playable {
     pub opening_moves: u8,
     /// Which houses an opening move may be played from.
     pub opening_from: OpeningFrom,
+    /// The opponent's houses each opening move takes instead of sowing
+    /// (0: the opening moves sow).
+    pub opening_takes: u8,
     /// Whether the legal moves must be judged house by house for the allow
     /// rule or the opening (`legal_moves` tests this one flag).
     pub judged: bool,
@@ -499,8 +508,26 @@ pub(crate) fn compile(
         }
         _ => false,
     };
+    let opening_takes = match &section.opening_takes {
+        None => 0,
+        Some(n) if opening_moves == 0 => {
+            return Err((
+                n.span(),
+                "opening_takes says what the opening moves do, and there are none".into(),
+                Some("give opening_moves, the number of opening moves".into()),
+            ));
+        }
+        Some(n) if section.opening_from.is_some() => {
+            return err(
+                n.span(),
+                "opening_takes makes the opening moves take houses, sowing none: not with opening_from, which says where they are sown from",
+            );
+        }
+        Some(n) => super::in_range(n, 1, crate::position::MAX_TAKEN as i64, "opening_takes")? as u8,
+    };
     let (marked_at_start, marks_chosen) = compile_marked(section, layout)?;
     Ok(Playable {
+        opening_takes,
         marked_at_start,
         marks_chosen,
         from_store,
@@ -738,6 +765,13 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
         match playable.opening_from {
+            OpeningFrom::Any if playable.opening_takes > 0 => {
+                let takes = playable.opening_takes;
+                let _ = writeln!(
+                    out,
+                    ": instead of sowing, an opening move takes the seeds of {takes} of the opponent's houses holding seeds (every one, where fewer hold seeds), of your choosing, into your store, each written after a `+` (`+b3+b5`)."
+                );
+            }
             OpeningFrom::Any => {
                 let _ = writeln!(out, ".");
             }

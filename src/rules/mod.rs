@@ -1251,8 +1251,10 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             Some("give [play] marked and [sowing] relay_may_stop_at_marked".into()),
         ));
     }
-    let choices_in_moves =
-        captures.chosen_after > 0 || compiled_sowing.stop_at_marked || playable.marks_chosen > 0;
+    let choices_in_moves = captures.chosen_after > 0
+        || compiled_sowing.stop_at_marked
+        || playable.marks_chosen > 0
+        || playable.opening_takes > 0;
     let simulate_to_judge = choices_in_moves
         || compiled_sowing.relays()
         || playable.no_return
@@ -1345,6 +1347,15 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "[sowing] opening says how the opening moves sow, and there are none".into(),
             Some("give [play] opening_moves, the number of opening moves".into()),
         ));
+    }
+    if let Some(opening) = &sowing.opening
+        && *opening.get_ref() != sowing::OpeningSowing::AsUsual
+        && playable.opening_takes > 0
+    {
+        return err(
+            opening.span(),
+            "[sowing] opening says how the opening moves sow, and [play] opening_takes makes them take houses, sowing none",
+        );
     }
 
     if let Some(opening) = &sowing.opening
