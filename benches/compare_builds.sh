@@ -17,6 +17,7 @@
 # loading the variants does not count. Counts do not change with the
 # machine's load, so one run suffices and other work may run beside it;
 # the ratio is OLD / NEW instructions (below 1, NEW does more work).
+# VARIANTS="oware kalah" in the environment times those variants only.
 # Build the older one from a worktree of its commit, for example:
 #   git worktree add /tmp/old <commit> && (cd /tmp/old && cargo build --release)
 set -euo pipefail
@@ -28,7 +29,8 @@ engine=${5:-fastest}
 
 # The second column of `sow variants --format csv` is the name, the second
 # quoted field (the unquoted `rows` column follows it).
-variants=$("$old" variants --format csv | tail -n +2 | awk -F'"' '{ print $4 }')
+# VARIANTS in the environment (names, space-separated) times those only.
+variants=${VARIANTS:-$("$old" variants --format csv | tail -n +2 | awk -F'"' '{ print $4 }')}
 count=${COUNT:-time}
 bench() { "$1" bench "$2" --games "$games" --seed "$3" --threads 1 --engine "$engine" | awk 'NR == 2 { print $6, $8 }'; }
 # The instructions of `sow bench` with these arguments, as valgrind counts.

@@ -123,6 +123,23 @@ fn keep_going_reports_every_bad_game_and_replays_the_good_ones() {
     assert!(stderr.contains("2 of 4 games failed"), "{stderr}");
 }
 
+/// What a child process writes to `from` until `enough` holds of it; the
+/// child ending first fails the test.
+fn read_until(from: &mut impl std::io::Read, enough: impl Fn(&str) -> bool) -> Vec<u8> {
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !enough(&String::from_utf8_lossy(&seen)) {
+        let read = from.read(&mut buffer).unwrap();
+        assert!(
+            read > 0,
+            "the process ended early: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buffer[..read]);
+    }
+    seen
+}
+
 /// Starts `sow play oware`, plays D, waits for North's reply, presses Ctrl-C,
 /// and returns the exit code and standard output.
 fn interrupt_play(extra: &[&str]) -> (Option<i32>, String) {
@@ -140,17 +157,7 @@ fn interrupt_play(extra: &[&str]) -> (Option<i32>, String) {
     stdin.write_all(b"D\n").unwrap();
     // Wait until South is asked for a second move: D and North's reply are played.
     let mut stdout = child.stdout.take().unwrap();
-    let mut seen = Vec::new();
-    let mut buffer = [0u8; 4096];
-    while String::from_utf8_lossy(&seen).matches("South> ").count() < 2 {
-        let read = stdout.read(&mut buffer).unwrap();
-        assert!(
-            read > 0,
-            "sow play ended early: {}",
-            String::from_utf8_lossy(&seen)
-        );
-        seen.extend_from_slice(&buffer[..read]);
-    }
+    let mut seen = read_until(&mut stdout, |text| text.matches("South> ").count() >= 2);
     let pid = child.id().to_string();
     let status = Command::new("kill").args(["-INT", &pid]).status().unwrap();
     assert!(status.success());
@@ -292,4 +299,51 @@ fn dividing_the_seeds_left_leaves_a_childs_seeds_alone() {
         103, 2, 48, 1, 0, 0, 0, 91,
     ];
     sow::fuzzing::vm(&data);
+}
+
+#[test]
+fn ctrl_c_stops_a_database_build_and_names_the_layers_kept() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kalah-db");
+    // Kalah's layers up to 16 seeds take far longer than the test waits.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["solve", "kalah", "--build-db", "16", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the first layer is written (stderr is not a terminal:
+    // progress comes a line at a time).
+    let mut stderr = child.stderr.take().unwrap();
+    let mut seen = read_until(&mut stderr, |text| text.contains("written to"));
+    let pid = child.id().to_string();
+    let started = std::time::Instant::now();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    // A watchdog: a build that ignores Ctrl-C is killed, and the test fails.
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(30));
+        let _ = Command::new("kill").args(["-KILL", &pid]).status();
+    });
+    stderr.read_to_end(&mut seen).unwrap();
+    let status = child.wait().unwrap();
+    let stderr = String::from_utf8_lossy(&seen);
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{stderr}"
+    );
+    // The message names what was kept, and those layers are on disk.
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.contains("stopped"), "{stderr}");
+    let kept = std::fs::read_dir(&db).unwrap().count();
+    assert!(kept >= 1, "{stderr}");
 }

@@ -4,8 +4,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -38,13 +37,9 @@ pub(super) fn build_database(
     dir: &Path,
     memory_mib: u64,
     json: bool,
+    stop: &AtomicBool,
 ) -> Outcome {
     let rules = engine.rules();
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
-    }
     let options = BuildOptions {
         max_seeds: seeds,
         memory_limit: memory_mib.saturating_mul(1 << 20),
@@ -78,7 +73,7 @@ pub(super) fn build_database(
             None => eprintln!("{line}"),
         }
     };
-    let built = endgame::build(engine, dir, &options, &stop, &report);
+    let built = endgame::build(engine, dir, &options, stop, &report);
     if let Some(bar) = &spinner {
         bar.finish_and_clear();
     }

@@ -167,12 +167,13 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
-        // Ctrl-C asks the search to stop; it then reports what it proved.
+        // Ctrl-C asks the search (or the database build) to stop; it then
+        // reports what it proved. A process has one handler: set it once.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
     if let (Some(seeds), Some(dir)) = (args.build_db, &args.db) {
         let memory = args.memory.unwrap_or(super::endgame::DEFAULT_MEMORY_MIB);
-        return super::endgame::build_database(out, &engine, seeds, dir, memory, args.json);
+        return super::endgame::build_database(out, &engine, seeds, dir, memory, args.json, &stop);
     }
     // The database is opened for the variant before the search starts.
     let database = match &args.db {
