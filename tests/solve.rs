@@ -379,6 +379,21 @@ fn solve_refuses_bad_input_clearly() {
             "above the second",
         ),
         (&["solve", "kalah", "--memory", "0"], 2, "--memory"),
+        (&["solve", "kalah", "--time", "0"], 2, "--time"),
+        (
+            &[
+                "solve",
+                "kalah",
+                "--time",
+                "1",
+                "--build-db",
+                "4",
+                "--db",
+                "x",
+            ],
+            2,
+            "--time",
+        ),
     ];
     for (args, code, message) in cases {
         let output = sow(args, "");
@@ -415,4 +430,30 @@ fn the_fairness_table_has_a_value_for_every_board() {
             assert_eq!(cell.parse::<i32>().ok(), solved(&game).exact(), "{shown}");
         }
     }
+}
+
+#[test]
+fn a_time_limit_stops_the_search_with_its_bounds() {
+    // Oware from the start is far beyond a second's search.
+    let started = std::time::Instant::now();
+    let output = sow(&["solve", "oware", "--time", "1", "--memory", "64"], "");
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        stdout.contains("stopped: the value for South to move is in ["),
+        "{stdout}"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    // JSON says the same: bounds, not a value.
+    let output = sow(
+        &["solve", "oware", "--time", "1", "--memory", "64", "--json"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(answer["value"].is_null(), "{answer}");
 }

@@ -46,6 +46,12 @@ pub(super) struct SolveArgs {
     /// exact value).
     #[arg(long, conflicts_with_all = ["build_db", "houses"])]
     best: bool,
+    /// Stop after this many seconds (1 to 86400) and print what is proven
+    /// by then, as Ctrl-C does, but exit 0: the value's bounds, and every
+    /// move's.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "build_db",
+          value_parser = clap::value_parser!(u64).range(1..=86400))]
+    time: Option<u64>,
     /// Print JSON: one object with the value, the result and every move's
     /// value (with --houses, one object a board size, JSON Lines).
     #[arg(long)]
@@ -171,6 +177,17 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         // reports what it proved. A process has one handler: set it once.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
+    // The time limit asks the search to stop as Ctrl-C does; what it
+    // proved by then is the answer asked for.
+    let timed_out = Arc::new(AtomicBool::new(false));
+    if let Some(seconds) = args.time {
+        let (stop, timed_out) = (Arc::clone(&stop), Arc::clone(&timed_out));
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(seconds));
+            timed_out.store(true, Ordering::Relaxed);
+            stop.store(true, Ordering::Relaxed);
+        });
+    }
     if let (Some(seeds), Some(dir)) = (args.build_db, &args.db) {
         let memory = args.memory.unwrap_or(super::endgame::DEFAULT_MEMORY_MIB);
         return super::endgame::build_database(out, &engine, seeds, dir, memory, args.json, &stop);
@@ -203,7 +220,10 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
         let result = fairness_table(out, rules, &args, houses, seeds, &options);
         spinner.finish();
-        return result;
+        return match result {
+            Err(Failure::Interrupted) if timed_out.load(Ordering::Relaxed) => Ok(()),
+            other => other,
+        };
     }
     let solved = solve::solve(&game, &options);
     spinner.finish();
@@ -217,7 +237,9 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         print_solution(out, rules, &game, &solution)?;
     }
     match solution.stopped {
-        Some(solve::SolveError::Stopped) => Err(Failure::Interrupted),
+        Some(solve::SolveError::Stopped) if !timed_out.load(Ordering::Relaxed) => {
+            Err(Failure::Interrupted)
+        }
         _ => Ok(()),
     }
 }
