@@ -1045,6 +1045,15 @@ goal = "immobilize"
 ply_limit = { plies = 200, taken_by = "each_own" }
 "#;
 
+/// The legal moves from `from`, as the notation writes them.
+fn legal_labels(engine: &Engine, from: &str) -> Vec<String> {
+    engine
+        .legal_moves(&position(from))
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
 fn four_by_four(cross_extra: &str, extra: &str) -> Engine {
     let text = FOUR_BY_FOUR_CROSS
         .replace(
@@ -1243,13 +1252,7 @@ fn opening_from_houses_holding_two() {
         "",
         "[play]\nopening_moves = 2\nopening_from = \"holding_two\"\n",
     );
-    let legal = |from: &str| -> Vec<String> {
-        engine
-            .legal_moves(&position(from))
-            .iter()
-            .map(|m| m.to_string())
-            .collect()
-    };
+    let legal = |from: &str| legal_labels(&engine, from);
     // In the opening only A2 and A4, which hold two, may be played.
     let from = "3,2,1,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S opening:2";
     assert_eq!(legal(from), ["A2", "A4"]);
@@ -1271,13 +1274,7 @@ fn last_resort_houses() {
         "",
         "[play]\nmin_seeds = 2\nlast_resort = [\"A1\", \"A4\"]\n",
     );
-    let legal = |from: &str| -> Vec<String> {
-        engine
-            .legal_moves(&position(from))
-            .iter()
-            .map(|m| m.to_string())
-            .collect()
-    };
+    let legal = |from: &str| legal_labels(&engine, from);
     // A2 and A3 may be played: A1 and A4 wait.
     let from = "2,2,2,2/0,0,0,0/2,2,2,2/2,2,2,2 0-0 S";
     assert_eq!(legal(from), ["A2", "A3"]);

@@ -1142,10 +1142,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         }
         Turning::OwnSecondMove => match rules.board.direction() {
             Direction::CounterClockwise => {
-                "counter-clockwise on your first move; your second chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+                "counter-clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
             }
             Direction::Clockwise => {
-                "clockwise on your first move; your second chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+                "clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
             }
         },
     };
