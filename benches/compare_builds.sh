@@ -16,7 +16,9 @@
 # (`valgrind --tool=cachegrind`), less those of a one-game bench, so that
 # loading the variants does not count. Counts do not change with the
 # machine's load, so one run suffices and other work may run beside it;
-# the ratio is OLD / NEW instructions (below 1, NEW does more work).
+# the ratio is OLD / NEW instructions (below 1, NEW does more work). The
+# start-up varies by a thousand or two instructions from run to run: give
+# short games (Kalah's) GAMES of 5 or more, so that the games outweigh it.
 # VARIANTS="oware kalah" in the environment times those variants only.
 # Build the older one from a worktree of its commit, for example:
 #   git worktree add /tmp/old <commit> && (cd /tmp/old && cargo build --release)
