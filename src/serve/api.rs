@@ -634,6 +634,11 @@ pub async fn new_game(
         let session = Session {
             engine,
             edited,
+            edited_bytes: if edited {
+                request.toml.as_ref().map_or(0, String::len)
+            } else {
+                0
+            },
             start,
             moves: Vec::new(),
             seats,
@@ -715,6 +720,7 @@ pub async fn upload_record(
         let session = Session {
             engine: Arc::new(engine.clone()),
             edited: upload.toml.is_some(),
+            edited_bytes: upload.toml.as_ref().map_or(0, String::len),
             start: replay.start.clone(),
             moves: replay.plies.iter().map(|ply| ply.mv).collect(),
             seats: [Seat::Person, Seat::Person],

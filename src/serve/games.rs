@@ -21,6 +21,11 @@ use sow::rng::Rng;
 pub const MAX_GAMES: usize = 10_000;
 /// A game nobody has asked about for this long is forgotten.
 pub const IDLE: Duration = Duration::from_secs(60 * 60);
+/// The most bytes of variant files sent from the editor that the games
+/// kept at once may hold: a game of a shipped variant shares its rules,
+/// one of an edited variant keeps its own, a few times its text's size,
+/// so that memory stays bounded whatever variants clients send.
+pub const MAX_EDITED_BYTES: usize = 128 << 20;
 /// The most moves one playground game may hold: a variant without a ply
 /// limit could otherwise grow a game without end.
 pub const MAX_PLIES: usize = 10_000;
@@ -106,6 +111,9 @@ pub struct Session {
     pub engine: Arc<Engine>,
     /// Whether the rules came from the editor rather than a shipped file.
     pub edited: bool,
+    /// The bytes of the edited variant's file (0 for a shipped variant),
+    /// counted against [`MAX_EDITED_BYTES`].
+    pub edited_bytes: usize,
     /// The position the game started from.
     pub start: Position,
     /// The moves played, in order.
@@ -161,15 +169,28 @@ pub struct Games {
     kept: Mutex<HashMap<u64, Kept>>,
     cap: usize,
     idle: Duration,
+    /// The most edited variants' bytes kept at once.
+    edited_budget: usize,
 }
 
 impl Games {
-    /// A store of at most `cap` games, each forgotten after `idle`.
+    /// A store of at most `cap` games, each forgotten after `idle`, holding
+    /// at most [`MAX_EDITED_BYTES`] of edited variants.
     pub fn new(cap: usize, idle: Duration) -> Games {
         Games {
             kept: Mutex::new(HashMap::new()),
             cap,
             idle,
+            edited_budget: MAX_EDITED_BYTES,
+        }
+    }
+
+    /// The same store, holding at most `bytes` of edited variants.
+    #[cfg(test)]
+    pub fn with_edited_budget(self, bytes: usize) -> Games {
+        Games {
+            edited_budget: bytes,
+            ..self
         }
     }
 
@@ -187,10 +208,14 @@ impl Games {
     pub fn add(&self, session: Session) -> Result<u64, StoreError> {
         let mut kept = self.lock();
         let now = Instant::now();
-        if kept.len() >= self.cap {
+        let full = |kept: &HashMap<u64, Kept>| {
+            let edited: usize = kept.values().map(|k| k.session.edited_bytes).sum();
+            kept.len() >= self.cap || edited + session.edited_bytes > self.edited_budget
+        };
+        if full(&kept) {
             kept.retain(|_, k| now.duration_since(k.touched) < self.idle);
         }
-        if kept.len() >= self.cap {
+        if full(&kept) {
             return Err(StoreError::Full);
         }
         // Ids are drawn at random, so one client cannot guess another's.

@@ -868,3 +868,25 @@ async fn a_stopped_server_closes_its_connections_within_its_grace() {
     );
     assert!(tokio::net::TcpStream::connect(address).await.is_err());
 }
+
+#[tokio::test]
+async fn edited_variants_are_kept_within_a_byte_budget() {
+    let text = copy_of(sow::rules::GROUPS[0].1[0].1);
+    // Room for two edited variants of this size, not three.
+    let state = State {
+        games: super::games::Games::new(MAX_GAMES, IDLE).with_edited_budget(2 * text.len() + 1),
+        shipped: super::api::shipped(),
+    };
+    let app = router(Arc::new(state));
+    for _ in 0..2 {
+        new_game(&app, json!({ "toml": text })).await;
+    }
+    let (status, answer) = post(&app, "/api/games", json!({ "toml": text })).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert!(
+        error(&answer).contains("as many games as it may"),
+        "{answer}"
+    );
+    // A shipped variant's rules are shared, so its games still fit.
+    new_game(&app, json!({"variant": "oware"})).await;
+}
