@@ -517,6 +517,17 @@ fn cross_capture_behind_an_empty_house_opposite() {
     );
 }
 
+/// A game's legal moves, as the notation writes them.
+fn game_moves(game: &Game) -> Vec<String> {
+    game.legal_moves().iter().map(|m| m.to_string()).collect()
+}
+
+/// Plays the move written `mv`; the position after it.
+fn play_written(game: &mut Game, mv: &str) -> Result<String, sow::IllegalMove> {
+    let mv = sow::notation::parse_move(mv).expect("a move").0;
+    game.play(mv, &mut ()).map(|_| game.position().to_string())
+}
+
 #[test]
 fn direction_by_own_second_move() {
     // Four rows of four, two seeds a house, sown clockwise until each
@@ -533,13 +544,8 @@ fn direction_by_own_second_move() {
             .unwrap_or_else(|e| panic!("{e}")),
     );
     let mut game = Game::new(&engine);
-    let moves =
-        |game: &Game| -> Vec<String> { game.legal_moves().iter().map(|m| m.to_string()).collect() };
-    let play = |game: &mut Game, mv: &str| {
-        let mv = sow::notation::parse_move(mv).expect("a move").0;
-        game.play(mv, &mut ()).unwrap_or_else(|e| panic!("{e}"));
-        game.position().to_string()
-    };
+    let moves = game_moves;
+    let play = |game: &mut Game, mv: &str| play_written(game, mv).unwrap_or_else(|e| panic!("{e}"));
     // Each player's first move: every house, the board's way, clockwise
     // (South's B1 into her A1 and A2).
     assert_eq!(moves(&game).len(), 8);
@@ -601,12 +607,8 @@ fn opening_takes() {
             .unwrap_or_else(|e| panic!("{e}")),
     );
     let mut game = Game::new(&engine);
-    let moves =
-        |game: &Game| -> Vec<String> { game.legal_moves().iter().map(|m| m.to_string()).collect() };
-    let play = |game: &mut Game, mv: &str| {
-        let mv = sow::notation::parse_move(mv).expect("a move").0;
-        game.play(mv, &mut ()).map(|_| game.position().to_string())
-    };
+    let moves = game_moves;
+    let play = play_written;
     // South takes any three of North's eight houses: 56 moves, none sows.
     assert_eq!(
         game.position().to_string(),
