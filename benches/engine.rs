@@ -5,6 +5,7 @@
 //! C reference (README, "Performance").
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sow::bench::random_game;
@@ -17,7 +18,7 @@ use sow::{Engine, Game, Position, Rules};
 
 /// Positions from the middle of random games: a fair mix of what the hot
 /// loop meets.
-fn midgame_positions(engine: &Engine) -> Vec<Position> {
+fn midgame_positions(engine: &Arc<Engine>) -> Vec<Position> {
     let mut positions = Vec::new();
     for seed in 0..64 {
         let mut rng = Rng::new(seed);

@@ -4,6 +4,7 @@
 //! results whatever the thread count.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -70,7 +71,7 @@ pub struct Run {
 /// Plays one game between two players from `start`; keeps its record if
 /// `keep_record`, with `tags` after the variant's and the players'.
 pub fn play_game(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     start: Position,
     south: &mut dyn Player,
     north: &mut dyn Player,
@@ -125,7 +126,7 @@ fn seat_seed(seed: u64, game: u64, seat: u64) -> u64 {
 
 /// Plays `run.games` games, calling `each` after every one (for progress).
 fn play_games(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     specs: [&PlayerSpec; 2],
     alternate: bool,
     run: &Run,
@@ -194,7 +195,7 @@ pub struct MatchReport {
 /// Plays `first` against `second` for `run.games` games, sides alternating
 /// (`first` is South in the even-numbered games).
 pub fn play_match(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     first: &PlayerSpec,
     second: &PlayerSpec,
     run: &Run,
@@ -263,7 +264,7 @@ pub const LENGTH_QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 /// North) and reports how each variant plays, with the records of the games
 /// when the run keeps them.
 pub fn compare(
-    variants: &[Engine],
+    variants: &[Arc<Engine>],
     players: [&PlayerSpec; 2],
     run: &Run,
     each: &(dyn Fn() + Sync),

@@ -1,6 +1,7 @@
 //! Random playouts from the start, for speed and for statistics.
 
 use rayon::prelude::*;
+use std::sync::Arc;
 
 use crate::engine::Engine;
 use crate::game::Game;
@@ -25,7 +26,7 @@ pub struct BenchReport {
 /// (restarted first, so one game's memory serves many); returns its plies
 /// and final score (stores, plus seeds counted in place where the ending
 /// says so).
-pub fn random_game(game: &mut Game<'_>, rng: &mut Rng) -> (u64, [u32; 2]) {
+pub fn random_game(game: &mut Game, rng: &mut Rng) -> (u64, [u32; 2]) {
     game.restart_drawn(rng);
     play_randomly(game, rng, usize::MAX);
     (game.plies() as u64, game.score())
@@ -58,11 +59,11 @@ pub fn engine_name(choice: EngineChoice, engine: &Engine) -> &'static str {
 /// One worker's means of playing random games, kept from game to game.
 enum Player<'r> {
     Packed(&'r crate::packed::Packed, PlayoutMemory),
-    General(Box<Game<'r>>),
+    General(Box<Game>),
 }
 
 impl<'r> Player<'r> {
-    fn new(engine: &'r Engine, choice: EngineChoice) -> Player<'r> {
+    fn new(engine: &'r Arc<Engine>, choice: EngineChoice) -> Player<'r> {
         match (choice, engine.packed()) {
             (EngineChoice::Fastest, Some(packed)) => {
                 Player::Packed(packed, PlayoutMemory::default())
@@ -82,14 +83,14 @@ impl<'r> Player<'r> {
 /// Plays `games` random games (at most [`MAX_GAMES`]) seeded by `seed`,
 /// spread over `threads` threads (0: all cores, at most [`MAX_THREADS`]).
 /// Game `i` always uses the stream `Rng::for_game(seed, i)`.
-pub fn random_games(engine: &Engine, games: u64, seed: u64, threads: usize) -> BenchReport {
+pub fn random_games(engine: &Arc<Engine>, games: u64, seed: u64, threads: usize) -> BenchReport {
     random_games_on(EngineChoice::Fastest, engine, games, seed, threads)
 }
 
 /// [`random_games`] on the engine chosen.
 pub fn random_games_on(
     choice: EngineChoice,
-    engine: &Engine,
+    engine: &Arc<Engine>,
     games: u64,
     seed: u64,
     threads: usize,
@@ -156,7 +157,7 @@ impl Timed {
 /// Plays [`random_games_on`] and times it, with the peak memory of the run.
 pub fn timed_games(
     choice: EngineChoice,
-    engine: &Engine,
+    engine: &Arc<Engine>,
     games: u64,
     seed: u64,
     threads: usize,

@@ -162,7 +162,7 @@ fn store_line(position: &Position, seat: Side, border: &str) -> String {
 }
 
 /// A line that says whose turn it is, or how the game ended.
-pub fn status(game: &Game<'_>) -> String {
+pub fn status(game: &Game) -> String {
     match game.outcome() {
         Some(outcome) => {
             let [south, north] = outcome.score;
@@ -198,7 +198,7 @@ pub fn steps(events: &[Event], layout: Layout) -> String {
 
 /// The steps of the move that led to `game`, as [`steps`] gives them, but
 /// with the game's real ending: an even split is not called a majority.
-pub fn steps_in(events: &[Event], game: &Game<'_>) -> String {
+pub fn steps_in(events: &[Event], game: &Game) -> String {
     let layout = game.position().layout();
     let mut out = String::new();
     for (i, event) in events.iter().enumerate() {
@@ -215,7 +215,7 @@ pub fn steps_in(events: &[Event], game: &Game<'_>) -> String {
 /// ([`crate::summary::summarise`]) and its steps ([`steps_in`]), worked out
 /// again by taking it back and playing it on a copy; `None` before the
 /// first move.
-pub fn last_move(game: &Game<'_>) -> Option<(String, String)> {
+pub fn last_move(game: &Game) -> Option<(String, String)> {
     let mv = game.history().last()?.mv;
     let mut again = game.clone();
     again.undo();

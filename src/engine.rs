@@ -14,6 +14,8 @@ use crate::word::{
     AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWED, OWN_WAYS, QUIET, WAITING, WAYS,
 };
 
+use std::sync::Arc;
+
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 use crate::packed::Packed;
@@ -41,7 +43,7 @@ impl Choice {
 /// A variant made ready to play: its compiled [`Rules`], which say what may
 /// happen, and what runs them: the general step below, which every rule goes
 /// through, and the packed engine where the variant fits it. Built once per
-/// variant ([`Engine::new`]); a [`crate::Game`] borrows it.
+/// variant ([`Engine::new`]) and shared by every [`crate::Game`] of it.
 #[derive(Debug, Clone)]
 pub struct Engine {
     rules: Rules,
@@ -51,10 +53,12 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// The engine for `rules`.
-    pub fn new(rules: Rules) -> Engine {
+    /// The engine for `rules`, shared: every game of the variant holds it
+    /// (a [`crate::Game`] owns its handle, so games outlive the code that
+    /// made them and cross threads).
+    pub fn new(rules: Rules) -> Arc<Engine> {
         let packed = Packed::compile(&rules);
-        Engine { rules, packed }
+        Arc::new(Engine { rules, packed })
     }
 
     /// The rules this engine plays.
@@ -1436,7 +1440,7 @@ mod tests {
         assert_eq!(all, 560);
     }
 
-    fn oware() -> Engine {
+    fn oware() -> Arc<Engine> {
         Engine::new(crate::rules::shipped("oware.toml"))
     }
 

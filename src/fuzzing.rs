@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::notation::{parse_move, parse_position, parse_records};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use std::sync::Arc;
 
 /// Plies played per game of a variant file before the harness stops: far
 /// more than real games last.
@@ -84,7 +85,7 @@ pub fn vm(data: &[u8]) {
 
 /// Where the rules pack, the packed engine plays the random games a
 /// [`crate::Game`] plays, ply count and score alike.
-fn packed_plays_as_game(engine: &Engine, seed: u64) {
+fn packed_plays_as_game(engine: &Arc<Engine>, seed: u64) {
     let Some(packed) = engine.packed() else {
         return;
     };
@@ -298,7 +299,7 @@ pub fn generated_variant(data: &[u8]) -> String {
 
 /// Plays a game choosing moves by `choices` (cycled; empty means the first
 /// move each time), checking every ply.
-fn play(engine: &Engine, choices: &[u8], ply_cap: usize) {
+fn play(engine: &Arc<Engine>, choices: &[u8], ply_cap: usize) {
     let rules = engine.rules();
     let mut game = Game::new(engine);
     let total = rules.total_seeds();

@@ -12,6 +12,8 @@
 //! chains the positions with equal key buckets, newest first, so a lookup
 //! walks only the positions since the last capture that share a bucket.
 
+use std::sync::Arc;
+
 use crate::engine::Engine;
 use crate::moves::{IllegalMove, MoveEffect, MoveList};
 use crate::packed::WalkStart;
@@ -151,8 +153,17 @@ pub enum Memory {
 
 /// A game: the rules, the position, the history and the outcome.
 #[derive(Clone)]
-pub struct Game<'r> {
-    engine: &'r Engine,
+pub struct Game {
+    /// Shared with every other game of the variant: a game owns its handle,
+    /// so it can be kept, sent to another thread or held from Python.
+    engine: Arc<Engine>,
+    state: State,
+}
+
+/// Everything a game holds but its engine: the part its moves change,
+/// kept apart so that a move reads the rules while it changes the game.
+#[derive(Clone)]
+struct State {
     memory: Memory,
     start: Position,
     position: Position,
@@ -193,18 +204,18 @@ pub struct Game<'r> {
     tally: [u16; 2],
 }
 
-impl<'r> Game<'r> {
+impl Game {
     /// A game from the variant's start position.
-    pub fn new(engine: &'r Engine) -> Game<'r> {
+    pub fn new(engine: &Arc<Engine>) -> Game {
         Game::from_position(engine, engine.rules().start())
             .expect("the start position fits its own rules")
     }
 
     /// A game from the start that keeps only what its rules need
     /// ([`Memory::Playout`]): the fast way to play random games.
-    pub fn for_playouts(engine: &'r Engine) -> Game<'r> {
+    pub fn for_playouts(engine: &Arc<Engine>) -> Game {
         let mut game = Game::new(engine);
-        game.memory = Memory::Playout;
+        game.state.memory = Memory::Playout;
         game.restart();
         game
     }
@@ -212,10 +223,7 @@ impl<'r> Game<'r> {
     /// A game from `position`, which must fit the variant's board and seeds.
     /// A position that is already over (say, one store past the majority)
     /// gives a game that is over.
-    pub fn from_position(
-        engine: &'r Engine,
-        position: Position,
-    ) -> Result<Game<'r>, PositionError> {
+    pub fn from_position(engine: &Arc<Engine>, position: Position) -> Result<Game, PositionError> {
         let rules = engine.rules();
         rules.check_position(&position)?;
         let tracks_repetition = rules
@@ -223,92 +231,214 @@ impl<'r> Game<'r> {
             .iter()
             .any(|e| matches!(e, crate::rules::Ending::Repetition { .. }));
         let mut game = Game {
-            engine,
-            memory: Memory::Full,
-            start: position.clone(),
-            position,
-            history: Vec::with_capacity(128),
-            since_capture_at: Vec::with_capacity(128),
-            legal_before: Vec::with_capacity(128),
-            plies: 0,
-            since_capture: 0,
-            recent: Vec::new(),
-            base: 0,
-            repetitions: Repetitions::default(),
-            tracks_repetition,
-            legal: MoveList::new(),
-            played: Vec::new(),
-            outcome: None,
-            last_mover: None,
-            round_end: None,
-            round_starter: Side::South,
-            tally: [0; 2],
+            engine: Arc::clone(engine),
+            state: State {
+                memory: Memory::Full,
+                start: position.clone(),
+                position,
+                history: Vec::with_capacity(128),
+                since_capture_at: Vec::with_capacity(128),
+                legal_before: Vec::with_capacity(128),
+                plies: 0,
+                since_capture: 0,
+                recent: Vec::new(),
+                base: 0,
+                repetitions: Repetitions::default(),
+                tracks_repetition,
+                legal: MoveList::new(),
+                played: Vec::new(),
+                outcome: None,
+                last_mover: None,
+                round_end: None,
+                round_starter: Side::South,
+                tally: [0; 2],
+            },
         };
-        game.restart_from_current();
+        game.state.restart_from_current(&game.engine);
         Ok(game)
     }
 
     /// The same game from here on, keeping only what playouts need
     /// ([`Memory::Playout`]), so a search can play it out cheaply.
-    pub fn playout_copy(&self) -> Game<'r> {
-        let mut copy = Game {
-            engine: self.engine,
+    pub fn playout_copy(&self) -> Game {
+        let mut copy = State {
             memory: Memory::Playout,
-            start: self.start.clone(),
-            position: self.position.clone(),
+            start: self.state.start.clone(),
+            position: self.state.position.clone(),
             history: Vec::new(),
             since_capture_at: Vec::new(),
             legal_before: Vec::new(),
-            plies: self.plies,
-            since_capture: self.since_capture,
+            plies: self.state.plies,
+            since_capture: self.state.since_capture,
             recent: Vec::new(),
-            base: self.since_capture,
+            base: self.state.since_capture,
             repetitions: Repetitions::default(),
-            tracks_repetition: self.tracks_repetition,
-            legal: self.legal.clone(),
-            played: self.played.clone(),
-            outcome: self.outcome,
-            last_mover: self.last_mover,
-            round_end: self.round_end.clone(),
-            round_starter: self.round_starter,
-            tally: self.tally,
+            tracks_repetition: self.state.tracks_repetition,
+            legal: self.state.legal.clone(),
+            played: self.state.played.clone(),
+            outcome: self.state.outcome,
+            last_mover: self.state.last_mover,
+            round_end: self.state.round_end.clone(),
+            round_starter: self.state.round_starter,
+            tally: self.state.tally,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
-            for entry in self.since_capture..=self.plies {
-                copy.recent.push(self.entry(entry).clone());
+            for entry in self.state.since_capture..=self.state.plies {
+                copy.recent.push(self.state.entry(entry).clone());
                 let recent = &copy.recent;
                 copy.repetitions
                     .push(recent[recent.len() - 1].key(), |i| recent[i].key());
             }
         }
-        copy
+        Game {
+            engine: Arc::clone(&self.engine),
+            state: copy,
+        }
     }
 
     /// Starts again from the variant's start position, keeping the memory
     /// already allocated: the fast way to play many games in a row.
     pub fn restart(&mut self) {
-        self.position = self.rules().start();
-        self.restart_from_current();
+        self.state.position = self.engine.rules().start();
+        self.state.restart_from_current(&self.engine);
     }
 
     /// Starts again from `position`, keeping the memory already allocated:
     /// the fast way to look at many positions one after another.
     pub fn restart_from(&mut self, position: Position) -> Result<(), PositionError> {
-        self.rules().check_position(&position)?;
-        self.position = position;
-        self.restart_from_current();
+        self.engine.rules().check_position(&position)?;
+        self.state.position = position;
+        self.state.restart_from_current(&self.engine);
         Ok(())
     }
 
     /// Starts again from a start drawn with `rng` where the variant deals
     /// its start at random ([`Rules::start_drawn`]), else as [`Game::restart`].
     pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {
-        self.position = self.rules().start_drawn(rng);
-        self.restart_from_current();
+        self.state.position = self.engine.rules().start_drawn(rng);
+        self.state.restart_from_current(&self.engine);
     }
 
-    fn restart_from_current(&mut self) {
+    /// The rules being played.
+    pub fn rules(&self) -> &Rules {
+        self.engine.rules()
+    }
+
+    /// The engine playing the game.
+    pub fn engine(&self) -> &Arc<Engine> {
+        &self.engine
+    }
+
+    /// How much of its past the game keeps.
+    pub fn memory(&self) -> Memory {
+        self.state.memory
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.state.position
+    }
+
+    /// The position the game started from (after any pass it began with).
+    pub fn start(&self) -> &Position {
+        &self.state.start
+    }
+
+    /// Every move so far, with what it did and the position after it; empty
+    /// for a game that keeps only what playouts need.
+    pub fn history(&self) -> &[Ply] {
+        &self.state.history
+    }
+
+    /// The legal moves now; empty once the game is over.
+    pub fn legal_moves(&self) -> &MoveList {
+        &self.state.legal
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Each player's score, `[south, north]`: once the game is over, the
+    /// outcome's (what the variant credits each with at the end, seeds
+    /// counted in place included); before, the seeds each holds now (store
+    /// and children).
+    pub fn score(&self) -> [u32; 2] {
+        self.state.outcome.map_or(
+            Side::BOTH.map(|side| self.state.position.claimed(side)),
+            |o| o.score,
+        )
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// Moves played so far.
+    pub fn plies(&self) -> usize {
+        self.state.plies
+    }
+
+    /// The positions a repetition could return to, oldest first: those
+    /// from the last capture on, before the current one (none where the
+    /// rules have no repetition ending).
+    pub fn repeatable(&self) -> impl Iterator<Item = &Position> {
+        let first = if self.state.tracks_repetition {
+            self.state.since_capture
+        } else {
+            self.state.plies
+        };
+        (first..self.state.plies).map(|entry| self.state.entry(entry))
+    }
+
+    /// Plays `mv`, then settles the game: endings, passes, repetition.
+    #[inline]
+    pub fn play<T: Trace>(&mut self, mv: Move, trace: &mut T) -> Result<MoveEffect, IllegalMove> {
+        self.state.play(&self.engine, mv, trace)
+    }
+
+    /// Takes back moves until it is a person's turn again, having taken
+    /// back at least one move of a side `is_person` names: what `undo`
+    /// means to a person playing a computer. Returns the moves taken back,
+    /// the last played first; none when no such move was played.
+    pub fn undo_turn(&mut self, is_person: impl Fn(Side) -> bool) -> Vec<Move> {
+        let Some(last) = self
+            .state
+            .history
+            .iter()
+            .rposition(|ply| is_person(ply.mover))
+        else {
+            return Vec::new();
+        };
+        let mut taken = Vec::new();
+        while self.plies() > last {
+            taken.extend(self.state.history.last().map(|ply| ply.mv));
+            if !self.undo() {
+                break;
+            }
+        }
+        taken
+    }
+
+    /// Takes back the last move. Returns `false` at the start, and always
+    /// for a game that keeps only what playouts need.
+    pub fn undo(&mut self) -> bool {
+        self.state.undo(&self.engine)
+    }
+
+    /// Where the last move ended a round of a match: the board as the round
+    /// ended, its seeds collected; the game's position is then the next
+    /// round's start.
+    pub fn round_end(&self) -> Option<&Position> {
+        self.state.round_end.as_ref()
+    }
+}
+
+impl State {
+    fn restart_from_current(&mut self, engine: &Engine) {
         self.history.clear();
         self.since_capture_at.clear();
         self.legal_before.clear();
@@ -319,7 +449,7 @@ impl<'r> Game<'r> {
         self.outcome = None;
         self.last_mover = None;
         self.round_end = None;
-        if self.rules().captures.last_seeds_to_starter && self.position.get(STARTER).is_none() {
+        if engine.rules().captures.last_seeds_to_starter && self.position.get(STARTER).is_none() {
             // A position that does not say who started the round is a
             // round's start.
             let to_move = self.position.to_move();
@@ -333,83 +463,9 @@ impl<'r> Game<'r> {
         if self.tracks_repetition {
             self.repetitions.clear();
         }
-        self.settle(0, &mut ());
+        self.settle(engine, 0, &mut ());
         self.start = self.position.clone();
         self.remember_position();
-    }
-
-    /// The rules being played.
-    pub fn rules(&self) -> &'r Rules {
-        self.engine.rules()
-    }
-
-    /// The engine playing the game.
-    pub fn engine(&self) -> &'r Engine {
-        self.engine
-    }
-
-    /// How much of its past the game keeps.
-    pub fn memory(&self) -> Memory {
-        self.memory
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The position the game started from (after any pass it began with).
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// Every move so far, with what it did and the position after it; empty
-    /// for a game that keeps only what playouts need.
-    pub fn history(&self) -> &[Ply] {
-        &self.history
-    }
-
-    /// The legal moves now; empty once the game is over.
-    pub fn legal_moves(&self) -> &MoveList {
-        &self.legal
-    }
-
-    /// How the game ended, if it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// Each player's score, `[south, north]`: once the game is over, the
-    /// outcome's (what the variant credits each with at the end, seeds
-    /// counted in place included); before, the seeds each holds now (store
-    /// and children).
-    pub fn score(&self) -> [u32; 2] {
-        self.outcome
-            .map_or(Side::BOTH.map(|side| self.position.claimed(side)), |o| {
-                o.score
-            })
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
-    }
-
-    /// Moves played so far.
-    pub fn plies(&self) -> usize {
-        self.plies
-    }
-
-    /// The positions a repetition could return to, oldest first: those
-    /// from the last capture on, before the current one (none where the
-    /// rules have no repetition ending).
-    pub fn repeatable(&self) -> impl Iterator<Item = &Position> {
-        let first = if self.tracks_repetition {
-            self.since_capture
-        } else {
-            self.plies
-        };
-        (first..self.plies).map(|entry| self.entry(entry))
     }
 
     /// The position after `entry` plies (0 is the start); for a playout,
@@ -424,12 +480,17 @@ impl<'r> Game<'r> {
 
     /// Plays `mv`, then settles the game: endings, passes, repetition.
     #[inline]
-    pub fn play<T: Trace>(&mut self, mv: Move, trace: &mut T) -> Result<MoveEffect, IllegalMove> {
-        if self.is_over() {
+    fn play<T: Trace>(
+        &mut self,
+        engine: &Engine,
+        mv: Move,
+        trace: &mut T,
+    ) -> Result<MoveEffect, IllegalMove> {
+        if self.outcome.is_some() {
             return Err(IllegalMove::GameOver);
         }
         if !self.legal.contains(mv) {
-            return Err(self.engine.refusal(&self.position, mv));
+            return Err(engine.refusal(&self.position, mv));
         }
         let mover = self.position.to_move();
         // A move the rules had to play out to judge was played then; when
@@ -445,7 +506,7 @@ impl<'r> Game<'r> {
                 self.position = after;
                 effect
             }
-            None => self.engine.apply_move(&mut self.position, mv, trace),
+            None => engine.apply_move(&mut self.position, mv, trace),
         };
         self.plies += 1;
         if self.memory == Memory::Full {
@@ -463,7 +524,7 @@ impl<'r> Game<'r> {
         }
         self.last_mover = Some(mover);
         self.round_end = None;
-        self.settle(self.plies, trace);
+        self.settle(engine, self.plies, trace);
         if self.round_end.is_some() {
             // A new round: nothing before it can repeat.
             self.since_capture = self.plies;
@@ -487,27 +548,9 @@ impl<'r> Game<'r> {
         Ok(effect)
     }
 
-    /// Takes back moves until it is a person's turn again, having taken
-    /// back at least one move of a side `is_person` names: what `undo`
-    /// means to a person playing a computer. Returns the moves taken back,
-    /// the last played first; none when no such move was played.
-    pub fn undo_turn(&mut self, is_person: impl Fn(Side) -> bool) -> Vec<Move> {
-        let Some(last) = self.history.iter().rposition(|ply| is_person(ply.mover)) else {
-            return Vec::new();
-        };
-        let mut taken = Vec::new();
-        while self.plies() > last {
-            taken.extend(self.history.last().map(|ply| ply.mv));
-            if !self.undo() {
-                break;
-            }
-        }
-        taken
-    }
-
     /// Takes back the last move. Returns `false` at the start, and always
     /// for a game that keeps only what playouts need.
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self, engine: &Engine) -> bool {
         if self.memory == Memory::Playout {
             return false;
         }
@@ -534,8 +577,8 @@ impl<'r> Game<'r> {
                 .map_or(self.start.to_move(), |p| p.position.to_move());
         }
         let legal = self.legal_before.pop().expect("one per ply");
-        if self.rules().simulate_to_judge {
-            self.find_legal_moves();
+        if engine.rules().simulate_to_judge {
+            self.find_legal_moves(engine);
         } else {
             self.legal = legal;
         }
@@ -545,38 +588,38 @@ impl<'r> Game<'r> {
     /// Works out the legal moves of the position, keeping what each came
     /// to where the rules had to play them out.
     #[inline]
-    fn find_legal_moves(&mut self) {
-        self.legal = if self.rules().simulate_to_judge {
-            self.engine
-                .legal_moves_played(&self.position, &mut self.played)
+    fn find_legal_moves(&mut self, engine: &Engine) {
+        self.legal = if engine.rules().simulate_to_judge {
+            engine.legal_moves_played(&self.position, &mut self.played)
         } else {
-            self.engine.legal_moves(&self.position)
+            engine.legal_moves(&self.position)
         };
     }
 
     /// After a move (or at the start): the endings in the rules' order, with
     /// a pass between those that read the position alone and the rest.
     #[inline]
-    fn settle<T: Trace>(&mut self, plies: usize, trace: &mut T) {
-        let rules = self.rules();
+    fn settle<T: Trace>(&mut self, engine: &Engine, plies: usize, trace: &mut T) {
+        let rules = engine.rules();
         let (before_pass, after_pass) = rules.endings.split_at(rules.endings_before_pass);
         // `self.legal` still holds the last position's moves: the endings
         // read the new position's through `Facts`, which finds them once.
         let mut facts = Facts {
+            engine,
             game: self,
             plies,
             legal_known: false,
         };
         let mut ending = before_pass.iter().find_map(|rule| rule.fires(&mut facts));
         if ending.is_none() {
-            facts.game.pass(trace);
+            facts.game.pass(engine, trace);
             ending = after_pass.iter().find_map(|rule| rule.fires(&mut facts));
         }
         let legal_known = facts.legal_known;
         match ending {
             // `finish` leaves no moves, or the next round's.
-            Some((reason, collect)) => self.finish(reason, collect, trace),
-            None if !legal_known => self.find_legal_moves(),
+            Some((reason, collect)) => self.finish(engine, reason, collect, trace),
+            None if !legal_known => self.find_legal_moves(engine),
             None => {}
         }
     }
@@ -615,8 +658,8 @@ impl<'r> Game<'r> {
 
     /// A player without seeds (R11), or without a legal move, loses the
     /// turn, when the rules say so.
-    fn pass<T: Trace>(&mut self, trace: &mut T) {
-        let (rules, engine) = (self.rules(), self.engine);
+    fn pass<T: Trace>(&mut self, engine: &Engine, trace: &mut T) {
+        let rules = engine.rules();
         let pos = &mut self.position;
         if pos.get(FEED) {
             return;
@@ -654,7 +697,13 @@ impl<'r> Game<'r> {
             })
     }
 
-    fn finish<T: Trace>(&mut self, reason: EndReason, collect: Collect, trace: &mut T) {
+    fn finish<T: Trace>(
+        &mut self,
+        engine: &Engine,
+        reason: EndReason,
+        collect: Collect,
+        trace: &mut T,
+    ) {
         let pos = &mut self.position;
         let collector = match collect {
             Collect::EachOwn => None,
@@ -667,7 +716,7 @@ impl<'r> Game<'r> {
                 for side in Side::BOTH {
                     pos.remove_row(side);
                 }
-                self.conclude(reason, false, trace);
+                self.conclude(engine, reason, false, trace);
                 return;
             }
             Collect::Divided => {
@@ -686,14 +735,14 @@ impl<'r> Game<'r> {
                         trace.record(Event::Collect { side, seeds });
                     }
                 }
-                self.conclude(reason, false, trace);
-                if self.rules().children.is_some_and(|c| c.child_is_store) {
+                self.conclude(engine, reason, false, trace);
+                if engine.rules().children.is_some_and(|c| c.child_is_store) {
                     Self::into_children(&mut self.position, [to_south, left as u8 - to_south]);
                 }
                 return;
             }
             Collect::Nobody | Collect::EachOwnInPlace => {
-                self.conclude(reason, collect == Collect::EachOwnInPlace, trace);
+                self.conclude(engine, reason, collect == Collect::EachOwnInPlace, trace);
                 return;
             }
         };
@@ -710,8 +759,8 @@ impl<'r> Game<'r> {
                 });
             }
         }
-        self.conclude(reason, false, trace);
-        if self.rules().children.is_some_and(|c| c.child_is_store) {
+        self.conclude(engine, reason, false, trace);
+        if engine.rules().children.is_some_and(|c| c.child_is_store) {
             // No stores: the outcome stands as counted, and the seeds
             // collected go into children.
             Self::into_children(&mut self.position, collected);
@@ -742,12 +791,18 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn conclude<T: Trace>(&mut self, reason: EndReason, count_in_place: bool, trace: &mut T) {
+    fn conclude<T: Trace>(
+        &mut self,
+        engine: &Engine,
+        reason: EndReason,
+        count_in_place: bool,
+        trace: &mut T,
+    ) {
         let pos = &self.position;
         // With blocked houses the stores hold only the seeds out of play
         // (kept in South's store): they count for nobody, and the seeds in
         // each row count for its owner.
-        let stores_count = self.rules().blocking.is_none();
+        let stores_count = engine.rules().blocking.is_none();
         let count_in_place = count_in_place || !stores_count;
         let score = Side::BOTH.map(|side| {
             pos.claimed(side)
@@ -777,17 +832,16 @@ impl<'r> Game<'r> {
             Side::BOTH.map(|side| score[side.index()] + pos.loose_seeds(side))
         };
         let mut winner = winner;
-        if let Some(rounds) = &self.rules().rounds
+        let rules = engine.rules();
+        if let Some(rounds) = &rules.rounds
             // One round end a move: a round that ends as it starts ends the match.
             && self.round_end.is_none()
         {
             let end = rounds.end_round(
-                &self.rules().board,
+                &rules.board,
                 // A start dealt at random is dealt again for every round,
                 // from the round's end, so a record replays the same match.
-                &self
-                    .rules()
-                    .start_drawn(&mut crate::rng::Rng::new(self.position.key())),
+                &rules.start_drawn(&mut crate::rng::Rng::new(self.position.key())),
                 &RoundOver {
                     position: &self.position,
                     scores: won,
@@ -796,7 +850,7 @@ impl<'r> Game<'r> {
                     started: self.round_starter,
                     last_mover: self.last_mover,
                 },
-                |pos| !self.engine.legal_moves(pos).is_empty(),
+                |pos| !engine.legal_moves(pos).is_empty(),
                 &mut self.tally,
             );
             match end {
@@ -804,7 +858,7 @@ impl<'r> Game<'r> {
                     trace.record(Event::RoundOver { reason, winner });
                     self.round_starter = next.to_move();
                     self.round_end = Some(std::mem::replace(&mut self.position, next));
-                    self.settle(self.plies, trace);
+                    self.settle(engine, self.plies, trace);
                     return;
                 }
                 // A match goal may give the match to another than the
@@ -820,26 +874,20 @@ impl<'r> Game<'r> {
         });
         self.legal = MoveList::new();
     }
-
-    /// Where the last move ended a round of a match: the board as the round
-    /// ended, its seeds collected; the game's position is then the next
-    /// round's start.
-    pub fn round_end(&self) -> Option<&Position> {
-        self.round_end.as_ref()
-    }
 }
 
 /// What the endings ask of a game, answered lazily: the legal moves are
 /// worked out only if an ending needs them, and then kept.
-struct Facts<'g, 'r> {
-    game: &'g mut Game<'r>,
+struct Facts<'g> {
+    engine: &'g Engine,
+    game: &'g mut State,
     /// Moves played, the one being settled included.
     plies: usize,
     /// Whether `game.legal` holds the legal moves of the position.
     legal_known: bool,
 }
 
-impl GameFacts for Facts<'_, '_> {
+impl GameFacts for Facts<'_> {
     fn position(&self) -> &Position {
         &self.game.position
     }
@@ -861,7 +909,7 @@ impl GameFacts for Facts<'_, '_> {
     #[inline(always)]
     fn has_no_move(&mut self) -> bool {
         if !self.legal_known {
-            self.game.find_legal_moves();
+            self.game.find_legal_moves(self.engine);
             self.legal_known = true;
         }
         self.game.legal.is_empty()
@@ -874,7 +922,7 @@ impl GameFacts for Facts<'_, '_> {
 /// Runs `user` on a walk from `game`'s position, its history included:
 /// on the packed engine where `choice` and the variant allow, else on a copy
 /// of `game`.
-pub fn with_walk<U: WalkUser>(game: &Game<'_>, choice: EngineChoice, user: U) -> U::Output {
+pub fn with_walk<U: WalkUser>(game: &Game, choice: EngineChoice, user: U) -> U::Output {
     if choice == EngineChoice::Fastest
         && let Some(packed) = game.engine().packed()
     {
@@ -893,7 +941,7 @@ pub fn with_walk<U: WalkUser>(game: &Game<'_>, choice: EngineChoice, user: U) ->
     user.run(game.clone())
 }
 
-impl Walk for Game<'_> {
+impl Walk for Game {
     #[inline]
     fn is_over(&self) -> bool {
         Game::is_over(self)

@@ -18,14 +18,14 @@ pub const MAX_DEPTH: u32 = 20;
 
 /// Counts the move sequences of exactly `depth` plies from the game's
 /// position, walked by `engine` (both engines count alike).
-pub fn perft(game: &Game<'_>, depth: u32, engine: EngineChoice) -> u64 {
+pub fn perft(game: &Game, depth: u32, engine: EngineChoice) -> u64 {
     with_walk(game, engine, Count { depth })
 }
 
 /// Perft below each legal move: `(move, sequences of depth plies starting
 /// with it)`. The counts add up to [`perft`]; comparing them with another
 /// engine's finds the first move where two engines disagree.
-pub fn perft_divide(game: &Game<'_>, depth: u32, engine: EngineChoice) -> Vec<(Move, u64)> {
+pub fn perft_divide(game: &Game, depth: u32, engine: EngineChoice) -> Vec<(Move, u64)> {
     with_walk(game, engine, Divide { depth })
 }
 

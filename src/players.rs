@@ -15,12 +15,12 @@ pub trait Player: Send {
     /// A short name for records and tables, such as `random` or `greedy`.
     fn name(&self) -> String;
     /// Picks one of the game's legal moves; the game is not over.
-    fn choose(&mut self, game: &Game<'_>) -> Move;
+    fn choose(&mut self, game: &Game) -> Move;
 }
 
 /// A uniformly random legal move of a game that is not over.
 #[inline]
-pub fn random_move(game: &Game<'_>, rng: &mut Rng) -> Move {
+pub fn random_move(game: &Game, rng: &mut Rng) -> Move {
     let moves = game.legal_moves();
     moves
         .get(rng.below(moves.len()))
@@ -29,7 +29,7 @@ pub fn random_move(game: &Game<'_>, rng: &mut Rng) -> Move {
 
 /// Plays uniformly random moves until the game ends or `max_plies` more
 /// have been played.
-pub fn play_randomly(game: &mut Game<'_>, rng: &mut Rng, max_plies: usize) {
+pub fn play_randomly(game: &mut Game, rng: &mut Rng, max_plies: usize) {
     for _ in 0..max_plies {
         if game.is_over() {
             return;
@@ -40,7 +40,7 @@ pub fn play_randomly(game: &mut Game<'_>, rng: &mut Rng, max_plies: usize) {
 }
 
 /// The seeds a legal move of `game` would capture at once.
-fn immediate_capture(game: &Game<'_>, mv: Move) -> u8 {
+fn immediate_capture(game: &Game, mv: Move) -> u8 {
     let mut after = game.position().clone();
     // Listed moves are legal: no need to judge them again.
     game.engine().apply_move(&mut after, mv, &mut ()).captured
@@ -63,7 +63,7 @@ impl Player for RandomPlayer {
         "random".into()
     }
 
-    fn choose(&mut self, game: &Game<'_>) -> Move {
+    fn choose(&mut self, game: &Game) -> Move {
         random_move(game, &mut self.rng)
     }
 }
@@ -85,7 +85,7 @@ impl Player for GreedyPlayer {
         "greedy".into()
     }
 
-    fn choose(&mut self, game: &Game<'_>) -> Move {
+    fn choose(&mut self, game: &Game) -> Move {
         let mut best = Vec::new();
         let mut most = -1i32;
         for mv in game.legal_moves().iter() {
@@ -113,7 +113,7 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    fn score(self, game: &Game<'_>) -> i32 {
+    fn score(self, game: &Game) -> i32 {
         let position = game.position();
         let me = position.to_move();
         let stores = position.store(me) as i32 - position.store(me.opponent()) as i32;
@@ -238,7 +238,7 @@ impl AlphaBetaPlayer {
     /// Searches `game` within the budget: the best move for the side to
     /// move and its score, or `None` when the game is over or no search
     /// depth finished in time.
-    pub fn analyse(&mut self, game: &Game<'_>) -> Option<Analysis> {
+    pub fn analyse(&mut self, game: &Game) -> Option<Analysis> {
         let mut game = game.clone();
         self.nodes = 0;
         let (max_depth, deadline) = match self.budget {
@@ -274,7 +274,7 @@ impl AlphaBetaPlayer {
     }
 
     /// Moves in search order: the remembered best first, then by capture size.
-    fn ordered(&self, game: &Game<'_>, best: Option<u8>) -> Vec<Move> {
+    fn ordered(&self, game: &Game, best: Option<u8>) -> Vec<Move> {
         let mut moves: Vec<(i32, Move)> = game
             .legal_moves()
             .iter()
@@ -292,7 +292,7 @@ impl AlphaBetaPlayer {
     /// is over, the side the parent hands the result to.
     fn search(
         &mut self,
-        game: &mut Game<'_>,
+        game: &mut Game,
         me: Side,
         depth: u32,
         mut alpha: i32,
@@ -381,7 +381,7 @@ impl AlphaBetaPlayer {
     /// that is the opponent (a move may keep the turn).
     fn child(
         &mut self,
-        game: &mut Game<'_>,
+        game: &mut Game,
         me: Side,
         depth: u32,
         alpha: i32,
@@ -396,12 +396,7 @@ impl AlphaBetaPlayer {
     }
 
     /// The best move at the root for one depth, or `None` when time ran out.
-    fn root(
-        &mut self,
-        game: &mut Game<'_>,
-        depth: u32,
-        first: Option<Move>,
-    ) -> Option<(Move, i32)> {
+    fn root(&mut self, game: &mut Game, depth: u32, first: Option<Move>) -> Option<(Move, i32)> {
         let me = game.position().to_move();
         let mut moves = self.ordered(game, first.map(|m| game.rules().board.offset_of(m) as u8));
         // Equal moves are tried in a random order so that equal choices vary.
@@ -436,7 +431,7 @@ impl Player for AlphaBetaPlayer {
         PlayerSpec::AlphaBeta(self.budget, self.evaluation, database).to_string()
     }
 
-    fn choose(&mut self, game: &Game<'_>) -> Move {
+    fn choose(&mut self, game: &Game) -> Move {
         match self.analyse(game) {
             Some(analysis) => analysis.mv,
             None => game.legal_moves().get(0).expect("the game is not over"),
@@ -477,7 +472,7 @@ struct Node {
 
 /// A finished game's result for `side`: 1 a win, 0.5 a draw, 0 a loss. A
 /// game stopped unfinished is judged by its score so far.
-fn result_for(game: &Game<'_>, side: Side) -> f64 {
+fn result_for(game: &Game, side: Side) -> f64 {
     let winner = match game.outcome() {
         Some(outcome) => outcome.winner,
         None => {
@@ -517,7 +512,7 @@ impl MctsPlayer {
 
     /// Plays random moves to the end (or a cap) and gives the result for
     /// `side`.
-    fn rollout(&mut self, game: &mut Game<'_>, side: Side) -> f64 {
+    fn rollout(&mut self, game: &mut Game, side: Side) -> f64 {
         play_randomly(game, &mut self.rng, 1000);
         result_for(game, side)
     }
@@ -580,7 +575,7 @@ impl Player for MctsPlayer {
         format!("mcts:{}", self.playouts)
     }
 
-    fn choose(&mut self, game: &Game<'_>) -> Move {
+    fn choose(&mut self, game: &Game) -> Move {
         let root_side = game.position().to_move();
         let mut nodes = vec![Node {
             mv: None,
@@ -681,7 +676,7 @@ pub const HINT_DEPTH: u32 = 6;
 
 /// A hint for the side to move: the alpha-beta player's choice at
 /// [`HINT_DEPTH`] and its evaluation; `None` once the game is over.
-pub fn hint(game: &Game<'_>, seed: u64) -> Option<Analysis> {
+pub fn hint(game: &Game, seed: u64) -> Option<Analysis> {
     hint_player(seed).analyse(game)
 }
 

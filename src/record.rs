@@ -9,6 +9,7 @@ use std::fmt::{self, Write as _};
 use std::fs::OpenOptions;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::diagnostic::excerpt;
 use crate::engine::Engine;
@@ -103,7 +104,7 @@ impl Record {
     }
 
     /// Replays the record on `engine`, checking every move and mark.
-    pub fn replay<'r>(&self, engine: &'r Engine) -> Result<Replay<'r>, ReplayError> {
+    pub fn replay(&self, engine: &Arc<Engine>) -> Result<Replay, ReplayError> {
         let rules = engine.rules();
         let start = match self.tag("Position") {
             Some(text) => {
@@ -190,13 +191,13 @@ impl Record {
 /// The shipped variants are compiled once, on first use, however many games
 /// name them.
 pub struct VariantChoice {
-    given: Option<Engine>,
-    shipped: OnceCell<Vec<Engine>>,
+    given: Option<Arc<Engine>>,
+    shipped: OnceCell<Vec<Arc<Engine>>>,
 }
 
 impl VariantChoice {
     /// Rules for the records: `given` for every one, or each one's tag.
-    pub fn new(given: Option<Engine>) -> VariantChoice {
+    pub fn new(given: Option<Arc<Engine>>) -> VariantChoice {
         VariantChoice {
             given,
             shipped: OnceCell::new(),
@@ -204,7 +205,7 @@ impl VariantChoice {
     }
 
     /// The engine of the rules `record` replays under.
-    pub fn engine_for(&self, record: &Record) -> Result<&Engine, VariantError> {
+    pub fn engine_for(&self, record: &Record) -> Result<&Arc<Engine>, VariantError> {
         if let Some(engine) = &self.given {
             return Ok(engine);
         }
@@ -217,8 +218,11 @@ impl VariantChoice {
             .find(|engine| engine.rules().answers_to(name))
             .ok_or_else(|| VariantError::NotShipped {
                 name: excerpt(name),
-                shipped: crate::rules::names_in_brief(shipped.iter().map(Engine::rules)),
-                closest: crate::rules::closest_name(name, shipped.iter().map(Engine::rules)),
+                shipped: crate::rules::names_in_brief(shipped.iter().map(|engine| engine.rules())),
+                closest: crate::rules::closest_name(
+                    name,
+                    shipped.iter().map(|engine| engine.rules()),
+                ),
             })
     }
 }
@@ -265,16 +269,16 @@ impl fmt::Display for VariantError {
 impl std::error::Error for VariantError {}
 
 /// A record played out.
-pub struct Replay<'r> {
+pub struct Replay {
     /// The position before the first move.
     pub start: Position,
     /// Each ply with the position after it.
     pub plies: Vec<ReplayedPly>,
     /// The game at the end of the record.
-    pub game: Game<'r>,
+    pub game: Game,
 }
 
-impl Replay<'_> {
+impl Replay {
     /// The result: the game's own if it is over, else the record's claim.
     pub fn result<'a>(&'a self, record: &'a Record) -> &'a str {
         self.game
@@ -595,7 +599,7 @@ pub fn check_appendable(path: &Path) -> io::Result<()> {
 
 /// The record of `game` so far, read from its history, with `tags`; a
 /// game that did not start from the variant's start gets a `Position` tag.
-pub fn record_of(game: &Game<'_>, tags: &[(&str, String)]) -> Record {
+pub fn record_of(game: &Game, tags: &[(&str, String)]) -> Record {
     let mut record = Record::default();
     for (name, value) in tags {
         record.set_tag(name, value.clone());

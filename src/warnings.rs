@@ -230,7 +230,7 @@ enum Visit {
     Moves(Vec<Move>),
 }
 
-fn visit(game: &Game<'_>, depth: usize, budget: &mut Budget) -> Visit {
+fn visit(game: &Game, depth: usize, budget: &mut Budget) -> Visit {
     if let Some(outcome) = game.outcome() {
         return if outcome.reason == EndReason::PlyLimit {
             Visit::Leaf
@@ -251,7 +251,7 @@ fn visit(game: &Game<'_>, depth: usize, budget: &mut Budget) -> Visit {
 /// limit, within `depth` more plies (`None`: the budget ran out first).
 /// Depth first, with a stack of its own rather than the thread's: a limit
 /// of thirty thousand plies is thirty thousand positions deep.
-fn ends_within(game: &mut Game<'_>, depth: usize, budget: &mut Budget) -> Option<bool> {
+fn ends_within(game: &mut Game, depth: usize, budget: &mut Budget) -> Option<bool> {
     let mut stack: Vec<(Vec<Move>, usize)> = match visit(game, depth, budget) {
         Visit::Ends => return Some(true),
         Visit::Leaf => return Some(false),

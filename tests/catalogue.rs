@@ -11,6 +11,7 @@
 //! `SOW_CATALOGUE=/path/to/catalogue cargo test full_catalogue -- --ignored --nocapture`.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -156,7 +157,7 @@ fn start_tag(rules: &Rules, game: &CatalogueGame) -> Option<String> {
 }
 
 /// Replays `game` with `rules` through the library; the first disagreement.
-pub fn replay(engine: &Engine, game: &CatalogueGame) -> Result<(), String> {
+pub fn replay(engine: &Arc<Engine>, game: &CatalogueGame) -> Result<(), String> {
     let rules = engine.rules();
     let mut g = match start_tag(rules, game) {
         Some(tag) => {

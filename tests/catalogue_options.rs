@@ -5,6 +5,7 @@
 use sow::layer::Layer;
 use sow::word::{CROSSED, OPENING, QUIET, STARTER, WAITING};
 use sow::{EndReason, Engine, Game, Rules, Side, Verdict};
+use std::sync::Arc;
 
 use crate::common::one_option::{edited, legal, mv, play, position, sow, variant, verdict};
 
@@ -101,7 +102,7 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }
 "#;
 
-fn rules(edits: &[(&str, &str)]) -> &'static Engine {
+fn rules(edits: &[(&str, &str)]) -> &'static Arc<Engine> {
     variant(BASE, edits)
 }
 
@@ -377,7 +378,7 @@ fn direction_by() {
 }
 
 /// The base variant with a `[children]` table, and any keys set.
-fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Engine {
+fn with_children(children: &str, edits: &[(&str, &str)]) -> &'static Arc<Engine> {
     variant(&format!("{BASE}[children]\n{children}\n"), edits)
 }
 
@@ -617,7 +618,7 @@ fn chosen_after() {
         ("chain", "-"),
         ("cross", "{ zone = \"own\" }"),
     ];
-    let moves = |engine: &Engine, from: &str| -> Vec<String> {
+    let moves = |engine: &Arc<Engine>, from: &str| -> Vec<String> {
         engine
             .legal_moves(&position(from))
             .iter()
@@ -1006,7 +1007,7 @@ fn goal_immobilize() {
 /// A game of relay sowing without captures, played to leave the opponent
 /// without a move: what `[blocking]` needs. `blocking` is the table's keys,
 /// or `None` for no table.
-fn blocking_game(blocking: Option<&str>, edits: &[(&str, &str)]) -> &'static Engine {
+fn blocking_game(blocking: Option<&str>, edits: &[(&str, &str)]) -> &'static Arc<Engine> {
     let mut text = String::from(
         r#"
 [variant]
@@ -1346,7 +1347,7 @@ const RELAY_FOURS: [(&str, &str); 5] = [
 fn with(
     base: &[(&'static str, &'static str)],
     more: &[(&'static str, &'static str)],
-) -> &'static Engine {
+) -> &'static Arc<Engine> {
     let edits: Vec<(&str, &str)> = base.iter().chain(more).copied().collect();
     rules(&edits)
 }
@@ -1938,7 +1939,7 @@ fn opening_and_played_state_round_trip() {
 }
 
 /// Plays a move written in the notation (`B>`, `B<`, `B`) on a bare position.
-fn sow_written(engine: &Engine, from: &str, written: &str) -> Result<String, String> {
+fn sow_written(engine: &Arc<Engine>, from: &str, written: &str) -> Result<String, String> {
     let (mv, _) = sow::notation::parse_move(written).map_err(|e| e.to_string())?;
     let mut p = position(from);
     engine
@@ -2012,7 +2013,7 @@ fn looks_along_the_board() {
 }
 
 /// The base variant played as a match of rounds, with `[rounds]` keys.
-fn with_rounds(rounds: &str) -> &'static Engine {
+fn with_rounds(rounds: &str) -> &'static Arc<Engine> {
     variant(&format!("{BASE}[rounds]\n{rounds}\n"), &[])
 }
 
@@ -2439,7 +2440,7 @@ fn feed_by_house() {
     // North has no seeds: A feeds sown clockwise (into f), not
     // counter-clockwise (into B); F feeds either way round.
     let from = "1,0,0,0,0,0/0,0,0,0,0,0 24-23 S";
-    let moves = |engine: &Engine| -> Vec<String> {
+    let moves = |engine: &Arc<Engine>| -> Vec<String> {
         engine
             .legal_moves(&position(from))
             .iter()
@@ -2533,7 +2534,7 @@ fn from_either_row() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
     let either = rules(&[("from_either_row", "true")]);
     // South plays North's c: its seeds go on round, d, e, f, then A.
-    let written = |engine: &Engine, mv: &str| sow_written(engine, start, mv);
+    let written = |engine: &Arc<Engine>, mv: &str| sow_written(engine, start, mv);
     assert_eq!(
         written(either, "c").unwrap(),
         "5,4,4,4,4,4/4,4,0,5,5,5 0-0 N"
@@ -2611,7 +2612,7 @@ fn opening_from_rightmost_two() {
 #[test]
 fn opening_from_rightmost() {
     let from = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S opening:1";
-    let moves = |engine: &Engine, at: &str| -> Vec<String> {
+    let moves = |engine: &Arc<Engine>, at: &str| -> Vec<String> {
         engine
             .legal_moves(&position(at))
             .iter()
@@ -2806,7 +2807,7 @@ fn a_grand_slam_leaving_the_rightmost_takes_the_opponents_row_only() {
 #[test]
 fn direction_by_first_move() {
     let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
-    let moves = |engine: &Engine, at: &str| -> Vec<String> {
+    let moves = |engine: &Arc<Engine>, at: &str| -> Vec<String> {
         engine
             .legal_moves(&position(at))
             .iter()
@@ -3037,7 +3038,7 @@ const DIFFUSE: [(&str, &str); 7] = [
 
 /// Diffusion's rules: [`DIFFUSE`], each player's houses a half of the
 /// board.
-fn diffusion() -> &'static Engine {
+fn diffusion() -> &'static Arc<Engine> {
     rules(&[&DIFFUSE[..], &[("sides", "\"halves\"")]].concat())
 }
 
@@ -3108,7 +3109,7 @@ const OWN_HALF: [(&str, &str); 8] = [
 
 /// Ohojichi's rules: [`OWN_HALF`], and the captured seeds given away by a
 /// drop.
-fn gratuitous_halves() -> &'static Engine {
+fn gratuitous_halves() -> &'static Arc<Engine> {
     rules(&[&OWN_HALF[..], &[("given_to_opponent", "true")]].concat())
 }
 
@@ -3172,7 +3173,7 @@ fn given_to_opponent() {
 /// Azigo's kind of game: each side sows round its own row, and may sow
 /// seeds of its store instead of a house; a last seed making 2 or 3 in the
 /// mover's own row captures.
-fn from_store() -> &'static Engine {
+fn from_store() -> &'static Arc<Engine> {
     rules(&[
         ("skip_origin", "false"),
         ("cycle", "\"own_row\""),
@@ -3331,7 +3332,7 @@ fn lap_captures_sow_on() {
 }
 
 /// The base variant played as a territory match.
-fn with_territory(contested: &str, play_on: u32) -> &'static Engine {
+fn with_territory(contested: &str, play_on: u32) -> &'static Arc<Engine> {
     with_rounds(&format!(
         "territory = {{ contested_house = \"{contested}\", seeds_to_play_on = {play_on} }}"
     ))
@@ -3467,7 +3468,7 @@ fn territory_owners_are_a_shape_a_round_makes() {
 
 /// The base variant as a territory match with children made at 4 in the
 /// opponent's houses, by `zone_by`.
-fn territory_children(zone_by: &str) -> &'static Engine {
+fn territory_children(zone_by: &str) -> &'static Arc<Engine> {
     variant(
         &format!(
             "{BASE}[children]\nmade_at = 4\nzone = \"opponent\"\nzone_by = \"{zone_by}\"\n[rounds]\nterritory = {{ contested_house = \"over_half\", seeds_to_play_on = 10 }}\n"

@@ -7,6 +7,7 @@
 //! cycle convention decided must still lie within its proven bounds.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use sow::endgame::{self, BuildOptions, EndgameError};
@@ -19,7 +20,7 @@ use crate::common::one_option::edited;
 /// cycles in a variant without a repetition ending (the value is then the
 /// ply limit's, which a database does not model).
 fn brute(
-    game: &mut Game<'_>,
+    game: &mut Game,
     line: &mut Vec<Position>,
     memo: &mut Option<HashMap<Position, i32>>,
     budget: &mut u64,
@@ -86,7 +87,7 @@ fn positions(rules: &Rules, seeds: u32) -> Vec<Position> {
 /// Builds the database of `rules` up to `seeds` and checks every position
 /// of up to `seeds` seeds against the brute force; returns how many were
 /// compared and how many of them the database proved exact.
-fn check_against_brute_force(engine: &Engine, seeds: u32) -> (usize, usize) {
+fn check_against_brute_force(engine: &Arc<Engine>, seeds: u32) -> (usize, usize) {
     let rules = engine.rules();
     let dir = tempfile::tempdir().unwrap();
     let db = build_small(engine, dir.path(), seeds).unwrap_or_else(|e| panic!("{e}"));
@@ -131,7 +132,7 @@ fn check_against_brute_force(engine: &Engine, seeds: u32) -> (usize, usize) {
 /// database: the value within the proven bounds, equal to a proven value.
 /// Returns the positions compared and how many of them were proven.
 fn check_random_games(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     db: &endgame::Database,
     games: u32,
     seeds: u32,
@@ -176,7 +177,7 @@ fn check_random_games(
 
 /// The database of `rules` up to `seeds` seeds, built in `dir`.
 fn build_small(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     dir: &std::path::Path,
     seeds: u32,
 ) -> Result<endgame::Database, EndgameError> {
@@ -187,7 +188,7 @@ fn build_small(
     endgame::build(engine, dir, &options, &AtomicBool::new(false), &|_| {})
 }
 
-fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Engine {
+fn small(base: &str, houses: u32, seeds: u32, extra: &[(&str, &str)]) -> Arc<Engine> {
     let name = format!("\"small-{houses}x{seeds}\"");
     let (h, s) = (houses.to_string(), seeds.to_string());
     let mut edits = vec![

@@ -61,6 +61,7 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use sow::{Engine, Game, Position, Side};
@@ -170,7 +171,7 @@ pub fn variant_stem(path: &Path) -> String {
 
 /// Where each Ludii site is in `sow`: a house, or a player's store (their
 /// hand); `None` for a site `sow` has no place for.
-fn site_places(layout: &LudiiLayout, engine: &Engine) -> Result<Vec<Option<usize>>, String> {
+fn site_places(layout: &LudiiLayout, engine: &Arc<Engine>) -> Result<Vec<Option<usize>>, String> {
     let board = &engine.rules().board;
     let mut places = vec![None; layout.total_sites];
     for site in &layout.sites {
@@ -335,7 +336,7 @@ fn compare_counts(
     places: &[Option<usize>],
     counts: &[u32],
     position: &Position,
-    engine: &Engine,
+    engine: &Arc<Engine>,
 ) -> Result<(), String> {
     for (site, place) in places.iter().enumerate() {
         let Some(place) = *place else { continue };
@@ -352,7 +353,7 @@ fn compare_counts(
 }
 
 /// Replays one game; the first difference.
-pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result<(), String> {
+pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> Result<(), String> {
     let places = site_places(layout, engine)?;
     let rules = engine.rules();
     // The start: the variant's own, checked against Ludii's, or against
@@ -744,7 +745,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Engine, game: &LudiiGame) -> Result
 /// Ludii's own start is the variant's, or no forced run leads to it.
 fn forced_opening(
     places: &[Option<usize>],
-    engine: &Engine,
+    engine: &Arc<Engine>,
     game: &LudiiGame,
     g: &Game,
 ) -> Option<usize> {

@@ -3,6 +3,7 @@
 //! differ exactly as the option says they should.
 
 use sow::{EndReason, Engine, Game, Rules, Side, Verdict};
+use std::sync::Arc;
 
 use crate::common::one_option::{legal, play, position, sow, variant, verdict};
 
@@ -44,7 +45,7 @@ no_move = "each_own"
 ply_limit = { plies = 1000, taken_by = "each_own" }   # every variant states what ends its games
 "#;
 
-fn rules(edits: &[(&str, &str)]) -> &'static Engine {
+fn rules(edits: &[(&str, &str)]) -> &'static Arc<Engine> {
     variant(BASE, edits)
 }
 
@@ -283,7 +284,7 @@ fn repetition() {
     let mut with_edits = tiny.to_vec();
     with_edits.push(("repetition", "\"each_own\""));
     let with = rules(&with_edits);
-    let run = |engine: &Engine| {
+    let run = |engine: &Arc<Engine>| {
         let mut game = Game::new(engine);
         while !game.is_over() {
             let next = game.legal_moves().get(0).unwrap();
@@ -485,7 +486,7 @@ fn cross_capture_behind_an_empty_house_opposite() {
         engine("{ zone = \"own\", from_front_row = true, behind_when_opposite_empty = true }");
     let plain = engine("{ zone = \"own\", from_front_row = true }");
     let b4 = sow::notation::parse_move("B4").expect("a move").0;
-    let after = |engine: &Engine, from: &str| {
+    let after = |engine: &Arc<Engine>, from: &str| {
         let mut p = position(from);
         let effect = engine
             .play(&mut p, b4, &mut ())
@@ -688,7 +689,7 @@ fn captured_seeds_sown_on() {
         Engine::new(Rules::from_toml(&text(extra), "four.toml").unwrap_or_else(|e| panic!("{e}")))
     };
     let b4 = sow::notation::parse_move("B4").expect("a move").0;
-    let after = |engine: &Engine| {
+    let after = |engine: &Arc<Engine>| {
         let mut p = position("0,0,0,0/0,0,0,1/2,1,0,0/1,0,0,0 0-0 S");
         engine
             .play(&mut p, b4, &mut ())
@@ -744,7 +745,7 @@ ply_limit = { plies = 2000, taken_by = "each_own" }
 "#;
 
 /// Plays `label` (a label of more than one character) on a bare position.
-fn sow_at(engine: &Engine, from: &str, label: &str) -> sow::Position {
+fn sow_at(engine: &Arc<Engine>, from: &str, label: &str) -> sow::Position {
     let mut p = position(from);
     let mv = sow::Move::from_label(label).unwrap();
     engine
@@ -1048,7 +1049,7 @@ ply_limit = { plies = 200, taken_by = "each_own" }
 "#;
 
 /// The legal moves from `from`, as the notation writes them.
-fn legal_labels(engine: &Engine, from: &str) -> Vec<String> {
+fn legal_labels(engine: &Arc<Engine>, from: &str) -> Vec<String> {
     engine
         .legal_moves(&position(from))
         .iter()
@@ -1056,7 +1057,7 @@ fn legal_labels(engine: &Engine, from: &str) -> Vec<String> {
         .collect()
 }
 
-fn four_by_four(cross_extra: &str, extra: &str) -> Engine {
+fn four_by_four(cross_extra: &str, extra: &str) -> Arc<Engine> {
     let text = FOUR_BY_FOUR_CROSS
         .replace(
             "and_behind = true }",
@@ -1511,7 +1512,7 @@ fn rounds_fill_from_along_ring() {
 
 /// Plays `label` (a label of more than one character) in a game from a bare
 /// position.
-fn play_label<'r>(engine: &'r Engine, from: &str, label: &str) -> Game<'r> {
+fn play_label(engine: &Arc<Engine>, from: &str, label: &str) -> Game {
     let mut game = Game::from_position(engine, position(from)).unwrap();
     game.play(sow::Move::from_label(label).unwrap(), &mut ())
         .unwrap_or_else(|e| panic!("{e}"));

@@ -4,13 +4,21 @@
 use sow::arena::{MatchReport, Run, VariantReport, compare, play_match};
 use sow::players::{PlayerSpec, by_name};
 use sow::{Engine, Rules};
+use std::sync::Arc;
 
 use crate::common::{sow, text};
 
 fn quiet() {}
 
 /// A match between two named players, keeping the records.
-fn duel(engine: &Engine, a: &str, b: &str, games: u64, seed: u64, threads: usize) -> MatchReport {
+fn duel(
+    engine: &Arc<Engine>,
+    a: &str,
+    b: &str,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> MatchReport {
     let run = Run {
         games,
         seed,
@@ -27,7 +35,12 @@ fn duel(engine: &Engine, a: &str, b: &str, games: u64, seed: u64, threads: usize
 }
 
 /// Random against random in each variant.
-fn comparison(variants: &[Engine], games: u64, seed: u64, threads: usize) -> Vec<VariantReport> {
+fn comparison(
+    variants: &[Arc<Engine>],
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Vec<VariantReport> {
     let run = Run {
         games,
         seed,

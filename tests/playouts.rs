@@ -7,6 +7,7 @@ use sow::rng::Rng;
 use sow::rules::builtin_rules;
 use sow::walk::EngineChoice;
 use sow::{Engine, Event, Game, Rules};
+use std::sync::Arc;
 
 #[test]
 fn results_do_not_depend_on_threads() {
@@ -40,7 +41,7 @@ fn results_do_not_depend_on_threads() {
 /// history, every move traced seed by seed (so no lap is sown at once and
 /// every drop updates the key on its own), the key checked from scratch
 /// after every ply.
-fn slow_games(engine: &Engine, games: u64, seed: u64) -> (u64, u64) {
+fn slow_games(engine: &Arc<Engine>, games: u64, seed: u64) -> (u64, u64) {
     let rules = engine.rules();
     let weight = rules.total_seeds() as u64 + 1;
     let (mut plies, mut checksum) = (0u64, 0u64);
@@ -124,7 +125,7 @@ fn a_playout_copy_plays_on_exactly_as_the_game() {
         for (seed, split) in [(1u64, 0usize), (2, 7), (3, 40), (4, 150)] {
             let mut rng = Rng::new(seed);
             let mut game = Game::new(&engine);
-            let pick = |game: &Game<'_>, rng: &mut Rng| {
+            let pick = |game: &Game, rng: &mut Rng| {
                 let legal = game.legal_moves();
                 legal.get(rng.below(legal.len())).unwrap()
             };

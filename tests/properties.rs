@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use sow::word::{FEED, LAST, QUIET};
 use sow::{Engine, Game, Move, Position, Verdict};
+use std::sync::Arc;
 
 use sow::notation::{parse_position, parse_records};
 use sow::record::record_of;
@@ -14,11 +15,7 @@ const PLY_CAP: usize = 5_000;
 
 /// Plays a game choosing moves by `choices` (cycled), checking `each` after
 /// every ply. The game's history holds its moves.
-fn random_game<'r>(
-    engine: &'r Engine,
-    choices: &[usize],
-    mut each: impl FnMut(&Game<'r>),
-) -> Game<'r> {
+fn random_game(engine: &Arc<Engine>, choices: &[usize], mut each: impl FnMut(&Game)) -> Game {
     let mut game = Game::new(engine);
     let mut i = 0;
     while !game.is_over() && game.plies() < PLY_CAP {

@@ -3,6 +3,7 @@
 //! position of small random variants.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use serde_json::Value;
 use sow::fuzzing::generated_variant;
@@ -14,7 +15,7 @@ use sow::{Engine, Game, Position, Rules};
 use crate::common::{sow, text};
 
 /// The solver's answer, with a small table.
-fn solved(game: &Game<'_>) -> Solution {
+fn solved(game: &Game) -> Solution {
     let options = Options {
         table_bytes: 1 << 20,
         ..Options::default()
@@ -24,7 +25,7 @@ fn solved(game: &Game<'_>) -> Solution {
 
 /// The brute force's value of the game's position for the side to move:
 /// every line played out. `None` once `budget` nodes are spent.
-fn negamax(game: &mut Game<'_>, budget: &mut u64) -> Option<i32> {
+fn negamax(game: &mut Game, budget: &mut u64) -> Option<i32> {
     let me = game.position().to_move();
     if game.is_over() {
         let score = game.score();
@@ -45,7 +46,7 @@ fn negamax(game: &mut Game<'_>, budget: &mut u64) -> Option<i32> {
 
 /// The positions reachable from the start, at most `cap` of them, games
 /// that are over aside.
-fn reachable(engine: &Engine, cap: usize) -> Vec<Position> {
+fn reachable(engine: &Arc<Engine>, cap: usize) -> Vec<Position> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
     let mut game = Game::new(engine);
@@ -53,7 +54,7 @@ fn reachable(engine: &Engine, cap: usize) -> Vec<Position> {
     found
 }
 
-fn walk(game: &mut Game<'_>, seen: &mut HashSet<Position>, found: &mut Vec<Position>, cap: usize) {
+fn walk(game: &mut Game, seen: &mut HashSet<Position>, found: &mut Vec<Position>, cap: usize) {
     if game.is_over() || found.len() >= cap || !seen.insert(game.position().clone()) {
         return;
     }
@@ -228,7 +229,7 @@ fn a_tiny_table_gives_the_same_values() {
 /// Kalah's value by plain negamax, remembering each position's value: in
 /// Kalah no position can repeat and the ply limit is never reached, so a
 /// position's value is its own.
-fn kalah_negamax(game: &mut Game<'_>, memo: &mut HashMap<Position, i32>) -> i32 {
+fn kalah_negamax(game: &mut Game, memo: &mut HashMap<Position, i32>) -> i32 {
     let me = game.position().to_move();
     if game.is_over() {
         let score = game.score();

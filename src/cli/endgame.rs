@@ -4,6 +4,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -32,7 +33,7 @@ struct Built<'a> {
 /// the board in `dir`.
 pub(super) fn build_database(
     out: &mut impl Write,
-    engine: &Engine,
+    engine: &Arc<Engine>,
     seeds: u32,
     dir: &Path,
     memory_mib: u64,

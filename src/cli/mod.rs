@@ -609,7 +609,7 @@ pub fn run(cli: Cli) -> Outcome {
             run: options,
             plot,
         } => {
-            let engines: Vec<Engine> = variants
+            let engines: Vec<Arc<Engine>> = variants
                 .iter()
                 .map(|v| load_engine(v))
                 .collect::<Result<_, _>>()?;
@@ -676,7 +676,7 @@ pub fn run(cli: Cli) -> Outcome {
 /// `sow bench --all`: every shipped variant, one line each.
 fn bench_variants(
     out: &mut impl Write,
-    variants: &[Engine],
+    variants: &[Arc<Engine>],
     choice: sow::walk::EngineChoice,
     games: u64,
     seed: u64,
@@ -828,7 +828,7 @@ fn load(variant: &str) -> Result<Rules, Failure> {
 
 /// The engine of a shipped variant or a variant file, for the commands that
 /// play.
-fn load_engine(variant: &str) -> Result<Engine, Failure> {
+fn load_engine(variant: &str) -> Result<Arc<Engine>, Failure> {
     load(variant).map(Engine::new)
 }
 
@@ -840,7 +840,7 @@ fn position_arg(rules: &Rules, text: &str) -> Result<Position, Failure> {
     Ok(position)
 }
 
-fn start<'r>(engine: &'r Engine, from: Option<&str>) -> Result<Game<'r>, Failure> {
+fn start(engine: &Arc<Engine>, from: Option<&str>) -> Result<Game, Failure> {
     let rules = engine.rules();
     let position = match from {
         Some(text) => position_arg(rules, text)?,
@@ -955,7 +955,7 @@ fn check(out: &mut impl Write, files: &[PathBuf]) -> Outcome {
     }
 }
 
-fn moves(out: &mut impl Write, engine: &Engine, from: Option<&str>, json: bool) -> Outcome {
+fn moves(out: &mut impl Write, engine: &Arc<Engine>, from: Option<&str>, json: bool) -> Outcome {
     let rules = engine.rules();
     let game = start(engine, from)?;
     if json {
@@ -1040,7 +1040,7 @@ struct JsonExplain<'a> {
 
 fn explain(
     out: &mut impl Write,
-    engine: &Engine,
+    engine: &Arc<Engine>,
     from: Option<&str>,
     text: &str,
     json: bool,

@@ -3,6 +3,7 @@
 
 use super::replay::GameAt;
 use super::*;
+use std::sync::Arc;
 
 /// One side of a game at the terminal.
 enum Seat {
@@ -50,7 +51,7 @@ pub(super) struct PlayOptions<'a> {
 /// steps for `last`.
 struct Session<'r> {
     rules: &'r Rules,
-    game: Game<'r>,
+    game: Game,
     tags: Vec<(String, String)>,
     players: Vec<Seat>,
     seat: Side,
@@ -69,7 +70,7 @@ enum Stop {
 /// computer players that never ends (a variant with no ply limit).
 const PLAY_PLY_CAP: usize = 1_000_000;
 
-pub(super) fn play(engine: &Engine, options: PlayOptions<'_>) -> Outcome {
+pub(super) fn play(engine: &Arc<Engine>, options: PlayOptions<'_>) -> Outcome {
     let rules = engine.rules();
     let (game, tags, save_to) = match &options.resume {
         Some(path) => {
@@ -222,10 +223,10 @@ pub(super) fn play(engine: &Engine, options: PlayOptions<'_>) -> Outcome {
 
 /// The last game of the record at `path`, replayed: the game (its history
 /// holds the moves) and its tags.
-fn resume<'r>(
-    engine: &'r Engine,
+fn resume(
+    engine: &Arc<Engine>,
     path: &std::path::Path,
-) -> Result<(Game<'r>, Vec<(String, String)>), Failure> {
+) -> Result<(Game, Vec<(String, String)>), Failure> {
     let rules = engine.rules();
     let origin = path.display().to_string();
     let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;

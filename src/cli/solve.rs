@@ -246,7 +246,7 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
 
 fn json_solution<'a>(
     rules: &'a Rules,
-    game: &Game<'_>,
+    game: &Game,
     solution: &Solution,
     size: Option<(usize, usize)>,
 ) -> JsonSolution<'a> {
@@ -279,7 +279,7 @@ fn json_solution<'a>(
 fn print_solution(
     out: &mut impl Write,
     rules: &Rules,
-    game: &Game<'_>,
+    game: &Game,
     solution: &Solution,
 ) -> Outcome {
     let mover = game.position().to_move();

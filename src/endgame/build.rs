@@ -7,6 +7,7 @@
 //! layer is then solved by narrowing bounds (see the module above).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -70,7 +71,7 @@ const SAME_MOVER: u32 = 1 << 31;
 /// again, so a stopped build goes on where it stopped. `stop` is checked
 /// often; when it is set, the build ends with [`EndgameError::Stopped`].
 pub fn build(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     dir: &Path,
     options: &BuildOptions,
     stop: &AtomicBool,
@@ -196,7 +197,7 @@ const ANY: i8 = i8::MIN;
 
 /// Solves layer `seeds`, the layers below being in `db`.
 fn solve_layer(
-    engine: &Engine,
+    engine: &Arc<Engine>,
     db: &Database,
     seeds: u32,
     stores: u32,
@@ -255,13 +256,15 @@ fn solve_layer(
 /// The first pass over entries `range` of layer `seeds`: each position's
 /// moves, played.
 fn first_pass(
-    game: &mut Game<'_>,
+    game: &mut Game,
     db: &Database,
     seeds: u32,
     stores: u32,
     range: std::ops::Range<u64>,
 ) -> Result<Chunk, EndgameError> {
-    let rules = game.rules();
+    // The rules, held apart from the game the pass plays on.
+    let engine = Arc::clone(game.engine());
+    let rules = engine.rules();
     let unsupported = |why: String| EndgameError::Unsupported {
         variant: rules.meta.name.clone(),
         why,

@@ -55,7 +55,7 @@ pub fn shipped() -> Vec<Shipped> {
                 .map(move |(rules, (_, text))| Shipped {
                     group,
                     text,
-                    engine: Arc::new(Engine::new(rules)),
+                    engine: Engine::new(rules),
                 })
         })
         .collect()
@@ -518,7 +518,7 @@ fn tags(session: &Session) -> Vec<(&'static str, String)> {
     tags
 }
 
-fn view(id: u64, session: &Session, game: &Game<'_>) -> View {
+fn view(id: u64, session: &Session, game: &Game) -> View {
     let position = game.position();
     let n = position.houses_per_side();
     let over = game.is_over();
@@ -599,7 +599,7 @@ fn chosen_rules(
         (_, Some(text)) => {
             within_limit(text, "variant file")?;
             let rules = Rules::from_toml(text, EDITOR_ORIGIN).map_err(|e| ApiError::variant(&e))?;
-            Ok((Arc::new(Engine::new(rules)), true))
+            Ok((Engine::new(rules), true))
         }
         (Some(name), None) => Ok((Arc::clone(&find_shipped(state, name)?.engine), false)),
         (None, None) => Err(ApiError::new(
@@ -702,7 +702,7 @@ pub async fn upload_record(
             }
             (None, Some(_)) => None,
         };
-        let choice = VariantChoice::new(given.as_deref().cloned());
+        let choice = VariantChoice::new(given);
         let engine = choice
             .engine_for(record)
             .map_err(|e| ApiError::rule(at.say(None, e)))?;
@@ -718,7 +718,7 @@ pub async fn upload_record(
             }
         })?;
         let session = Session {
-            engine: Arc::new(engine.clone()),
+            engine: Arc::clone(engine),
             edited: upload.toml.is_some(),
             edited_bytes: upload.toml.as_ref().map_or(0, String::len),
             start: replay.start.clone(),

@@ -126,7 +126,7 @@ pub struct Session {
 
 impl Session {
     /// The game after its first `plies` moves (all of them when `None`).
-    pub fn game(&self, plies: Option<usize>) -> Result<Game<'_>, String> {
+    pub fn game(&self, plies: Option<usize>) -> Result<Game, String> {
         let mut game = Game::from_position(&self.engine, self.start.clone())
             .map_err(|e| format!("the game's start no longer fits its rules: {e}"))?;
         let count = plies.unwrap_or(self.moves.len()).min(self.moves.len());
@@ -138,7 +138,7 @@ impl Session {
     }
 
     /// The moves of `game`, played from this session's start.
-    pub fn moves_of(game: &Game<'_>) -> Vec<Move> {
+    pub fn moves_of(game: &Game) -> Vec<Move> {
         game.history().iter().map(|ply| ply.mv).collect()
     }
 

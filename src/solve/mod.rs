@@ -272,13 +272,13 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
 /// the position, or, when stopped, the bounds proven so far. The game's
 /// history counts (a repetition of an earlier position ends the game where
 /// the variant says so).
-pub fn solve(game: &Game<'_>, options: &Options<'_>) -> Result<Solution, SolveError> {
+pub fn solve(game: &Game, options: &Options<'_>) -> Result<Solution, SolveError> {
     solve_on(game, options, EngineChoice::Fastest)
 }
 
 /// [`solve`] on the engine named: both engines give the same values.
 pub fn solve_on(
-    game: &Game<'_>,
+    game: &Game,
     options: &Options<'_>,
     engine: EngineChoice,
 ) -> Result<Solution, SolveError> {

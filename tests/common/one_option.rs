@@ -3,12 +3,13 @@
 //! and one move played from a position.
 
 use sow::{Engine, Game, Move, MoveEffect, Position, Rules, Verdict};
+use std::sync::Arc;
 
 /// The variant `base` with some keys set. In `base`, optional keys are
 /// written commented out (`# key = value`) and come alive when set; a key
 /// set to `-` is removed. Leaked, so games borrowing the engine can outlive
 /// the statement that made it.
-pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Engine {
+pub fn variant(base: &str, edits: &[(&str, &str)]) -> &'static Arc<Engine> {
     let text = edited(base, edits);
     Box::leak(Box::new(Engine::new(
         Rules::from_toml(&text, "base.toml").unwrap_or_else(|e| panic!("{e}\n{text}")),
@@ -45,7 +46,7 @@ pub fn mv(label: char) -> Move {
 }
 
 /// Plays one move on a bare position (no game endings).
-pub fn sow(engine: &Engine, from: &str, label: char) -> (Position, MoveEffect) {
+pub fn sow(engine: &Arc<Engine>, from: &str, label: char) -> (Position, MoveEffect) {
     let mut p = position(from);
     let effect = engine
         .play(&mut p, mv(label), &mut ())
@@ -54,7 +55,7 @@ pub fn sow(engine: &Engine, from: &str, label: char) -> (Position, MoveEffect) {
 }
 
 /// Plays one move in a game from `from`.
-pub fn play<'r>(engine: &'r Engine, from: &str, label: char) -> Game<'r> {
+pub fn play(engine: &Arc<Engine>, from: &str, label: char) -> Game {
     let mut game = Game::from_position(engine, position(from)).unwrap();
     game.play(mv(label), &mut ())
         .unwrap_or_else(|e| panic!("{e}"));
@@ -62,7 +63,7 @@ pub fn play<'r>(engine: &'r Engine, from: &str, label: char) -> Game<'r> {
 }
 
 /// The legal moves' labels.
-pub fn legal(engine: &Engine, from: &str) -> String {
+pub fn legal(engine: &Arc<Engine>, from: &str) -> String {
     engine
         .legal_moves(&position(from))
         .iter()
@@ -71,7 +72,7 @@ pub fn legal(engine: &Engine, from: &str) -> String {
 }
 
 /// The verdict on one house.
-pub fn verdict(engine: &Engine, from: &str, label: char) -> Verdict {
+pub fn verdict(engine: &Arc<Engine>, from: &str, label: char) -> Verdict {
     let p = position(from);
     engine.verdicts(&p)[mv(label).label().column()].1
 }

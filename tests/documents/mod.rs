@@ -9,6 +9,7 @@ mod oware;
 mod wouri;
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use sow::diagram::{draw, status, steps};
 use sow::{Engine, Event, Game, Move, MoveEffect, Rules};
@@ -23,20 +24,20 @@ pub const OWARE_DOCUMENT: &str = "Spelregels oware, jijbent.nl (Dutch)";
 pub const WOURI_DOCUMENT: &str = "Wouri, \"Regles resumides del joc\" (Catalan)";
 
 /// A shipped variant's engine, leaked so examples can borrow it freely.
-pub fn rules(name: &str) -> &'static Engine {
+pub fn rules(name: &str) -> &'static Arc<Engine> {
     Box::leak(Box::new(Engine::new(
         Rules::builtin(name).expect("a shipped variant"),
     )))
 }
 
 /// A game from a position text.
-pub fn game(engine: &'static Engine, position: &str) -> Game<'static> {
+pub fn game(engine: &'static Arc<Engine>, position: &str) -> Game {
     let position = position.parse().unwrap_or_else(|e| panic!("{e}"));
     Game::from_position(engine, position).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game after `moves` from `position`, checking it is not over before.
-pub fn after_line(rules: &'static Engine, position: &str, moves: &[&str]) -> Game<'static> {
+pub fn after_line(rules: &'static Arc<Engine>, position: &str, moves: &[&str]) -> Game {
     let mut g = game(rules, position);
     for mv in moves {
         assert!(!g.is_over(), "the game ended before {mv}");
@@ -49,8 +50,8 @@ pub fn after_line(rules: &'static Engine, position: &str, moves: &[&str]) -> Gam
 
 /// One move of a document's example: the game before and after, and every step.
 pub struct Example {
-    pub before: Game<'static>,
-    pub after: Game<'static>,
+    pub before: Game,
+    pub after: Game,
     pub mv: Move,
     pub events: Vec<Event>,
     pub effect: MoveEffect,
@@ -58,12 +59,12 @@ pub struct Example {
 
 impl Example {
     /// Plays `mv` from `position`.
-    pub fn play(rules: &'static Engine, position: &str, mv: &str) -> Example {
+    pub fn play(rules: &'static Arc<Engine>, position: &str, mv: &str) -> Example {
         Example::play_in(game(rules, position), mv)
     }
 
     /// Plays `mv` in `before`.
-    pub fn play_in(before: Game<'static>, mv: &str) -> Example {
+    pub fn play_in(before: Game, mv: &str) -> Example {
         let mv = Move::from_label(mv).unwrap();
         let mut after = before.clone();
         let mut events = Vec::new();
@@ -127,7 +128,7 @@ impl Example {
 }
 
 /// The legal moves and the verdict on every other house, as `sow moves` shows them.
-pub fn render_moves(game: &Game<'static>) -> String {
+pub fn render_moves(game: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Position ({}):", game.position());
     out.push_str(&draw(game.position()));
@@ -143,7 +144,7 @@ pub fn render_moves(game: &Game<'static>) -> String {
 }
 
 /// The legal moves as labels.
-pub fn legal(game: &Game<'static>) -> String {
+pub fn legal(game: &Game) -> String {
     game.legal_moves().iter().map(|m| m.label()).collect()
 }
 
