@@ -623,6 +623,7 @@ impl<const L: usize> Kernel<L> {
             continuation,
             turning,
             first_in_origin,
+            relay_first_in_origin,
             opening,
             skip_opponent,
             skip_full,
@@ -690,6 +691,9 @@ impl<const L: usize> Kernel<L> {
         }
         if stops_after_capture {
             return Err("relays that stop after a capture while sowing");
+        }
+        if relay_first_in_origin {
+            return Err("relay lifts that sow into the house lifted");
         }
         if stops_when_a_side_empties {
             return Err("relays that stop once a side is empty");

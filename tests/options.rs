@@ -732,6 +732,8 @@ relay_stops_on = [1]
 # relay_stops_when_a_side_empties = true
 # relay_stops_after_capture = true
 # cycle = "serpentine"
+# first_seed_in_origin = true
+# relay_first_seed_in_origin = true
 [play]
 # min_seeds_in = { houses = ["B1", "B2", "B3"], seeds = 4 }
 [capture]
@@ -954,6 +956,51 @@ fn relay_stops_when_a_side_empties() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("only applies with relay = true"), "{e}");
+}
+
+#[test]
+fn relay_first_seed_in_origin() {
+    // South's B1 (3 seeds) keeps its first seed and sows B2 and B3, which
+    // held 2: the relay lifts B3's 3.
+    let from = "0,0,0/3,0,2,0,0,0/1,1,1/1,1,1,1,1,1 0-0 S";
+    let origin = [("first_seed_in_origin", "true")];
+    let plain = variant(THREE_ROWS, &origin);
+    // Lifted whole, B3's 3 go to B4, B5 and B6.
+    let after = sow_at(plain, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [1, 1, 0, 1, 1, 1], "{after}");
+    let mut edits = origin.to_vec();
+    edits.push(("relay_first_seed_in_origin", "true"));
+    let every = variant(THREE_ROWS, &edits);
+    // B3 keeps the first of them, and the relay sows B4 and B5.
+    let after = sow_at(every, from, "B1");
+    assert_eq!(after.row(Side::South)[3..], [1, 1, 1, 1, 1, 0], "{after}");
+    assert!(
+        sow::sheet::rule_sheet(every.rules())
+            .contains("Every relay lift too puts its first seed back")
+    );
+    // Not without first_seed_in_origin, nor without relays.
+    let e = Rules::from_toml(
+        &sow_edited(&[("relay_first_seed_in_origin", "true")]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("it needs relay = true and first_seed_in_origin = true"),
+        "{e}"
+    );
+    let e = Rules::from_toml(
+        &sow_edited(&[
+            ("relay", "false"),
+            ("relay_stops_on", "-"),
+            ("first_seed_in_origin", "true"),
+            ("relay_first_seed_in_origin", "true"),
+        ]),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("relay_first_seed_in_origin"), "{e}");
 }
 
 #[test]

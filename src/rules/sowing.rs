@@ -79,6 +79,11 @@ pub struct Section {
     /// the next house.
     #[serde(default)]
     pub first_seed_in_origin: Option<Spanned<bool>>,
+    /// With `first_seed_in_origin` and `relay`: whether every relay lift
+    /// too puts its first seed back into the house lifted (Ludii's Kisolo
+    /// Lali).
+    #[serde(default)]
+    pub relay_first_seed_in_origin: Option<Spanned<bool>>,
     /// How the opening moves (`[play] opening_moves`) sow.
     #[serde(default)]
     pub opening: Option<Spanned<OpeningSowing>>,
@@ -222,6 +227,9 @@ pub struct Sowing {
     pub turning: Turning,
     /// Whether the first seed of a move goes back into the house played.
     pub first_in_origin: bool,
+    /// Whether the first seed of every relay lift goes back into the house
+    /// lifted too (`relay_first_seed_in_origin`).
+    pub relay_first_in_origin: bool,
     /// How the opening moves sow.
     pub opening: OpeningSowing,
     /// The count of the opponent's houses the sowing passes over (0: none).
@@ -602,6 +610,11 @@ pub(crate) fn compile(
         section.skip_origin,
         "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
     )?;
+    let relay_first_in_origin = flag_unless(
+        &section.relay_first_seed_in_origin,
+        !section.relay || !first_in_origin,
+        "relay_first_seed_in_origin sows every relay lift as first_seed_in_origin sows the house played: it needs relay = true and first_seed_in_origin = true",
+    )?;
     let skip_opponent = match &section.skip_opponent_holding {
         Some(count) if section.skip_origin => {
             return err(
@@ -798,6 +811,7 @@ pub(crate) fn compile(
             .as_ref()
             .map_or(OpeningSowing::AsUsual, |o| *o.get_ref()),
         first_in_origin,
+        relay_first_in_origin,
         laps: if section.skip_origin {
             Laps::SkipOrigin
         } else {
@@ -1251,6 +1265,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  The first seed goes back into the house played; a house holding a single seed sows it into the next house."
+        );
+    }
+    if rules.sowing.relay_first_in_origin {
+        let _ = writeln!(
+            out,
+            "  Every relay lift too puts its first seed back into the house lifted."
         );
     }
     match rules.sowing.laps {
@@ -2186,6 +2206,15 @@ impl Rules {
             sown.last_lift = seeds;
             origin = lift;
             trace.record(Event::Relay { house: lift, seeds });
+            if self.sowing.relay_first_in_origin && seeds > 1 {
+                // The lap starts in the house lifted, as the move did.
+                pos.add(origin, 1);
+                seeds -= 1;
+                trace.record(Event::Drop {
+                    house: origin,
+                    now: pos.at(origin),
+                });
+            }
             if self.captures.before_sowing == BeforeSowing::OneSeed && seeds > 0 {
                 // One seed of every handful goes to the store first.
                 seeds -= 1;
