@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::board::Direction;
 use crate::layer::{Layer, PLANES};
-use crate::word::{Typed, Value, WORDS, Word};
+use crate::word::{STATE_BYTES, Typed, Value, Word};
 
 /// The most houses a player may own: two rows of 15, or one row of 26
 /// ([`MAX_ROW_LETTERS`]). Positions keep 64 places (houses and the two
@@ -805,9 +805,10 @@ pub struct Position {
     /// Kept equal to [`Position::compute_key`] by every change.
     key: u64,
     layout: Layout,
-    to_move: Side,
-    /// The state words ([`crate::word`]), one byte each, 0 where absent.
-    words: [u8; WORDS],
+    /// The player to move (bit 0 of byte 0) and the state words
+    /// ([`crate::word`]), each in the bits [`Word::slot`] gives it, 0 where
+    /// absent.
+    state: [u8; STATE_BYTES],
     /// The per-house layers ([`crate::layer`]), one bit plane each bit of
     /// a layer's value: bit `h` of a plane is house `h`'s. All zero where
     /// the variant has no layer.
@@ -866,8 +867,7 @@ impl Position {
             places,
             key: 0,
             layout,
-            to_move,
-            words: [0; WORDS],
+            state: [to_move as u8, 0, 0, 0, 0, 0],
             layers: [0; PLANES],
         };
         position.key = position.compute_key();
@@ -973,17 +973,21 @@ impl Position {
     /// Whose turn it is.
     #[inline]
     pub fn to_move(&self) -> Side {
-        self.to_move
+        if self.state[0] & 1 == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
     }
 
     #[inline]
     pub(crate) fn set_to_move(&mut self, side: Side) {
-        if side != self.to_move {
+        if side != self.to_move() {
             self.key = match side {
                 Side::North => self.key.wrapping_add(KEY_NORTH_TO_MOVE),
                 Side::South => self.key.wrapping_sub(KEY_NORTH_TO_MOVE),
             };
-            self.to_move = side;
+            self.state[0] ^= 1;
         }
     }
 
@@ -991,7 +995,7 @@ impl Position {
     /// quiet moves left, `get(LAST)` who captured last, if anyone has.
     #[inline]
     pub fn get<T: Value>(&self, word: Typed<T>) -> T {
-        T::decode(self.words[word.word as usize])
+        T::decode(self.code(word.word))
     }
 
     /// Sets a state word, keeping the key.
@@ -1003,14 +1007,19 @@ impl Position {
     /// A state word as its code, 0 where the word is absent.
     #[inline]
     pub fn code(&self, word: Word) -> u8 {
-        self.words[word as usize]
+        let (byte, shift, mask) = word.slot();
+        self.state[byte] >> shift & mask
     }
 
     /// Sets a state word by its code ([`Word::read`]), keeping the key.
     #[inline]
     pub fn set_code(&mut self, word: Word, code: u8) {
-        let old = std::mem::replace(&mut self.words[word as usize], code);
+        let (byte, shift, mask) = word.slot();
+        debug_assert!(code <= mask, "{word:?}'s code {code} fits its bits");
+        let code = code & mask;
+        let old = self.state[byte] >> shift & mask;
         if old != code {
+            self.state[byte] = self.state[byte] & !(mask << shift) | (code & mask) << shift;
             self.key = self
                 .key
                 .wrapping_sub(word.key(old))
@@ -1348,11 +1357,11 @@ impl Position {
         for (place, &seeds) in self.places.iter().enumerate() {
             key = key.wrapping_add((seeds as u64).wrapping_mul(KEY_PLACE[place]));
         }
-        if self.to_move == Side::North {
+        if self.to_move() == Side::North {
             key = key.wrapping_add(KEY_NORTH_TO_MOVE);
         }
         for word in Word::ALL {
-            key = key.wrapping_add(word.key(self.words[word as usize]));
+            key = key.wrapping_add(word.key(self.code(word)));
         }
         for (plane, &bits) in self.layers.iter().enumerate() {
             let mut bits = bits;
@@ -1370,7 +1379,7 @@ impl fmt::Debug for Position {
         f.debug_struct("Position")
             .field("houses", &self.houses())
             .field("stores", &self.stores())
-            .field("to_move", &self.to_move)
+            .field("to_move", &self.to_move())
             .field("words", &self.to_string())
             .field("layers", &self.layers)
             .finish()

@@ -27,6 +27,10 @@ use crate::position::{Label, Layout, Side};
 /// How many state words there are.
 pub(crate) const WORDS: usize = 13;
 
+/// The bytes of a position's packed state: every word's code
+/// ([`Word::slot`]) and the player to move.
+pub(crate) const STATE_BYTES: usize = 6;
+
 /// A state word of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Word {
@@ -129,6 +133,33 @@ impl Word {
     /// The word a name names.
     pub fn from_name(name: &str) -> Option<Word> {
         Word::ALL.into_iter().find(|w| w.name() == name)
+    }
+
+    /// Where a position keeps the word's code: a byte of its packed state
+    /// ([`STATE_BYTES`]), and the shift and mask of the word's bits in it.
+    /// Each word takes only the bits its codes need (a flag one, a player
+    /// two, a house six, a count eight), so the words and the player to
+    /// move fit six bytes and a position stays 128 bytes, which the
+    /// compiler copies inline.
+    #[inline(always)]
+    pub(crate) const fn slot(self) -> (usize, u32, u8) {
+        match self {
+            // Byte 0: bit 0 is the player to move (`TO_MOVE_BIT`).
+            Word::Feed => (0, 1, 1),
+            Word::BearOff => (0, 2, 1),
+            Word::Again => (0, 3, 1),
+            Word::OwnWays => (0, 4, 0xF),
+            Word::Last => (1, 0, 3),
+            Word::Starter => (1, 2, 3),
+            Word::Waiting => (1, 4, 3),
+            Word::Ways => (1, 6, 3),
+            Word::Quiet => (2, 0, 0xFF),
+            Word::Opening => (3, 0, 0xFF),
+            Word::Owed => (4, 0, 0xFF),
+            // Houses are 0 to 61: a house plus one fits six bits.
+            Word::Crossed => (5, 0, 0x3F),
+            Word::NoChildren => (5, 6, 1),
+        }
     }
 
     /// What the word holds.
@@ -647,6 +678,37 @@ pub const OWED: Typed<u8> = Typed::new(Word::Owed);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The largest code a word of each kind takes.
+    fn largest_code(word: Word) -> u8 {
+        match word.kind() {
+            Kind::Flag => 1,
+            Kind::Player | Kind::Ways => 2,
+            Kind::Count => u8::MAX,
+            Kind::House => crate::position::MAX_HOUSES as u8,
+            Kind::OwnWays => 0xF,
+        }
+    }
+
+    #[test]
+    fn every_word_has_bits_of_its_own_that_hold_its_codes() {
+        // Bit 0 of byte 0 is the player to move.
+        let mut taken = [0u8; STATE_BYTES];
+        taken[0] = 1;
+        for word in Word::ALL {
+            let (byte, shift, mask) = word.slot();
+            assert!(largest_code(word) <= mask, "{word:?}");
+            let bits = mask << shift;
+            assert_eq!(bits >> shift, mask, "{word:?} runs past its byte");
+            assert_eq!(taken[byte] & bits, 0, "{word:?} shares bits");
+            taken[byte] |= bits;
+        }
+    }
+
+    #[test]
+    fn a_position_is_128_bytes_so_copies_stay_inline() {
+        assert_eq!(std::mem::size_of::<crate::Position>(), 128);
+    }
     use crate::position::Position;
 
     #[test]
