@@ -18,9 +18,13 @@ fn results_do_not_depend_on_threads() {
         let two = random_games(&engine, 300, 7, 2);
         assert_eq!(one, two, "{name}");
         assert_eq!(one.games, 300);
-        // Ten plies a game on average, or a ply per house of a row on the
-        // catalogue's smallest boards (Micro-Wari has one house a row).
-        let least = rules.houses_per_side().min(10) as u64;
+        // Five plies a game on average, or one per two houses of a row on
+        // the catalogue's smallest boards (Micro-Wari has one house a row):
+        // a game that ends at once is a bug. Not ten: in Kisolo (Lali) a
+        // relay that pulls the opponent's seeds in runs on for ever within
+        // a few moves (Ludii's games all end so), such moves are illegal
+        // (R13), and its random games last six plies.
+        let least = (rules.houses_per_side().min(10) as u64).div_ceil(2);
         assert!(
             one.plies > 300 * least,
             "{name}: games last more than {least} plies on average"
