@@ -1800,7 +1800,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         && captures.while_sowing.is_none()
         && captures.before_sowing == BeforeSowing::None
     {
-        let _ = writeln!(out, "  Nothing is ever captured.");
+        let _ = writeln!(
+            out,
+            "  Nothing is ever captured{}.",
+            if captures.facing_take_at_turn_start {
+                " into a store: the takes below stay on the board"
+            } else {
+                ""
+            }
+        );
     }
     if captures.zones_by_owner {
         let _ = writeln!(
@@ -2162,6 +2170,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             out,
             "  As your turn starts, each house of your front row holding seeds across from an occupied house of the opponent's front row takes one seed of it, and one of the opponent's house behind it if that holds any, into your back-row house behind it; it takes again while it can, house by house from your left, until none can (the house taking keeps its own seeds)."
         );
+        if captures.facing_take_stops_at_empty_back_row {
+            let _ = writeln!(
+                out,
+                "  No take is made once a back row is empty: the game is over."
+            );
+        }
     }
     if captures.starter_waits {
         let _ = writeln!(
