@@ -1398,6 +1398,16 @@ impl Engine {
                 pos.set(QUIET, pos.get(QUIET) - 1);
             }
         }
+        if GATES && self.rules.capture_gates && self.rules.captures.facing_take_at_turn_start {
+            // The turn starts with the takes across of the player to move.
+            crate::rules::capture::Captures::take_facing_at_turn_start(
+                &self.rules.board,
+                pos,
+                pos.to_move(),
+                self.rules.captures.facing_take_stops_at_empty_back_row,
+                trace,
+            );
+        }
         effect
     }
 }

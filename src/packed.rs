@@ -423,6 +423,7 @@ impl Watch {
                 | Ending::Cleared
                 | Ending::ClearedHalf { .. }
                 | Ending::Deprived
+                | Ending::BackRowEmpty
                 | Ending::EitherRowEmpty { .. } => watch.rows = true,
                 Ending::Majority { threshold } => watch.store = watch.store.min(threshold as u32),
                 Ending::EvenSplit { half } => watch.each_store = watch.each_store.min(half as u32),
@@ -640,6 +641,8 @@ impl<const L: usize> Kernel<L> {
             diffuse,
             relay_reverses,
             relay_needs_opponent_row,
+            // Four rows only, refused above.
+            relay_takes_facing: _,
         } = rules.sowing;
         if relay_reverses {
             return Err("relays that turn back every lap");
@@ -823,7 +826,13 @@ impl<const L: usize> Kernel<L> {
             starter_waits,
             captured_sown_on,
             captured_sown_from: _,
+            facing_take_at_turn_start,
+            // Only with the takes, refused here.
+            facing_take_stops_at_empty_back_row: _,
         } = &rules.captures;
+        if *facing_take_at_turn_start {
+            return Err("takes across as each turn starts");
+        }
         if *captured_sown_on {
             return Err("captured seeds sown on");
         }
@@ -1695,7 +1704,7 @@ impl<const L: usize> Kernel<L> {
             }
             Ending::Cleared | Ending::Deprived => empty(mover) || empty(mover.opponent()),
             // Refused when the packed rules compile.
-            Ending::ClearedHalf { .. } => false,
+            Ending::ClearedHalf { .. } | Ending::BackRowEmpty => false,
             Ending::Immobilized => legal == 0,
             Ending::Majority { threshold } => {
                 self.store(board, Side::South)

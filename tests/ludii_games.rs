@@ -52,6 +52,14 @@
 //! sets the next round up as the move that ended the last one ends, without
 //! a move, so those decisions are grouped into that move, and the seeds
 //! are compared once they are all laid out (Rab'e).
+//! Where each turn starts with takes across (`[capture]
+//! facing_take_at_turn_start`, Kisolo), Ludii asks for each take as a
+//! decision of the mover's, which sows nothing out of the house it names;
+//! `sow` makes them as the move before ends, so they are grouped into that
+//! move (after the pass Ludii records where a relay ends), and skipped where
+//! they open the game, up to the variant's start (ruling L6). A game Ludii
+//! ended between two takes is compared up to its takes, and by its winner
+//! (ruling L7).
 //! Decisions past Ludii's 2,000-decision cap are not recorded, and a capped
 //! game's result is not compared, nor a last move the cap cut short between
 //! two of its laps. A move Ludii lists whose relay never ends, which `sow`
@@ -262,6 +270,18 @@ fn sows(ply: &LudiiPly) -> bool {
             && from.bytes().all(|b| b.is_ascii_digit())
             && to.bytes().next().is_some_and(|b| b.is_ascii_digit())
     })
+}
+
+/// Whether a decision takes across at the start of the mover's turn
+/// (`[capture] facing_take_at_turn_start`): it names a house of the mover's
+/// and moves seeds from other sites into another (`16-2`), none out of the
+/// house it names.
+fn takes_facing(ply: &LudiiPly) -> bool {
+    let from = format!("{}-", ply.from);
+    ply.from >= 0
+        && ply.from == ply.to
+        && sows(ply)
+        && !ply.fx.split(';').any(|e| e.starts_with(&from))
 }
 
 /// Whether a decision takes a house by the mover's choice after the
@@ -550,6 +570,24 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         while last + 1 < game.plies.len() && lays_out(layout, &game.plies[last + 1]) {
             last += 1;
         }
+        // The takes across that start the next turn, which `sow` makes as
+        // the move ends, one decision each in Ludii (after the pass that
+        // ends a relay, where Ludii records one).
+        loop {
+            let at = |k: usize| game.plies.get(k).filter(|p| takes_facing(p));
+            if at(last + 1).is_some() {
+                last += 1;
+            } else if game
+                .plies
+                .get(last + 1)
+                .is_some_and(|p| p.from < 0 && p.mover == game.plies[last].mover)
+                && at(last + 2).is_some()
+            {
+                last += 2;
+            } else {
+                break;
+            }
+        }
         if game.result.capped
             && last + 1 == game.plies.len()
             && game.plies[last]
@@ -705,8 +743,16 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
                 counts[site.site] += removed[site.owner as usize - 1];
             }
         }
-        compare_counts(&places, &counts, g.position(), engine)
-            .map_err(|e| format!("{at}: after the move, {e}"))?;
+        let compared = compare_counts(&places, &counts, g.position(), engine)
+            .map_err(|e| format!("{at}: after the move, {e}"));
+        if compared.is_err() && ends_between_takes(game, last) && g.is_over() {
+            // Ruling L7: Ludii's game ended between two takes across, made
+            // in the order Ludii chose; `sow` makes them in its own order
+            // until a back row is empty. The move is compared up to its
+            // takes, and the game by its winner.
+            break;
+        }
+        compared?;
         i = last + 1;
     }
     if game.result.capped || !game.result.over {
@@ -753,11 +799,15 @@ fn forced_opening(
         return None;
     }
     for (k, ply) in game.plies.iter().enumerate() {
-        if ply.from < 0 || ply.legal.len() != 1 {
+        // Takes across at the start of a turn (`[capture]
+        // facing_take_at_turn_start`) are the engine's to make: in whatever
+        // order Ludii asks for them, they lead to one position.
+        let take = takes_facing(ply);
+        if ply.from < 0 || (ply.legal.len() != 1 && !take) {
             return None;
         }
         let next = game.plies.get(k + 1)?;
-        if !ply.fx.contains("Next P")
+        if (!ply.fx.contains("Next P") || take)
             && side(next.mover) == g.position().to_move()
             && compare_counts(places, &ply.counts, g.position(), engine).is_ok()
         {
@@ -765,6 +815,18 @@ fn forced_opening(
         }
     }
     None
+}
+
+/// Whether Ludii's game ended at decision `last`, a take across at the
+/// start of a turn, with more takes the position would have allowed
+/// (ruling L7): the game's last decision, a take, whose fx hands the turn
+/// back to the taker.
+fn ends_between_takes(game: &LudiiGame, last: usize) -> bool {
+    let ply = &game.plies[last];
+    last + 1 == game.plies.len()
+        && game.result.over
+        && takes_facing(ply)
+        && ply.fx.contains(&format!("Next P{}", ply.mover))
 }
 
 /// Whether decision `i` is a pass that resigns (ruling L5, Ngolo): the game's

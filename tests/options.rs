@@ -1565,3 +1565,126 @@ fn play_label(engine: &Arc<Engine>, from: &str, label: &str) -> Game {
         .unwrap_or_else(|e| panic!("{e}"));
     game
 }
+
+/// A 4x4 board whose relays lift the house after the last seed's, for the
+/// takes across of Ludii's Kisolo.
+const FOUR_BY_FOUR_FACING: &str = r#"
+[variant]
+name = "four-rows-facing"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+# start = []
+[sowing]
+relay = true
+relay_from = "next"
+# relay_takes_facing = true
+[capture]
+# facing_take_at_turn_start = true
+[end]
+goal = "immobilize"
+# back_row_empty_loses = true
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+
+#[test]
+fn facing_take_at_turn_start() {
+    // North's a3 sows its seed into a2, and the relay ends at the empty a1.
+    // South's turn starts: A1 faces a4 (2 seeds), with b4 (1) behind it.
+    let from = "2,0,0,0/1,1,1,1/0,0,1,2/0,0,0,1 0-0 N";
+    let plain = variant(FOUR_BY_FOUR_FACING, &[]);
+    assert_eq!(
+        sow_at(plain, from, "a3").to_string(),
+        "2,0,0,0/1,1,1,1/0,1,0,2/0,0,0,1 0-0 S"
+    );
+    // A1 keeps its seeds and takes one of a4's and b4's into B1, then
+    // again, a4's last alone.
+    let takes = variant(
+        FOUR_BY_FOUR_FACING,
+        &[("facing_take_at_turn_start", "true")],
+    );
+    assert_eq!(
+        sow_at(takes, from, "a3").to_string(),
+        "2,0,0,0/4,1,1,1/0,1,0,0/0,0,0,0 0-0 S"
+    );
+    assert!(
+        sow::sheet::rule_sheet(takes.rules())
+            .contains("As your turn starts, each house of your front row")
+    );
+    // With the loss of an empty back row, the first take empties North's:
+    // the game is over, and no more is taken.
+    let loses = variant(
+        FOUR_BY_FOUR_FACING,
+        &[
+            ("facing_take_at_turn_start", "true"),
+            ("back_row_empty_loses", "true"),
+            ("seeds_per_house", "-"),
+            ("start", "[2, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 2, 0, 0, 0, 1]"),
+        ],
+    );
+    let mut game = Game::from_position(loses, position(from)).unwrap();
+    game.play(sow::Move::from_label("a3").unwrap(), &mut ())
+        .unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "2,0,0,0/3,1,1,1/0,1,0,1/0,0,0,0 0-0 S"
+    );
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.winner, Some(Side::South));
+    assert!(
+        sow::sheet::rule_sheet(loses.rules()).contains("A player whose back row is empty loses")
+    );
+    // Four rows only; the loss needs a goal that is not the seeds.
+    let e = Rules::from_toml(
+        &sow_edited(&[("cross", "{ zone = \"own\" }"), ("lap_captures", "-")])
+            .replace("[capture]", "[capture]\nfacing_take_at_turn_start = true"),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("it needs [board] rows = 4"), "{e}");
+    let e = Rules::from_toml(
+        &crate::common::one_option::edited(
+            FOUR_BY_FOUR_FACING,
+            &[("back_row_empty_loses", "true"), ("goal", "\"most_seeds\"")],
+        )
+        .replace("[end]", "[end]\nno_move = \"each_own\""),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("back_row_empty_loses"), "{e}");
+}
+
+#[test]
+fn relay_takes_facing() {
+    // South's B4 sows its seed into A4; the relay would lift A3, which
+    // faces a2 (1 seed, with b2's behind it).
+    let from = "0,0,1,0/0,0,0,1/0,1,0,0/0,1,0,0 0-0 S";
+    let plain = variant(FOUR_BY_FOUR_FACING, &[]);
+    // Lifted, A3's seed goes into A2, and the relay ends at the empty A1.
+    assert_eq!(
+        sow_at(plain, from, "B4").to_string(),
+        "0,1,0,1/0,0,0,0/0,1,0,0/0,1,0,0 0-0 N"
+    );
+    // A3 takes across instead, into B3; the relay would go on from B4,
+    // which is empty: it ends.
+    let takes = variant(FOUR_BY_FOUR_FACING, &[("relay_takes_facing", "true")]);
+    assert_eq!(
+        sow_at(takes, from, "B4").to_string(),
+        "0,0,1,1/0,0,2,0/0,0,0,0/0,0,0,0 0-0 N"
+    );
+    assert!(sow::sheet::rule_sheet(takes.rules()).contains("takes across from it instead"));
+    // Only with relay_from = "next".
+    let e = Rules::from_toml(
+        &crate::common::one_option::edited(
+            FOUR_BY_FOUR_FACING,
+            &[("relay_takes_facing", "true"), ("relay_from", "-")],
+        ),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("relay_from = \"next\""), "{e}");
+}

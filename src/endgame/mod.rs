@@ -276,7 +276,7 @@ pub(crate) fn fits(rules: &Rules) -> Result<bool, EndgameError> {
     let mut by_store = false;
     for ending in &rules.endings {
         match ending {
-            Ending::Cleared | Ending::Deprived | Ending::Immobilized => {
+            Ending::Cleared | Ending::Deprived | Ending::Immobilized | Ending::BackRowEmpty => {
                 return Err(unsupported(
                     "its goal is not the seeds, so a position has no value in seeds",
                 ));

@@ -244,6 +244,14 @@ pub struct Section {
     /// owns it now (territory; MancalaGames' `capt_side = OPP_TERR`).
     #[serde(default)]
     pub zones_by: Option<Spanned<ZonesBy>>,
+    /// On four rows: whether, as each turn starts, every house of the
+    /// mover's front row holding seeds across from an occupied house of
+    /// the opponent's front row takes one seed of it, and one of the
+    /// opponent's back-row house behind it if that holds any, into the
+    /// mover's back-row house behind it, as often as it can (Ludii's
+    /// Kisolo).
+    #[serde(default)]
+    pub facing_take_at_turn_start: Option<Spanned<bool>>,
 }
 
 /// How the capture zones read whose a house is.
@@ -304,6 +312,7 @@ impl Default for Section {
             match_opposite_both_ways: Default::default(),
             next: Default::default(),
             zones_by: Default::default(),
+            facing_take_at_turn_start: Default::default(),
         }
     }
 }
@@ -804,6 +813,12 @@ pub struct Captures {
     /// The houses a handful passes over unless lifted from one of them
     /// (`[sowing] passed_over`), which the seeds sown on pass over too.
     pub passed_over: u64,
+    /// Whether each turn starts with the mover's front-row houses taking
+    /// from the houses they face (`facing_take_at_turn_start`, four rows).
+    pub facing_take_at_turn_start: bool,
+    /// Whether those takes stop once a back row is empty, where that ends
+    /// the game (`[end] back_row_empty_loses`, set with the endings).
+    pub facing_take_stops_at_empty_back_row: bool,
 }
 
 impl Captures {
@@ -953,6 +968,11 @@ pub(crate) fn compile(
         &section.starter_waits,
         section.quiet_moves.is_some(),
         "starter_waits and quiet_moves both hold the first captures back: keep one",
+    )?;
+    let facing_take_at_turn_start = flag_unless(
+        &section.facing_take_at_turn_start,
+        layout.rows() != 4,
+        "facing_take_at_turn_start takes from the opponent's front row and the house behind it into the mover's back row: it needs [board] rows = 4",
     )?;
     let mut rules = Vec::new();
     if last_seed.any() {
@@ -1730,9 +1750,19 @@ pub(crate) fn compile(
             captured_sown_on,
             captured_sown_from,
             passed_over: sowing.passed_over,
+            facing_take_at_turn_start,
+            facing_take_stops_at_empty_back_row: false,
         },
         section.grand_slam,
     ))
+}
+
+/// Whether `side`'s back row (four rows: the houses behind their front
+/// row) holds no seeds.
+pub(crate) fn back_row_empty(board: &Board, pos: &Position, side: Side) -> bool {
+    pos.row(side)[board.layout().front()..]
+        .iter()
+        .all(|&seeds| seeds == 0)
 }
 
 /// A set of counts in words: `2 or 3`.
@@ -1770,7 +1800,15 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         && captures.while_sowing.is_none()
         && captures.before_sowing == BeforeSowing::None
     {
-        let _ = writeln!(out, "  Nothing is ever captured.");
+        let _ = writeln!(
+            out,
+            "  Nothing is ever captured{}.",
+            if captures.facing_take_at_turn_start {
+                " into a store: the takes below stay on the board"
+            } else {
+                ""
+            }
+        );
     }
     if captures.zones_by_owner {
         let _ = writeln!(
@@ -2127,6 +2165,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
+    if captures.facing_take_at_turn_start {
+        let _ = writeln!(
+            out,
+            "  As your turn starts, each house of your front row holding seeds across from an occupied house of the opponent's front row takes one seed of it, and one of the opponent's house behind it if that holds any, into your back-row house behind it; it takes again while it can, house by house from your left, until none can (the house taking keeps its own seeds)."
+        );
+        if captures.facing_take_stops_at_empty_back_row {
+            let _ = writeln!(
+                out,
+                "  No take is made once a back row is empty: the game is over."
+            );
+        }
+    }
     if captures.starter_waits {
         let _ = writeln!(
             out,
@@ -2258,6 +2308,75 @@ fn describe_laps(captures: &Captures, out: &mut String) {
 }
 
 impl Captures {
+    /// The take across from `front`, a house of its owner's front row on
+    /// four rows (`facing_take_at_turn_start`, and `[sowing]
+    /// relay_takes_facing`): when `front` and the house facing it both hold
+    /// seeds, one seed of the house facing it, and one of the house behind
+    /// that if it holds any, go into the house behind `front`, which is
+    /// returned; `front` keeps its seeds. `None`: nothing is taken.
+    #[inline]
+    pub(crate) fn take_facing<T: Trace>(
+        board: &Board,
+        pos: &mut Position,
+        front: usize,
+        trace: &mut T,
+    ) -> Option<usize> {
+        let opposite = board.opposite(front);
+        if pos.at(front) == 0 || pos.at(opposite) == 0 {
+            return None;
+        }
+        let into = board.behind(front)?;
+        let mut taken = 1;
+        let held = pos.take(opposite);
+        pos.add(opposite, held - 1);
+        trace.record(Event::Capture {
+            house: opposite,
+            seeds: 1,
+        });
+        if let Some(behind) = board.behind(opposite)
+            && pos.at(behind) > 0
+        {
+            let held = pos.take(behind);
+            pos.add(behind, held - 1);
+            trace.record(Event::Capture {
+                house: behind,
+                seeds: 1,
+            });
+            taken += 1;
+        }
+        pos.add(into, taken);
+        trace.record(Event::Drop {
+            house: into,
+            now: pos.at(into),
+        });
+        Some(into)
+    }
+
+    /// The takes that start `me`'s turn (`facing_take_at_turn_start`): each
+    /// house of `me`'s front row, from their left, takes across
+    /// ([`Captures::take_facing`]) as long as it can. A take never lets a
+    /// house that could not take do so (it only empties the opponent's
+    /// houses), so one pass makes them all. With `stop_at_empty_back_row`
+    /// (where an empty back row loses the game), no take is made once a
+    /// back row is empty: the game is over.
+    pub(crate) fn take_facing_at_turn_start<T: Trace>(
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        stop_at_empty_back_row: bool,
+        trace: &mut T,
+    ) {
+        let start = board.row_start(me);
+        let over = |pos: &Position| {
+            stop_at_empty_back_row
+                && Side::BOTH
+                    .into_iter()
+                    .any(|side| back_row_empty(board, pos, side))
+        };
+        for front in start..start + board.layout().front() {
+            while !over(pos) && Self::take_facing(board, pos, front, trace).is_some() {}
+        }
+    }
     /// Whether a capture rule applies at the last seed's house `last`: relay
     /// sowing stops there.
     #[inline]

@@ -174,6 +174,10 @@ pub struct Section {
     /// The game ends after this many moves.
     #[serde(default)]
     pub ply_limit: Option<PlyLimitSection>,
+    /// On three and four rows: after every move, a player whose back row
+    /// is empty loses (Ludii's Kisolo).
+    #[serde(default)]
+    pub back_row_empty_loses: Option<Spanned<bool>>,
 }
 
 /// One way a game ends.
@@ -200,6 +204,9 @@ pub enum Ending {
     Deprived,
     /// The goal "deprive": the player to move has no legal move and loses.
     Immobilized,
+    /// A player whose back row is empty loses, the mover's opponent first
+    /// (`back_row_empty_loses`, three and four rows).
+    BackRowEmpty,
     /// A store holds `threshold` or more; the seeds on the board stay (R5).
     Majority {
         /// The winning count.
@@ -270,6 +277,7 @@ impl Ending {
             Ending::Cleared
             | Ending::ClearedHalf { .. }
             | Ending::Deprived
+            | Ending::BackRowEmpty
             | Ending::Immobilized => Some(Collect::Nobody),
             Ending::ClearedRow { taken_by, .. } => Some(taken_by),
             Ending::SeedsLeft { taken_by, .. }
@@ -290,6 +298,7 @@ impl Ending {
                 | Ending::Cleared
                 | Ending::ClearedHalf { .. }
                 | Ending::Deprived
+                | Ending::BackRowEmpty
                 | Ending::Majority { .. }
                 | Ending::EvenSplit { .. }
                 | Ending::SeedsLeft { .. }
@@ -338,6 +347,14 @@ impl Ending {
             }
             Ending::Deprived => {
                 let loser = [mover.opponent(), mover].into_iter().find(|&s| empty(s))?;
+                let winner = loser.opponent();
+                (EndReason::Deprived { winner }, Collect::Nobody)
+            }
+            Ending::BackRowEmpty => {
+                let front = pos.layout().front();
+                let loser = [mover.opponent(), mover]
+                    .into_iter()
+                    .find(|&s| pos.row(s)[front..].iter().all(|&seeds| seeds == 0))?;
                 let winner = loser.opponent();
                 (EndReason::Deprived { winner }, Collect::Nobody)
             }
@@ -451,6 +468,25 @@ pub(crate) fn compile(
         Goal::Clear => endings.push(Ending::Cleared),
         Goal::Deprive => endings.push(Ending::Deprived),
         Goal::Immobilize => {}
+    }
+    if let Some(flag) = section
+        .back_row_empty_loses
+        .as_ref()
+        .filter(|f| *f.get_ref())
+    {
+        if board.rows() < 3 {
+            return err(
+                flag.span(),
+                "back_row_empty_loses reads each player's back row: it needs [board] rows = 3 or 4",
+            );
+        }
+        if goal == Goal::MostSeeds {
+            return err(
+                flag.span(),
+                "back_row_empty_loses makes the player whose back row is empty lose, and the goal \"most_seeds\" counts seeds: give goal = \"immobilize\" or \"deprive\"",
+            );
+        }
+        endings.push(Ending::BackRowEmpty);
     }
     if goal != Goal::MostSeeds {
         let span = section.goal.as_ref().map_or(table.clone(), |g| g.span());
@@ -627,6 +663,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             Ending::ClearedHalf { .. } => "Each player's houses are their half of the board, both rows: South's the right half, North's the left. A player whose half is empty wins; if both are, the player who has just moved wins.".to_string(),
             Ending::Deprived => "A player whose row is empty loses; if both rows are, the player who has just moved wins.".to_string(),
             Ending::Immobilized => "A player who has no legal move loses.".to_string(),
+            Ending::BackRowEmpty => "A player whose back row is empty loses; if both are, the player who has just moved wins.".to_string(),
             Ending::Majority { threshold } if kept == "in store" => format!(
                 "A store holding {threshold} or more ends the game at once; the seeds on the board stay."
             ),
@@ -669,7 +706,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if rules.endings.iter().any(|e| {
         matches!(
             e,
-            Ending::Cleared | Ending::ClearedHalf { .. } | Ending::Deprived | Ending::Immobilized
+            Ending::Cleared
+                | Ending::ClearedHalf { .. }
+                | Ending::Deprived
+                | Ending::Immobilized
+                | Ending::BackRowEmpty
         )
     }) {
         let _ = writeln!(

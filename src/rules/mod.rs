@@ -1083,7 +1083,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "feed_by_house lets a house that feeds one way be played the other way: it needs [sowing] direction_chosen_in",
         );
     }
-    let (captures, grand_slam) = capture::compile(
+    let (mut captures, grand_slam) = capture::compile(
         &capture,
         total,
         &compiled_sowing,
@@ -1115,6 +1115,9 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         );
     }
     let endings = ending::compile(&end, total, &board)?;
+    // A back row left empty ends the game before the next turn's takes.
+    captures.facing_take_stops_at_empty_back_row =
+        captures.facing_take_at_turn_start && endings.contains(&ending::Ending::BackRowEmpty);
     if let Some(sides) = &board_sides
         && *sides.get_ref() == Sides::Halves
         && !endings
@@ -1292,6 +1295,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || captures.cross_needs_opponent_sown
         || captures.from_played_only
         || captures.starter_waits
+        || captures.facing_take_at_turn_start
         || playable.share_one
         || playable.from_store;
     if let Some(flag) = play.sow_from_store.as_ref().filter(|_| playable.from_store) {

@@ -146,6 +146,14 @@ pub struct Section {
     /// VISIT_OPP`; Bao).
     #[serde(default)]
     pub relay_needs_opponent_row: Option<Spanned<bool>>,
+    /// On four rows, with `relay_from = "next"`: whether a relay that would
+    /// lift a house of the mover's front row across from an occupied house
+    /// takes across from it instead (one seed of the house facing it, and
+    /// one of the house behind that, into the mover's house behind it, as
+    /// `[capture] facing_take_at_turn_start` does), and goes on from the
+    /// house after that one (Ludii's Kisolo).
+    #[serde(default)]
+    pub relay_takes_facing: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -275,6 +283,9 @@ pub struct Sowing {
     /// Whether the first lap must sow into the opponent's row for a relay
     /// to go on (`relay_needs_opponent_row`).
     pub relay_needs_opponent_row: bool,
+    /// Whether a relay from the next house takes across instead of lifting
+    /// a front-row house facing seeds (`relay_takes_facing`).
+    pub relay_takes_facing: bool,
 }
 
 /// How a move's direction is chosen.
@@ -658,6 +669,15 @@ pub(crate) fn compile(
         !section.relay,
         "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
     )?;
+    let relay_takes_facing = flag_unless(
+        &section.relay_takes_facing,
+        layout.rows() != 4
+            || section
+                .relay_from
+                .as_ref()
+                .is_none_or(|f| *f.get_ref() != RelayFrom::Next),
+        "relay_takes_facing takes across from the front-row house a relay from the next house would lift, into the back-row house behind it: it needs [board] rows = 4 and relay_from = \"next\"",
+    )?;
     let stop_at_marked = flag_unless(
         &section.relay_may_stop_at_marked,
         !section.relay,
@@ -806,6 +826,7 @@ pub(crate) fn compile(
         stops_when_a_side_empties,
         stops_after_capture,
         stop_at_marked,
+        relay_takes_facing,
         opening: section
             .opening
             .as_ref()
@@ -1416,6 +1437,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             let _ = writeln!(
                 out,
                 "  Each lap of a relay sows the other way from the lap before; a capture looks along the last lap."
+            );
+        }
+        if rules.sowing.relay_takes_facing {
+            let _ = writeln!(
+                out,
+                "  A relay that would lift a house of your front row across from an occupied house takes across from it instead: one seed of the house facing it, and one of the house behind that if it holds any, go into your back-row house behind it; the relay goes on from the house after that one, and ends where that is empty."
             );
         }
         if rules.sowing.relay_needs_opponent_row {
@@ -2136,7 +2163,24 @@ impl Rules {
                     if pos.at(next) == 0 {
                         return sown;
                     }
-                    next
+                    if self.sowing.relay_takes_facing
+                        && board.owner(next) == me
+                        && board.is_front(next)
+                        && let Some(into) =
+                            super::capture::Captures::take_facing(board, pos, next, trace)
+                    {
+                        // A front-row house facing seeds takes across
+                        // instead of being lifted; the relay goes on from
+                        // the house after the one the seeds went into, and
+                        // ends where that is empty.
+                        let after = ring.next(into);
+                        if pos.at(after) == 0 {
+                            return sown;
+                        }
+                        after
+                    } else {
+                        next
+                    }
                 }
             };
             if let Some(children) = children
