@@ -507,7 +507,7 @@ struct View {
 
 fn tags(session: &Session) -> Vec<(&'static str, String)> {
     let mut tags = vec![
-        ("Variant", session.engine.rules().meta.name.clone()),
+        ("Variant", session.game.rules().meta.name.clone()),
         ("South", session.seats[0].name()),
         ("North", session.seats[1].name()),
         ("Date", crate::cli::today()),
@@ -525,8 +525,7 @@ fn view(id: u64, session: &Session, game: &Game) -> View {
     let refused = if over {
         Vec::new()
     } else {
-        session
-            .engine
+        game.engine()
             .verdicts(position)
             .into_iter()
             .filter(|(_, verdict)| *verdict != Verdict::Legal)
@@ -538,7 +537,7 @@ fn view(id: u64, session: &Session, game: &Game) -> View {
     };
     View {
         id: format!("{id:x}"),
-        variant: session.engine.rules().meta.name.clone(),
+        variant: game.rules().meta.name.clone(),
         edited: session.edited,
         houses_per_side: n,
         labels: (0..2 * n)
@@ -557,7 +556,7 @@ fn view(id: u64, session: &Session, game: &Game) -> View {
         position: position.to_string(),
         record: record_of(game, &tags(session)).to_string(),
         ply: game.plies(),
-        plies: session.moves.len(),
+        plies: session.game.plies(),
     }
 }
 
@@ -610,11 +609,12 @@ fn chosen_rules(
 }
 
 fn started(state: &State, session: Session) -> Result<Response, ApiError> {
+    let view_of = |id| view(id, &session, &session.game);
+    let sheet = rule_sheet(session.game.rules());
     let id = state.games.add(session.clone())?;
-    let game = session.game(None).map_err(broken)?;
     Ok(Json(Started {
-        view: view(id, &session, &game),
-        sheet: rule_sheet(session.engine.rules()),
+        view: view_of(id),
+        sheet,
     })
     .into_response())
 }
@@ -631,16 +631,15 @@ pub async fn new_game(
         let seed = request.seed.unwrap_or_else(sow::rng::fresh_seed);
         // A start dealt at random, where the variant says so, from the seed.
         let start = engine.rules().start_drawn(&mut sow::rng::Rng::new(seed));
+        let game = Game::from_position(&engine, start).map_err(|e| broken(e.to_string()))?;
         let session = Session {
-            engine,
+            game,
             edited,
             edited_bytes: if edited {
                 request.toml.as_ref().map_or(0, String::len)
             } else {
                 0
             },
-            start,
-            moves: Vec::new(),
             seats,
             seed,
         };
@@ -718,11 +717,9 @@ pub async fn upload_record(
             }
         })?;
         let session = Session {
-            engine: Arc::clone(engine),
+            game: replay.game,
             edited: upload.toml.is_some(),
             edited_bytes: upload.toml.as_ref().map_or(0, String::len),
-            start: replay.start.clone(),
-            moves: replay.plies.iter().map(|ply| ply.mv).collect(),
             seats: [Seat::Person, Seat::Person],
             seed: sow::rng::fresh_seed(),
         };
@@ -774,8 +771,11 @@ pub async fn show(
     let ply = ply_asked(query.as_deref())?;
     let session = state.games.get(id)?;
     blocking(move || {
-        let game = session.game(ply).map_err(broken)?;
-        Ok(Json(view(id, &session, &game)).into_response())
+        let view = match ply {
+            Some(_) => view(id, &session, &session.game_at(ply)),
+            None => view(id, &session, &session.game),
+        };
+        Ok(Json(view).into_response())
     })
     .await
 }
@@ -807,7 +807,9 @@ struct Played {
 async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Response, ApiError> {
     let session = state.games.get(id)?;
     let (played, after) = blocking(move || {
-        let mut game = session.game(None).map_err(broken)?;
+        let before_moves = session.moves();
+        // The session is this request's copy: its game is played on.
+        let mut game = session.game;
         if game.is_over() {
             return Err(ApiError::rule("the game is over"));
         }
@@ -843,17 +845,15 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
         game.play(mv, &mut events)
             .map_err(|e| ApiError::rule(e.to_string()))?;
         let layout = before.layout();
-        let mut after = session.clone();
-        after.moves = Session::moves_of(&game);
+        let after = Session { game, ..session };
         let played = Played {
             mv: mv.to_string(),
             mover: mover.name(),
             summary: summarise(&before, mv, &events),
             steps: events.iter().map(|e| step(e, layout)).collect(),
-            view: view(id, &after, &game),
+            view: view(id, &after, &after.game),
         };
-        drop(game);
-        Ok((played, (session.moves, after)))
+        Ok((played, (before_moves, after)))
     })
     .await?;
     let (before, after) = after;
@@ -909,7 +909,8 @@ pub async fn undo(
     let id = game_id(&id)?;
     let session = state.games.get(id)?;
     let (undone, before, after) = blocking(move || {
-        let mut game = session.game(None).map_err(broken)?;
+        let before = session.moves();
+        let mut game = session.game.clone();
         let nobody = session.seats.iter().all(|s| *s != Seat::Person);
         let taken = game.undo_turn(|side| nobody || session.is_person(side));
         let taken: Vec<String> = taken
@@ -929,15 +930,13 @@ pub async fn undo(
                 taken.join(", ")
             )
         };
-        let mut after = session.clone();
-        after.moves = Session::moves_of(&game);
+        let after = Session { game, ..session };
         let undone = Undone {
             taken,
             message,
-            view: view(id, &after, &game),
+            view: view(id, &after, &after.game),
         };
-        drop(game);
-        Ok((undone, session.moves, after))
+        Ok((undone, before, after))
     })
     .await?;
     state.games.update(id, &before, after)?;
@@ -964,10 +963,10 @@ pub async fn hint(
     let id = game_id(&id)?;
     let session = state.games.get(id)?;
     blocking(move || {
-        let game = session.game(None).map_err(broken)?;
+        let game = &session.game;
         let analysis = sow::players::hint_player(session.seed)
             .within(MAX_THINKING)
-            .analyse(&game)
+            .analyse(game)
             .ok_or_else(|| ApiError::rule("no hint: the game is over"))?;
         let side = game.position().to_move();
         Ok(Json(Hint {
@@ -1003,14 +1002,10 @@ pub async fn set_players(
     let id = game_id(&id)?;
     let seats = seats(Some(&players.south), Some(&players.north))?;
     let session = state.games.get(id)?;
-    let before = session.moves.clone();
+    let before = session.moves();
     let after = Session { seats, ..session };
     state.games.update(id, &before, after.clone())?;
-    blocking(move || {
-        let game = after.game(None).map_err(broken)?;
-        Ok(Json(view(id, &after, &game)).into_response())
-    })
-    .await
+    blocking(move || Ok(Json(view(id, &after, &after.game)).into_response())).await
 }
 
 /// `GET /api/games/{id}/record`: the record, as a `.sow` file.
@@ -1021,9 +1016,8 @@ pub async fn record(
     let id = game_id(&id)?;
     let session = state.games.get(id)?;
     blocking(move || {
-        let game = session.game(None).map_err(broken)?;
-        let text = record_of(&game, &tags(&session)).to_string();
-        let name = file_name(&session.engine.rules().meta.name);
+        let text = record_of(&session.game, &tags(&session)).to_string();
+        let name = file_name(&session.game.rules().meta.name);
         Ok((
             [
                 (

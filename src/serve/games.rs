@@ -8,13 +8,12 @@
 //! plays or thinks.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sow::Engine;
 use sow::game::Game;
 use sow::players::{AlphaBetaPlayer, Budget, MctsPlayer, Player, PlayerSpec};
-use sow::position::{Move, Position, Side};
+use sow::position::{Move, Side};
 use sow::rng::Rng;
 
 /// The most games the playground keeps at once.
@@ -107,17 +106,15 @@ impl Seat {
 /// One game of the playground.
 #[derive(Clone)]
 pub struct Session {
-    /// The variant's engine: shipped ones are shared between games.
-    pub engine: Arc<Engine>,
+    /// The game, live: a request plays on it, or on a copy taken back to
+    /// an earlier ply, and never replays its moves. Its engine is shared
+    /// with every game of a shipped variant.
+    pub game: Game,
     /// Whether the rules came from the editor rather than a shipped file.
     pub edited: bool,
     /// The bytes of the edited variant's file (0 for a shipped variant),
     /// counted against [`MAX_EDITED_BYTES`].
     pub edited_bytes: usize,
-    /// The position the game started from.
-    pub start: Position,
-    /// The moves played, in order.
-    pub moves: Vec<Move>,
     /// Who plays South and North.
     pub seats: [Seat; 2],
     /// The seed the computer players draw from.
@@ -125,19 +122,22 @@ pub struct Session {
 }
 
 impl Session {
-    /// The game after its first `plies` moves (all of them when `None`).
-    pub fn game(&self, plies: Option<usize>) -> Result<Game, String> {
-        let mut game = Game::from_position(&self.engine, self.start.clone())
-            .map_err(|e| format!("the game's start no longer fits its rules: {e}"))?;
-        let count = plies.unwrap_or(self.moves.len()).min(self.moves.len());
-        for mv in &self.moves[..count] {
-            game.play(*mv, &mut ())
-                .map_err(|e| format!("the game's move {mv} no longer plays: {e}"))?;
+    /// The game after its first `plies` moves (all of them when `None`):
+    /// a copy of the live game, its later moves taken back.
+    pub fn game_at(&self, plies: Option<usize>) -> Game {
+        let mut game = self.game.clone();
+        if let Some(plies) = plies {
+            while game.plies() > plies && game.undo() {}
         }
-        Ok(game)
+        game
     }
 
-    /// The moves of `game`, played from this session's start.
+    /// The moves played, in order.
+    pub fn moves(&self) -> Vec<Move> {
+        Session::moves_of(&self.game)
+    }
+
+    /// The moves of `game`, played from its start.
     pub fn moves_of(game: &Game) -> Vec<Move> {
         game.history().iter().map(|ply| ply.mv).collect()
     }
@@ -257,7 +257,15 @@ impl Games {
     pub fn update(&self, id: u64, before: &[Move], session: Session) -> Result<(), StoreError> {
         let mut kept = self.lock();
         match kept.get_mut(&id) {
-            Some(k) if k.session.moves == before => {
+            Some(k)
+                if k.session.game.history().len() == before.len()
+                    && k.session
+                        .game
+                        .history()
+                        .iter()
+                        .map(|ply| ply.mv)
+                        .eq(before.iter().copied()) =>
+            {
                 k.session = session;
                 k.touched = Instant::now();
                 Ok(())

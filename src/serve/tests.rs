@@ -122,6 +122,35 @@ async fn every_shipped_variant_is_listed_with_its_file() {
     );
 }
 
+/// The store keeps each game live; a view at an earlier ply is the live
+/// game taken back to it, and must be the view the game had then.
+#[tokio::test]
+async fn a_view_at_an_earlier_ply_is_the_one_the_game_had_then() {
+    let app = app();
+    let game = new_game(
+        &app,
+        json!({"variant": "wouri", "south": "random", "north": "random", "seed": 3}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let mut seen = vec![game];
+    for _ in 0..12 {
+        let (status, played) = post(&app, &format!("/api/games/{id}/computer"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{played}");
+        seen.push(played["view"].clone());
+    }
+    for (ply, then) in seen.iter().enumerate() {
+        let (status, now) = get(&app, &format!("/api/games/{id}?ply={ply}")).await;
+        assert_eq!(status, StatusCode::OK, "{now}");
+        for field in [
+            "board", "stores", "to_move", "legal", "refused", "position", "ply",
+        ] {
+            assert_eq!(now[field], then[field], "ply {ply}: {field}");
+        }
+        assert_eq!(now["plies"], 12);
+    }
+}
+
 #[tokio::test]
 async fn a_game_is_played_undone_and_recorded() {
     let app = app();
