@@ -376,9 +376,11 @@ pub(crate) fn compile(
                 format!("a match has one goal: give {key} or {second}, not both"),
             );
         }
-        // Seeds won by can be no more than the seeds in play.
+        // Seeds won by can be no more than the seeds in play; a match of
+        // rounds is won within 255 of them.
         let most = match goal {
             MatchGoal::ExtraSeeds => i64::from(total).min(65535),
+            MatchGoal::RoundWins => 255,
             _ => 65535,
         };
         let target = in_range(value, 1, most, key)? as u16;
