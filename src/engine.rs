@@ -173,8 +173,7 @@ impl Engine {
     fn share_one<T: Trace>(&self, pos: &mut Position, house: usize, trace: &mut T) -> MoveEffect {
         let me = pos.to_move();
         let to = self.rules.board.row_start(me.opponent());
-        let seeds = pos.take(house);
-        pos.add(house, seeds - 1);
+        pos.take_one(house);
         pos.add(to, 1);
         trace.record(Event::Share { from: house, to });
         trace.record(Event::ExtraTurn { side: me });

@@ -917,6 +917,13 @@ impl Position {
         self.key = self.key.wrapping_add(delta);
     }
 
+    /// Takes one seed from `place`, which holds at least one.
+    #[inline(always)]
+    pub(crate) fn take_one(&mut self, place: usize) {
+        let held = self.take(place);
+        self.add(place, held - 1);
+    }
+
     /// Empties `place`; returns the seeds it held.
     #[inline(always)]
     pub(crate) fn take(&mut self, place: usize) -> u8 {

@@ -2327,8 +2327,7 @@ impl Captures {
         }
         let into = board.behind(front)?;
         let mut taken = 1;
-        let held = pos.take(opposite);
-        pos.add(opposite, held - 1);
+        pos.take_one(opposite);
         trace.record(Event::Capture {
             house: opposite,
             seeds: 1,
@@ -2336,8 +2335,7 @@ impl Captures {
         if let Some(behind) = board.behind(opposite)
             && pos.at(behind) > 0
         {
-            let held = pos.take(behind);
-            pos.add(behind, held - 1);
+            pos.take_one(behind);
             trace.record(Event::Capture {
                 house: behind,
                 seeds: 1,

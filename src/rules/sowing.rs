@@ -1708,8 +1708,7 @@ impl Rules {
         };
         let mut h = ring.next(from);
         while h != from {
-            let held = pos.take(h);
-            pos.add(h, held - 1);
+            pos.take_one(h);
             trace.record(Event::Lift { house: h, seeds: 1 });
             let next = ring.next(h);
             let to = if next == from {
