@@ -6,7 +6,6 @@ use std::sync::Arc;
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::packed::PlayoutMemory;
-use crate::players::play_randomly;
 use crate::rng::Rng;
 use crate::walk::EngineChoice;
 
@@ -28,7 +27,7 @@ pub struct BenchReport {
 /// says so).
 pub fn random_game(game: &mut Game, rng: &mut Rng) -> (u64, [u32; 2]) {
     game.restart_drawn(rng);
-    play_randomly(game, rng, usize::MAX);
+    game.play_randomly(rng, usize::MAX);
     (game.plies() as u64, game.score())
 }
 

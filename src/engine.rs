@@ -249,14 +249,20 @@ impl Engine {
         let board = &self.rules.board;
         let lo = board.row_start(side);
         let judge = |feeding: bool| -> Vec<(Move, Verdict)> {
-            self.rows_played(pos)
-                .iter()
-                .flat_map(|&row| {
-                    (0..self.rules.board.houses_per_side())
-                        .flat_map(move |offset| self.judge_ways(pos, row, offset, feeding))
-                })
-                .map(|(mv, (verdict, _))| (mv, verdict))
-                .collect()
+            // What the moves came to is not kept here.
+            let mut played = Vec::new();
+            let mut out = Vec::new();
+            for &row in self.rows_played(pos) {
+                for offset in 0..self.rules.board.houses_per_side() {
+                    out.extend(
+                        self.judge_ways(pos, row, offset, feeding, &mut played)
+                            .into_iter()
+                            .flatten(),
+                    );
+                    played.clear();
+                }
+            }
+            out
         };
         let feeding = self.rules.must_feed_now(pos);
         let mut out = judge(feeding);
@@ -297,13 +303,9 @@ impl Engine {
 
     /// The verdicts on the moves from the house `offset` places from the
     /// mover's left, one a way (before the single-seed rule, which compares
-    /// houses), with what each came to when it was played out. With
-    /// `feed_by_house`, a way that does not feed is legal when the other
-    /// way of the house feeds.
-    #[allow(clippy::type_complexity)]
-    // Inlined into its callers, so the positions its ways carry are built
-    // in place: out of line, returning them cost a copy each (callgrind:
-    // Wouri's random games 15% more instructions).
+    /// houses). Each legal move that was played out to be judged leaves
+    /// what it came to at the end of `played`. With `feed_by_house`, a way
+    /// that does not feed is legal when the other way of the house feeds.
     #[inline(always)]
     fn judge_ways(
         &self,
@@ -311,7 +313,8 @@ impl Engine {
         side: Side,
         offset: usize,
         feeding: bool,
-    ) -> impl Iterator<Item = (Move, (Verdict, Option<(Position, MoveEffect)>))> + use<> {
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> [Option<(Move, Verdict)>; 2] {
         let house = self.rules.board.row_start(side) + offset;
         let mut ways = [None, None];
         let choosing = self
@@ -328,22 +331,19 @@ impl Engine {
                 .layout()
                 .move_at(side, offset)
                 .sowing(chosen);
-            *slot = Some((mv, self.judge_played(pos, house, chosen, feeding)));
+            *slot = Some((mv, self.judge_played(pos, mv, house, feeding, played)));
         }
         if feeding
             && self.rules.playable.feed_by_house
-            && ways
-                .iter()
-                .flatten()
-                .any(|(_, (v, _))| *v == Verdict::Legal)
+            && ways.iter().flatten().any(|&(_, v)| v == Verdict::Legal)
         {
-            for (mv, judged) in ways.iter_mut().flatten() {
-                if judged.0 == Verdict::DoesNotFeed {
-                    *judged = self.judge_played(pos, house, mv.direction(), false);
+            for (mv, verdict) in ways.iter_mut().flatten() {
+                if *verdict == Verdict::DoesNotFeed {
+                    *verdict = self.judge_played(pos, *mv, house, false, played);
                 }
             }
         }
-        ways.into_iter().flatten()
+        ways
     }
 
     /// The legal moves, and for a variant that must play its moves out to
@@ -386,20 +386,20 @@ impl Engine {
         let mut houses = 0u32;
         for &row in self.rows_played(pos) {
             let lo = self.rules.board.row_start(row);
-            for (mv, (verdict, result)) in (0..self.rules.board.houses_per_side())
-                .flat_map(|offset| self.judge_ways(pos, row, offset, feeding))
-            {
-                if verdict != Verdict::Legal {
-                    continue;
-                }
-                let offset = self.rules.board.offset_of(mv);
-                list.insert(mv);
-                if row == side {
-                    multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
-                    houses |= 1 << offset;
-                }
-                if let Some((after, effect)) = result {
-                    played.push((mv, after, effect));
+            for offset in 0..self.rules.board.houses_per_side() {
+                for (mv, verdict) in self
+                    .judge_ways(pos, row, offset, feeding, played)
+                    .into_iter()
+                    .flatten()
+                {
+                    if verdict != Verdict::Legal {
+                        continue;
+                    }
+                    list.insert(mv);
+                    if row == side {
+                        multi |= ((pos.at(lo + offset) >= 2) as u32) << offset;
+                        houses |= 1 << offset;
+                    }
                 }
             }
         }
@@ -416,6 +416,71 @@ impl Engine {
             return self.with_choices(pos, list, played);
         }
         list
+    }
+
+    /// Whether the rules judge each move on its own, by playing it out, and
+    /// nothing compares one move with another (the single-seed rule, houses
+    /// played as a last resort, choices inside a move, moves from the
+    /// store), and no packed engine plays it: a random move is then drawn
+    /// among the [candidates](Engine::candidates), each that proves illegal
+    /// struck off, and a playout judges only the moves it draws.
+    pub(crate) fn judges_each_move_alone(&self) -> bool {
+        let rules = &self.rules;
+        // The packed engine draws among the legal moves, and its games are
+        // the general engine's.
+        self.packed.is_err()
+            && rules.simulate_to_judge
+            && !rules.choices_in_moves
+            && !rules.playable.single_seed_rule
+            && rules.playable.last_resort == 0
+            && !rules.playable.from_store
+    }
+
+    /// The moves of the player to move that pass every test short of being
+    /// played out, or `None` where the moves must be judged together (a
+    /// feeding obligation in force, drops, shares, markings, owed takes).
+    /// Each is judged with [`Engine::judge_candidate`]; the legal moves are
+    /// those it finds legal. Only for rules that
+    /// [judge each move alone](Engine::judges_each_move_alone).
+    pub(crate) fn candidates(&self, pos: &Position) -> Option<MoveList> {
+        debug_assert!(self.judges_each_move_alone());
+        if self.drop_pending(pos)
+            || self.rules.share_pending(pos)
+            || self.rules.must_feed_now(pos)
+            || self.markings_or_takes(pos).is_some()
+        {
+            return None;
+        }
+        let board = &self.rules.board;
+        let mut list = MoveList::on(board.layout());
+        let choosing = self.rules.sowing.choosing(pos, board.houses_per_side());
+        for &row in self.rows_played(pos) {
+            for offset in 0..board.houses_per_side() {
+                let house = board.row_start(row) + offset;
+                for (_, way) in crate::rules::Sowing::ways_from(choosing, offset) {
+                    let chosen = self.rules.sowing.way_of(pos, way);
+                    match self.judge_unplayed(pos, house, chosen, false) {
+                        None => list.insert(board.layout().move_at(row, offset).sowing(way)),
+                        Some(Verdict::Legal) => return None,
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        Some(list)
+    }
+
+    /// Whether `mv`, one of [`Engine::candidates`], is legal: it is played
+    /// out, and a legal one leaves what it came to at the end of `played`.
+    pub(crate) fn judge_candidate(
+        &self,
+        pos: &Position,
+        mv: Move,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> bool {
+        let house = self.rules.board.house_of(mv);
+        let chosen = self.rules.sowing.way_of(pos, mv.direction());
+        self.judge_by_playing(pos, mv, house, chosen, false, played) == Verdict::Legal
     }
 
     /// The moves of `list` made into one move for each choice the mover
@@ -574,40 +639,60 @@ impl Engine {
         MoveList::listed(layout, moves)
     }
 
-    /// The verdict on one house, and what playing it came to when the
-    /// verdict needed it played out.
+    /// The verdict on the move `mv` from `house`. A legal move that had to
+    /// be played out to be judged leaves what it came to at the end of
+    /// `played`, where it was played: no position is copied but the one
+    /// played on.
+    #[inline(always)]
     fn judge_played(
+        &self,
+        pos: &Position,
+        mv: Move,
+        house: usize,
+        feeding: bool,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> Verdict {
+        let chosen = self.rules.sowing.way_of(pos, mv.direction());
+        match self.judge_unplayed(pos, house, chosen, feeding) {
+            Some(verdict) => verdict,
+            None => self.judge_by_playing(pos, mv, house, chosen, feeding, played),
+        }
+    }
+
+    /// The verdict on sowing `house` the way `chosen` that the position
+    /// gives without playing the move out, or `None` where it must be
+    /// played out to be judged.
+    #[inline(always)]
+    fn judge_unplayed(
         &self,
         pos: &Position,
         house: usize,
         chosen: Option<Direction>,
         feeding: bool,
-    ) -> (Verdict, Option<(Position, MoveEffect)>) {
-        let verdict = |v: Verdict| (v, None);
-        let chosen = self.rules.sowing.way_of(pos, chosen);
+    ) -> Option<Verdict> {
         let seeds = pos.at(house);
         if pos.child_houses() >> house & 1 != 0 {
-            return verdict(if pos.child_of(house).is_some() {
+            return Some(if pos.child_of(house).is_some() {
                 Verdict::Child
             } else {
                 Verdict::Ram
             });
         }
         if pos.is_blocked(house) {
-            return verdict(Verdict::Blocked);
+            return Some(Verdict::Blocked);
         }
         if self.rules.playable.territory && pos.owner(house) != pos.to_move() {
-            return verdict(Verdict::NotOwned);
+            return Some(Verdict::NotOwned);
         }
         if self.rules.playable.halves && self.rules.board.owner(house) != pos.to_move() {
-            return verdict(Verdict::OtherHalf);
+            return Some(Verdict::OtherHalf);
         }
         if seeds == 0 {
-            return verdict(Verdict::Empty);
+            return Some(Verdict::Empty);
         }
         if self.rules.share_pending(pos) {
             // A share, not a sowing: no other rule on houses applies.
-            return verdict(if seeds >= 2 {
+            return Some(if seeds >= 2 {
                 Verdict::Legal
             } else {
                 Verdict::TooFewToShare
@@ -615,13 +700,13 @@ impl Engine {
         }
         let min = self.rules.min_seeds_at(house);
         if seeds < min {
-            return verdict(Verdict::TooFewSeeds { seeds, min });
+            return Some(Verdict::TooFewSeeds { seeds, min });
         }
         if self.rules.playable.no_return && self.rules.returns(pos, house) {
-            return verdict(Verdict::NoReturn);
+            return Some(Verdict::NoReturn);
         }
         if let Some(refusal) = self.rules.allow_refuses(pos, house, chosen) {
-            return verdict(refusal);
+            return Some(refusal);
         }
         // The count of houses to the opponent's row says whether a move
         // feeds only where a sowing drops a seed in every house it passes:
@@ -631,23 +716,43 @@ impl Engine {
         let sown_to_feed = feeding && self.rules.loop_kind != crate::rules::sowing::LoopKind::Plain;
         if !self.rules.simulate_to_judge && !sown_to_feed {
             if feeding && !self.rules.reaches_opponent(pos, house, chosen) {
-                return verdict(Verdict::DoesNotFeed);
+                return Some(Verdict::DoesNotFeed);
             }
-            return verdict(Verdict::Legal);
+            return Some(Verdict::Legal);
         }
-        let mut scratch = pos.clone();
-        let effect = self.apply(&mut scratch, house, chosen, &mut ());
-        if effect.endless {
-            verdict(Verdict::Endless)
+        None
+    }
+
+    /// The verdict on the move `mv` from `house`, played out: a legal one
+    /// leaves what it came to at the end of `played`.
+    #[inline(always)]
+    fn judge_by_playing(
+        &self,
+        pos: &Position,
+        mv: Move,
+        house: usize,
+        chosen: Option<Direction>,
+        feeding: bool,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> Verdict {
+        played.push((mv, pos.clone(), MoveEffect::default()));
+        let (_, after, effect) = played.last_mut().expect("pushed just now");
+        *effect = self.apply(after, house, chosen, &mut ());
+        let verdict = if effect.endless {
+            Verdict::Endless
         } else if effect.relay_too_long {
-            verdict(Verdict::RelayTooLong)
+            Verdict::RelayTooLong
         } else if effect.grand_slam && self.rules.grand_slam == GrandSlam::Forbidden {
-            verdict(Verdict::GrandSlamForbidden)
-        } else if feeding && !self.rules.fed(&scratch, pos.to_move().opponent(), &effect) {
-            verdict(Verdict::DoesNotFeed)
+            Verdict::GrandSlamForbidden
+        } else if feeding && !self.rules.fed(after, pos.to_move().opponent(), effect) {
+            Verdict::DoesNotFeed
         } else {
-            (Verdict::Legal, Some((scratch, effect)))
+            Verdict::Legal
+        };
+        if verdict != Verdict::Legal {
+            played.pop();
         }
+        verdict
     }
 
     /// Checks that `mv` is legal for the player to move.

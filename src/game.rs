@@ -202,6 +202,27 @@ struct State {
     round_starter: Side,
     /// Each player's tally towards the match goal so far.
     tally: [u16; 2],
+    /// Set while random moves are played ([`Game::play_randomly`]).
+    drawing: Option<Drawing>,
+}
+
+/// A run of random moves ([`Game::play_randomly`]). Where the game keeps
+/// only what playouts need and its rules judge each move alone by playing
+/// it out ([`Engine::judges_each_move_alone`]), the legal moves are judged
+/// only as they are drawn: `legal` then holds the candidates, and a move
+/// drawn that proves illegal is struck off and another drawn, which keeps
+/// the choice uniform over the legal moves for a fraction of the judging.
+#[derive(Clone)]
+struct Drawing {
+    /// The generator the moves are drawn with, lent by the caller.
+    rng: crate::rng::Rng,
+    /// Whether candidates may stand in for the legal moves.
+    lazily: bool,
+    /// Whether `legal` holds candidates not all judged yet.
+    unjudged: bool,
+    /// The move drawn in the position, judged legal, with the generator
+    /// as it is once the move is taken.
+    drawn: Option<(Move, crate::rng::Rng)>,
 }
 
 impl Game {
@@ -252,6 +273,7 @@ impl Game {
                 round_end: None,
                 round_starter: Side::South,
                 tally: [0; 2],
+                drawing: None,
             },
         };
         game.state.restart_from_current(&game.engine);
@@ -281,6 +303,7 @@ impl Game {
             round_end: self.state.round_end.clone(),
             round_starter: self.state.round_starter,
             tally: self.state.tally,
+            drawing: None,
         };
         if copy.tracks_repetition {
             copy.repetitions.clear();
@@ -318,6 +341,48 @@ impl Game {
     pub fn restart_drawn(&mut self, rng: &mut crate::rng::Rng) {
         self.state.position = self.engine.rules().start_drawn(rng);
         self.state.restart_from_current(&self.engine);
+    }
+
+    /// Plays random moves, each drawn as [`Game::random_move`] draws it,
+    /// until the game ends or `max_plies` more have been played. Where the
+    /// rules judge each move alone by playing it out, only the moves drawn
+    /// are judged; the legal moves are whole again when this returns.
+    pub fn play_randomly(&mut self, rng: &mut crate::rng::Rng, max_plies: usize) {
+        let engine = &*self.engine;
+        let state = &mut self.state;
+        state.drawing = Some(Drawing {
+            rng: rng.clone(),
+            lazily: engine.judges_each_move_alone(),
+            unjudged: false,
+            drawn: None,
+        });
+        for _ in 0..max_plies {
+            if state.outcome.is_some() {
+                break;
+            }
+            let mv = state
+                .take_drawn(engine)
+                .expect("a game not over has a move");
+            state
+                .play(engine, mv, &mut ())
+                .expect("drawn moves are legal");
+        }
+        let drawing = state.drawing.take().expect("set above");
+        *rng = drawing.rng;
+        if drawing.unjudged {
+            state.judge_candidates(engine);
+        }
+    }
+
+    /// A legal move drawn uniformly with `rng` (`None` when the game is
+    /// over). Where the rules judge each move alone by playing it out, the
+    /// draw is among the moves that pass every test short of that, each
+    /// that proves illegal struck off and another drawn: still uniform over
+    /// the legal moves, and what lets a playout judge only the moves it
+    /// draws. Every random player draws this way, so the same generator
+    /// plays the same games on a playout and on a full game.
+    pub fn random_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        random_move_of(&self.engine, &self.state.position, &self.state.legal, rng)
     }
 
     /// The rules being played.
@@ -589,11 +654,79 @@ impl State {
     /// to where the rules had to play them out.
     #[inline]
     fn find_legal_moves(&mut self, engine: &Engine) {
+        if let Some(drawing) = &mut self.drawing {
+            drawing.drawn = None;
+            drawing.unjudged = false;
+            if drawing.lazily
+                && let Some(candidates) = engine.candidates(&self.position)
+            {
+                self.legal = candidates;
+                self.played.clear();
+                drawing.unjudged = true;
+                return;
+            }
+        }
         self.legal = if engine.rules().simulate_to_judge {
             engine.legal_moves_played(&self.position, &mut self.played)
         } else {
             engine.legal_moves(&self.position)
         };
+    }
+
+    /// Whether the player to move has no legal move (`legal` is known).
+    #[inline(always)]
+    fn has_no_move(&mut self, engine: &Engine) -> bool {
+        match &self.drawing {
+            Some(drawing) if drawing.unjudged => self.draw(engine).is_none(),
+            _ => self.legal.is_empty(),
+        }
+    }
+
+    /// The random move of the position ([`Game::play_randomly`]), drawn once
+    /// as [`Game::random_move`] draws it: `None` when there is no legal move.
+    /// The draw is tentative: the generator moves on only when the move is
+    /// taken ([`State::take_drawn`]), so a draw made to learn whether any
+    /// move is legal (an ending, a pass) leaves the generator as it was.
+    fn draw(&mut self, engine: &Engine) -> Option<Move> {
+        let drawing = self.drawing.as_mut().expect("drawing moves");
+        if drawing.drawn.is_none() {
+            let mut rng = drawing.rng.clone();
+            let drawn = if drawing.unjudged {
+                // The candidates are the list: each drawn is judged, and one
+                // that proves illegal is struck off it.
+                let (position, played) = (&self.position, &mut self.played);
+                draw_among(&mut self.legal, &mut rng, |mv| {
+                    played.iter().any(|&(judged, _, _)| judged == mv)
+                        || engine.judge_candidate(position, mv, played)
+                })
+            } else {
+                random_move_of(engine, &self.position, &self.legal, &mut rng)
+            };
+            drawing.drawn = drawn.map(|mv| (mv, rng));
+        }
+        drawing.drawn.as_ref().map(|&(mv, _)| mv)
+    }
+
+    /// The move [`State::draw`] drew, taken to be played: the generator
+    /// moves on past its draw.
+    fn take_drawn(&mut self, engine: &Engine) -> Option<Move> {
+        self.draw(engine)?;
+        let drawing = self.drawing.as_mut().expect("drawing moves");
+        let (mv, rng) = drawing.drawn.take().expect("drawn just now");
+        drawing.rng = rng;
+        Some(mv)
+    }
+
+    /// Judges the candidates not judged yet, so that `legal` holds the legal
+    /// moves again (the end of [`Game::play_randomly`]).
+    fn judge_candidates(&mut self, engine: &Engine) {
+        for mv in self.legal.clone().iter() {
+            if !self.played.iter().any(|&(judged, _, _)| judged == mv)
+                && !engine.judge_candidate(&self.position, mv, &mut self.played)
+            {
+                self.legal.remove(mv);
+            }
+        }
     }
 
     /// After a move (or at the start): the endings in the rules' order, with
@@ -612,7 +745,7 @@ impl State {
         };
         let mut ending = before_pass.iter().find_map(|rule| rule.fires(&mut facts));
         if ending.is_none() {
-            facts.game.pass(engine, trace);
+            facts.legal_known = facts.game.pass(engine, facts.legal_known, trace);
             ending = after_pass.iter().find_map(|rule| rule.fires(&mut facts));
         }
         let legal_known = facts.legal_known;
@@ -657,33 +790,56 @@ impl State {
     }
 
     /// A player without seeds (R11), or without a legal move, loses the
-    /// turn, when the rules say so.
-    fn pass<T: Trace>(&mut self, engine: &Engine, trace: &mut T) {
+    /// turn, when the rules say so. `legal_known` says whether `self.legal`
+    /// holds the position's legal moves; so does the answer, after the pass.
+    fn pass<T: Trace>(&mut self, engine: &Engine, legal_known: bool, trace: &mut T) -> bool {
         let rules = engine.rules();
-        let pos = &mut self.position;
-        if pos.get(FEED) {
-            return;
+        if self.position.get(FEED) {
+            return legal_known;
         }
-        let me = pos.to_move();
-        let passes = match rules.turn.pass {
-            Pass::Never => false,
-            Pass::WhenEmpty => pos.row_is_empty(me) && !pos.row_is_empty(me.opponent()),
+        let me = self.position.to_move();
+        let (passes, legal_known) = match rules.turn.pass {
+            Pass::Never => (false, legal_known),
+            Pass::WhenEmpty => (
+                self.position.row_is_empty(me) && !self.position.row_is_empty(me.opponent()),
+                legal_known,
+            ),
+            // The mover's moves, then the opponent's, each found once and
+            // kept: judging moves may mean playing each out.
             Pass::WhenNoMove => {
-                engine.legal_moves(pos).is_empty() && {
-                    let mut other = pos.clone();
-                    other.set_to_move(me.opponent());
-                    !engine.legal_moves(&other).is_empty()
+                if !legal_known {
+                    self.find_legal_moves(engine);
+                }
+                if !self.has_no_move(engine) {
+                    (false, true)
+                } else {
+                    self.position.set_to_move(me.opponent());
+                    self.find_legal_moves(engine);
+                    let none = self.has_no_move(engine);
+                    self.position.set_to_move(me);
+                    if none {
+                        // Neither may move: the mover's (empty) moves again.
+                        self.find_legal_moves(engine);
+                        (false, true)
+                    } else {
+                        // The opponent's moves, unless the pass changes
+                        // what the position allows (an opening move).
+                        (true, self.position.get(OPENING) == 0)
+                    }
                 }
             }
         };
         if passes {
+            let pos = &mut self.position;
             trace.record(Event::Pass { side: me });
             pos.set_to_move(me.opponent());
             if pos.get(OPENING) > 0 {
                 // A pass is one of the opening moves.
                 pos.set(OPENING, pos.get(OPENING) - 1);
             }
+            return legal_known && rules.turn.pass == Pass::WhenNoMove;
         }
+        legal_known
     }
 
     /// Whether the current position repeats one since the last capture.
@@ -876,6 +1032,40 @@ impl State {
     }
 }
 
+/// A legal move of `legal` (the legal moves of `position`), drawn as
+/// [`Game::random_move`] says.
+fn random_move_of(
+    engine: &Engine,
+    position: &Position,
+    legal: &MoveList,
+    rng: &mut crate::rng::Rng,
+) -> Option<Move> {
+    if engine.judges_each_move_alone()
+        && let Some(mut candidates) = engine.candidates(position)
+    {
+        return draw_among(&mut candidates, rng, |mv| legal.contains(mv));
+    }
+    legal.get(rng.below(legal.len().max(1)))
+}
+
+/// Draws uniformly among `moves` until one is legal, striking off each
+/// that is not: each legal move is as likely as any other to be the first
+/// drawn. `None` when none is.
+fn draw_among(
+    moves: &mut MoveList,
+    rng: &mut crate::rng::Rng,
+    mut is_legal: impl FnMut(Move) -> bool,
+) -> Option<Move> {
+    while !moves.is_empty() {
+        let mv = moves.get(rng.below(moves.len()))?;
+        if is_legal(mv) {
+            return Some(mv);
+        }
+        moves.remove(mv);
+    }
+    None
+}
+
 /// What the endings ask of a game, answered lazily: the legal moves are
 /// worked out only if an ending needs them, and then kept.
 struct Facts<'g> {
@@ -912,7 +1102,7 @@ impl GameFacts for Facts<'_> {
             self.game.find_legal_moves(self.engine);
             self.legal_known = true;
         }
-        self.game.legal.is_empty()
+        self.game.has_no_move(self.engine)
     }
 }
 
@@ -1010,5 +1200,104 @@ impl Walk for Game {
 
     fn position(&self) -> Position {
         Game::position(self).clone()
+    }
+}
+
+#[cfg(test)]
+mod drawing_tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn engine(name: &str) -> Arc<Engine> {
+        Engine::new(Rules::builtin(name).expect("a shipped variant"))
+    }
+
+    /// The first position of random games of `name` where some move that
+    /// passes every test short of being played out proves illegal, with at
+    /// least two legal moves left.
+    fn position_with_illegal_candidates(engine: &Arc<Engine>) -> Game {
+        for seed in 0..200 {
+            let mut rng = Rng::for_game(7, seed);
+            let mut game = Game::new(engine);
+            while !game.is_over() {
+                if let Some(candidates) = engine.candidates(game.position())
+                    && candidates.len() > game.legal_moves().len()
+                    && game.legal_moves().len() >= 2
+                {
+                    return game;
+                }
+                let moves = game.legal_moves();
+                let mv = moves.get(rng.below(moves.len())).expect("a move");
+                game.play(mv, &mut ()).expect("a legal move");
+            }
+        }
+        panic!("no position with an illegal candidate");
+    }
+
+    #[test]
+    fn moves_drawn_lazily_are_legal_and_uniform() {
+        // Long night game: a relay must end in an occupied house, which
+        // only playing the move out tells.
+        let engine = engine("mg-long-night-game");
+        assert!(engine.judges_each_move_alone());
+        let game = position_with_illegal_candidates(&engine);
+        let legal: Vec<Move> = game.legal_moves().iter().collect();
+        // Where each legal move leads, the endings settled.
+        let after: Vec<Position> = legal
+            .iter()
+            .map(|&mv| {
+                let mut next = game.clone();
+                next.play(mv, &mut ()).expect("a legal move");
+                next.position().clone()
+            })
+            .collect();
+        for (i, pos) in after.iter().enumerate() {
+            assert!(!after[..i].contains(pos), "two moves lead to one position");
+        }
+        let draws = 6000;
+        let mut counts = vec![0u32; legal.len()];
+        for i in 0..draws {
+            let mut copy = game.playout_copy();
+            copy.play_randomly(&mut Rng::for_game(11, i), 1);
+            let index = after
+                .iter()
+                .position(|pos| pos == copy.position())
+                .expect("every move drawn is a legal move");
+            counts[index] += 1;
+        }
+        // Each legal move is drawn about draws / n times: within five
+        // standard deviations of the binomial count.
+        let n = legal.len() as f64;
+        let mean = draws as f64 / n;
+        let sd = (draws as f64 * (1.0 / n) * (1.0 - 1.0 / n)).sqrt();
+        for (mv, &count) in legal.iter().zip(&counts) {
+            assert!(
+                (count as f64 - mean).abs() < 5.0 * sd,
+                "{mv:?} drawn {count} times of {draws}, expected about {mean:.0}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_playout_leaves_its_legal_moves_whole() {
+        for name in ["mg-long-night-game", "wouri", "ludii-kisolo", "mg-adi"] {
+            let engine = engine(name);
+            let mut game = Game::for_playouts(&engine);
+            let mut rng = Rng::for_game(3, 0);
+            for _ in 0..40 {
+                game.play_randomly(&mut rng, 3);
+                if game.is_over() {
+                    break;
+                }
+                // The same position's moves, every one judged.
+                let mut fresh = game.clone();
+                fresh.state.find_legal_moves(&engine);
+                assert_eq!(
+                    game.legal_moves().iter().collect::<Vec<_>>(),
+                    fresh.legal_moves().iter().collect::<Vec<_>>(),
+                    "{name}: the legal moves after a playout"
+                );
+            }
+        }
     }
 }

@@ -225,6 +225,15 @@ impl MoveList {
         self.masks[mv.side().index() * 3 + mv.way()] |= 1 << (offset & 31);
     }
 
+    /// Strikes the house move `mv` off a list of houses (not one listed
+    /// move by move).
+    #[inline]
+    pub(crate) fn remove(&mut self, mv: Move) {
+        debug_assert!(self.listed.is_none() && mv.store_seeds().is_none());
+        let offset = self.layout.offset(mv.label());
+        self.masks[mv.side().index() * 3 + mv.way()] &= !(1 << (offset & 31));
+    }
+
     /// Keeps only the moves of houses in `row` (a mask over `side`'s row).
     #[inline]
     pub(crate) fn retain_row(&mut self, side: Side, row: u32) {

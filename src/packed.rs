@@ -463,7 +463,7 @@ impl Packed {
     }
 
     /// Plays one uniformly random game from the start with `rng`, drawing
-    /// exactly as [`crate::players::play_randomly`] does on a [`crate::Game`];
+    /// exactly as [`crate::Game::play_randomly`] does on a game;
     /// returns its plies and final score (as [`crate::game::Outcome::score`]).
     pub fn random_game(&self, memory: &mut PlayoutMemory, rng: &mut Rng) -> (u64, [u32; 2]) {
         match &self.kernel {

@@ -18,25 +18,11 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game) -> Move;
 }
 
-/// A uniformly random legal move of a game that is not over.
+/// A uniformly random legal move of a game that is not over, drawn as
+/// [`Game::random_move`] draws it.
 #[inline]
 pub fn random_move(game: &Game, rng: &mut Rng) -> Move {
-    let moves = game.legal_moves();
-    moves
-        .get(rng.below(moves.len()))
-        .expect("a game not over has a move")
-}
-
-/// Plays uniformly random moves until the game ends or `max_plies` more
-/// have been played.
-pub fn play_randomly(game: &mut Game, rng: &mut Rng, max_plies: usize) {
-    for _ in 0..max_plies {
-        if game.is_over() {
-            return;
-        }
-        let mv = random_move(game, rng);
-        game.play(mv, &mut ()).expect("listed moves are legal");
-    }
+    game.random_move(rng).expect("a game not over has a move")
 }
 
 /// The seeds a legal move of `game` would capture at once.
@@ -513,7 +499,7 @@ impl MctsPlayer {
     /// Plays random moves to the end (or a cap) and gives the result for
     /// `side`.
     fn rollout(&mut self, game: &mut Game, side: Side) -> f64 {
-        play_randomly(game, &mut self.rng, 1000);
+        game.play_randomly(&mut self.rng, 1000);
         result_for(game, side)
     }
 }

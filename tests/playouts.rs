@@ -55,8 +55,9 @@ fn slow_games(engine: &Arc<Engine>, games: u64, seed: u64) -> (u64, u64) {
         // path deals it.
         let mut game = Game::from_position(engine, rules.start_drawn(&mut rng)).unwrap();
         while !game.is_over() {
-            let legal = game.legal_moves();
-            let mv = legal.get(rng.below(legal.len())).unwrap();
+            // Drawn as every random player draws: where the rules judge each
+            // move alone, among the candidates, with every legal move known.
+            let mv = sow::players::random_move(&game, &mut rng);
             let mut events: Vec<Event> = Vec::new();
             game.play(mv, &mut events).unwrap();
             let position = game.position();
