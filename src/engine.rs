@@ -50,6 +50,8 @@ pub struct Engine {
     /// The rules compiled for the packed engine, or why the variant does
     /// not fit it.
     packed: Result<Packed, &'static str>,
+    /// [`Engine::judges_each_move_alone`], worked out once.
+    judges_alone: bool,
 }
 
 impl Engine {
@@ -58,7 +60,19 @@ impl Engine {
     /// made them and cross threads).
     pub fn new(rules: Rules) -> Arc<Engine> {
         let packed = Packed::compile(&rules);
-        Arc::new(Engine { rules, packed })
+        // The packed engine draws among the legal moves, and its games are
+        // the general engine's.
+        let judges_alone = packed.is_err()
+            && rules.simulate_to_judge
+            && !rules.choices_in_moves
+            && !rules.playable.single_seed_rule
+            && rules.playable.last_resort == 0
+            && !rules.playable.from_store;
+        Arc::new(Engine {
+            rules,
+            packed,
+            judges_alone,
+        })
     }
 
     /// The rules this engine plays.
@@ -424,16 +438,9 @@ impl Engine {
     /// store), and no packed engine plays it: a random move is then drawn
     /// among the [candidates](Engine::candidates), each that proves illegal
     /// struck off, and a playout judges only the moves it draws.
+    #[inline]
     pub(crate) fn judges_each_move_alone(&self) -> bool {
-        let rules = &self.rules;
-        // The packed engine draws among the legal moves, and its games are
-        // the general engine's.
-        self.packed.is_err()
-            && rules.simulate_to_judge
-            && !rules.choices_in_moves
-            && !rules.playable.single_seed_rule
-            && rules.playable.last_resort == 0
-            && !rules.playable.from_store
+        self.judges_alone
     }
 
     /// The moves of the player to move that pass every test short of being

@@ -709,7 +709,13 @@ impl State {
 
     /// The move [`State::draw`] drew, taken to be played: the generator
     /// moves on past its draw.
+    #[inline(always)]
     fn take_drawn(&mut self, engine: &Engine) -> Option<Move> {
+        let drawing = self.drawing.as_mut().expect("drawing moves");
+        if !drawing.lazily {
+            // The legal moves are known: the draw of `random_move_of`.
+            return self.legal.get(drawing.rng.below(self.legal.len().max(1)));
+        }
         self.draw(engine)?;
         let drawing = self.drawing.as_mut().expect("drawing moves");
         let (mv, rng) = drawing.drawn.take().expect("drawn just now");
