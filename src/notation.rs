@@ -200,6 +200,17 @@ pub fn parse_move(text: &str) -> Result<(Move, Option<u32>), ParseError> {
     read_move(pair, text.trim(), 0, "move")
 }
 
+/// Whether a move's capture mark (`Cx6`, as [`parse_move`] reads it) says
+/// what the move captured; the reason to give when it does not.
+pub fn check_capture_mark(mv: Move, claimed: Option<u32>, captured: u32) -> Result<(), String> {
+    match claimed {
+        Some(claimed) if claimed != captured => Err(format!(
+            "the mark says {mv}x{claimed}, but {mv} captures {captured}"
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn read_move(
     pair: Pair<'_, Rule>,
     text: &str,

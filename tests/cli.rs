@@ -165,6 +165,14 @@ fn exit_codes_follow_the_kind_of_fault() {
         "{}",
         text(&output.stderr)
     );
+    // So is `explain`'s, as the playground's API refuses it.
+    let output = sow(&["explain", "oware", "Dx2"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("the mark says Dx2, but D captures 0"),
+        "{}",
+        text(&output.stderr)
+    );
     // A parse error is 2, with line:column and a caret.
     let output = sow(&["replay", "-"], "[Variant \"oware\"]\n1. D 7 *\n");
     assert_eq!(output.status.code(), Some(2));

@@ -31,7 +31,8 @@ use sow::game::Game;
 use sow::import::{ImportError, MAX_GAME_FILE_BYTES};
 use sow::input::{Line, MAX_LINE_BYTES, read_line};
 use sow::notation::{
-    parse_move, parse_position_in, parse_records, read_record_file, read_record_text, records,
+    check_capture_mark, parse_move, parse_position_in, parse_records, read_record_file,
+    read_record_text, records,
 };
 use sow::perft::{MAX_DEPTH, perft, perft_divide};
 use sow::players::{Player, PlayerSpec};
@@ -1088,13 +1089,5 @@ fn explain(
         write!(out, "{}", draw(game.position()))?;
         writeln!(out, "{}", status(&game))?;
     }
-    if let Some(claimed) = claimed
-        && claimed != effect.captured as u32
-    {
-        return Err(Failure::Rule(format!(
-            "the mark says {mv}x{claimed}, but {mv} captures {}",
-            effect.captured
-        )));
-    }
-    Ok(())
+    check_capture_mark(mv, claimed, effect.captured as u32).map_err(Failure::Rule)
 }

@@ -16,7 +16,7 @@ use sow::board::STORE;
 use sow::diagnostic::Located;
 use sow::diagram::status;
 use sow::game::Game;
-use sow::notation::{MAX_RECORD_MOVES, parse_move, parse_records};
+use sow::notation::{MAX_RECORD_MOVES, check_capture_mark, parse_move, parse_records};
 use sow::position::{Layout, Move};
 use sow::record::{VariantChoice, record_of};
 use sow::rules::{GROUPS, Rules, RulesError, builtin_groups};
@@ -804,7 +804,13 @@ struct Played {
 }
 
 /// Plays `mv` (or, when `None`, the computer's choice) on game `id`.
-async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Response, ApiError> {
+/// Plays the person's move `mv` (with the capture its mark claims, if
+/// any), or the computer's where `mv` is `None`.
+async fn play_on(
+    state: Arc<State>,
+    id: u64,
+    mv: Option<(Move, Option<u32>)>,
+) -> Result<Response, ApiError> {
     let session = state.games.get(id)?;
     let (played, after) = blocking(move || {
         let before_moves = session.moves();
@@ -821,11 +827,11 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
         }
         let mover = game.position().to_move();
         let seat = session.seats[mover.index()].clone();
-        let mv = match (mv, seat) {
-            (Some(mv), Seat::Person) => mv,
+        let (mv, claimed) = match (mv, seat) {
+            (Some(marked), Seat::Person) => marked,
             (None, Seat::Computer(spec)) => {
                 let mut player = computer(spec, session.seed.wrapping_add(game.plies() as u64));
-                player.choose(&game)
+                (player.choose(&game), None)
             }
             (Some(_), Seat::Computer(spec)) => {
                 return Err(ApiError::new(
@@ -842,8 +848,12 @@ async fn play_on(state: Arc<State>, id: u64, mv: Option<Move>) -> Result<Respons
         };
         let before = game.position().clone();
         let mut events: Vec<Event> = Vec::new();
-        game.play(mv, &mut events)
+        let effect = game
+            .play(mv, &mut events)
             .map_err(|e| ApiError::rule(e.to_string()))?;
+        // A wrong mark refuses the move: the game played on is this
+        // request's copy, so the stored one is left as it was.
+        check_capture_mark(mv, claimed, effect.captured as u32).map_err(ApiError::rule)?;
         let layout = before.layout();
         let after = Session { game, ..session };
         let played = Played {
@@ -868,7 +878,7 @@ pub async fn play_move(
     Body(request): Body<MoveRequest>,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let (mv, _) = parse_move(&request.mv).map_err(|e| {
+    let marked = parse_move(&request.mv).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             format!(
@@ -877,7 +887,7 @@ pub async fn play_move(
             ),
         )
     })?;
-    play_on(state, id, Some(mv)).await
+    play_on(state, id, Some(marked)).await
 }
 
 /// `POST /api/games/{id}/computer`: the computer player to move plays.

@@ -245,7 +245,15 @@ async fn illegal_moves_and_turns_are_refused_with_a_reason() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&body).starts_with("`C!` is not a move"), "{body}");
 
-    let (status, _) = post(&app, &to("move"), json!({"move": "C"})).await;
+    // A capture mark is checked: C captures nothing at the start, and a
+    // wrong mark leaves the game as it was.
+    let (status, body) = post(&app, &to("move"), json!({"move": "Cx9"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error(&body), "the mark says Cx9, but C captures 0");
+    let (_, view) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(view["plies"], 0);
+
+    let (status, _) = post(&app, &to("move"), json!({"move": "Cx0"})).await;
     assert_eq!(status, StatusCode::OK);
     // North is the computer's: a person's move is refused, the computer's played.
     let (status, body) = post(&app, &to("move"), json!({"move": "a"})).await;
