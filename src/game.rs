@@ -1285,6 +1285,36 @@ mod drawing_tests {
     }
 
     #[test]
+    fn every_legal_move_is_a_candidate() {
+        let mut checked = 0;
+        for rules in crate::rules::builtin_rules() {
+            let engine = Engine::new(rules);
+            if !engine.judges_each_move_alone() {
+                continue;
+            }
+            for seed in 0..3 {
+                let mut rng = Rng::for_game(5, seed);
+                let mut game = Game::new(&engine);
+                while !game.is_over() && game.plies() < 300 {
+                    if let Some(candidates) = engine.candidates(game.position()) {
+                        for mv in game.legal_moves().iter() {
+                            assert!(
+                                candidates.contains(mv),
+                                "{}: {mv} is legal and not a candidate",
+                                engine.rules().meta.name
+                            );
+                        }
+                        checked += 1;
+                    }
+                    let mv = game.random_move(&mut rng).expect("a move");
+                    game.play(mv, &mut ()).expect("a legal move");
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} positions checked");
+    }
+
+    #[test]
     fn a_playout_leaves_its_legal_moves_whole() {
         for name in ["mg-long-night-game", "wouri", "ludii-kisolo", "mg-adi"] {
             let engine = engine(name);
