@@ -111,13 +111,14 @@ fn play_explains_an_illegal_move_asks_again_and_quit_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("game.sow");
     let record_arg = record.to_str().unwrap();
-    // `a` is North's house; `C` is legal; then quit.
+    // `a` is North's house; `Cx2` is C with a wrong capture mark; `C` is
+    // legal; then quit.
     let output = sow(
         &[
             "play", "ouri", "--south", "human", "--north", "random", "--seed", "3", "--record",
             record_arg,
         ],
-        "a\nC\nquit\n",
+        "a\nCx2\nC\nquit\n",
     );
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -125,8 +126,13 @@ fn play_explains_an_illegal_move_asks_again_and_quit_writes_the_record() {
         stdout.contains("illegal: a is North's house, and it is South's turn"),
         "{stdout}"
     );
-    // Asked again: three prompts for South (after `a`, for `C`, and for `quit`).
-    assert_eq!(stdout.matches("South> ").count(), 3, "{stdout}");
+    assert!(
+        stdout.contains("illegal: the mark says Cx2, but C captures 0"),
+        "{stdout}"
+    );
+    // Asked again: four prompts for South (after `a`, after `Cx2`, for `C`,
+    // and for `quit`).
+    assert_eq!(stdout.matches("South> ").count(), 4, "{stdout}");
     let saved = std::fs::read_to_string(&record).expect("record written on quit");
     assert!(saved.contains("[Variant \"ouri\"]"), "{saved}");
     assert!(saved.contains("1. C "), "{saved}");

@@ -436,13 +436,23 @@ impl Session<'_> {
                 }
             }
             _ => match parse_move(command) {
-                Ok((mv, _)) => match self.game.engine().check_move(self.game.position(), mv) {
-                    Ok(()) => return Ok(Some(Ok(mv))),
-                    Err(error) => writeln!(
-                        out,
-                        "illegal: {error}. Try again (`moves` lists the legal ones)."
-                    )?,
-                },
+                Ok((mv, claimed)) => {
+                    match self.game.engine().check_move(self.game.position(), mv) {
+                        // A capture mark (`Cx2`) is checked on a copy of the game.
+                        Ok(()) => match claimed.map(|_| {
+                            let mut trial = self.game.clone();
+                            let effect = trial.play(mv, &mut ()).expect("a legal move");
+                            check_capture_mark(mv, claimed, effect.captured as u32)
+                        }) {
+                            Some(Err(reason)) => writeln!(out, "illegal: {reason}. Try again.")?,
+                            _ => return Ok(Some(Ok(mv))),
+                        },
+                        Err(error) => writeln!(
+                            out,
+                            "illegal: {error}. Try again (`moves` lists the legal ones)."
+                        )?,
+                    }
+                }
                 Err(_) => writeln!(
                     out,
                     "`{}` is not a move or a command; type `help`.",
