@@ -206,12 +206,12 @@ struct State {
     drawing: Option<Drawing>,
 }
 
-/// A run of random moves ([`Game::play_randomly`]). Where the game keeps
-/// only what playouts need and its rules judge each move alone by playing
-/// it out ([`Engine::judges_each_move_alone`]), the legal moves are judged
-/// only as they are drawn: `legal` then holds the candidates, and a move
-/// drawn that proves illegal is struck off and another drawn, which keeps
-/// the choice uniform over the legal moves for a fraction of the judging.
+/// A run of random moves ([`Game::play_randomly`]). Where the rules judge
+/// each move alone by playing it out ([`Engine::judges_each_move_alone`]),
+/// the legal moves are judged only as they are drawn: `legal` then holds
+/// the candidates, and a move drawn that proves illegal is struck off and
+/// another drawn, which keeps the choice uniform over the legal moves for
+/// a fraction of the judging.
 #[derive(Clone)]
 struct Drawing {
     /// The generator the moves are drawn with, lent by the caller.
@@ -696,8 +696,7 @@ impl State {
                 // that proves illegal is struck off it.
                 let (position, played) = (&self.position, &mut self.played);
                 draw_among(&mut self.legal, &mut rng, |mv| {
-                    played.iter().any(|&(judged, _, _)| judged == mv)
-                        || engine.judge_candidate(position, mv, played)
+                    judged_legal(played, mv) || engine.judge_candidate(position, mv, played)
                 })
             } else {
                 random_move_of(engine, &self.position, &self.legal, &mut rng)
@@ -727,7 +726,7 @@ impl State {
     /// moves again (the end of [`Game::play_randomly`]).
     fn judge_candidates(&mut self, engine: &Engine) {
         for mv in self.legal.clone().iter() {
-            if !self.played.iter().any(|&(judged, _, _)| judged == mv)
+            if !judged_legal(&self.played, mv)
                 && !engine.judge_candidate(&self.position, mv, &mut self.played)
             {
                 self.legal.remove(mv);
@@ -1052,6 +1051,11 @@ fn random_move_of(
         return draw_among(&mut candidates, rng, |mv| legal.contains(mv));
     }
     legal.get(rng.below(legal.len().max(1)))
+}
+
+/// Whether `mv` was judged legal already: `played` holds what it came to.
+fn judged_legal(played: &[(Move, Position, MoveEffect)], mv: Move) -> bool {
+    played.iter().any(|&(judged, _, _)| judged == mv)
 }
 
 /// Draws uniformly among `moves` until one is legal, striking off each
