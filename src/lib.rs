@@ -13,6 +13,7 @@ pub mod bench;
 pub mod board;
 pub mod diagnostic;
 pub mod diagram;
+pub mod encoding;
 pub mod endgame;
 pub mod engine;
 pub mod fuzzing;

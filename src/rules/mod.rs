@@ -441,6 +441,20 @@ impl Rules {
         houses: usize,
         seeds: usize,
     ) -> Result<Rules, RulesError> {
+        Rules::load_edited(
+            name_or_path,
+            &[
+                ("houses_per_side".into(), (houses as i64).into()),
+                ("seeds_per_house".into(), (seeds as i64).into()),
+            ],
+            &format!("{houses}x{seeds}"),
+        )
+    }
+
+    /// The text of the variant file `name_or_path` names, as
+    /// [`Rules::load`] finds it: a shipped variant's by name or alias, or
+    /// else the file's, which must compile as it is.
+    pub fn source_of(name_or_path: &str) -> Result<String, RulesError> {
         let names = |text: &str| -> Option<Vec<String>> {
             let table: toml::Table = toml::from_str(without_bom(text)).ok()?;
             let variant = table.get("variant")?.as_table()?;
@@ -453,34 +467,78 @@ impl Rules {
         let shipped = shipped_files().find(|(_, text)| {
             names(text).is_some_and(|n| n.iter().any(|n| n.eq_ignore_ascii_case(name_or_path)))
         });
-        let source = match shipped {
-            Some((_, text)) => text.to_string(),
+        match shipped {
+            Some((_, text)) => Ok(text.to_string()),
             None => {
                 // A file: compiled as it is first, so its own faults are
                 // reported against its own lines.
                 Rules::load(name_or_path)?;
-                Rules::read_source(Path::new(name_or_path))?
+                Rules::read_source(Path::new(name_or_path))
             }
+        }
+    }
+
+    /// The variant `name_or_path` with some keys of its file set to other
+    /// values, everything else as written: each edit names a key as
+    /// `table.key` (`board.seeds_per_house`, `rounds.territory.key`) or
+    /// bare where one table has it (`seeds_per_house`). The copy is named
+    /// after the original and `suffix`, so that it is nobody's shipped
+    /// variant.
+    pub fn load_edited(
+        name_or_path: &str,
+        edits: &[(String, toml::Value)],
+        suffix: &str,
+    ) -> Result<Rules, RulesError> {
+        let source = Rules::source_of(name_or_path)?;
+        let origin = format!("{name_or_path} with {suffix}");
+        let fault = |message: String, hint: Option<String>| {
+            RulesError::at(&origin, &source, 0..0, message, hint)
         };
-        let origin = format!("{name_or_path} with {houses} houses of {seeds} seeds");
         let mut table: toml::Table = toml::from_str(without_bom(&source))
-            .map_err(|e| RulesError::at(&origin, &source, 0..0, e.message().to_string(), None))?;
-        let sized = |table: &mut toml::Table, section: &str| -> Option<()> {
-            let section = table.get_mut(section)?.as_table_mut()?;
-            if section.contains_key("name") {
-                let name = section.get("name")?.as_str()?.to_string();
-                section.insert("name".into(), format!("{name}-{houses}x{seeds}").into());
-                section.remove("aliases");
-            } else {
-                section.insert("houses_per_side".into(), (houses as i64).into());
-                section.insert("seeds_per_house".into(), (seeds as i64).into());
+            .map_err(|e| fault(e.message().to_string(), None))?;
+        for (key, value) in edits {
+            let (section, field) = match key.rsplit_once('.') {
+                Some((section, field)) => (section.to_string(), field),
+                None => match table_of_key(key) {
+                    Some(section) => (section.to_string(), key.as_str()),
+                    None => {
+                        return Err(fault(
+                            format!("no table of a variant file has a key `{}`", excerpt(key)),
+                            Some("name it as `table.key`, as variants/README.md lists them".into()),
+                        ));
+                    }
+                },
+            };
+            if section == "variant" {
+                return Err(fault(
+                    format!(
+                        "`{}` names the variant: an edit changes its rules",
+                        excerpt(key)
+                    ),
+                    None,
+                ));
             }
-            Some(())
-        };
-        sized(&mut table, "variant");
-        sized(&mut table, "board");
-        let text = toml::to_string(&table)
-            .map_err(|e| RulesError::at(&origin, &source, 0..0, e.to_string(), None))?;
+            let mut at = &mut table;
+            for part in section.split('.') {
+                let entry = at
+                    .entry(part.to_string())
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                at = entry.as_table_mut().ok_or_else(|| {
+                    fault(format!("`{}` is not a table", excerpt(&section)), None)
+                })?;
+            }
+            at.insert(field.to_string(), value.clone());
+        }
+        if let Some(variant) = table.get_mut("variant").and_then(|v| v.as_table_mut()) {
+            let name = variant
+                .get("name")
+                .and_then(|n| n.as_str())
+                .unwrap_or("variant");
+            let renamed = format!("{name}-{suffix}");
+            variant.insert("name".into(), renamed.into());
+            variant.remove("aliases");
+        }
+        let text = toml::to_string(&table).map_err(|e| fault(e.to_string(), None))?;
         Rules::compile_text(&text, &origin, false)
     }
 
