@@ -110,25 +110,31 @@ class SowState(pyspiel.State):
         super().__init__(game)
         self._max_plies = game.max_plies
         self._game = sow.Game(game.variant, deal=game.deal)
+        self._update()
+
+    def _update(self):
+        # OpenSpiel asks whose turn it is far more often than it moves:
+        # worked out once a move.
+        over = self._game.is_over() or self._game.plies() >= self._max_plies
+        self._player = pyspiel.PlayerId.TERMINAL if over else self._game.to_move()
 
     def current_player(self):
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self._game.to_move()
+        return self._player
 
     def _legal_actions(self, player):
-        if self.is_terminal() or player != self._game.to_move():
+        if player != self._player:
             return []
         return self._game.legal_actions()
 
     def _apply_action(self, action):
         self._game.play_action(action)
+        self._update()
 
     def _action_to_string(self, player, action):
         return self._game.action_to_move(action, player)
 
     def is_terminal(self):
-        return self._game.is_over() or self._game.plies() >= self._max_plies
+        return self._player == pyspiel.PlayerId.TERMINAL
 
     def returns(self):
         south, north = self._game.returns()
