@@ -100,9 +100,9 @@ enum Recipe {
     Named(String),
     /// A variant file's text.
     Text(String),
-    /// A named variant with keys changed (`with_keys`).
+    /// A variant with keys changed (`with_keys`).
     Edited {
-        name: String,
+        base: Box<Recipe>,
         edits: Vec<(String, toml::Value)>,
         suffix: String,
     },
@@ -114,10 +114,16 @@ impl Recipe {
             Recipe::Named(name) => Rules::load(name),
             Recipe::Text(text) => Rules::from_toml(text, "<text>"),
             Recipe::Edited {
-                name,
+                base,
                 edits,
                 suffix,
-            } => Rules::load_edited(name, edits, suffix),
+            } => match base.as_ref() {
+                Recipe::Named(name) => Rules::load_edited(name, edits, suffix),
+                Recipe::Text(text) => Rules::edited(text, "<text>", edits, suffix),
+                Recipe::Edited { .. } => {
+                    unreachable!("edits are made on a named or written variant")
+                }
+            },
         }
     }
 
@@ -133,11 +139,11 @@ impl Recipe {
                 table.insert("text".into(), text.clone().into());
             }
             Recipe::Edited {
-                name,
+                base,
                 edits,
                 suffix,
             } => {
-                table.insert("edited".into(), name.clone().into());
+                table.insert("edited".into(), base.to_toml().into());
                 table.insert("suffix".into(), suffix.clone().into());
                 let keys = edits.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
                 table.insert("keys".into(), toml::Value::Table(keys));
@@ -156,7 +162,10 @@ impl Recipe {
         if let Some(text) = string("text") {
             return Ok(Recipe::Text(text));
         }
-        let name = string("edited").ok_or_else(bad)?;
+        let base = Recipe::from_toml(&string("edited").ok_or_else(bad)?)?;
+        if matches!(base, Recipe::Edited { .. }) {
+            return Err(bad());
+        }
         let suffix = string("suffix").ok_or_else(bad)?;
         let keys = table
             .get("keys")
@@ -164,7 +173,7 @@ impl Recipe {
             .ok_or_else(bad)?;
         let edits = keys.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         Ok(Recipe::Edited {
-            name,
+            base: Box::new(base),
             edits,
             suffix,
         })
@@ -269,7 +278,8 @@ impl Variant {
     /// The same variant with some keys of its file changed:
     /// `{"houses_per_side": 5, "seeds_per_house": 3}`, or `"table.key"`
     /// where a bare key is ambiguous. The copy is named after the original
-    /// and `suffix` (by default the changes).
+    /// and `suffix` (by default the changes). Editing an edited variant
+    /// edits the original with both sets of changes, the later winning.
     #[pyo3(signature = (keys, suffix=None))]
     fn with_keys(
         &self,
@@ -284,6 +294,18 @@ impl Variant {
                 .map_err(|_| PyTypeError::new_err("a variant key is a str"))?;
             edits.push((key, toml_value(&value)?));
         }
+        // Edits of an edited variant are made on its original, all at once.
+        let (base, edits) = match &self.recipe {
+            Recipe::Edited {
+                base, edits: first, ..
+            } => {
+                let mut all = first.clone();
+                all.retain(|(key, _)| !edits.iter().any(|(k, _)| k == key));
+                all.extend(edits);
+                (base.clone(), all)
+            }
+            recipe => (Box::new(recipe.clone()), edits),
+        };
         let suffix = suffix.unwrap_or_else(|| {
             edits
                 .iter()
@@ -299,18 +321,10 @@ impl Variant {
                 .collect::<Vec<_>>()
                 .join("-")
         });
-        let name = match &self.recipe {
-            Recipe::Named(name) => name.clone(),
-            _ => {
-                return Err(PyValueError::new_err(
-                    "only a variant loaded by name or path can be edited by key: edit the text and load that",
-                ));
-            }
-        };
         Variant::from_recipe(
             py,
             Recipe::Edited {
-                name,
+                base,
                 edits,
                 suffix,
             },

@@ -158,3 +158,16 @@ def test_batch_calls_are_repeatable():
         shares = report["south_wins"]["value"] + report["north_wins"]["value"] + report["draws"]["value"]
         assert shares == pytest.approx(1.0)
     assert reports == sow.compare(["oware", "wouri"], games=100, seed=3)
+
+
+def test_a_written_variant_and_an_edited_one_edit_again():
+    text = sow.Variant.load("kalah").toml.replace('name = "kalah"', 'name = "my-kalah"')
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("aliases"))
+    mine = sow.Variant.load(text)
+    three = mine.with_keys({"houses_per_side": 3})
+    assert (three.name, three.houses_per_side) == ("my-kalah-houses_per_side_3", 3)
+    again = three.with_keys({"seeds_per_house": 2})
+    assert again.name == "my-kalah-houses_per_side_3-seeds_per_house_2"
+    assert again.total_seeds == 12
+    assert pickle.loads(pickle.dumps(again)).total_seeds == 12
+    assert three.with_keys({"houses_per_side": 4}).houses_per_side == 4

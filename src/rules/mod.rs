@@ -490,11 +490,22 @@ impl Rules {
         suffix: &str,
     ) -> Result<Rules, RulesError> {
         let source = Rules::source_of(name_or_path)?;
-        let origin = format!("{name_or_path} with {suffix}");
+        Rules::edited(&source, name_or_path, edits, suffix)
+    }
+
+    /// [`Rules::load_edited`] on a variant file's text, `source`, which
+    /// `origin` names in messages.
+    pub fn edited(
+        source: &str,
+        origin: &str,
+        edits: &[(String, toml::Value)],
+        suffix: &str,
+    ) -> Result<Rules, RulesError> {
+        let origin = format!("{origin} with {suffix}");
         let fault = |message: String, hint: Option<String>| {
-            RulesError::at(&origin, &source, 0..0, message, hint)
+            RulesError::at(&origin, source, 0..0, message, hint)
         };
-        let mut table: toml::Table = toml::from_str(without_bom(&source))
+        let mut table: toml::Table = toml::from_str(without_bom(source))
             .map_err(|e| fault(e.message().to_string(), None))?;
         for (key, value) in edits {
             let (section, field) = match key.rsplit_once('.') {
