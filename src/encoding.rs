@@ -208,7 +208,7 @@ impl ActionSpace {
     /// `rank`.
     fn unrank_taken(&self, mut rank: usize, mover: Side) -> Vec<Label> {
         let mut size = 0;
-        while rank >= binomial(self.houses, size) {
+        while size < self.houses && rank >= binomial(self.houses, size) {
             rank -= binomial(self.houses, size);
             size += 1;
         }
@@ -439,11 +439,33 @@ mod tests {
         assert_eq!(space.takes, 3);
         // 1 + 16 + 120 + 560 sets of at most three of 16 houses.
         assert_eq!(space.taken_sets, 697);
+        // Each of the mover's 16 houses sown with no choice, one of the
+        // other 696 sets taken, or a stop in one of 16 houses the first to
+        // fourth time; then 16 markings.
+        assert_eq!(space.len(), 16 * (697 + 16 * STOP_TIMES) + 16);
         for rank in 0..space.taken_sets {
             for mover in Side::BOTH {
                 let labels = space.unrank_taken(rank, mover);
                 assert!(labels.iter().all(|l| l.side() == mover.opponent()));
                 assert_eq!(space.rank_taken(labels.into_iter(), 3, mover), Some(rank));
+            }
+        }
+    }
+
+    /// Every id of every shipped variant names one move, which encodes back
+    /// to it, for either mover: the numbering is a bijection, not only on
+    /// the moves random games meet.
+    #[test]
+    fn every_action_id_decodes_to_a_move_that_encodes_back() {
+        for rules in crate::rules::builtin_rules() {
+            let space = ActionSpace::of(&rules);
+            for mover in Side::BOTH {
+                for id in 0..space.len() {
+                    let mv = space.decode(id, mover);
+                    let back = mv.and_then(|mv| space.encode(mv, mover));
+                    assert_eq!(back, Some(id), "{}: {id} → {mv:?}", rules.meta.name);
+                }
+                assert_eq!(space.decode(space.len(), mover), None);
             }
         }
     }

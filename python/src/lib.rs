@@ -895,12 +895,16 @@ fn solve(
     guarded(|| {
         py.detach(|| {
             let stop = Arc::new(AtomicBool::new(false));
+            // The timer wakes when the limit passes or the solve ends (its
+            // sender dropped), whichever comes first.
+            let (done, finished) = std::sync::mpsc::channel::<()>();
             if let Some(seconds) = seconds {
                 let stop = stop.clone();
                 let limit = Duration::from_secs_f64(seconds.clamp(0.0, 1e7));
                 std::thread::spawn(move || {
-                    std::thread::sleep(limit);
-                    stop.store(true, Ordering::Relaxed);
+                    if finished.recv_timeout(limit).is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 });
             }
             let options = sow::solve::Options {
@@ -910,7 +914,7 @@ fn solve(
                 ..Default::default()
             };
             let solution = sow::solve::solve(&copy, &options);
-            stop.store(true, Ordering::Relaxed);
+            drop(done);
             solution
         })
         .map(|solution| {
@@ -946,7 +950,12 @@ fn bench_games(
 ) -> PyResult<String> {
     let variant = variant_of(py, variant)?;
     let engine = variant.bind(py).get().engine.clone();
-    let games = games.clamp(1, sow::bench::MAX_GAMES);
+    if games == 0 || games > sow::bench::MAX_GAMES {
+        return Err(PyValueError::new_err(format!(
+            "games {games}: from 1 to {}",
+            sow::bench::MAX_GAMES
+        )));
+    }
     let threads = threads.min(sow::bench::MAX_THREADS);
     guarded(|| {
         let timed = py.detach(|| {

@@ -158,6 +158,12 @@ def test_batch_calls_are_repeatable():
         shares = report["south_wins"]["value"] + report["north_wins"]["value"] + report["draws"]["value"]
         assert shares == pytest.approx(1.0)
     assert reports == sow.compare(["oware", "wouri"], games=100, seed=3)
+    with pytest.raises(ValueError, match="games 0"):
+        sow.bench("oware", games=0)
+    with pytest.raises(ValueError, match="games 0"):
+        sow.compare(["oware"], games=0)
+    with pytest.raises(ValueError, match="player"):
+        sow.compare(["oware"], games=10, players=("random", "nobody"))
 
 
 def test_a_written_variant_and_an_edited_one_edit_again():
