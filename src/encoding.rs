@@ -441,8 +441,9 @@ mod tests {
         assert_eq!(space.taken_sets, 697);
         // Each of the mover's 16 houses sown with no choice, one of the
         // other 696 sets taken, or a stop in one of 16 houses the first to
-        // fourth time; then 16 markings.
-        assert_eq!(space.len(), 16 * (697 + 16 * STOP_TIMES) + 16);
+        // fourth time; then 16 markings, and the 696 moves that only take
+        // what a capturer could not (`chosen_left_to_opponent`).
+        assert_eq!(space.len(), 16 * (697 + 16 * STOP_TIMES) + 16 + 696);
         for rank in 0..space.taken_sets {
             for mover in Side::BOTH {
                 let labels = space.unrank_taken(rank, mover);
