@@ -626,6 +626,31 @@ impl Records<'_> {
         ParseError::at(self.origin, self.text, span, message)
     }
 
+    /// Reads a `[Position]` tag's value, which starts at `start` in the
+    /// text; a fault is located in the file, where the value's own
+    /// (escaped) text has it.
+    fn check_position_tag(&self, value: &str, start: usize) -> Result<(), ParseError> {
+        let Err(ParseError(fault)) = parse_position_in(value, "[Position] tag") else {
+            return Ok(());
+        };
+        // The tag's value is one line; a column counts characters.
+        let byte = |column: usize| {
+            value
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(value.len(), |(i, _)| i)
+        };
+        let from = byte(fault.column);
+        let to = byte(fault.column + fault.width).max(from);
+        Err(ParseError(Box::new(Located::new(
+            self.origin,
+            self.text,
+            start + from..start + to,
+            format!("in the [Position] tag: {}", fault.message),
+            fault.hint,
+        ))))
+    }
+
     /// Skips spaces and line ends; false at the end of the text.
     fn skip_space(&mut self) -> bool {
         let rest = &self.text[self.offset..];
@@ -677,13 +702,14 @@ impl Records<'_> {
                 Rule::tag => {
                     let mut parts = item.into_inner();
                     let name = parts.next().expect("tag name").as_str();
-                    let value = parts
+                    let value_pair = parts
                         .next()
                         .expect("tag value")
                         .into_inner()
                         .next()
-                        .expect("tag text")
-                        .as_str();
+                        .expect("tag text");
+                    let value = value_pair.as_str();
+                    let value_start = at + value_pair.as_span().start();
                     if let Some(&first) = tag_places.get(name) {
                         let (line, _) = self.lines.line_col(first);
                         return Err(self.error(
@@ -694,6 +720,12 @@ impl Records<'_> {
                         ));
                     }
                     tag_places.insert(name, span.start);
+                    if name == "Position" {
+                        // A start that does not read is a fault in the
+                        // record's text, shown where it is in the file.
+                        self.check_position_tag(value, value_start)?;
+                        record.position_at = Some(self.lines.line_col(value_start));
+                    }
                     record.tags.push((
                         name.to_string(),
                         value.replace("\\\"", "\"").replace("\\\\", "\\"),

@@ -34,6 +34,9 @@ pub struct Record {
     pub line: usize,
     /// The column where the game starts.
     pub column: usize,
+    /// Where the `[Position]` tag's value starts in its file (line,
+    /// column), for a record read from text.
+    pub position_at: Option<(usize, usize)>,
 }
 
 impl Default for Record {
@@ -45,6 +48,7 @@ impl Default for Record {
             result: "*".into(),
             line: 1,
             column: 1,
+            position_at: None,
         }
     }
 }
@@ -112,7 +116,10 @@ impl Record {
                     parse_position_in(text, "[Position] tag").map_err(ReplayError::BadPosition)?;
                 rules
                     .check_position(&position)
-                    .map_err(ReplayError::PositionMismatch)?;
+                    .map_err(|error| ReplayError::PositionMismatch {
+                        error,
+                        at: self.position_at,
+                    })?;
                 position
             }
             None if rules.random_start() => {
@@ -123,8 +130,12 @@ impl Record {
             }
             None => rules.start(),
         };
-        let mut game =
-            Game::from_position(engine, start.clone()).map_err(ReplayError::PositionMismatch)?;
+        let mut game = Game::from_position(engine, start.clone()).map_err(|error| {
+            ReplayError::PositionMismatch {
+                error,
+                at: self.position_at,
+            }
+        })?;
         let mut plies = Vec::with_capacity(self.moves.len());
         for (index, recorded) in self.moves.iter().enumerate() {
             let mover = game.position().to_move();
@@ -318,7 +329,12 @@ pub enum ReplayError {
     /// The `[Position]` tag does not parse.
     BadPosition(ParseError),
     /// The start position does not fit the variant.
-    PositionMismatch(PositionError),
+    PositionMismatch {
+        /// What does not fit.
+        error: PositionError,
+        /// Where the tag's value is in its file, if it was read from one.
+        at: Option<(usize, usize)>,
+    },
     /// A move is illegal.
     Illegal {
         /// The ply number, from 1.
@@ -384,7 +400,8 @@ impl ReplayError {
             | ReplayError::ResultMismatch { line, column, .. }
             | ReplayError::ResultUnfinished { line, column, .. }
             | ReplayError::StartNeeded { line, column } => Some((line, column)),
-            ReplayError::BadPosition(_) | ReplayError::PositionMismatch(_) => None,
+            ReplayError::PositionMismatch { at, .. } => at,
+            ReplayError::BadPosition(_) => None,
         }
     }
 
@@ -394,7 +411,7 @@ impl ReplayError {
         !matches!(
             self,
             ReplayError::BadPosition(_)
-                | ReplayError::PositionMismatch(_)
+                | ReplayError::PositionMismatch { .. }
                 | ReplayError::StartNeeded { .. }
         )
     }
@@ -404,7 +421,7 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::BadPosition(error) => error.fmt(f),
-            ReplayError::PositionMismatch(error) => {
+            ReplayError::PositionMismatch { error, .. } => {
                 write!(f, "the [Position] tag does not fit the variant: {error}")
             }
             ReplayError::StartNeeded { .. } => write!(
@@ -632,6 +649,31 @@ mod tests {
             .chars()
             .map(|c| RecordedMove::new(Move::from_label(&c.to_string()).unwrap()))
             .collect()
+    }
+
+    /// A `[Position]` tag that reads but does not fit the variant is
+    /// located at its value in the file; one that does not read is a fault
+    /// of the text, located in the tag.
+    #[test]
+    fn position_tag_faults_are_located_in_the_file() {
+        let engine = Engine::new(crate::Rules::builtin("oware").unwrap());
+        let text =
+            "[Variant \"oware\"]\n  [Position \"4,4,4,4,4,4/4,4,4,4,4,3 0-0 S\"]\n\n1. A *\n";
+        let record = &crate::notation::parse_records(text, "r.sow").unwrap()[0];
+        assert_eq!(record.position_at, Some((2, 14)));
+        let Err(fault) = record.replay(&engine) else {
+            panic!("a position of 47 seeds replays in a 48-seed variant")
+        };
+        assert!(matches!(fault, ReplayError::PositionMismatch { .. }));
+        assert_eq!(fault.location(), Some((2, 14)));
+        let text = "[Variant \"oware\"]\n[Position \"4,4,4,4,4,4/4,4,4,4,4,4 0-0 Q\"]\n*\n";
+        let fault = crate::notation::parse_records(text, "r.sow").unwrap_err();
+        assert_eq!((fault.0.line, fault.0.column), (2, 40)); // the Q
+        assert!(
+            fault.0.message.starts_with("in the [Position] tag: "),
+            "{}",
+            fault.0.message
+        );
     }
 
     #[test]
