@@ -1,6 +1,7 @@
 //! `sow solve`: prints what [`sow::solve`] finds, with a progress bar on
 //! standard error, and stops cleanly on Ctrl-C.
 
+use std::cell::{Cell, RefCell};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -108,42 +109,87 @@ struct JsonSolution<'a> {
 }
 
 /// The progress bar: a spinner with the nodes searched and the bounds
-/// proven on the move being solved.
-struct Spinner(Option<indicatif::ProgressBar>);
+/// proven on the move being solved. Where stderr is no terminal (a log, a
+/// pipe), a line of the same every [`LINE_EVERY_SECONDS`] of a search
+/// instead, so a long solve is never silent.
+struct Spinner {
+    bar: Option<indicatif::ProgressBar>,
+    /// The board being solved, in a fairness table.
+    board: RefCell<String>,
+    /// Without a terminal: the search's second of the last line written.
+    last_line: Cell<Option<f64>>,
+}
+
+/// How often a solve writes a progress line where stderr is no terminal.
+const LINE_EVERY_SECONDS: f64 = 10.0;
 
 impl Spinner {
     fn new() -> Spinner {
-        Spinner(io::stderr().is_terminal().then(|| {
-            let bar = indicatif::ProgressBar::new_spinner();
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        }))
+        Spinner {
+            bar: io::stderr().is_terminal().then(|| {
+                let bar = indicatif::ProgressBar::new_spinner();
+                bar.enable_steady_tick(Duration::from_millis(200));
+                bar
+            }),
+            board: RefCell::new(String::new()),
+            last_line: Cell::new(None),
+        }
+    }
+
+    /// Names the board the next searches solve (`3 houses of 2 seeds`).
+    fn set_board(&self, board: String) {
+        *self.board.borrow_mut() = board;
+        self.last_line.set(None);
     }
 
     fn show(&self, progress: &SolveProgress) {
-        if let Some(bar) = &self.0 {
-            let solving = if progress.move_number == 0 {
-                progress.solving.clone()
+        let solving = if progress.move_number == 0 {
+            progress.solving.clone()
+        } else {
+            format!(
+                "move {}/{} ({})",
+                progress.move_number, progress.moves, progress.solving
+            )
+        };
+        let board = self.board.borrow();
+        let message = format!(
+            "{}{solving}: value in [{}, {}], {} nodes, {:.0} s",
+            if board.is_empty() {
+                String::new()
             } else {
-                format!(
-                    "move {}/{} ({})",
-                    progress.move_number, progress.moves, progress.solving
-                )
-            };
-            bar.set_message(format!(
-                "{solving}: value in [{}, {}], {} nodes, {:.0} s",
-                signed(progress.bounds.lower),
-                signed(progress.bounds.upper),
-                progress.nodes,
-                progress.seconds
-            ));
+                format!("{board}: ")
+            },
+            signed(progress.bounds.lower),
+            signed(progress.bounds.upper),
+            progress.nodes,
+            progress.seconds
+        );
+        match &self.bar {
+            Some(bar) => bar.set_message(message),
+            None => {
+                if line_due(self.last_line.get(), progress.seconds) {
+                    eprintln!("sow solve: {message}");
+                    self.last_line.set(Some(progress.seconds));
+                }
+            }
         }
     }
 
     fn finish(&self) {
-        if let Some(bar) = &self.0 {
+        if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Whether a progress line is due at a search's second `now`, the last
+/// written at `last`: after the first [`LINE_EVERY_SECONDS`], then every
+/// as many. A new search's clock starts again from 0, and so does the
+/// count.
+fn line_due(last: Option<f64>, now: f64) -> bool {
+    match last {
+        Some(last) if now >= last => now >= last + LINE_EVERY_SECONDS,
+        _ => now >= LINE_EVERY_SECONDS,
     }
 }
 
@@ -218,7 +264,7 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         },
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
-        let result = fairness_table(out, rules, &args, houses, seeds, &options);
+        let result = fairness_table(out, rules, &args, houses, seeds, &options, &spinner);
         spinner.finish();
         return match result {
             Err(Failure::Interrupted) if timed_out.load(Ordering::Relaxed) => Ok(()),
@@ -334,6 +380,7 @@ fn fairness_table(
     houses: &RangeInclusive<usize>,
     seeds: &RangeInclusive<usize>,
     options: &Options<'_>,
+    spinner: &Spinner,
 ) -> Outcome {
     let mut notes = Vec::new();
     let mut rows = Vec::new();
@@ -351,6 +398,7 @@ fn fairness_table(
                     "-".to_string()
                 }
                 Ok(sized) => {
+                    spinner.set_board(format!("{h} houses of {s} seeds"));
                     let sized = Engine::new(sized);
                     let game = Game::new(&sized);
                     let solution =
@@ -403,4 +451,23 @@ fn fairness_table(
         return Err(Failure::Interrupted);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_come_every_ten_seconds_of_a_search() {
+        // A quick search writes nothing.
+        assert!(!line_due(None, 0.5));
+        assert!(!line_due(None, 9.9));
+        assert!(line_due(None, 10.0));
+        assert!(!line_due(Some(10.0), 19.0));
+        assert!(line_due(Some(10.0), 20.5));
+        // The next board's search starts its clock again: a quick one
+        // writes nothing.
+        assert!(!line_due(Some(30.0), 0.2));
+        assert!(line_due(Some(30.0), 10.5));
+    }
 }
