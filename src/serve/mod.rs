@@ -15,6 +15,7 @@ use axum::routing::{get, post};
 
 mod api;
 mod games;
+mod wire;
 
 use games::Games;
 
@@ -202,7 +203,10 @@ pub(crate) async fn accept_until(
                     let _ = hyper::server::conn::http1::Builder::new()
                         .timer(hyper_util::rt::TokioTimer::new())
                         .header_read_timeout(limits.head_timeout)
-                        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                        .serve_connection(
+                            hyper_util::rt::TokioIo::new(wire::ErrorBodies::new(stream)),
+                            service,
+                        )
                         .await;
                 });
             }

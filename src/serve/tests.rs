@@ -860,6 +860,53 @@ async fn a_slow_head_is_timed_out() {
 }
 
 #[tokio::test]
+async fn requests_hyper_refuses_are_answered_with_the_error_body() {
+    use tokio::io::AsyncWriteExt;
+    let limits = super::Connections {
+        head_timeout: Duration::from_secs(10),
+        per_client: 8,
+        grace: Duration::from_millis(100),
+    };
+    let (address, _stop) = listening(limits).await;
+    // A game id of 70 KiB: hyper refuses the request line (414).
+    let mut long = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!(
+        "GET /api/games/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "7".repeat(70 << 10)
+    );
+    long.write_all(request.as_bytes()).await.unwrap();
+    let answer = read_all(&mut long).await;
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 414"), "{head}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    assert!(head.contains("content-security-policy:"), "{head}");
+    let value: Value = serde_json::from_str(body).unwrap();
+    assert!(
+        value["error"].as_str().unwrap().contains("too long"),
+        "{body}"
+    );
+    // A head that is not HTTP (400).
+    let mut garbled = tokio::net::TcpStream::connect(address).await.unwrap();
+    garbled
+        .write_all(b"\x01\x02 nonsense\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_all(&mut garbled).await;
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    let value: Value = serde_json::from_str(body).unwrap();
+    assert!(value["error"].is_string(), "{body}");
+    // The router's own answers are untouched.
+    let mut fine = tokio::net::TcpStream::connect(address).await.unwrap();
+    fine.write_all(b"GET /api/games/7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_all(&mut fine).await;
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    assert_eq!(answer.matches("\r\ncontent-type:").count(), 1, "{answer}");
+}
+
+#[tokio::test]
 async fn a_client_holds_few_connections() {
     use tokio::io::AsyncWriteExt;
     let limits = super::Connections {
