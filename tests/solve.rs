@@ -372,6 +372,16 @@ fn solve_refuses_bad_input_clearly() {
         (&["solve", "kalah", "--from", "4,4"], 2, "--from"),
         (&["solve", "no-such-variant"], 2, "no variant named"),
         (&["solve", "mg-boola"], 1, "goal is to immobilize"),
+        // "clear" on a board of halves is the goal "clear" too.
+        (&["solve", "mg-ohojichi"], 1, "goal is to clear"),
+        (&["solve", "mg-diffusion"], 1, "goal is to clear"),
+        // A variant with a ply limit past the deepest line is told so, not
+        // to add one.
+        (
+            &["solve", "mg-wari"],
+            1,
+            "its ply limit of 2000: give it a ply limit of at most 1000",
+        ),
         (&["solve", "mg-dakon"], 1, "match of rounds"),
         (&["solve", "kalah", "--houses", "2..3"], 2, "--seeds"),
         (

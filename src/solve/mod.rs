@@ -221,8 +221,15 @@ pub enum SolveError {
     Unsupported(String),
     /// Stopped on request.
     Stopped,
-    /// A line went this many plies deep: the variant's games need not end.
-    TooDeep(usize),
+    /// A line went `plies` deep, the most the search follows.
+    TooDeep {
+        /// The plies the line went.
+        plies: usize,
+        /// The variant's ply limit, where it has one (above `plies`).
+        ply_limit: Option<usize>,
+        /// Whether the variant ends a game that repeats a position.
+        repetition: bool,
+    },
     /// The system would not give the memory asked for.
     Memory(String),
 }
@@ -232,7 +239,27 @@ impl std::fmt::Display for SolveError {
         match self {
             SolveError::Unsupported(why) => write!(f, "cannot solve this variant: {why}"),
             SolveError::Stopped => write!(f, "stopped before the end"),
-            SolveError::TooDeep(plies) => write!(
+            SolveError::TooDeep {
+                plies,
+                ply_limit: Some(limit),
+                ..
+            } => write!(
+                f,
+                "a line of play reached {plies} plies, the most the solver follows, and \
+                 this variant's games may last until its ply limit of {limit}: give it a \
+                 ply limit of at most {plies} (`[end] ply_limit`) to solve it"
+            ),
+            SolveError::TooDeep {
+                plies,
+                repetition: true,
+                ..
+            } => write!(
+                f,
+                "a line of play reached {plies} plies without repeating a position, the \
+                 most the solver follows: this variant's games may last longer than it \
+                 can search (give it a ply limit of at most {plies})"
+            ),
+            SolveError::TooDeep { plies, .. } => write!(
                 f,
                 "a line of play reached {plies} plies: this variant's games need not end \
                  (give it a repetition rule or a ply limit)"
@@ -251,18 +278,24 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
             "it is played as a match of rounds, and the solver solves one game".into(),
         ));
     }
-    if let Some(goal) = rules
-        .endings
-        .iter()
-        .find(|e| matches!(e, Ending::Cleared | Ending::Deprived | Ending::Immobilized))
-    {
+    if let Some(goal) = rules.endings.iter().find(|e| {
+        matches!(
+            e,
+            Ending::Cleared
+                | Ending::ClearedHalf { .. }
+                | Ending::Deprived
+                | Ending::Immobilized
+                | Ending::BackRowEmpty
+        )
+    }) {
         let what = match goal {
-            Ending::Cleared => "clear",
-            Ending::Deprived => "deprive",
-            _ => "immobilize",
+            Ending::Cleared | Ending::ClearedHalf { .. } => "its goal is to clear",
+            Ending::Deprived => "its goal is to deprive",
+            Ending::Immobilized => "its goal is to immobilize",
+            _ => "a player whose back row is empty loses",
         };
         return Err(SolveError::Unsupported(format!(
-            "its goal is to {what}, not seeds, and the solver maximises the seed difference"
+            "{what}, not seeds, and the solver maximises the seed difference"
         )));
     }
     Ok(())
@@ -401,7 +434,7 @@ fn solve_walk<W: Walk>(
             }
         }
     }
-    if let Some(SolveError::TooDeep(_)) = stopped {
+    if let Some(SolveError::TooDeep { .. }) = stopped {
         return Err(stopped.expect("just matched"));
     }
     let value = if moves.is_empty() {

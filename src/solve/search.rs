@@ -300,7 +300,7 @@ impl<'g, W: Walk> Search<'g, W> {
                 return Err((proven, SolveError::Stopped));
             }
             if self.too_deep {
-                return Err((proven, SolveError::TooDeep(self.max_plies)));
+                return Err((proven, self.too_deep_error()));
             }
             guess = found.value;
             if found.value < beta {
@@ -312,6 +312,18 @@ impl<'g, W: Walk> Search<'g, W> {
         Ok(proven.lower)
     }
 
+    /// Why a line too deep stopped the search, with what the variant has
+    /// that could end its games.
+    fn too_deep_error(&self) -> SolveError {
+        SolveError::TooDeep {
+            plies: super::MAX_LINE_PLIES,
+            ply_limit: self
+                .ply_limit
+                .filter(|&limit| limit > super::MAX_LINE_PLIES),
+            repetition: self.tracks_repetition,
+        }
+    }
+
     /// One null-window search of the current position: a fail-soft value
     /// that is a lower bound where it reaches `beta`, an upper bound where
     /// it does not.
@@ -321,7 +333,7 @@ impl<'g, W: Walk> Search<'g, W> {
             return Err(SolveError::Stopped);
         }
         if self.too_deep {
-            return Err(SolveError::TooDeep(self.max_plies));
+            return Err(self.too_deep_error());
         }
         Ok(found.value)
     }
