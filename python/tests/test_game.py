@@ -129,8 +129,11 @@ def test_keys_edit_a_variant():
     assert small.total_seeds == 12
     assert small.name == "oware-houses_per_side_3-seeds_per_house_2"
     assert pickle.loads(pickle.dumps(small)).total_seeds == 12
-    with pytest.raises(sow.ParseError, match="no table of a variant file has a key"):
-        sow.Variant.load("oware").with_keys({"nonsense": 1})
+    with pytest.raises(sow.ParseError, match="no table of a variant file has a key") as fault:
+        sow.Variant.load("oware").with_keys({"seeds_per_house": 3, "nonsense": 1})
+    # The fault is shown on the edit's own line, `nonsense = 1`.
+    assert (fault.value.line, fault.value.column) == (2, 1)
+    assert fault.value.origin == "oware with seeds_per_house = 3, nonsense = 1"
     with pytest.raises(sow.ParseError, match="houses_per_side"):
         sow.Variant.load("oware").with_keys({"houses_per_side": 0})
 

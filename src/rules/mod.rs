@@ -501,19 +501,34 @@ impl Rules {
         edits: &[(String, toml::Value)],
         suffix: &str,
     ) -> Result<Rules, RulesError> {
-        let origin = format!("{origin} with {suffix}");
+        // The edits as lines of their own, `key = value`: a fault in an
+        // edit is shown on its line.
+        let lines: Vec<String> = edits
+            .iter()
+            .map(|(key, value)| format!("{key} = {value}"))
+            .collect();
+        let written = lines.join("\n");
+        let origin = format!("{origin} with {}", lines.join(", "));
+        let line_of = |i: usize| {
+            let start: usize = lines[..i].iter().map(|l| l.len() + 1).sum();
+            start..start + edits[i].0.len()
+        };
         let fault = |message: String, hint: Option<String>| {
             RulesError::at(&origin, source, 0..0, message, hint)
         };
+        let edit_fault = |i: usize, message: String, hint: Option<String>| {
+            RulesError::at(&origin, &written, line_of(i), message, hint)
+        };
         let mut table: toml::Table = toml::from_str(without_bom(source))
             .map_err(|e| fault(e.message().to_string(), None))?;
-        for (key, value) in edits {
+        for (i, (key, value)) in edits.iter().enumerate() {
             let (section, field) = match key.rsplit_once('.') {
                 Some((section, field)) => (section.to_string(), field),
                 None => match table_of_key(key) {
                     Some(section) => (section.to_string(), key.as_str()),
                     None => {
-                        return Err(fault(
+                        return Err(edit_fault(
+                            i,
                             format!("no table of a variant file has a key `{}`", excerpt(key)),
                             Some("name it as `table.key`, as variants/README.md lists them".into()),
                         ));
@@ -521,7 +536,8 @@ impl Rules {
                 },
             };
             if section == "variant" {
-                return Err(fault(
+                return Err(edit_fault(
+                    i,
                     format!(
                         "`{}` names the variant: an edit changes its rules",
                         excerpt(key)
@@ -535,7 +551,7 @@ impl Rules {
                     .entry(part.to_string())
                     .or_insert_with(|| toml::Value::Table(toml::Table::new()));
                 at = entry.as_table_mut().ok_or_else(|| {
-                    fault(format!("`{}` is not a table", excerpt(&section)), None)
+                    edit_fault(i, format!("`{}` is not a table", excerpt(&section)), None)
                 })?;
             }
             at.insert(field.to_string(), value.clone());
