@@ -289,6 +289,19 @@ impl Ending {
         }
     }
 
+    /// Whether the ending names the winner by a goal (clearing, depriving,
+    /// immobilizing, an empty back row) rather than by the seeds each holds.
+    pub fn is_goal(&self) -> bool {
+        matches!(
+            self,
+            Ending::Cleared
+                | Ending::ClearedHalf { .. }
+                | Ending::Deprived
+                | Ending::Immobilized
+                | Ending::BackRowEmpty
+        )
+    }
+
     /// Whether the ending reads the position alone, and so is checked before
     /// a player without seeds passes.
     pub fn reads_position_only(&self) -> bool {
@@ -703,16 +716,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         };
         let _ = writeln!(out, "  - {line}");
     }
-    if rules.endings.iter().any(|e| {
-        matches!(
-            e,
-            Ending::Cleared
-                | Ending::ClearedHalf { .. }
-                | Ending::Deprived
-                | Ending::Immobilized
-                | Ending::BackRowEmpty
-        )
-    }) {
+    if rules.endings.iter().any(Ending::is_goal) {
         let _ = writeln!(
             out,
             "  Otherwise the player with more seeds {} wins; equal counts are a draw.",

@@ -278,16 +278,7 @@ pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
             "it is played as a match of rounds, and the solver solves one game".into(),
         ));
     }
-    if let Some(goal) = rules.endings.iter().find(|e| {
-        matches!(
-            e,
-            Ending::Cleared
-                | Ending::ClearedHalf { .. }
-                | Ending::Deprived
-                | Ending::Immobilized
-                | Ending::BackRowEmpty
-        )
-    }) {
+    if let Some(goal) = rules.endings.iter().find(|e| e.is_goal()) {
         let what = match goal {
             Ending::Cleared | Ending::ClearedHalf { .. } => "its goal is to clear",
             Ending::Deprived => "its goal is to deprive",
