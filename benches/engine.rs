@@ -2,7 +2,7 @@
 //! applying a move, a whole random game, and perft to depth 7.
 //!
 //! `cargo bench` runs them; `sow bench` measures whole playouts against the
-//! C reference (README, "Performance").
+//! C reference (docs/performance.md).
 
 use std::hint::black_box;
 use std::sync::Arc;

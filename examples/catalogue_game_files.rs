@@ -11,7 +11,7 @@
 //! choice is written as MancalaGames' number for it, from the importer's own
 //! table (`sow::import::game_file::PARAMETERS`).
 //!
-//! The catalogue is not in the repository (see the README): give its
+//! The catalogue is not in the repository (see docs/catalogue.md): give its
 //! directory or its `catalogue.json`.
 //!
 //! Usage: `cargo run --example catalogue_game_files -- /path/to/catalogue [STEM ...]`

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the README's table of every shipped variant's speed, from
+"""Prints docs/performance.md's table of every shipped variant's speed, from
 `sow bench --all` (run from the repository root, after `cargo build
 --release`).
 

@@ -5,8 +5,8 @@ under variants/mancalagames/.
 
 The reference games come from the MancalaGames catalogue
 (StoneShark/MancalaGames, https://github.com/StoneShark/MancalaGames,
-commit 2b1c596c), which is not part of the repository (see the README's
-catalogue section); the full set is read from the directory $SOW_CATALOGUE
+commit 2b1c596c), which is not part of the repository (see
+docs/catalogue.md); the full set is read from the directory $SOW_CATALOGUE
 names. The sample: every finished game (not capped, no lots drawn, no
 endless sowing) when the file is small, else the first five finished games
 by seed. Only the fields the tests read are kept.
@@ -27,7 +27,7 @@ def catalogue():
     where = os.environ.get("SOW_CATALOGUE")
     if not where or not (Path(where) / "games").is_dir():
         sys.exit("error: set SOW_CATALOGUE to the catalogue's directory (the one holding games/);"
-                 " it is not part of the repository: see the README's catalogue section")
+                 " it is not part of the repository: see docs/catalogue.md")
     return Path(where)
 
 SMALL = 120_000  # bytes: below this, every finished game is kept

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the README's table of shipped variants by source, one line each,
+"""Prints docs/catalogue.md's table of shipped variants by source, one line each,
 from `sow variants --format json` (run from the repository root)."""
 import json
 import subprocess

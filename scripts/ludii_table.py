@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the README's table of Ludii's games that `sow` ships: one row a
+"""Prints docs/ludii.md's table of Ludii's games that `sow` ships: one row a
 file of variants/ludii/, with its name, region and board (rows x houses a
 row), from the files themselves.
 

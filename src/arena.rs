@@ -42,6 +42,8 @@ pub struct PlayedGame {
     pub winner: Option<Side>,
     /// Why it ended (`None` if it hit the safety cap).
     pub reason: Option<EndReason>,
+    /// In a match of rounds, the rounds played (the last one counted).
+    pub rounds: Option<usize>,
     /// The record of the game, when the run keeps records.
     pub record: Option<Record>,
 }
@@ -115,6 +117,7 @@ pub fn play_game(
         score: game.score(),
         winner: game.outcome().and_then(|o| o.winner),
         reason: game.outcome().map(|o| o.reason),
+        rounds: game.round(),
         record,
     }
 }
@@ -253,6 +256,10 @@ pub struct VariantReport {
     pub branching: f64,
     /// Mean ply of the first capture, over the games that had one.
     pub first_capture_ply: f64,
+    /// In a match of rounds, the mean rounds a match lasts (a game is a
+    /// match: its plies and captures above are the whole match's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds_per_match: Option<f64>,
     /// The run's seed: the same seed plays the same games.
     pub seed: u64,
 }
@@ -317,6 +324,13 @@ fn report(rules: &Rules, played: &[PlayedGame], seed: u64) -> VariantReport {
             choices as f64 / moves as f64
         },
         first_capture_ply: mean(&first_captures),
+        rounds_per_match: rules.rounds.as_ref().map(|_| {
+            let rounds: Vec<f64> = played
+                .iter()
+                .map(|g| g.rounds.unwrap_or(1) as f64)
+                .collect();
+            mean(&rounds)
+        }),
         seed,
     }
 }

@@ -28,17 +28,27 @@ pub fn draw_from(position: &Position, seat: Side) -> String {
     } else {
         more_rows(position, seat)
     };
-    for layer in Layer::ALL {
-        for line in layer.describe(position) {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-    for word in Word::ALL {
-        if let Some(line) = word.describe(position.code(word), position.layout()) {
-            let _ = writeln!(out, "  {line}");
-        }
+    for line in notes(position) {
+        let _ = writeln!(out, "  {line}");
     }
     out
+}
+
+/// What the position keeps beside the seeds, in words, a line each:
+/// children, rams, blocked houses, owners, marks (`Children: A is North's`)
+/// and the state words (`South must feed North`). Empty where it keeps
+/// nothing more.
+pub fn notes(position: &Position) -> Vec<String> {
+    let layout = position.layout();
+    Layer::ALL
+        .into_iter()
+        .flat_map(|layer| layer.describe(position))
+        .chain(
+            Word::ALL
+                .into_iter()
+                .filter_map(|word| word.describe(position.code(word), layout)),
+        )
+        .collect()
 }
 
 /// A two-row board from `seat`: letters for labels.
@@ -185,6 +195,18 @@ pub fn status(game: &Game) -> String {
             line
         }
     }
+}
+
+/// Where the variant is a match of rounds, the round and the match's
+/// score: `Round 3 of the match; rounds won: South 1, North 1 (2 win the
+/// match)`.
+pub fn match_line(game: &Game) -> Option<String> {
+    let round = game.round()?;
+    let mut line = format!("Round {round} of the match");
+    if let Some(match_to) = game.rules().rounds.as_ref().and_then(|r| r.match_to) {
+        let _ = write!(line, "; {}", match_to.tally_words(game.tally()));
+    }
+    Some(line)
 }
 
 /// The steps of a move, one per line, numbered.

@@ -437,6 +437,28 @@ impl Game {
         )
     }
 
+    /// Where the variant is a match of rounds, the round being played (or
+    /// the last, once the match is over), counted from the game's start:
+    /// 1 until a move ends a round. `None` for a game of one round, and
+    /// for a game that keeps no history (playouts).
+    pub fn round(&self) -> Option<usize> {
+        self.rules().rounds.as_ref()?;
+        if self.state.history.len() < self.state.plies {
+            return None;
+        }
+        // A move that ends a round keeps its end; the match's last round
+        // ends the game instead, with no next round.
+        let ended = self.state.history.iter().filter(|p| p.round_end.is_some());
+        Some(1 + ended.count())
+    }
+
+    /// Each player's tally towards the match goal so far, `[south, north]`
+    /// (rounds won, points or seeds: [`crate::rules::rounds::MatchTo`]);
+    /// zeros where the match has no goal of that kind.
+    pub fn tally(&self) -> [u16; 2] {
+        self.state.tally
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.state.outcome.is_some()

@@ -439,7 +439,7 @@ pub struct MctsPlayer {
 }
 
 /// The exploration constant of UCT, for results in [0, 1]. Tuned in
-/// matches against OpenSpiel's MCTS (README, "Computer players").
+/// matches against OpenSpiel's MCTS (docs/comparing.md, "Against OpenSpiel's MCTS").
 const EXPLORATION: f64 = 0.7;
 
 struct Node {

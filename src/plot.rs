@@ -413,6 +413,7 @@ mod tests {
             reasons,
             branching: 3.0,
             first_capture_ply: 9.0,
+            rounds_per_match: None,
             seed: 1,
         }
     }

@@ -180,7 +180,7 @@ impl Record {
                     });
                 }
             }
-            // A result is a claim that the game ended; the README promises
+            // A result is a claim that the game ended; docs/notation.md promises
             // that replay checks it.
             None if self.result != "*" => {
                 return Err(ReplayError::ResultUnfinished {
@@ -224,17 +224,14 @@ impl VariantChoice {
         let shipped = self
             .shipped
             .get_or_init(|| builtin_rules().into_iter().map(Engine::new).collect());
-        shipped
-            .iter()
-            .find(|engine| engine.rules().answers_to(name))
-            .ok_or_else(|| VariantError::NotShipped {
+        match crate::rules::names::find_shipped(name) {
+            Ok((index, _)) => Ok(&shipped[index]),
+            Err(closest) => Err(VariantError::NotShipped {
                 name: excerpt(name),
                 shipped: crate::rules::names_in_brief(shipped.iter().map(|engine| engine.rules())),
-                closest: crate::rules::closest_name(
-                    name,
-                    shipped.iter().map(|engine| engine.rules()),
-                ),
-            })
+                closest,
+            }),
+        }
     }
 }
 
@@ -267,7 +264,7 @@ impl fmt::Display for VariantError {
                 closest: Some(closest),
             } => write!(
                 f,
-                "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); did you mean `{closest}`?"
+                "[Variant \"{name}\"]: the tag must name a shipped variant ({shipped}); did you mean {closest}?"
             ),
             VariantError::NotShipped { name, shipped, .. } => write!(
                 f,

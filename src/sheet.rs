@@ -78,10 +78,17 @@ pub fn rule_sheet(rules: &Rules) -> String {
     // `check` refuses control characters in these strings; they are
     // escaped here all the same, as everything from a file is.
     let shown = |text: &str| escape_controls(text).into_owned();
-    let mut title = shown(&meta.name);
+    // The game's own name first, where the file gives one, then the names
+    // the command line takes.
+    let mut names = shown(&meta.name);
     if !meta.aliases.is_empty() {
-        let _ = write!(title, " (also {})", shown(&meta.aliases.join(", ")));
+        let _ = write!(names, ", also {}", shown(&meta.aliases.join(", ")));
     }
+    let title = match &meta.title {
+        Some(title) => format!("{} ({names})", shown(title)),
+        None if meta.aliases.is_empty() => names,
+        None => format!("{} ({})", shown(&meta.name), &names[meta.name.len() + 2..]),
+    };
     let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
     if let Some(summary) = &meta.summary {
         let _ = writeln!(out, "{}", shown(summary));

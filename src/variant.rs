@@ -25,6 +25,11 @@ use crate::board::Sides;
 pub struct Metadata {
     /// The name used on the command line, in lowercase.
     pub name: Spanned<String>,
+    /// The game's own name, as its players or its source write it
+    /// (`Toguz Kumalak`): lists show it, and the command line answers to it
+    /// in any case and spelling (`toguz-kumalak`, `toguz_kumalak`).
+    #[serde(default)]
+    pub title: Option<Spanned<String>>,
     /// Other names the game goes by; they work on the command line too.
     #[serde(default)]
     pub aliases: Vec<Spanned<String>>,

@@ -160,8 +160,68 @@ fn findings(file: &VariantFile, rules: &Rules) -> Vec<(Range<usize>, String)> {
             // the rest: a long limit, on purpose (Ludii's 2,000 decisions).
             _ => {}
         }
+        // In a match the limit counts the whole match's plies, not a
+        // round's: a limit fit for one round may end most matches.
+        if rules.rounds.is_some()
+            && plies > 0
+            && let Some(cut) = matches_cut(rules, plies as usize)
+            && 2 * cut.by_limit > cut.played
+        {
+            found.push((
+                limit.plies.span(),
+                format!(
+                    "ply_limit.plies = {plies} counts the plies of the whole match, not of a round: {} of {} random matches reached it, in round {} on average, so it decides most matches",
+                    cut.by_limit,
+                    cut.played,
+                    cut.rounds_reached.div_ceil(cut.by_limit.max(1) as usize)
+                ),
+            ));
+        }
     }
     found
+}
+
+/// Random matches cut short by the ply limit.
+struct MatchesCut {
+    /// Matches played to their end within the budget.
+    played: u64,
+    /// Those the ply limit ended.
+    by_limit: u64,
+    /// The rounds those reached, added up.
+    rounds_reached: usize,
+}
+
+/// Plays random matches of `rules` to their end, within a quarter of
+/// [`TIME_BUDGET`]: how many the ply limit of `plies` ends. `None` where
+/// fewer than half of [`RANDOM_GAMES`] finished in time.
+fn matches_cut(rules: &Rules, plies: usize) -> Option<MatchesCut> {
+    let engine = Engine::new(rules.clone());
+    let mut budget = Budget {
+        plies: RANDOM_PLIES,
+        deadline: Instant::now() + TIME_BUDGET / 4,
+    };
+    let mut cut = MatchesCut {
+        played: 0,
+        by_limit: 0,
+        rounds_reached: 0,
+    };
+    for i in 0..RANDOM_GAMES {
+        let mut game = Game::new(&engine);
+        let mut rng = Rng::for_game(1, i);
+        while !game.is_over() && game.plies() <= plies && budget.spend() {
+            let mv = random_move(&game, &mut rng);
+            game.play(mv, &mut ()).expect("listed moves are legal");
+        }
+        let Some(outcome) = game.outcome() else {
+            break;
+        };
+        cut.played += 1;
+        if outcome.reason == EndReason::PlyLimit {
+            cut.by_limit += 1;
+            cut.rounds_reached += game.round().unwrap_or(1);
+        }
+    }
+    (2 * cut.played >= RANDOM_GAMES).then_some(cut)
 }
 
 /// Whether a game can end before its ply limit otherwise than by it.

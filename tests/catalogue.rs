@@ -414,7 +414,7 @@ fn catalogue_games_replay_through_the_command_line() {
 fn full_catalogue_check() {
     // The catalogue is not in the repository: no default path.
     let Some(root) = std::env::var_os("SOW_CATALOGUE").map(PathBuf::from) else {
-        panic!("set SOW_CATALOGUE to the catalogue's directory (see the README)");
+        panic!("set SOW_CATALOGUE to the catalogue's directory (see docs/catalogue.md)");
     };
     let dir = root.join("games");
     assert!(

@@ -208,7 +208,7 @@ fn play_help_moves_and_undo_work() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     assert!(
-        stdout.contains("undo    take back your last move"),
+        stdout.contains("undo      take back your last move"),
         "help is shown: {stdout}"
     );
     assert!(
@@ -478,6 +478,79 @@ fn check_warns_of_a_majority_copied_from_a_bigger_board() {
     );
 }
 
+/// In a match of rounds the ply limit counts the whole match: a limit that
+/// ends most random matches is warned of, with what it counts. The
+/// catalogue's own limit (2000 plies) is not.
+#[test]
+fn check_warns_of_a_ply_limit_that_ends_most_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let dakon = std::fs::read_to_string(test_path("../variants/mancalagames/dakon.toml")).unwrap();
+    let copy = dakon
+        .replace("name = \"mg-dakon\"", "name = \"short-dakon\"")
+        .replace("plies = 2000", "plies = 60");
+    let path = dir.path().join("short.toml");
+    std::fs::write(&path, &copy).unwrap();
+    let output = sow(&["check", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    let line = copy
+        .lines()
+        .position(|l| l.starts_with("ply_limit"))
+        .unwrap()
+        + 1;
+    assert!(
+        stderr.contains(&format!(
+            "warning: {}:{line}:23: ply_limit.plies = 60 counts the plies of the whole match, not of a round: ",
+            path.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("so it decides most matches"), "{stderr}");
+    let shipped = sow(&["check", "variants/mancalagames/dakon.toml"], "");
+    assert!(
+        !text(&shipped.stderr).contains("whole match"),
+        "{}",
+        text(&shipped.stderr)
+    );
+}
+
+/// `compare` says how many rounds a match lasts, for a variant played as
+/// a match (in the table, the JSON and the CSV), and nothing for the others.
+#[test]
+fn compare_reports_rounds_per_match() {
+    let args = [
+        "compare", "mg-dakon", "oware", "--games", "6", "--seed", "3",
+    ];
+    let json = sow(&[&args[..], &["--format", "json"]].concat(), "");
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let reports: Value = serde_json::from_str(&text(&json.stdout)).unwrap();
+    let rounds = reports[0]["rounds_per_match"].as_f64().unwrap();
+    assert!(rounds >= 1.0, "{rounds}");
+    assert!(reports[1].get("rounds_per_match").is_none());
+    let table = text(&sow(&args, "").stdout);
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("rounds per match"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(
+        line.contains(&format!("{rounds:.1}")) && line.trim_end().ends_with('-'),
+        "{line}"
+    );
+    let csv = text(&sow(&[&args[..], &["--format", "csv"]].concat(), "").stdout);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let column = header
+        .iter()
+        .position(|h| *h == "rounds_per_match")
+        .unwrap();
+    let cells: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(cells[0][column], format!("{rounds:.2}"));
+    assert_eq!(cells[1][column], "");
+}
+
 /// Shell completions for bash, zsh and fish, and a man page, each naming
 /// the subcommands and their options.
 #[test]
@@ -496,47 +569,59 @@ fn completions_and_man_page_name_the_commands() {
     assert!(man.contains("replay"), "{man}");
 }
 
-/// The size that opens a catalogue summary (`6x4`) is explained, and is the
-/// board's: houses in each row, seeds in each at the start.
+/// The size that opens a catalogue summary says what it counts (`6 houses
+/// a side, 4 seeds each`, `4 rows of 8`), and is the board's.
 #[test]
-fn variants_explain_the_size_that_opens_a_summary() {
+fn variants_summaries_say_what_their_sizes_count() {
     let output = sow(&["variants"], "");
     let listing = text(&output.stdout);
     assert!(
-        listing
-            .contains("6x4, is of a board of 6 houses in each row, 4 seeds in each at the start"),
+        listing.contains("6 houses a side, 4 seeds each: "),
         "{listing}"
     );
+    assert!(!listing.contains("6x4"), "{listing}");
+    let number = |text: &str| text.parse::<usize>().ok();
+    let mut sized = 0;
     for engine in sow::rules::builtin_rules().into_iter().map(Engine::new) {
         let rules = engine.rules();
         let summary = rules.meta.summary.clone().unwrap_or_default();
-        if let Some((size, _)) = summary.split_once(": ")
-            && let Some((houses, seeds)) = size.split_once('x')
-            && let (Ok(houses), Ok(seeds)) = (houses.parse::<usize>(), seeds.parse::<u32>())
-        {
-            if rules.board.rows() > 2 {
-                // On more rows the size is the rows and the houses in each.
-                let shape = (houses, seeds as usize);
-                assert_eq!(
-                    shape,
-                    (rules.board.rows(), rules.board.columns()),
-                    "{}",
-                    rules.meta.name
-                );
+        let name = &rules.meta.name;
+        let words: Vec<&str> = summary
+            .split([' ', ':', ','])
+            .filter(|w| !w.is_empty())
+            .collect();
+        match words[..] {
+            [rows, "rows", "of", columns, ..] => {
+                assert_eq!(number(rows), Some(rules.board.rows()), "{name}");
+                assert_eq!(number(columns), Some(rules.board.columns()), "{name}");
+            }
+            [houses, "houses", "a", "side", seeds, "seeds", how, ..] => {
+                assert_eq!(number(houses), Some(rules.houses_per_side()), "{name}");
+                let seeds = number(seeds).unwrap();
+                let start = rules.start();
+                if how == "dealt" {
+                    let total: usize = start.houses().iter().map(|&s| s as usize).sum();
+                    assert_eq!(seeds, total, "{name}");
+                } else {
+                    // The seeds in most houses: a start pattern may empty
+                    // some houses or give one more to a few.
+                    let mut tally = std::collections::BTreeMap::new();
+                    for h in (0..2 * rules.houses_per_side()).filter(|&h| start.at(h) > 0) {
+                        *tally.entry(start.at(h) as usize).or_insert(0) += 1;
+                    }
+                    let usual = tally.iter().max_by_key(|&(_, n)| *n).map(|(&s, _)| s);
+                    assert_eq!(Some(seeds), usual, "{name}");
+                }
+            }
+            _ => {
+                assert!(!summary.contains(" houses a side, "), "{name}: {summary}");
                 continue;
             }
-            assert_eq!(houses, rules.houses_per_side(), "{}", rules.meta.name);
-            // The seeds in most houses: a start pattern may empty some
-            // houses or give one more to a few.
-            let start = rules.start();
-            let mut tally = std::collections::BTreeMap::new();
-            for h in (0..2 * houses).filter(|&h| start.at(h) > 0) {
-                *tally.entry(start.at(h) as u32).or_insert(0) += 1;
-            }
-            let usual = tally.iter().max_by_key(|&(_, n)| *n).map(|(&s, _)| s);
-            assert_eq!(Some(seeds), usual, "{}", rules.meta.name);
         }
+        sized += 1;
     }
+    // Every catalogue game and every Ludii game opens with its size.
+    assert!(sized > 170, "{sized}");
 }
 
 #[test]

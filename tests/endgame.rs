@@ -461,7 +461,7 @@ fn sow_solve_refuses_a_build_it_cannot_do() {
     assert!(err.contains("no endgame database for ouri"), "{err}");
 }
 
-/// The Oware database to 12 seeds (README, "Endgame databases") against
+/// The Oware database to 12 seeds (docs/solving.md, "Endgame databases") against
 /// the brute force, on positions of up to 4 seeds on the board reached in
 /// random games (the brute force follows the repetition ending with the
 /// game's own history): every proven value equals it, every other one's

@@ -223,6 +223,62 @@ fn resume_continues_the_last_game_with_its_tags() {
     assert_eq!(other.status.code(), Some(2));
 }
 
+/// `--resume FILE` alone plays on under the variant the record names.
+#[test]
+fn resume_alone_takes_the_variant_from_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "mg-bosh", "--south", "human", "--north", "greedy", "--record", "g.sow", "--seed",
+        "1",
+    ];
+    let first = sow_in(dir.path(), &args, "A\nquit\n");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let resumed = sow_in(dir.path(), &["play", "--resume", "g.sow"], "A\nquit\n");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stdout).contains("Resumed after 2 moves."));
+    let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
+    let games = parse_records(&file, "g.sow").unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("Variant"), Some("mg-bosh"));
+    assert_eq!(games[1].tag("South"), Some("human"), "the players from the tags");
+    assert!(games[1].moves.len() > 2, "{:?}", games[1].moves);
+
+    // Named wrongly, the message says the variant may be left out.
+    let other = sow_in(dir.path(), &["play", "oware", "--resume", "g.sow"], "");
+    assert_eq!(other.status.code(), Some(2));
+    let message = text(&other.stderr);
+    assert!(
+        message.contains("the game is mg-bosh, not oware"),
+        "{message}"
+    );
+    assert!(message.contains("sow play --resume FILE"), "{message}");
+
+    // A record that names no shipped variant needs the variant named.
+    std::fs::write(dir.path().join("bare.sow"), "1. C *\n").unwrap();
+    let bare = sow_in(dir.path(), &["play", "--resume", "bare.sow"], "");
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(
+        text(&bare.stderr).contains("no [Variant] tag"),
+        "{}",
+        text(&bare.stderr)
+    );
+    std::fs::write(
+        dir.path().join("mine.sow"),
+        "[Variant \"my-own\"]\n\n1. C *\n",
+    )
+    .unwrap();
+    let mine = sow_in(dir.path(), &["play", "--resume", "mine.sow"], "");
+    assert_eq!(mine.status.code(), Some(2));
+    let message = text(&mine.stderr);
+    assert!(
+        message.contains("sow play VARIANT --resume FILE"),
+        "{message}"
+    );
+    // Neither a variant nor a record: a usage error.
+    let neither = sow_in(dir.path(), &["play"], "");
+    assert_eq!(neither.status.code(), Some(2));
+}
+
 #[test]
 fn bad_bytes_are_skipped_and_an_endless_line_stops_with_the_game_saved() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,5 +1,5 @@
 //! Computer players and the arena, at settings small enough for `cargo test`
-//! (the full strength figures are in the README).
+//! (the full strength figures are in docs/comparing.md).
 
 use sow::arena::{MatchReport, Run, VariantReport, compare, play_match};
 use sow::players::{PlayerSpec, by_name};

@@ -14,10 +14,11 @@ fn results_do_not_depend_on_threads() {
     for engine in builtin_rules().into_iter().map(Engine::new) {
         let rules = engine.rules();
         let name = &rules.meta.name;
-        let one = random_games(&engine, 300, 7, 1);
-        let two = random_games(&engine, 300, 7, 2);
+        let games = crate::common::cases(60, 300) as u64;
+        let one = random_games(&engine, games, 7, 1);
+        let two = random_games(&engine, games, 7, 2);
         assert_eq!(one, two, "{name}");
-        assert_eq!(one.games, 300);
+        assert_eq!(one.games, games);
         // Five plies a game on average, or one per two houses of a row on
         // the catalogue's smallest boards (Micro-Wari has one house a row):
         // a game that ends at once is a bug. Not ten: in Kisolo (Lali) a
@@ -26,13 +27,13 @@ fn results_do_not_depend_on_threads() {
         // (R13), and its random games last six plies.
         let least = (rules.houses_per_side().min(10) as u64).div_ceil(2);
         assert!(
-            one.plies > 300 * least,
+            one.plies > games * least,
             "{name}: games last more than {least} plies on average"
         );
         // The games differ with the seed: in their stores, or in their
         // lengths where every game ends with empty stores (mikro tsoro's
         // captures are sown on).
-        let other = random_games(&engine, 300, 8, 1);
+        let other = random_games(&engine, games, 8, 1);
         assert_ne!(
             (other.checksum, other.plies),
             (one.checksum, one.plies),
@@ -79,7 +80,11 @@ fn slow_games(engine: &Arc<Engine>, games: u64, seed: u64) -> (u64, u64) {
 fn the_fast_path_plays_the_games_of_the_slow_path() {
     for engine in builtin_rules().into_iter().map(Engine::new) {
         let rules = engine.rules();
-        let games = if rules.sowing.relays() { 500 } else { 3000 };
+        let games = if rules.sowing.relays() {
+            crate::common::cases(50, 500)
+        } else {
+            crate::common::cases(300, 3000)
+        } as u64;
         let fast = random_games_on(EngineChoice::General, &engine, games, 11, 1);
         let (plies, checksum) = slow_games(&engine, games, 11);
         assert_eq!(

@@ -29,7 +29,8 @@ fn random_game(engine: &Arc<Engine>, choices: &[usize], mut each: impl FnMut(&Ga
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    // Each case plays a game of every shipped variant.
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(6, 64) as u32))]
 
     #[test]
     fn seeds_are_conserved_and_games_end(choices in prop::collection::vec(0usize..1000, 1..64)) {
@@ -90,6 +91,40 @@ proptest! {
     }
 
     #[test]
+    fn records_print_and_parse_back(choices in prop::collection::vec(0usize..1000, 1..32), cut in 0usize..200) {
+        for engine in builtin_rules().into_iter().map(Engine::new) {
+            let rules = engine.rules();
+            let mut game = random_game(&engine, &choices, |_| {});
+            // Take moves back to a prefix of the game.
+            while game.plies() > cut {
+                game.undo();
+            }
+            let tags = [("Variant", rules.meta.name.clone()), ("South", "random \"one\"".to_string())];
+            let mut record = record_of(&game, &tags);
+            record.comment = Some("start".into());
+            if let Some(first) = record.moves.first_mut() {
+                first.comment = Some("a comment".into());
+            }
+            let text = record.to_string();
+            let parsed = parse_records(&text, "round-trip").unwrap();
+            prop_assert_eq!(parsed.len(), 1);
+            let back = &parsed[0];
+            prop_assert_eq!(&back.tags, &record.tags);
+            prop_assert_eq!(&back.result, &record.result);
+            prop_assert_eq!(&back.comment, &record.comment);
+            let strip = |r: &sow::record::Record| r.moves.iter().map(|m| (m.mv, m.captured, m.comment.clone())).collect::<Vec<_>>();
+            prop_assert_eq!(strip(back), strip(&record));
+            // And the parsed record replays to the same position.
+            let replay = back.replay(&engine).unwrap();
+            prop_assert_eq!(replay.game.position(), game.position());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
     fn positions_print_and_parse_back(
         south in prop::collection::vec(0u8..12, 1..=8),
         stores in (0u8..30, 0u8..30),
@@ -124,35 +159,5 @@ proptest! {
         let back = parse_position(&text).unwrap();
         prop_assert_eq!(back.key(), position.key());
         prop_assert_eq!(back, position, "{}", text);
-    }
-
-    #[test]
-    fn records_print_and_parse_back(choices in prop::collection::vec(0usize..1000, 1..32), cut in 0usize..200) {
-        for engine in builtin_rules().into_iter().map(Engine::new) {
-            let rules = engine.rules();
-            let mut game = random_game(&engine, &choices, |_| {});
-            // Take moves back to a prefix of the game.
-            while game.plies() > cut {
-                game.undo();
-            }
-            let tags = [("Variant", rules.meta.name.clone()), ("South", "random \"one\"".to_string())];
-            let mut record = record_of(&game, &tags);
-            record.comment = Some("start".into());
-            if let Some(first) = record.moves.first_mut() {
-                first.comment = Some("a comment".into());
-            }
-            let text = record.to_string();
-            let parsed = parse_records(&text, "round-trip").unwrap();
-            prop_assert_eq!(parsed.len(), 1);
-            let back = &parsed[0];
-            prop_assert_eq!(&back.tags, &record.tags);
-            prop_assert_eq!(&back.result, &record.result);
-            prop_assert_eq!(&back.comment, &record.comment);
-            let strip = |r: &sow::record::Record| r.moves.iter().map(|m| (m.mv, m.captured, m.comment.clone())).collect::<Vec<_>>();
-            prop_assert_eq!(strip(back), strip(&record));
-            // And the parsed record replays to the same position.
-            let replay = back.replay(&engine).unwrap();
-            prop_assert_eq!(replay.game.position(), game.position());
-        }
     }
 }

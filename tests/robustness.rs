@@ -1,6 +1,6 @@
 //! The fuzz targets' proptest twins: random inputs through the same
 //! harnesses (`sow::fuzzing`) on every `cargo test`, so CI tries new inputs
-//! each run. The long runs are cargo-fuzz's (README, "Robustness").
+//! each run. The long runs are cargo-fuzz's (docs/robustness.md).
 
 use proptest::prelude::*;
 use sow::Engine;

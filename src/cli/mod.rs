@@ -58,6 +58,10 @@ pub struct Cli {
     command: Command,
 }
 
+/// What `--from` takes, said where it is asked for: `cargo install` users
+/// have no docs/ beside the binary.
+pub(crate) const FROM_HELP: &str = "Start from this position instead: South's houses from A, a slash, North's from a, the stores South-North and the side to move, as \"4,4,4,4,4,4/4,4,4,4,4,4 0-0 S\" (`position` at the `sow play` prompt prints the position, `sow replay` each one; docs/notation.md has the rest: more rows, children, blocked houses)";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the shipped variants, grouped by source, one line each.
@@ -93,8 +97,7 @@ enum Command {
     Moves {
         /// A shipped variant's name or alias, or a path to a .toml file.
         variant: String,
-        /// Start from this position instead (see "Notation" in the README).
-        #[arg(long, value_name = "POSITION")]
+        #[arg(long, value_name = "POSITION", help = FROM_HELP)]
         from: Option<String>,
         /// Print JSON: the legal moves, and the reason each other is refused.
         #[arg(long)]
@@ -109,8 +112,7 @@ enum Command {
         /// store).
         #[arg(name = "MOVE")]
         mv: String,
-        /// Start from this position instead.
-        #[arg(long, value_name = "POSITION")]
+        #[arg(long, value_name = "POSITION", help = FROM_HELP)]
         from: Option<String>,
         /// Print JSON: the positions before and after, the steps, the
         /// captures, and the result if the move ends the game.
@@ -119,8 +121,10 @@ enum Command {
     },
     /// Play a game in the terminal.
     Play {
-        /// A shipped variant's name or alias, or a path to a .toml file.
-        variant: String,
+        /// A shipped variant's name or alias, or a path to a .toml file
+        /// (with --resume, the record's [Variant] tag names it).
+        #[arg(required_unless_present = "resume")]
+        variant: Option<String>,
         /// Who plays South: human, random, greedy,
         /// alphabeta[:DEPTH|:MILLISms][:rows], mcts[:PLAYOUTS] (default:
         /// human, or the record's [South] tag with --resume).
@@ -130,8 +134,7 @@ enum Command {
         /// record's [North] tag with --resume).
         #[arg(long)]
         north: Option<String>,
-        /// Start from this position instead.
-        #[arg(long, value_name = "POSITION")]
+        #[arg(long, value_name = "POSITION", help = FROM_HELP)]
         from: Option<String>,
         /// Seed for the computer players, and for the start where the
         /// variant deals it at random (default: a fresh one each run,
@@ -180,8 +183,7 @@ enum Command {
         /// Plies, 0 to 20 (`perft::MAX_DEPTH`): each ply multiplies the time.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
         depth: u32,
-        /// Start from this position instead.
-        #[arg(long, value_name = "POSITION")]
+        #[arg(long, value_name = "POSITION", help = FROM_HELP)]
         from: Option<String>,
         /// Also print the count below each first move.
         #[arg(long)]
@@ -514,7 +516,15 @@ pub fn run(cli: Cli) -> Outcome {
             db,
         } => {
             drop(out);
-            let engine = load_engine(&variant)?;
+            let engine = match (&variant, &resume) {
+                (Some(variant), _) => load_engine(variant)?,
+                (None, Some(record)) => play::recorded_engine(record)?,
+                (None, None) => {
+                    return Err(Failure::Input(
+                        "name the variant to play, or a record to --resume".into(),
+                    ));
+                }
+            };
             let options = PlayOptions {
                 seats: [south.as_deref(), north.as_deref()],
                 from: from.as_deref(),
@@ -855,6 +865,8 @@ fn start(engine: &Arc<Engine>, from: Option<&str>) -> Result<Game, Failure> {
 struct VariantLine<'a> {
     group: &'a str,
     name: &'a str,
+    /// The game's own name, where the file gives one.
+    title: Option<&'a str>,
     /// Rows on the board: 2, 3 or 4.
     rows: usize,
     aliases: &'a [String],
@@ -870,6 +882,7 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             variants.iter().map(|rules| VariantLine {
                 group,
                 name: &rules.meta.name,
+                title: rules.meta.title.as_deref(),
                 rows: rules.board.rows(),
                 aliases: &rules.meta.aliases,
                 summary: rules.meta.summary.as_deref(),
@@ -884,14 +897,15 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             writeln!(out, "{text}")?;
         }
         Format::Csv => {
-            writeln!(out, "group,name,rows,aliases,summary")?;
+            writeln!(out, "group,name,title,rows,aliases,summary")?;
             for line in &lines {
                 let field = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
                 writeln!(
                     out,
-                    "{},{},{},{},{}",
+                    "{},{},{},{},{},{}",
                     field(line.group),
                     field(line.name),
+                    field(line.title.unwrap_or("")),
                     line.rows,
                     field(&line.aliases.join(" ")),
                     field(line.summary.unwrap_or(""))
@@ -899,7 +913,13 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
             }
         }
         Format::Table => {
-            let width = lines.iter().map(|l| l.name.len()).max().unwrap_or(0);
+            // A longer name runs into its line rather than widening every line.
+            let width = lines
+                .iter()
+                .map(|l| l.name.len())
+                .max()
+                .unwrap_or(0)
+                .min(20);
             for (group, variants) in &groups {
                 writeln!(out, "{group}")?;
                 for rules in variants {
@@ -910,20 +930,14 @@ fn variants(out: &mut impl Write, format: Format) -> Outcome {
                         format!(" (also {})", meta.aliases.join(", "))
                     };
                     let summary = meta.summary.as_deref().unwrap_or("");
-                    let rows = match rules.board.rows() {
-                        2 => String::new(),
-                        rows => format!("[{rows} rows] "),
-                    };
-                    writeln!(out, "  {:width$}  {rows}{summary}{aliases}", meta.name)?;
+                    let title = meta
+                        .title
+                        .as_deref()
+                        .map_or(String::new(), |t| format!("{t} — "));
+                    writeln!(out, "  {:width$}  {title}{summary}{aliases}", meta.name)?;
                 }
                 writeln!(out)?;
             }
-            // The catalogue's summaries open with the board, as MancalaGames
-            // writes it.
-            writeln!(
-                out,
-                "A summary that opens with a size, such as 6x4, is of a board of 6 houses in each row, 4 seeds in each at the start; on more rows, such as 4x8, of the rows and the houses in each. The boards have two rows unless [3 rows] or [4 rows] says otherwise."
-            )?;
         }
     }
     Ok(())

@@ -12,14 +12,15 @@ enum Seat {
 }
 
 const PLAY_HELP: &str = "Type a house label to play it (A-F for South, a-f for North), or:
-  moves   list the legal moves and why the others are excluded
-  board   draw the board again
-  last    show the last move step by step, whoever made it
-  rules   show the variant's rule sheet
-  hint    ask the alpha-beta player for a move and its evaluation
-  undo    take back your last move (and the replies after it), saying which
-  help    show this text
-  quit    stop, and save the record";
+  moves     list the legal moves and why the others are excluded
+  board     draw the board again
+  last      show the last move step by step, whoever made it
+  rules     show the variant's rule sheet
+  position  print the position in notation, as --from reads it
+  hint      ask the alpha-beta player for a move and its evaluation
+  undo      take back your last move (and the replies after it), saying which
+  help      show this text
+  quit      stop, and save the record";
 
 /// The game so far as a record, kept up to date move by move (never rebuilt)
 /// so that an interrupt can save it; `None` once it has been saved.
@@ -221,6 +222,46 @@ pub(super) fn play(engine: &Arc<Engine>, options: PlayOptions<'_>) -> Outcome {
     outcome.and(saving)
 }
 
+/// The rules the last game of the record at `path` is played under, as
+/// its [Variant] tag names them: `sow play --resume FILE` without a
+/// variant.
+pub(super) fn recorded_engine(path: &std::path::Path) -> Result<Arc<Engine>, Failure> {
+    let (origin, records) = read_records(path)?;
+    let number = records.len();
+    let record = records.last().ok_or_else(|| no_game(&origin))?;
+    let at = GameAt {
+        origin: &origin,
+        number,
+    };
+    match record.tag("Variant") {
+        Some(_) => sow::record::VariantChoice::new(None)
+            .engine_for(record)
+            .cloned()
+            .map_err(|e| {
+                Failure::Input(at.say(
+                    None,
+                    format!("{e}; or name the variant: `sow play VARIANT --resume FILE`"),
+                ))
+            }),
+        None => Err(Failure::Input(at.say(
+            None,
+            "the record has no [Variant] tag: name the variant, `sow play VARIANT --resume FILE`",
+        ))),
+    }
+}
+
+/// The records of the file at `path`, and the name it goes by in messages.
+fn read_records(path: &std::path::Path) -> Result<(String, Vec<sow::record::Record>), Failure> {
+    let origin = path.display().to_string();
+    let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;
+    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    Ok((origin, records))
+}
+
+fn no_game(origin: &str) -> Failure {
+    Failure::Input(format!("{}: no game to resume", escape_controls(origin)))
+}
+
 /// The last game of the record at `path`, replayed: the game (its history
 /// holds the moves) and its tags.
 fn resume(
@@ -228,16 +269,9 @@ fn resume(
     path: &std::path::Path,
 ) -> Result<(Game, Vec<(String, String)>), Failure> {
     let rules = engine.rules();
-    let origin = path.display().to_string();
-    let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;
-    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    let (origin, records) = read_records(path)?;
     let number = records.len();
-    let Some(record) = records.last() else {
-        return Err(Failure::Input(format!(
-            "{}: no game to resume",
-            escape_controls(&origin)
-        )));
-    };
+    let record = records.last().ok_or_else(|| no_game(&origin))?;
     let at = GameAt {
         origin: &origin,
         number,
@@ -249,7 +283,7 @@ fn resume(
             return Err(Failure::Input(at.say(
                 None,
                 format!(
-                    "the game is {}, not {}",
+                    "the game is {}, not {} (leave the variant out: `sow play --resume FILE` plays on under the record's)",
                     sow::diagnostic::excerpt(&recorded_name),
                     rules.meta.name
                 ),
@@ -285,6 +319,9 @@ fn resume(
 impl Session<'_> {
     fn board(&self, out: &mut impl Write) -> Outcome {
         write!(out, "{}", draw_from(self.game.position(), self.seat))?;
+        if let Some(line) = sow::diagram::match_line(&self.game) {
+            writeln!(out, "{line}")?;
+        }
         writeln!(out, "{}", status(&self.game))?;
         Ok(())
     }
@@ -396,6 +433,15 @@ impl Session<'_> {
                 None => writeln!(out, "no move to show yet")?,
             },
             "rules" => write!(out, "{}", rule_sheet(self.rules))?,
+            "position" => {
+                let position = self.game.position();
+                writeln!(out, "{position}")?;
+                writeln!(
+                    out,
+                    "(to start from it: sow moves {} --from \"{position}\"; solve, explain and play take --from too)",
+                    self.rules.meta.name
+                )?;
+            }
             "hint" => {
                 let mut player = sow::players::hint_player(self.seed);
                 if let Some(db) = &self.database {

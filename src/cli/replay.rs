@@ -8,6 +8,9 @@ use sow::word::Kind;
 struct JsonPly {
     #[serde(rename = "move")]
     mv: String,
+    /// The position after the move in the notation (`sow moves --from`
+    /// reads it): on a ply that ends a round, the next round's start.
+    position: String,
     board: Vec<u8>,
     /// On three and four rows: the seeds row by row, from South's back row
     /// (the bottom) up to North's (the top), each from South's left.
@@ -24,6 +27,14 @@ struct JsonPly {
     /// The variant's state words, each by its name ([`json_words`]).
     #[serde(flatten)]
     words: std::collections::BTreeMap<&'static str, serde_json::Value>,
+    /// In a match of rounds: the round the move was played in, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<usize>,
+    /// In a match played to a goal: each player's tally after the move,
+    /// `[south, north]` (rounds won, points or seeds, as the variant's
+    /// `[rounds]` counts them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tally: Option<[u16; 2]>,
     /// On a ply that ends a round of a match: true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     round_over: bool,
@@ -184,13 +195,30 @@ fn replay_one(
         }
     })?;
     let result = replay.result(record);
+    // The round each ply was played in, and the match's tally after it.
+    let rounds = rules.rounds.as_ref();
+    let mut round = 1;
+    let round_of: Vec<Option<usize>> = replay
+        .plies
+        .iter()
+        .map(|ply| {
+            let this = round;
+            round += usize::from(ply.round_end.is_some());
+            rounds.map(|_| this)
+        })
+        .collect();
+    let tally_of = |i: usize| -> Option<[u16; 2]> {
+        rounds?.match_to?;
+        replay.game.history().get(i).map(|ply| ply.tally)
+    };
     if json {
         let game = JsonGame {
             variant: &rules.meta.name,
             plies: replay
                 .plies
                 .iter()
-                .map(|ply| {
+                .enumerate()
+                .map(|(i, ply)| {
                     let layers = |position: &Position| {
                         rules
                             .layers()
@@ -202,6 +230,7 @@ fn replay_one(
                     let shown = ply.round_end.as_ref().unwrap_or(&ply.position);
                     JsonPly {
                         mv: ply.mv.to_string(),
+                        position: ply.position.to_string(),
                         board: shown.houses().to_vec(),
                         rows: (!shown.layout().single_row()).then(|| shown.rows_from_bottom()),
                         stores: shown.stores(),
@@ -209,6 +238,8 @@ fn replay_one(
                         over: ply.over,
                         layers: layers(shown),
                         words: json_words(rules, shown),
+                        round: round_of[i],
+                        tally: tally_of(i),
                         round_over: ply.round_end.is_some(),
                         next_round: ply.round_end.as_ref().map(|_| JsonRound {
                             board: ply.position.houses().to_vec(),
@@ -232,7 +263,9 @@ fn replay_one(
     }
     write!(out, "{}", draw(&replay.start))?;
     let sides: Vec<Side> = replay.plies.iter().map(|p| p.mover).collect();
-    for (ply, (number, _)) in replay.plies.iter().zip(full_move_numbers(&sides)) {
+    writeln!(out, "  Position: {}", replay.start)?;
+    let numbers = full_move_numbers(&sides);
+    for (i, (ply, (number, _))) in replay.plies.iter().zip(numbers).enumerate() {
         let mark = if ply.effect.captured > 0 {
             format!("x{}", ply.effect.captured)
         } else {
@@ -241,7 +274,26 @@ fn replay_one(
         // Each ply stands alone under its board: `13. Ax2`, then `13... fx6`.
         let dots = move_number_dots(ply.mover);
         writeln!(out, "\n{number}{dots} {}{mark}", ply.mv)?;
+        if ply.round_end.is_some()
+            && let Some(ended) = round_of[i]
+        {
+            let tally = rounds
+                .and_then(|r| r.match_to)
+                .zip(tally_of(i))
+                .map_or(String::new(), |(to, tally)| {
+                    format!("; {}", to.tally_words(tally))
+                });
+            writeln!(
+                out,
+                "Round {ended} is over{tally}. Round {} starts:",
+                ended + 1
+            )?;
+        }
         write!(out, "{}", draw(&ply.position))?;
+        writeln!(out, "  Position: {}", ply.position)?;
+    }
+    if let Some(line) = sow::diagram::match_line(&replay.game) {
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "{}  {result}\n", status(&replay.game))?;
     Ok(())

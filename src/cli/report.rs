@@ -105,6 +105,7 @@ pub(super) fn print_comparison(
             let mut header = String::from(
                 "variant,games,seed,south_wins,south_low,south_high,north_wins,north_low,north_high,draws,draws_low,draws_high,mean_length,median_length,captured_per_game,branching,first_capture_ply",
             );
+            header.push_str(",rounds_per_match");
             for reason in &reasons {
                 header.push_str(&format!(",end_{reason}"));
             }
@@ -122,6 +123,11 @@ pub(super) fn print_comparison(
                     r.branching,
                     r.first_capture_ply
                 ));
+                // Empty for a game of one round.
+                line.push(',');
+                if let Some(rounds) = r.rounds_per_match {
+                    line.push_str(&format!("{rounds:.2}"));
+                }
                 for reason in &reasons {
                     line.push_str(&format!(
                         ",{:.4}",
@@ -156,6 +162,12 @@ pub(super) fn print_comparison(
                     format!("{:.1}", r.first_capture_ply)
                 }),
             ];
+            if reports.iter().any(|r| r.rounds_per_match.is_some()) {
+                rows.push(row("rounds per match", &|r| {
+                    r.rounds_per_match
+                        .map_or("-".into(), |rounds| format!("{rounds:.1}"))
+                }));
+            }
             for reason in &reasons {
                 rows.push(row(&format!("ends by {reason}"), &|r| {
                     format!(

@@ -15,9 +15,7 @@ use sow::solve::{self, Bounds, Options, Progress as SolveProgress, Solution, Ver
 pub(super) struct SolveArgs {
     /// A shipped variant's name or alias, or a path to a .toml file.
     variant: String,
-    /// Solve this position instead of the start (see "Notation" in the
-    /// README).
-    #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"])]
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"], help = super::FROM_HELP)]
     from: Option<String>,
     /// The memory to use in MiB, 1 to 65536: the most the transposition
     /// table grows to as it fills (default 3072), or with --build-db the

@@ -272,6 +272,7 @@ fn write(
         "name = {}",
         toml_string(&variant_name(&source.stem))
     ));
+    lines.push(format!("title = {}", toml_string(name)));
     if let Some(region) = &game.region {
         lines.push(format!("region = {}", toml_string(region)));
     }

@@ -4,7 +4,8 @@
 
 use super::mapping::Reading;
 
-/// `6x4: Captures 2 or 3 across, chained; must feed.`
+/// `6 houses a side, 4 seeds each: Captures 2 or 3 across, chained; must
+/// feed.`
 pub(super) fn summary(r: &Reading) -> String {
     let holes = r.game.holes;
     let seeds = r.game.seeds.0;
@@ -463,8 +464,8 @@ pub(super) fn summary(r: &Reading) -> String {
         None => "Plain sowing".to_string(),
     };
     if super::mapping::deals_at_random(r.choice("start_pattern")) {
-        format!("{holes} a side, {seeds} seeds dealt at random: {text}.")
+        format!("{holes} houses a side, {seeds} seeds dealt at random: {text}.")
     } else {
-        format!("{holes}x{seeds}: {text}.")
+        format!("{holes} houses a side, {seeds} seeds each: {text}.")
     }
 }

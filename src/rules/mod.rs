@@ -43,6 +43,7 @@ pub mod children;
 pub mod ending;
 pub mod feeding;
 pub mod grand_slam;
+pub mod names;
 pub mod rounds;
 pub mod sowing;
 pub mod territory;
@@ -144,6 +145,8 @@ pub const MAX_PLY_LIMIT: i64 = ending::MAX_PLY_LIMIT;
 pub struct Metadata {
     /// The name used on the command line.
     pub name: String,
+    /// The game's own name, as its players or its source write it.
+    pub title: Option<String>,
     /// Other names.
     pub aliases: Vec<String>,
     /// Where it is played.
@@ -378,7 +381,7 @@ impl Rules {
         let rules = compile(file)
             .map_err(|(span, message, hint)| RulesError::at(origin, source, span, message, hint))?;
         if let Some(names) = names {
-            names_are_free(&names).map_err(|(span, message, hint)| {
+            names::names_are_free(&names).map_err(|(span, message, hint)| {
                 RulesError::at(origin, source, span, message, hint)
             })?;
         }
@@ -410,9 +413,11 @@ impl Rules {
         Ok(source)
     }
 
-    /// A variant that ships with the library, by name or alias, in any case.
+    /// A variant that ships with the library, by name or alias in any case,
+    /// or by its game's title loosely spelled ([`names::find_shipped`]).
     pub fn builtin(name: &str) -> Option<Rules> {
-        builtin_rules().into_iter().find(|r| r.answers_to(name))
+        let (index, _) = names::find_shipped(name).ok()?;
+        shipped_files().nth(index).map(compile_shipped)
     }
 
     /// A shipped variant by name or alias, or else a path to a `.toml` file.
@@ -424,11 +429,10 @@ impl Rules {
         if name_or_path.ends_with(".toml") || path.exists() {
             return Rules::from_path(path);
         }
-        let shipped = builtin_rules();
         Err(RulesError::Unknown {
             name: name_or_path.to_string(),
-            known: names_in_brief(&shipped),
-            closest: closest_name(name_or_path, &shipped),
+            known: names_in_brief(&builtin_rules()),
+            closest: names::find_shipped(name_or_path).err().flatten(),
         })
     }
 
@@ -455,18 +459,9 @@ impl Rules {
     /// [`Rules::load`] finds it: a shipped variant's by name or alias, or
     /// else the file's, which must compile as it is.
     pub fn source_of(name_or_path: &str) -> Result<String, RulesError> {
-        let names = |text: &str| -> Option<Vec<String>> {
-            let table: toml::Table = toml::from_str(without_bom(text)).ok()?;
-            let variant = table.get("variant")?.as_table()?;
-            let mut names = vec![variant.get("name")?.as_str()?.to_string()];
-            if let Some(aliases) = variant.get("aliases").and_then(|a| a.as_array()) {
-                names.extend(aliases.iter().filter_map(|a| a.as_str()).map(String::from));
-            }
-            Some(names)
-        };
-        let shipped = shipped_files().find(|(_, text)| {
-            names(text).is_some_and(|n| n.iter().any(|n| n.eq_ignore_ascii_case(name_or_path)))
-        });
+        let shipped = names::find_shipped(name_or_path)
+            .ok()
+            .and_then(|(index, _)| shipped_files().nth(index));
         match shipped {
             Some((_, text)) => Ok(text.to_string()),
             None => {
@@ -567,16 +562,6 @@ impl Rules {
         }
         let text = toml::to_string(&table).map_err(|e| fault(e.to_string(), None))?;
         Rules::compile_text(&text, &origin, false)
-    }
-
-    /// Whether `name` is this variant's name or one of its aliases.
-    pub fn answers_to(&self, name: &str) -> bool {
-        self.meta.name.eq_ignore_ascii_case(name)
-            || self
-                .meta
-                .aliases
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(name))
     }
 
     /// The position every game starts from.
@@ -797,21 +782,6 @@ pub fn builtin_groups() -> Vec<(&'static str, Vec<Rules>)> {
         .collect()
 }
 
-/// The shipped variant's name or alias nearest `name` (a slip such as
-/// `kalh` for `kalah`), if one is within a few letters' edits.
-pub fn closest_name<'a>(
-    name: &str,
-    shipped: impl IntoIterator<Item = &'a Rules>,
-) -> Option<String> {
-    let name = name.to_lowercase();
-    let (distance, closest) = shipped
-        .into_iter()
-        .flat_map(|rules| std::iter::once(&rules.meta.name).chain(&rules.meta.aliases))
-        .map(|candidate| (edit_distance(&name, candidate), candidate))
-        .min_by_key(|&(distance, _)| distance)?;
-    (distance <= 2.min(name.chars().count() / 2).max(1)).then(|| closest.clone())
-}
-
 /// The names of the rule documents' variants, and how many more the
 /// catalogue ships: a list short enough for a message.
 pub fn names_in_brief<'a>(
@@ -827,7 +797,7 @@ pub fn names_in_brief<'a>(
         first.join(", ")
     } else {
         format!(
-            "{}, and the MancalaGames catalogue's: `sow variants` lists them all",
+            "{}, and the catalogues' games: `sow variants` lists them all",
             first.join(", ")
         )
     }
@@ -838,50 +808,6 @@ fn compile_shipped((file, text): &(&str, &str)) -> Rules {
         .expect("shipped variants are valid")
 }
 
-/// Every name and alias of the shipped variants, lowercased, with the name
-/// of the variant that answers to it; made once.
-fn shipped_names() -> &'static [(String, String)] {
-    static NAMES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| {
-        builtin_rules()
-            .into_iter()
-            .flat_map(|r| {
-                let name = r.meta.name.clone();
-                std::iter::once(r.meta.name.clone())
-                    .chain(r.meta.aliases.clone())
-                    .map(move |n| (n.to_ascii_lowercase(), name.clone()))
-            })
-            .collect()
-    })
-}
-
-/// Refuses a name or alias that a shipped variant answers to: the command
-/// line could not tell the two apart, and a comparison would show two
-/// columns of one name.
-fn names_are_free(words: &[toml::Spanned<String>]) -> Result<(), CompileError> {
-    let taken = |word: &str| {
-        let word = word.trim().to_ascii_lowercase();
-        shipped_names()
-            .iter()
-            .find(|(n, _)| *n == word)
-            .map(|(_, owner)| owner.clone())
-    };
-    for word in words {
-        if let Some(owner) = taken(word.get_ref()) {
-            return Err((
-                word.span(),
-                format!(
-                    "`{}` is already the shipped variant {owner}'s name or alias; a variant of your own needs names of its own",
-                    word.get_ref().trim()
-                ),
-                Some(format!(
-                    "rename it (say `{owner}-mine`), and drop or change aliases and summary copied from {owner}"
-                )),
-            ));
-        }
-    }
-    Ok(())
-}
 /// A compile error: the span it points at, the message, and a hint.
 pub(crate) type CompileError = (Range<usize>, String, Option<String>);
 
@@ -963,6 +889,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     // variants`: none may hold a character that would drive the terminal.
     let texts = [
         ("name", Some(&meta.name)),
+        ("title", meta.title.as_ref()),
         ("region", meta.region.as_ref()),
         ("source", meta.source.as_ref()),
         ("rule_book", meta.rule_book.as_ref()),
@@ -1494,6 +1421,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         start,
         meta: Metadata {
             name,
+            title: meta.title.map(toml::Spanned::into_inner),
             aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
             region: meta.region.map(toml::Spanned::into_inner),
             source: meta.source.map(toml::Spanned::into_inner),
@@ -2004,7 +1932,7 @@ impl fmt::Display for RulesError {
                     excerpt(name)
                 )?;
                 match closest {
-                    Some(closest) => write!(f, "; did you mean `{closest}`?"),
+                    Some(closest) => write!(f, "; did you mean {closest}?"),
                     None => Ok(()),
                 }
             }
@@ -2028,14 +1956,15 @@ mod tests {
 
     #[test]
     fn a_slip_in_a_variant_name_finds_the_name() {
-        let shipped = super::builtin_rules();
-        let closest = |name| super::closest_name(name, &shipped);
-        assert_eq!(closest("kalh").as_deref(), Some("kalah"));
-        assert_eq!(closest("Owre").as_deref(), Some("oware"));
-        assert_eq!(closest("mg-kalh").as_deref(), Some("mg-kalah"));
-        assert_eq!(closest("chess"), None);
         let error = super::Rules::load("kalh").unwrap_err().to_string();
         assert!(error.ends_with("; did you mean `kalah`?"), "{error}");
+        let error = super::Rules::load("Owre").unwrap_err().to_string();
+        assert!(error.ends_with("; did you mean `oware`?"), "{error}");
+        let error = super::Rules::load("mg-kalh").unwrap_err().to_string();
+        assert!(error.ends_with("; did you mean `mg-kalah`?"), "{error}");
+        let error = super::Rules::load("chess").unwrap_err().to_string();
+        assert!(!error.contains("did you mean"), "{error}");
+        assert_eq!(super::Rules::load("bao").unwrap().meta.name, "mg-bao");
     }
 
     use super::*;

@@ -157,6 +157,21 @@ impl MatchTo {
         }
     }
 
+    /// Each player's `tally` and the target in a few words: `rounds won:
+    /// South 1, North 0 (2 win the match)`.
+    pub fn tally_words(self, tally: [u16; 2]) -> String {
+        let what = match self.goal {
+            MatchGoal::RoundWins => "rounds won",
+            MatchGoal::Points { .. } => "points",
+            MatchGoal::SeedsWon => "seeds won",
+            MatchGoal::ExtraSeeds => "seeds won by",
+        };
+        format!(
+            "{what}: South {}, North {} ({} win the match)",
+            tally[0], tally[1], self.target
+        )
+    }
+
     /// The target in words, for the sheet.
     fn words(self) -> String {
         let plural = if self.target == 1 { "" } else { "s" };

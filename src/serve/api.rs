@@ -313,19 +313,25 @@ pub async fn variants(Shared(state): Shared<Arc<State>>) -> Response {
 }
 
 fn find_shipped<'s>(state: &'s State, name: &str) -> Result<&'s Shipped, ApiError> {
-    state
-        .shipped
-        .iter()
-        .find(|s| s.engine.rules().answers_to(name))
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                format!(
-                    "no shipped variant named `{}` (GET /api/variants lists them)",
-                    sow::diagnostic::excerpt(name)
-                ),
-            )
-        })
+    // `state.shipped` is in the shipped files' order.
+    let found = sow::rules::names::find_shipped(name);
+    if let Some(shipped) = found
+        .as_ref()
+        .ok()
+        .and_then(|&(index, _)| state.shipped.get(index))
+    {
+        return Ok(shipped);
+    }
+    let closest = found.err().flatten().map_or(String::new(), |closest| {
+        format!("; did you mean {closest}?")
+    });
+    Err(ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no shipped variant named `{}` (GET /api/variants lists them){closest}",
+            sow::diagnostic::excerpt(name)
+        ),
+    ))
 }
 
 /// `GET /api/variants/{name}/toml`: a shipped variant's file.

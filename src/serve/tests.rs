@@ -157,7 +157,12 @@ async fn a_game_is_played_undone_and_recorded() {
     let game = new_game(&app, json!({"variant": "kalah", "north": "human"})).await;
     assert_eq!(game["board"], json!([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]));
     assert_eq!(game["to_move"], "south");
-    assert!(game["sheet"].as_str().unwrap().starts_with("kalah"));
+    assert!(
+        game["sheet"]
+            .as_str()
+            .unwrap()
+            .starts_with("Kalah (kalah, also")
+    );
     let id = game["id"].as_str().unwrap();
 
     let (status, played) = post(&app, &format!("/api/games/{id}/move"), json!({"move": "C"})).await;

@@ -8,6 +8,18 @@ use serde::Deserialize;
 
 pub mod one_option;
 
+/// How many of a long check's cases to run: `quick` in `cargo test`,
+/// `exhaustive` where `SOW_EXHAUSTIVE` is set (`.ci/run` sets it for a
+/// second pass over the longest checks; docs/testing.md lists them). The
+/// quick count still covers every shipped variant.
+pub fn cases(quick: usize, exhaustive: usize) -> usize {
+    if std::env::var_os("SOW_EXHAUSTIVE").is_some() {
+        exhaustive
+    } else {
+        quick
+    }
+}
+
 /// A path under `tests/`.
 pub fn test_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -15,7 +15,7 @@ use sow::diagram::{draw, status, steps};
 use sow::{Engine, Event, Game, Move, MoveEffect, Rules};
 
 /// The Ouri rules (documents 000, 001 and 003 of `docs/rulings.md`, three
-/// copies of the same text), named by title as the README names them.
+/// copies of the same text), named by title as docs/rulings.md names them.
 pub const OURI_DOCUMENTS: &str =
     "Jogo Ouri, rules of the Campeonato Nacional de Jogos Matemáticos (Associação Ludus, Portugal)";
 /// Oware Abapa, in Dutch (document 002).
