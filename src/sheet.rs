@@ -235,6 +235,18 @@ fn board_of_more_rows(rules: &Rules, out: &mut String) {
 mod tests {
     use super::*;
 
+    /// Diffusion's seeds are spread round the house played: its sheet says
+    /// so, and says nothing of a way round the board or of laps.
+    #[test]
+    fn a_spreading_sowing_is_not_said_to_go_round_the_board() {
+        let sheet = rule_sheet(&crate::rules::shipped("mancalagames/diffusion.toml"));
+        assert!(sheet.starts_with("Diffusion (mg-diffusion)\n"), "{sheet}");
+        assert!(sheet.contains("spread them round it, one a house"), "{sheet}");
+        for wrong in ["one by one", "counter-clockwise (", "A lap", "along your way"] {
+            assert!(!sheet.contains(wrong), "{wrong}: {sheet}");
+        }
+    }
+
     #[test]
     fn the_parts_hold_every_line_of_the_sheet() {
         for rules in crate::rules::builtin_rules() {

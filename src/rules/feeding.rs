@@ -659,7 +659,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             names.join(", "),
         );
     }
-    if playable.either_row {
+    if playable.either_row && rules.sowing.diffuse {
+        let _ = writeln!(
+            out,
+            "  A house of the opponent's row is spread round as your own would be."
+        );
+    } else if playable.either_row {
         let _ = writeln!(
             out,
             "  A house of the opponent's row is sown as your own would be: along your way round the board, into your store."

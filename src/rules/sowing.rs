@@ -1184,10 +1184,18 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         },
     };
-    let _ = writeln!(
-        out,
-        "  Lift every seed of one of your houses and sow them one by one, {direction}."
-    );
+    if rules.sowing.diffuse {
+        // Spread round the house played: no way round the board, no laps.
+        let _ = writeln!(
+            out,
+            "  Lift every seed of one of your houses and spread them round it, one a house: into the houses around it, counter-clockwise from the next house of its row, through the three houses facing, to the one before it. A house holds at most {DIFFUSE_FULL}: a seed for a full house leaves play, and so do the two a house at a row's end has no place for (both kept in South's store, which decides nothing)."
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  Lift every seed of one of your houses and sow them one by one, {direction}."
+        );
+    }
     if rules.sowing.chosen_in != 0 {
         let n = rules.board.houses_per_side();
         let every = rules.sowing.chosen_in == (1u32 << n) - 1;
@@ -1264,12 +1272,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
         );
     }
-    if rules.sowing.diffuse {
-        let _ = writeln!(
-            out,
-            "  The seeds are not sown along the rows: they go one each into the houses around the house played, counter-clockwise from the next house of its row, through the three houses facing, to the one before it. A house holds at most {DIFFUSE_FULL}: a seed for a full house leaves play, and so do the two a house at a row's end has no place for (both kept in South's store, which decides nothing)."
-        );
-    }
     if rules.sowing.passed_over != 0 {
         let layout = rules.board.layout();
         let names: Vec<String> = (0..layout.houses_per_side())
@@ -1295,6 +1297,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         );
     }
     match rules.sowing.laps {
+        _ if rules.sowing.diffuse => {}
         Laps::SkipOrigin => {
             let _ = writeln!(out, "  A lap passes over the house the seeds came from.");
         }
