@@ -241,8 +241,16 @@ mod tests {
     fn a_spreading_sowing_is_not_said_to_go_round_the_board() {
         let sheet = rule_sheet(&crate::rules::shipped("mancalagames/diffusion.toml"));
         assert!(sheet.starts_with("Diffusion (mg-diffusion)\n"), "{sheet}");
-        assert!(sheet.contains("spread them round it, one a house"), "{sheet}");
-        for wrong in ["one by one", "counter-clockwise (", "A lap", "along your way"] {
+        assert!(
+            sheet.contains("spread them round it, one a house"),
+            "{sheet}"
+        );
+        for wrong in [
+            "one by one",
+            "counter-clockwise (",
+            "A lap",
+            "along your way",
+        ] {
             assert!(!sheet.contains(wrong), "{wrong}: {sheet}");
         }
     }

@@ -240,7 +240,11 @@ fn resume_alone_takes_the_variant_from_the_record() {
     let games = parse_records(&file, "g.sow").unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].tag("Variant"), Some("mg-bosh"));
-    assert_eq!(games[1].tag("South"), Some("human"), "the players from the tags");
+    assert_eq!(
+        games[1].tag("South"),
+        Some("human"),
+        "the players from the tags"
+    );
     assert!(games[1].moves.len() > 2, "{:?}", games[1].moves);
 
     // Named wrongly, the message says the variant may be left out.

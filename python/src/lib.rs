@@ -373,6 +373,12 @@ impl Variant {
         self.observation.len()
     }
 
+    /// The game's own name (`"Toguz Kumalak"`), where the file gives one.
+    #[getter]
+    fn title(&self) -> Option<String> {
+        self.rules().meta.title.clone()
+    }
+
     /// The variant's rules in a few sentences.
     #[getter]
     fn summary(&self) -> Option<String> {

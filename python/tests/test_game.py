@@ -17,6 +17,11 @@ def test_every_shipped_variant_is_listed_and_loads():
         assert variant.name == name
         assert variant.num_actions >= 1
         assert variant.observation_size >= 2 * variant.houses_per_side + 3
+        assert variant.title
+    # A game answers to its own name in any spelling.
+    toguz = sow.Variant.load("toguz kumalak")
+    assert (toguz.name, toguz.title) == ("mg-toguz-kumalak", "Toguz Kumalak")
+    assert sow.Variant.load("bao").name == "mg-bao"
 
 
 def test_a_game_plays_by_notation_and_by_index():

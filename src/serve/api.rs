@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 
 use sow::board::STORE;
 use sow::diagnostic::Located;
-use sow::diagram::status;
+use sow::diagram::{match_line, notes, status};
 use sow::game::Game;
 use sow::notation::{MAX_RECORD_MOVES, check_capture_mark, parse_move, parse_records};
-use sow::position::{Layout, Move};
+use sow::position::{Layout, Move, Position, Side};
 use sow::record::{VariantChoice, record_of};
 use sow::rules::{GROUPS, Rules, RulesError, builtin_groups};
 use sow::sheet::rule_sheet;
@@ -259,6 +259,18 @@ pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     )
 }
 
+/// What a variant file that holds nothing (or only blanks) is answered.
+pub const EMPTY_VARIANT: &str = "the variant file is empty: start from a shipped variant (`Edit a copy` on the page, GET /api/variants/NAME/toml here) or paste a variant file";
+
+/// Refuses a variant file that holds only blanks (or nothing), before
+/// TOML's own message (`missing field 'variant'`) puzzles anyone.
+fn not_empty(text: &str) -> Result<(), ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::rule(EMPTY_VARIANT));
+    }
+    Ok(())
+}
+
 /// Refuses a text longer than [`MAX_TEXT_BYTES`].
 fn within_limit(text: &str, what: &str) -> Result<(), ApiError> {
     if text.len() > MAX_TEXT_BYTES {
@@ -294,8 +306,40 @@ fn broken(message: String) -> ApiError {
 #[derive(Serialize)]
 struct VariantItem<'a> {
     name: &'a str,
+    /// The game's own name (`Toguz Kumalak`), or its name where it has none.
+    title: &'a str,
+    /// Its other names.
+    aliases: &'a [String],
+    /// Where it is played, as its file says.
+    region: Option<&'a str>,
+    /// Its group's heading, as `sow variants` prints it.
     group: &'a str,
+    /// The shelf the page lists it on: `Rule documents`, `MancalaGames:
+    /// REGION` (the first region its file names) or `Ludii: three and four
+    /// rows`.
+    shelf: String,
     summary: Option<&'a str>,
+}
+
+/// The shelf a shipped variant is listed on: its group's, the catalogue
+/// split by region.
+fn shelf(group: &str, region: Option<&str>) -> String {
+    let [documents, catalogue, ludii] =
+        [0, 1, 2].map(|i| GROUPS.get(i).map(|(heading, _)| *heading));
+    if Some(group) == documents {
+        "Rule documents".to_string()
+    } else if Some(group) == catalogue {
+        // `Western Africa, Caribbean` is listed under its first region.
+        let first = region
+            .and_then(|r| r.split([',', ':', '(']).next())
+            .map(str::trim)
+            .filter(|r| !r.is_empty());
+        format!("MancalaGames: {}", first.unwrap_or("no region given"))
+    } else if Some(group) == ludii {
+        "Ludii: three and four rows".to_string()
+    } else {
+        group.to_string()
+    }
 }
 
 /// `GET /api/variants`: every shipped variant.
@@ -303,10 +347,17 @@ pub async fn variants(Shared(state): Shared<Arc<State>>) -> Response {
     let items: Vec<VariantItem<'_>> = state
         .shipped
         .iter()
-        .map(|s| VariantItem {
-            name: &s.engine.rules().meta.name,
-            group: s.group,
-            summary: s.engine.rules().meta.summary.as_deref(),
+        .map(|s| {
+            let meta = &s.engine.rules().meta;
+            VariantItem {
+                name: &meta.name,
+                title: meta.title.as_deref().unwrap_or(&meta.name),
+                aliases: &meta.aliases,
+                region: meta.region.as_deref(),
+                group: s.group,
+                shelf: shelf(s.group, meta.region.as_deref()),
+                summary: meta.summary.as_deref(),
+            }
         })
         .collect();
     Json(items).into_response()
@@ -387,6 +438,7 @@ struct Checked {
 /// fault is a 422 with its line and column. Nothing is written anywhere.
 pub async fn check(Body(request): Body<CheckRequest>) -> Result<Response, ApiError> {
     within_limit(&request.toml, "variant file")?;
+    not_empty(&request.toml)?;
     blocking(move || {
         let checked = sow::warnings::check_toml(&request.toml, EDITOR_ORIGIN)
             .map_err(|e| ApiError::variant(&e))?;
@@ -470,11 +522,84 @@ fn step(event: &Event, layout: Layout) -> Step {
     }
 }
 
+/// A house as the page draws it: its seeds and what the position keeps
+/// on it beside them.
+#[derive(Serialize)]
+struct HouseView {
+    label: String,
+    seeds: u8,
+    /// Who owns it now, `south` or `north`: its row's player unless it
+    /// changed hands between rounds (territory).
+    owner: &'static str,
+    /// Whose child it is (`south` or `north`): its seeds are kept for that
+    /// player and it is never played. Null for an ordinary house or a ram.
+    child: Option<&'static str>,
+    /// A ram: nobody's, never played, its seeds counted for nobody.
+    ram: bool,
+    /// Closed for the rest of the game (or round): nothing is sown into it.
+    blocked: bool,
+    /// Played already, where every house must be played once before any
+    /// is played again.
+    played: bool,
+    /// Marked by its owner (a relay lap ending there may stop).
+    marked: bool,
+}
+
+fn house_view(position: &Position, house: usize) -> HouseView {
+    let child = position.child_of(house).map(Side::name);
+    HouseView {
+        label: position.layout().label(house).to_string(),
+        seeds: position.houses()[house],
+        owner: position.owner(house).name(),
+        child,
+        ram: position.rams() >> house & 1 != 0,
+        blocked: position.is_blocked(house),
+        played: position.played_houses() >> house & 1 != 0,
+        marked: position.marked_houses() >> house & 1 != 0,
+    }
+}
+
+/// A legal move and where on the board it is played.
+#[derive(Serialize)]
+struct MoveView {
+    /// The move, in the notation (as in `legal`).
+    #[serde(rename = "move")]
+    mv: String,
+    /// The house it is played from (house order); null for a move from
+    /// the store (`*K`) or one that only takes houses.
+    house: Option<usize>,
+    /// The way the mover chose to sow, `clockwise` or
+    /// `counter-clockwise`; null where the rules say the way.
+    direction: Option<&'static str>,
+}
+
+/// The house a move is played from, if any.
+fn house_of(mv: Move, layout: Layout) -> Option<usize> {
+    if mv.store_seeds().is_some() || mv.takes_only() {
+        return None;
+    }
+    layout.house(mv.label())
+}
+
+fn move_view(mv: Move, layout: Layout) -> MoveView {
+    MoveView {
+        mv: mv.to_string(),
+        house: house_of(mv, layout),
+        direction: mv.direction().map(|way| match way {
+            sow::board::Direction::CounterClockwise => "counter-clockwise",
+            sow::board::Direction::Clockwise => "clockwise",
+        }),
+    }
+}
+
 /// A game as the page draws it.
 #[derive(Serialize)]
 struct View {
     id: String,
     variant: String,
+    /// The game's own name (`Toguz Kumalak`), or the variant's name where
+    /// its file gives none.
+    title: String,
     /// Whether the rules came from the editor.
     edited: bool,
     houses_per_side: usize,
@@ -488,6 +613,26 @@ struct View {
     board: Vec<u8>,
     /// The stores, `[south, north]`.
     stores: [u8; 2],
+    /// Whether the stores hold what each player has in hand (boards of
+    /// three and four rows), rather than what they have captured.
+    hands: bool,
+    /// Each house, in house order: its label, seeds, owner, and the marks
+    /// the position keeps on it (children, rams, blocked, played, marked).
+    houses: Vec<HouseView>,
+    /// What the position keeps beside the seeds, in words, as `sow replay`
+    /// prints it under a board: `Children: A is North's, c is South's`,
+    /// `Blocked: a, b`, the state words (`Feed: …`). Empty where it keeps
+    /// nothing more.
+    notes: Vec<String>,
+    /// In a match of rounds: the round being played, from 1.
+    round: Option<usize>,
+    /// In a match of rounds: the round and the match's score in words,
+    /// `Round 3 of the match; rounds won: South 1, North 1 (2 win the
+    /// match)`.
+    match_line: Option<String>,
+    /// In a match played to a goal: each player's tally, `[south, north]`
+    /// (rounds won, points or seeds, as the variant counts them).
+    tally: Option<[u16; 2]>,
     /// `south` or `north`; null once the game is over.
     to_move: Option<&'static str>,
     over: bool,
@@ -499,6 +644,8 @@ struct View {
     players: [String; 2],
     /// The legal moves, in the notation.
     legal: Vec<String>,
+    /// The legal moves again, each with its house and chosen direction.
+    moves: Vec<MoveView>,
     /// Each other house of the mover's row, and why it may not be played.
     refused: Vec<Refusal>,
     /// The position, in the notation `sow moves --from` reads.
@@ -541,9 +688,18 @@ fn view(id: u64, session: &Session, game: &Game) -> View {
             })
             .collect()
     };
+    let layout = position.layout();
+    let meta = &game.rules().meta;
+    let legal = game.legal_moves();
+    let in_match = game
+        .rules()
+        .rounds
+        .as_ref()
+        .is_some_and(|r| r.match_to.is_some());
     View {
         id: format!("{id:x}"),
-        variant: game.rules().meta.name.clone(),
+        variant: meta.name.clone(),
+        title: meta.title.clone().unwrap_or_else(|| meta.name.clone()),
         edited: session.edited,
         houses_per_side: n,
         labels: (0..2 * n)
@@ -552,12 +708,19 @@ fn view(id: u64, session: &Session, game: &Game) -> View {
         grid: position.layout().grid(),
         board: position.houses().to_vec(),
         stores: position.stores(),
+        hands: !layout.single_row(),
+        houses: (0..2 * n).map(|h| house_view(position, h)).collect(),
+        notes: notes(position),
+        round: game.round(),
+        match_line: match_line(game),
+        tally: in_match.then(|| game.tally()),
         to_move: (!over).then(|| position.to_move().name()),
         over,
         status: status(game),
         score: game.outcome().map(|o| o.score),
         players: [session.seats[0].name(), session.seats[1].name()],
-        legal: game.legal_moves().iter().map(|m| m.to_string()).collect(),
+        legal: legal.iter().map(|m| m.to_string()).collect(),
+        moves: legal.iter().map(|m| move_view(m, layout)).collect(),
         refused,
         position: position.to_string(),
         record: record_of(game, &tags(session)).to_string(),
@@ -603,6 +766,7 @@ fn chosen_rules(
     match (variant, toml) {
         (_, Some(text)) => {
             within_limit(text, "variant file")?;
+            not_empty(text)?;
             let rules = Rules::from_toml(text, EDITOR_ORIGIN).map_err(|e| ApiError::variant(&e))?;
             Ok((Engine::new(rules), true))
         }
@@ -964,6 +1128,8 @@ pub async fn undo(
 struct Hint {
     #[serde(rename = "move")]
     mv: String,
+    /// The house it is played from (house order), if any: the page marks it.
+    house: Option<usize>,
     depth: u32,
     /// The evaluation for the side to move, in words.
     evaluation: String,
@@ -987,6 +1153,7 @@ pub async fn hint(
         let side = game.position().to_move();
         Ok(Json(Hint {
             mv: analysis.mv.to_string(),
+            house: house_of(analysis.mv, game.position().layout()),
             depth: analysis.depth,
             evaluation: analysis.describe(),
             text: format!(

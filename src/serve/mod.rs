@@ -54,6 +54,8 @@ pub fn router(state: Arc<State>) -> Router {
             "/style.css",
             get(|| asset("text/css; charset=utf-8", STYLE)),
         )
+        .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON_SVG)))
+        .route("/favicon.ico", get(favicon_ico))
         .route("/api/variants", get(api::variants))
         .route("/api/variants/{name}/toml", get(api::variant_toml))
         .route("/api/check", post(api::check))
@@ -98,6 +100,120 @@ async fn security_headers(mut response: Response) -> Response {
 const INDEX: &str = include_str!("assets/index.html");
 const APP: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
+/// The page's icon: a board of two rows, a few seeds in its houses.
+const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
+
+/// `/favicon.ico`, for the browsers and tools that ask for it whatever the
+/// page links: the same board drawn in 32 × 32 pixels, made once.
+async fn favicon_ico() -> Response {
+    static ICO: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let body = ICO.get_or_init(icon_ico).as_slice();
+    (
+        [
+            (header::CONTENT_TYPE, "image/x-icon"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The icon's colour at point `(x, y)` of 32 × 32 (from the top left), as
+/// `[blue, green, red, alpha]`: the board, its rim, its houses, a seed in
+/// every other house.
+fn icon_colour(x: f32, y: f32) -> [u8; 4] {
+    // The board: a rounded rectangle from (1, 7) to (31, 25).
+    let (left, right, top, bottom, round) = (1.0, 31.0, 7.0, 25.0, 5.0);
+    let cx = x.clamp(left + round, right - round);
+    let cy = y.clamp(top + round, bottom - round);
+    let from_edge = round - ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+    if from_edge < 0.0 {
+        return [0, 0, 0, 0];
+    }
+    if from_edge < 1.2 {
+        return [0x2b, 0x5a, 0x8a, 0xff];
+    }
+    let inside = |cx: f32, cy: f32, r: f32| (x - cx).powi(2) + (y - cy).powi(2) <= r * r;
+    for (row, cy) in [12.0f32, 20.0].into_iter().enumerate() {
+        for (column, cx) in [7.0f32, 13.0, 19.0, 25.0].into_iter().enumerate() {
+            if inside(cx, cy, 2.9) {
+                return if (row + column) % 2 == 0 && inside(cx, cy, 1.4) {
+                    [0xd8, 0xec, 0xf4, 0xff]
+                } else {
+                    [0x20, 0x42, 0x6b, 0xff]
+                };
+            }
+        }
+    }
+    [0x5a, 0x95, 0xc8, 0xff]
+}
+
+/// The icon's pixel `(x, y)`: the colours of 4 × 4 points in it, averaged,
+/// so that round edges are smooth.
+fn icon_pixel(x: usize, y: usize) -> [u8; 4] {
+    const SAMPLES: usize = 4;
+    let mut sum = [0u32; 4];
+    for i in 0..SAMPLES {
+        for j in 0..SAMPLES {
+            let at = |p: usize, k: usize| p as f32 + (k as f32 + 0.5) / SAMPLES as f32;
+            let [b, g, r, a] = icon_colour(at(x, i), at(y, j));
+            // Colours weighed by their cover, so a transparent point adds none.
+            let alpha = u32::from(a);
+            sum[0] += u32::from(b) * alpha;
+            sum[1] += u32::from(g) * alpha;
+            sum[2] += u32::from(r) * alpha;
+            sum[3] += alpha;
+        }
+    }
+    if sum[3] == 0 {
+        return [0; 4];
+    }
+    let colour = |c: u32| (c / sum[3]) as u8;
+    [
+        colour(sum[0]),
+        colour(sum[1]),
+        colour(sum[2]),
+        (sum[3] / (SAMPLES * SAMPLES) as u32) as u8,
+    ]
+}
+
+/// The icon as an ICO file: one 32 × 32 image of 32-bit pixels.
+fn icon_ico() -> Vec<u8> {
+    const SIZE: usize = 32;
+    let pixels = SIZE * SIZE * 4;
+    // The mask of transparent pixels, one bit a pixel, rows of 32 bits: all
+    // clear, the alpha channel saying what shows.
+    let mask = SIZE * SIZE / 8;
+    let image = 40 + pixels + mask;
+    let mut ico = Vec::with_capacity(22 + image);
+    // The directory: reserved, type 1 (icon), one image.
+    for word in [0u16, 1, 1] {
+        ico.extend_from_slice(&word.to_le_bytes());
+    }
+    // Its entry: width, height, no palette, reserved, 1 plane, 32 bits.
+    ico.extend_from_slice(&[SIZE as u8, SIZE as u8, 0, 0]);
+    ico.extend_from_slice(&1u16.to_le_bytes());
+    ico.extend_from_slice(&32u16.to_le_bytes());
+    ico.extend_from_slice(&(image as u32).to_le_bytes());
+    ico.extend_from_slice(&22u32.to_le_bytes());
+    // The bitmap's header: its height counts the pixels and the mask.
+    ico.extend_from_slice(&40u32.to_le_bytes());
+    ico.extend_from_slice(&(SIZE as i32).to_le_bytes());
+    ico.extend_from_slice(&(2 * SIZE as i32).to_le_bytes());
+    ico.extend_from_slice(&1u16.to_le_bytes());
+    ico.extend_from_slice(&32u16.to_le_bytes());
+    ico.extend_from_slice(&0u32.to_le_bytes());
+    ico.extend_from_slice(&((pixels + mask) as u32).to_le_bytes());
+    ico.extend_from_slice(&[0; 16]);
+    // The pixels, the bottom row first.
+    for y in (0..SIZE).rev() {
+        for x in 0..SIZE {
+            ico.extend_from_slice(&icon_pixel(x, y));
+        }
+    }
+    ico.extend(std::iter::repeat_n(0u8, mask));
+    ico
+}
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
     (

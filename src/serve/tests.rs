@@ -143,7 +143,8 @@ async fn a_view_at_an_earlier_ply_is_the_one_the_game_had_then() {
         let (status, now) = get(&app, &format!("/api/games/{id}?ply={ply}")).await;
         assert_eq!(status, StatusCode::OK, "{now}");
         for field in [
-            "board", "stores", "to_move", "legal", "refused", "position", "ply",
+            "board", "stores", "to_move", "legal", "refused", "position", "ply", "houses", "notes",
+            "moves", "round",
         ] {
             assert_eq!(now[field], then[field], "ply {ply}: {field}");
         }
@@ -978,4 +979,232 @@ async fn edited_variants_are_kept_within_a_byte_budget() {
     );
     // A shipped variant's rules are shared, so its games still fit.
     new_game(&app, json!({"variant": "oware"})).await;
+}
+
+/// Plays the server's random players on a new game of `variant` (seeded)
+/// until `done` holds for its view; the view then.
+async fn play_until(
+    app: &Router,
+    variant: &str,
+    seed: u64,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let mut view = new_game(
+        app,
+        json!({"variant": variant, "south": "random", "north": "random", "seed": seed}),
+    )
+    .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for _ in 0..3000 {
+        if done(&view) {
+            return view;
+        }
+        assert_eq!(
+            view["over"], false,
+            "{variant} ended first: {}",
+            view["position"]
+        );
+        let (status, played) = post(app, &format!("/api/games/{id}/computer"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{played}");
+        view = played["view"].clone();
+    }
+    panic!("{variant}: not reached in 3000 moves");
+}
+
+fn houses(view: &Value) -> &Vec<Value> {
+    view["houses"].as_array().expect("the view's houses")
+}
+
+#[tokio::test]
+async fn the_view_shows_children_as_the_terminal_does() {
+    let app = app();
+    let view = play_until(&app, "mg-toguz-kumalak", 1, |v| {
+        houses(v).iter().any(|h| !h["child"].is_null())
+    })
+    .await;
+    assert_eq!(view["title"], "Toguz Kumalak");
+    let houses = houses(&view);
+    assert_eq!(houses.len(), 18);
+    let child = houses.iter().find(|h| !h["child"].is_null()).unwrap();
+    let (label, whose) = (
+        child["label"].as_str().unwrap(),
+        child["child"].as_str().unwrap(),
+    );
+    // A child is made in the opponent's row, kept for the one who made it.
+    let row = if label.chars().all(|c| c.is_ascii_uppercase()) {
+        "south"
+    } else {
+        "north"
+    };
+    assert_ne!(whose, row, "{child}");
+    assert_eq!(child["owner"], row);
+    assert_eq!(child["ram"], false);
+    // The notes are the lines `sow replay` prints under the board.
+    let owner = if whose == "south" { "South" } else { "North" };
+    let notes: Vec<&str> = view["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes[0].starts_with("Children: ") && notes[0].contains(&format!("{label} is {owner}'s")),
+        "{notes:?}"
+    );
+    assert!(view["position"].as_str().unwrap().contains(" children:"));
+    // Each house's seeds are the board's.
+    for (house, seeds) in houses.iter().zip(view["board"].as_array().unwrap()) {
+        assert_eq!(&house["seeds"], seeds);
+    }
+    // Not a match of rounds; two rows, so the stores are what was captured.
+    assert_eq!(view["round"], Value::Null);
+    assert_eq!(view["match_line"], Value::Null);
+    assert_eq!(view["hands"], false);
+}
+
+#[tokio::test]
+async fn the_view_shows_blocked_houses_and_the_round() {
+    let app = app();
+    let start = new_game(&app, json!({"variant": "mg-dakon", "north": "human"})).await;
+    assert_eq!(start["round"], 1);
+    assert_eq!(start["match_line"], "Round 1 of the match");
+    let view = play_until(&app, "mg-dakon", 1, |v| {
+        v["round"] == 2 && houses(v).iter().any(|h| h["blocked"] == true)
+    })
+    .await;
+    assert_eq!(view["match_line"], "Round 2 of the match");
+    let blocked: Vec<&str> = houses(&view)
+        .iter()
+        .filter(|h| h["blocked"] == true)
+        .map(|h| h["label"].as_str().unwrap())
+        .collect();
+    let notes = view["notes"].as_array().unwrap();
+    assert!(
+        notes.contains(&json!(format!("Blocked: {}", blocked.join(", ")))),
+        "{notes:?}"
+    );
+    // A blocked house is never a move.
+    for mv in view["moves"].as_array().unwrap() {
+        let house = mv["house"].as_u64().unwrap() as usize;
+        assert_eq!(houses(&view)[house]["blocked"], false, "{mv}");
+    }
+}
+
+#[tokio::test]
+async fn the_state_words_are_told_in_plain_words() {
+    let app = app();
+    // Wouri remembers who captured last.
+    let view = play_until(&app, "wouri", 1, |v| {
+        v["position"].as_str().unwrap().contains(" last:")
+    })
+    .await;
+    let notes = view["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().starts_with("Captured last: ")),
+        "{notes:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_match_to_a_goal_shows_its_tally_and_the_ways_a_house_may_sow() {
+    let app = app();
+    let view = new_game(&app, json!({"variant": "mg-centering", "north": "human"})).await;
+    assert_eq!(view["round"], 1);
+    assert_eq!(view["tally"], json!([0, 0]));
+    let line = view["match_line"].as_str().unwrap();
+    assert!(line.starts_with("Round 1 of the match; "), "{line}");
+    // The middle house sows either way, by choice: two moves from it.
+    let moves = view["moves"].as_array().unwrap();
+    let ways: Vec<&Value> = moves.iter().filter(|m| !m["direction"].is_null()).collect();
+    assert_eq!(ways.len(), 2, "{moves:?}");
+    assert_eq!(ways[0]["house"], ways[1]["house"]);
+    let mut directions: Vec<&str> = ways
+        .iter()
+        .map(|m| m["direction"].as_str().unwrap())
+        .collect();
+    directions.sort();
+    assert_eq!(directions, ["clockwise", "counter-clockwise"]);
+    assert_eq!(view["legal"].as_array().unwrap().len(), moves.len());
+}
+
+#[tokio::test]
+async fn four_rows_keep_their_seeds_in_hand_and_a_hint_names_its_house() {
+    let app = app();
+    let view = new_game(&app, json!({"variant": "ludii-tsoro", "north": "human"})).await;
+    assert_eq!(view["hands"], true);
+    assert_eq!(houses(&view).len(), 32);
+    assert_eq!(houses(&view)[0]["owner"], "south");
+    assert_eq!(houses(&view)[16]["owner"], "north");
+    let id = view["id"].as_str().unwrap();
+    let (status, hint) = get(&app, &format!("/api/games/{id}/hint")).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let house = hint["house"].as_u64().unwrap() as usize;
+    let label = houses(&view)[house]["label"].as_str().unwrap();
+    assert!(hint["move"].as_str().unwrap().starts_with(label), "{hint}");
+}
+
+#[tokio::test]
+async fn the_list_gives_each_variant_its_title_region_and_shelf() {
+    let app = app();
+    let (_, list) = get(&app, "/api/variants").await;
+    let list = list.as_array().unwrap();
+    let find = |name: &str| list.iter().find(|v| v["name"] == name).unwrap();
+    let toguz = find("mg-toguz-kumalak");
+    assert_eq!(toguz["title"], "Toguz Kumalak");
+    assert_eq!(toguz["region"], "Central Asia, East Asia");
+    // Listed under its first region.
+    assert_eq!(toguz["shelf"], "MancalaGames: Central Asia");
+    assert!(toguz["aliases"].is_array());
+    assert_eq!(find("oware")["shelf"], "Rule documents");
+    assert_eq!(find("oware")["title"], "Oware Abapa");
+    assert_eq!(find("ludii-tsoro")["shelf"], "Ludii: three and four rows");
+    // Every variant has a title (its name where its file gives none).
+    assert!(
+        list.iter()
+            .all(|v| v["title"].as_str().is_some_and(|t| !t.is_empty()))
+    );
+}
+
+#[tokio::test]
+async fn an_empty_editor_is_told_where_to_start() {
+    let app = app();
+    for text in ["", "  \n\t\n"] {
+        for uri in ["/api/check", "/api/games"] {
+            let (status, answer) = post(&app, uri, json!({ "toml": text })).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{uri}");
+            assert!(
+                error(&answer)
+                    .starts_with("the variant file is empty: start from a shipped variant"),
+                "{answer}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_page_has_an_icon() {
+    let app = app();
+    let request = Request::get("/favicon.svg").body(Body::empty()).unwrap();
+    let (status, kind, body) = send(&app, request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "image/svg+xml");
+    assert!(body.as_str().unwrap().starts_with("<svg"));
+    let request = Request::get("/favicon.ico").body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/x-icon");
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    // An ICO file: one 32 × 32 image of 32-bit pixels, and its mask.
+    assert_eq!(&bytes[..6], &[0, 0, 1, 0, 1, 0]);
+    assert_eq!(&bytes[6..8], &[32, 32]);
+    assert_eq!(bytes.len(), 22 + 40 + 32 * 32 * 4 + 32 * 32 / 8);
+    let request = Request::get("/").body(Body::empty()).unwrap();
+    let (_, _, page) = send(&app, request).await;
+    assert!(
+        page.as_str()
+            .unwrap()
+            .contains("<link rel=\"icon\" href=\"/favicon.svg\"")
+    );
 }

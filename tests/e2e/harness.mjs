@@ -57,3 +57,23 @@ export async function startBrowser(options = {}) {
     },
   };
 }
+
+/** Plays the server's random players on a new game of `variant` (seeded,
+ * so the same game each run) until `done(view)` holds; resolves to the
+ * game's record, as a `.sow` file's text. */
+export async function recordUntil(url, variant, seed, done) {
+  const post = async (to, body) => {
+    const response = await fetch(new URL(to, url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    return response.json();
+  };
+  let view = await post('/api/games', { variant, south: 'random', north: 'random', seed });
+  for (let i = 0; i < 3000 && !done(view); i += 1) {
+    if (view.error || view.over) throw new Error(`${variant}: ${view.error || 'over'} before the position wanted`);
+    view = (await post(`/api/games/${view.id}/computer`, {})).view;
+  }
+  if (!done(view)) throw new Error(`${variant}: not reached in 3000 moves`);
+  const response = await fetch(new URL(`/api/games/${view.id}/record`, url));
+  return response.text();
+}

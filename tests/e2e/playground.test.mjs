@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startBrowser, startServer } from './harness.mjs';
+import { recordUntil, startBrowser, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -113,7 +113,7 @@ describe('playing', () => {
     await house('A6: 1 seed').waitFor();
     await house('A8: 1 seed').waitFor();
     // South's rows are drawn at the bottom: her back row lowest.
-    const y = async (name) => Number(await house(name).locator('circle').getAttribute('cy'));
+    const y = async (name) => Number(await house(name).locator('circle.pit').getAttribute('cy'));
     assert.ok(await y('B1: 2 seeds') > await y('A1: 0 seeds'), 'the back row below the front row');
     assert.ok(await y('A1: 0 seeds') > await y('a1: 0 seeds'), "South's rows below North's");
   });
@@ -167,7 +167,7 @@ describe('playing', () => {
     // South's random move is answered at once; North's row is at the bottom.
     await record().filter({ hasText: /1\. [A-F] \*/ }).waitFor();
     const bottom = await page.locator('#board .house').evaluateAll(
-      (gs) => gs.filter((g) => g.querySelector('circle').getAttribute('cy') > 100)
+      (gs) => gs.filter((g) => g.querySelector('circle.pit').getAttribute('cy') > 100)
         .map((g) => g.dataset.house).join(''),
     );
     assert.equal(bottom, 'abcdef');
@@ -251,10 +251,238 @@ describe('the variant editor', () => {
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.locator('#editor-status').filter({ hasText: 'ok: variant.toml (kalah-copy)' }).waitFor();
     await page.getByRole('button', { name: 'Play this variant', exact: true }).click();
-    await page.locator('#variant-name', { hasText: 'kalah-copy (edited)' }).waitFor();
+    await page.locator('#variant-name', { hasText: 'Kalah (kalah-copy, edited)' }).waitFor();
     await house('A: 3 seeds').waitFor();
     await house('D: 3 seeds').click();
     await log().filter({ hasText: 'South plays D: South moves again' }).waitFor();
     assert.match(await page.locator('#sheet').textContent(), /3 seeds in each: 36 seeds/);
   });
+});
+
+/** Uploads a record of `variant` played by the server's random players
+ * (seeded: the same game each run) up to the first position where
+ * `done(view)` holds; the page shows that position, both seats human. */
+async function openAt(variant, seed, done) {
+  const text = await recordUntil(server.url, variant, seed, done);
+  await open(variant);
+  const dir = mkdtempSync(path.join(tmpdir(), 'sow-record-'));
+  const file = path.join(dir, `${variant}.sow`);
+  writeFileSync(file, text);
+  await page.getByLabel('Upload a record').setInputFiles(file);
+  await log().filter({ hasText: `Loaded ${variant}.sow` }).waitFor();
+}
+
+/** The board's houses: accessible name, width and height on the screen,
+ * seeds (the badge or the number), stones drawn. */
+function housesShown() {
+  return page.locator('#board .house').evaluateAll((gs) => gs.map((g) => {
+    const box = g.getBoundingClientRect();
+    const count = g.querySelector('.badge-count, .count');
+    return {
+      name: g.getAttribute('aria-label'),
+      width: box.width,
+      height: box.height,
+      seeds: Number(count.textContent),
+      stones: g.querySelectorAll('.stone').length,
+      classes: g.getAttribute('class'),
+    };
+  }));
+}
+
+describe('what the engine keeps, shown', () => {
+  test('seeds are drawn as stones, up to 15, and counted in text', async () => {
+    await open('oware');
+    for (const h of await housesShown()) {
+      assert.equal(h.seeds, 4, h.name);
+      assert.equal(h.stones, 4, h.name);
+    }
+    // Toguz Kumalak's houses fill up: past 15 a house shows its number.
+    await openAt('mg-toguz-kumalak', 1, (v) => v.board.some((n) => n > 15));
+    const shown = await housesShown();
+    assert.ok(shown.some((h) => h.seeds > 15), 'a house holds more than 15');
+    for (const h of shown) {
+      assert.equal(h.stones, h.seeds > 15 ? 0 : h.seeds, h.name);
+      assert.ok(h.name.includes(`: ${h.seeds} seed`) || h.name.endsWith(': blocked'), h.name);
+    }
+  });
+
+  test("a child is named and marked: `c: 9 seeds, South's child`", async () => {
+    await openAt('mg-toguz-kumalak', 1, (v) => v.houses.some((h) => h.child));
+    const child = (await housesShown()).find((h) => / (South|North)'s child$/.test(h.name));
+    assert.ok(child, 'a house is named a child');
+    assert.match(child.name, /^[A-Ia-i]: \d+ seeds?, (South|North)'s child$/);
+    assert.match(child.classes, /\bchild-(south|north)\b/);
+    const [, label, whose] = /^(\w): .*(South|North)'s child$/.exec(child.name);
+    await page.locator('#notes li', { hasText: `Children: ${label} is ${whose}'s` }).waitFor();
+    await page.locator('#board .house.child .tag').first().waitFor();
+  });
+
+  test('a blocked house, the round and the match in Dakon', async () => {
+    await openAt('mg-dakon', 1, (v) => v.round === 2 && v.houses.some((h) => h.blocked));
+    const blocked = (await housesShown()).filter((h) => /\bblocked\b/.test(h.classes));
+    assert.ok(blocked.length > 0, 'a house is drawn blocked');
+    for (const h of blocked) assert.match(h.name, /^[A-Ga-g]: blocked$|, blocked/);
+    const labels = blocked.map((h) => h.name.split(':')[0]).join(', ');
+    await page.locator('#notes li', { hasText: `Blocked: ${labels}` }).waitFor();
+    await page.locator('#match', { hasText: 'Round 2 of the match' }).waitFor();
+    // A blocked house says so when clicked.
+    await page.getByRole('button', { name: `${blocked[0].name.split(':')[0]}: blocked`, exact: true }).click();
+    await page.locator('#alert').filter({ hasText: /blocked|cannot|turn/ }).waitFor();
+  });
+
+  test("a match to a goal shows its round and score; a house's two ways are arrows", async () => {
+    await open('mg-centering');
+    await page.locator('#match', { hasText: /^Round 1 of the match; .*100/ }).waitFor();
+    // Every house sows towards the centre; the middle one, E, either way.
+    await house('E: 4 seeds').click();
+    const ccw = page.getByRole('button', { name: 'Sow E counter-clockwise', exact: true });
+    const cw = page.getByRole('button', { name: 'Sow E clockwise', exact: true });
+    await ccw.waitFor();
+    await cw.waitFor();
+    // The arrows point the ways the seeds go: counter-clockwise to the
+    // right along South's row.
+    assert.equal(await ccw.locator('text').textContent(), '→');
+    assert.equal(await cw.locator('text').textContent(), '←');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Sow E counter-clockwise');
+    // Escape puts the arrows away; a click brings them back.
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#board .arrow').count(), 0);
+    await house('E: 4 seeds').click();
+    await cw.click();
+    await record().filter({ hasText: '1. E<' }).waitFor();
+    assert.equal(await page.locator('#board .arrow').count(), 0);
+  });
+
+  test('a hint marks its house', async () => {
+    await open('oware');
+    assert.equal(await page.locator('#board .hinted').count(), 0);
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    const line = await log().filter({ hasText: /hint: [A-F] / }).textContent();
+    const label = /hint: ([A-F]) /.exec(line)[1];
+    const hinted = page.locator('#board .house.hinted');
+    assert.equal(await hinted.count(), 1);
+    assert.equal(await hinted.getAttribute('data-house'), label);
+    assert.equal(await hinted.getAttribute('aria-label'), `${label}: 4 seeds, the hint`);
+    await hinted.locator('.hint-ring').waitFor();
+    // The mark goes with the next move.
+    await hinted.click();
+    await record().filter({ hasText: `1. ${label}` }).waitFor();
+    assert.equal(await page.locator('#board .hinted').count(), 0);
+  });
+
+  test('on three and four rows the stores are the hands', async () => {
+    await open('ludii-tsoro');
+    await page.getByRole('img', { name: "South's hand: 0 seeds", exact: true }).waitFor();
+    await page.getByRole('img', { name: "North's hand: 0 seeds", exact: true }).waitFor();
+    // Each house is tinted by its owner: South's two rows, North's two.
+    assert.equal(await page.locator('#board .house.owner-south').count(), 16);
+    assert.equal(await page.locator('#board .house.owner-north').count(), 16);
+  });
+
+  test('Copy position shows the position in the notation', async () => {
+    await open('oware');
+    await house('C: 4 seeds').click();
+    await record().filter({ hasText: '1. C' }).waitFor();
+    await page.getByRole('button', { name: 'Copy position', exact: true }).click();
+    const shown = page.locator('#position-text');
+    await shown.waitFor();
+    assert.equal(await shown.textContent(), '4,4,0,5,5,5/5,4,4,4,4,4 0-0 N');
+    await page.getByRole('status').filter({ hasText: /Copied|Select the position/ }).waitFor();
+  });
+});
+
+describe('finding a game', () => {
+  test('the list shows titles by shelf, and the search box filters it', async () => {
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    const select = page.getByRole('combobox', { name: 'Variant' });
+    const shelves = await select.locator('optgroup').evaluateAll((gs) => gs.map((g) => g.label));
+    assert.equal(shelves[0], 'Rule documents');
+    assert.ok(shelves.includes('MancalaGames: Central Asia'), shelves.join('; '));
+    assert.equal(shelves.at(-1), 'Ludii: three and four rows');
+    const visible = () => select.locator('option').evaluateAll(
+      (os) => os.filter((o) => !o.hidden && !o.parentElement.hidden).map((o) => o.textContent),
+    );
+    assert.ok((await visible()).includes('Toguz Kumalak'));
+    const search = page.getByRole('searchbox', { name: 'Find a game' });
+    await search.fill('toguz');
+    assert.deepEqual(await visible(), ['Toguz Kumalak', 'Toguz Xorgol']);
+    await page.locator('#variant-count', { hasText: '2 of' }).waitFor();
+    // By region, and by alias.
+    await search.fill('zimbabwe');
+    const zimbabwe = await visible();
+    assert.ok(zimbabwe.includes('Tsoro') && zimbabwe.length >= 8, zimbabwe.join(', '));
+    await search.fill('kalaha');
+    assert.ok((await visible()).some((t) => t.startsWith('Kalah')));
+    // Enter plays the first game left.
+    await search.fill('toguz');
+    await search.press('Enter');
+    await page.locator('#variant-name', { hasText: 'Toguz Kumalak (mg-toguz-kumalak)' }).waitFor();
+  });
+
+  test('the page has an icon', async () => {
+    await page.goto(server.url);
+    assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/favicon.svg');
+    for (const [uri, type] of [['/favicon.svg', 'image/svg+xml'], ['/favicon.ico', 'image/x-icon']]) {
+      const response = await page.request.get(new URL(uri, server.url).href);
+      assert.equal(response.status(), 200, uri);
+      assert.equal(response.headers()['content-type'], type, uri);
+    }
+  });
+});
+
+describe('the editor keeps its file', () => {
+  test('Download saves the edited file', async () => {
+    await open('kalah');
+    await page.getByRole('button', { name: 'Edit a copy', exact: true }).click();
+    await page.locator('#editor-status', { hasText: 'A copy of kalah' }).waitFor();
+    const editor = page.getByRole('textbox', { name: 'Variant file' });
+    const text = (await editor.inputValue()).replace(/^seeds_per_house = 4/m, 'seeds_per_house = 5');
+    await editor.fill(text);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'kalah-copy.toml');
+    const dir = mkdtempSync(path.join(tmpdir(), 'sow-variant-'));
+    const file = path.join(dir, 'kalah-copy.toml');
+    await download.saveAs(file);
+    assert.equal(readFileSync(file, 'utf8'), text);
+  });
+
+  test('Check on an empty editor says where to start', async () => {
+    await open('kalah');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.locator('#editor-alert').filter({ hasText: "The editor is empty: start from a shipped variant ('Edit a copy') or paste a variant file." }).waitFor();
+    assert.doesNotMatch(await page.locator('#editor-alert').textContent(), /missing field/);
+  });
+});
+
+describe('on a phone', () => {
+  for (const variant of ['oware', 'mg-dakon', 'mg-toguz-kumalak', 'ludii-tsoro', 'mg-andada']) {
+    test(`${variant} fits 360 px without sideways scrolling, houses a finger wide`, async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await open(variant);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+        sheet: document.getElementById('sheet').scrollWidth - document.getElementById('sheet').clientWidth,
+      }));
+      assert.ok(widths.page <= 360, `the page is ${widths.page} px wide`);
+      assert.ok(widths.body <= 360, `the body is ${widths.body} px wide`);
+      assert.equal(widths.sheet, 0, 'the rule sheet wraps');
+      const shown = await housesShown();
+      const narrowest = Math.min(...shown.map((h) => Math.min(h.width, h.height)));
+      assert.ok(narrowest >= 32, `the narrowest house is ${narrowest} px`);
+      // Every house and store is on the screen's width.
+      const right = await page.locator('#board .house, #board .store').evaluateAll(
+        (gs) => Math.max(...gs.map((g) => g.getBoundingClientRect().right)),
+      );
+      assert.ok(right <= 360, `a house reaches ${right} px`);
+      // A house is played with a tap.
+      const first = shown.find((h) => /\blegal\b/.test(h.classes));
+      await house(first.name).click();
+      await record().filter({ hasText: '1. ' }).waitFor();
+    });
+  }
 });
