@@ -226,16 +226,14 @@ pub(super) fn play(engine: &Arc<Engine>, options: PlayOptions<'_>) -> Outcome {
 /// its [Variant] tag names them: `sow play --resume FILE` without a
 /// variant.
 pub(super) fn recorded_engine(path: &std::path::Path) -> Result<Arc<Engine>, Failure> {
-    let (origin, records) = read_records(path)?;
-    let number = records.len();
-    let record = records.last().ok_or_else(|| no_game(&origin))?;
+    let (origin, number, record) = last_game(path)?;
     let at = GameAt {
         origin: &origin,
         number,
     };
     match record.tag("Variant") {
         Some(_) => sow::record::VariantChoice::new(None)
-            .engine_for(record)
+            .engine_for(&record)
             .cloned()
             .map_err(|e| {
                 Failure::Input(at.say(
@@ -250,16 +248,17 @@ pub(super) fn recorded_engine(path: &std::path::Path) -> Result<Arc<Engine>, Fai
     }
 }
 
-/// The records of the file at `path`, and the name it goes by in messages.
-fn read_records(path: &std::path::Path) -> Result<(String, Vec<sow::record::Record>), Failure> {
+/// The last game of the record file at `path`, its number in the file,
+/// and the name the file goes by in messages.
+fn last_game(path: &std::path::Path) -> Result<(String, usize, sow::record::Record), Failure> {
     let origin = path.display().to_string();
     let text = read_record_file(path).map_err(|e| Failure::Input(e.to_string()))?;
-    let records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
-    Ok((origin, records))
-}
-
-fn no_game(origin: &str) -> Failure {
-    Failure::Input(format!("{}: no game to resume", escape_controls(origin)))
+    let mut records = parse_records(&text, &origin).map_err(|e| Failure::Input(e.to_string()))?;
+    let number = records.len();
+    let record = records.pop().ok_or_else(|| {
+        Failure::Input(format!("{}: no game to resume", escape_controls(&origin)))
+    })?;
+    Ok((origin, number, record))
 }
 
 /// The last game of the record at `path`, replayed: the game (its history
@@ -269,9 +268,7 @@ fn resume(
     path: &std::path::Path,
 ) -> Result<(Game, Vec<(String, String)>), Failure> {
     let rules = engine.rules();
-    let (origin, records) = read_records(path)?;
-    let number = records.len();
-    let record = records.last().ok_or_else(|| no_game(&origin))?;
+    let (origin, number, record) = last_game(path)?;
     let at = GameAt {
         origin: &origin,
         number,
