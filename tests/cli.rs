@@ -551,6 +551,81 @@ fn compare_reports_rounds_per_match() {
     assert_eq!(cells[1][column], "");
 }
 
+/// Every view gives the position in the notation `--from` reads: the
+/// `position` command of `sow play`, a `Position:` line under each board of
+/// `sow replay`, and a `position` field in `replay --json`.
+#[test]
+fn every_view_gives_the_position() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    let played = sow(&["play", "oware", "--seed", "2"], "position\nquit\n");
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let stdout = text(&played.stdout);
+    assert!(stdout.contains(&format!("South> {start}\n")), "{stdout}");
+    assert!(
+        stdout.contains(&format!("sow moves oware --from \"{start}\"")),
+        "{stdout}"
+    );
+    let after_c = "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N";
+    let replayed = text(&sow(&["replay", "--variant", "oware", "-"], "C *\n").stdout);
+    assert!(
+        replayed.contains(&format!("  Position: {start}\n")),
+        "{replayed}"
+    );
+    assert!(
+        replayed.contains(&format!("  Position: {after_c}\n")),
+        "{replayed}"
+    );
+    let json = text(&sow(&["replay", "--json", "--variant", "oware", "-"], "C *\n").stdout);
+    let game: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(game["plies"][0]["position"], after_c);
+    // What a view gives, --from takes.
+    let moves = sow(&["moves", "oware", "--from", after_c], "");
+    assert!(moves.status.success(), "{}", text(&moves.stderr));
+}
+
+/// A match of rounds shows its round and the match's score: under the
+/// boards of `sow replay`, and as `round` and `tally` in its JSON.
+#[test]
+fn a_match_shows_its_rounds_and_score() {
+    // Centering: the seeds won over the rounds add up, and 100 win.
+    let engine = sow::Engine::new(sow::Rules::builtin("mg-centering").unwrap());
+    let mut game = sow::Game::new(&engine);
+    let mut rng = sow::rng::Rng::new(5);
+    let ended = |game: &sow::Game| game.history().iter().any(|p| p.round_end.is_some());
+    while !ended(&game) || game.history().last().unwrap().round_end.is_some() {
+        let mv = game.random_move(&mut rng).expect("the first round ends");
+        game.play(mv, &mut ()).unwrap();
+    }
+    assert_eq!(game.round(), Some(2));
+    let record = sow::record::record_of(&game, &[("Variant", "mg-centering".to_string())]);
+    let json = sow(&["replay", "--json", "-"], &record.to_string());
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let replayed: Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
+    let plies = replayed["plies"].as_array().unwrap();
+    let end = plies.iter().position(|p| p["round_over"] == true).unwrap();
+    assert_eq!(plies[end]["round"], 1);
+    assert_eq!(plies[end + 1]["round"], 2);
+    let tally = game.tally();
+    assert_eq!(plies.last().unwrap()["tally"], serde_json::json!(tally));
+    assert!(
+        tally.iter().any(|&t| t > 0),
+        "the first round's seeds are counted"
+    );
+    let board = text(&sow(&["replay", "-"], &record.to_string()).stdout);
+    let said = format!(
+        "Round 1 is over; seeds won: South {}, North {} (100 win the match). Round 2 starts:",
+        tally[0], tally[1]
+    );
+    assert!(board.contains(&said), "{board}");
+    assert!(
+        board.contains(&format!(
+            "Round 2 of the match; seeds won: South {}, North {} (100 win the match)",
+            tally[0], tally[1]
+        )),
+        "{board}"
+    );
+}
+
 /// Shell completions for bash, zsh and fish, and a man page, each naming
 /// the subcommands and their options.
 #[test]

@@ -236,6 +236,8 @@ fn resume_alone_takes_the_variant_from_the_record() {
     let resumed = sow_in(dir.path(), &["play", "--resume", "g.sow"], "A\nquit\n");
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert!(text(&resumed.stdout).contains("Resumed after 2 moves."));
+    // Bosh is a match of rounds: the round is shown under the board.
+    assert!(text(&resumed.stdout).contains("\nRound 1 of the match\n"));
     let file = std::fs::read_to_string(dir.path().join("g.sow")).unwrap();
     let games = parse_records(&file, "g.sow").unwrap();
     assert_eq!(games.len(), 2);

@@ -5,6 +5,7 @@ mod catalogue;
 mod catalogue_options;
 mod cli;
 mod common;
+mod docs;
 mod documents;
 mod endgame;
 mod hostile;
