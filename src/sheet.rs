@@ -80,14 +80,13 @@ pub fn rule_sheet(rules: &Rules) -> String {
     let shown = |text: &str| escape_controls(text).into_owned();
     // The game's own name first, where the file gives one, then the names
     // the command line takes.
-    let mut names = shown(&meta.name);
-    if !meta.aliases.is_empty() {
-        let _ = write!(names, ", also {}", shown(&meta.aliases.join(", ")));
-    }
-    let title = match &meta.title {
-        Some(title) => format!("{} ({names})", shown(title)),
-        None if meta.aliases.is_empty() => names,
-        None => format!("{} ({})", shown(&meta.name), &names[meta.name.len() + 2..]),
+    let also =
+        (!meta.aliases.is_empty()).then(|| format!("also {}", shown(&meta.aliases.join(", "))));
+    let title = match (&meta.title, also) {
+        (Some(title), Some(also)) => format!("{} ({}, {also})", shown(title), shown(&meta.name)),
+        (Some(title), None) => format!("{} ({})", shown(title), shown(&meta.name)),
+        (None, Some(also)) => format!("{} ({also})", shown(&meta.name)),
+        (None, None) => shown(&meta.name),
     };
     let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
     if let Some(summary) = &meta.summary {
