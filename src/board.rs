@@ -44,6 +44,15 @@ impl Direction {
         }
     }
 
+    /// The direction in words, as the rule sheets and the API say it:
+    /// `counter-clockwise`, `clockwise` (the variant files' spelling).
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::CounterClockwise => "counter-clockwise",
+            Direction::Clockwise => "clockwise",
+        }
+    }
+
     /// The other direction.
     pub fn reversed(self) -> Direction {
         match self {

@@ -181,6 +181,15 @@ fn findings(file: &VariantFile, rules: &Rules) -> Vec<(Range<usize>, String)> {
     found
 }
 
+/// Plays random moves until the game ends, `plies` are played, or the
+/// budget runs out.
+fn play_randomly(game: &mut Game, rng: &mut Rng, plies: usize, budget: &mut Budget) {
+    while !game.is_over() && game.plies() < plies && budget.spend() {
+        let mv = random_move(game, rng);
+        game.play(mv, &mut ()).expect("listed moves are legal");
+    }
+}
+
 /// Random matches cut short by the ply limit.
 struct MatchesCut {
     /// Matches played to their end within the budget.
@@ -207,11 +216,8 @@ fn matches_cut(rules: &Rules, plies: usize) -> Option<MatchesCut> {
     };
     for i in 0..RANDOM_GAMES {
         let mut game = Game::new(&engine);
-        let mut rng = Rng::for_game(1, i);
-        while !game.is_over() && game.plies() <= plies && budget.spend() {
-            let mv = random_move(&game, &mut rng);
-            game.play(mv, &mut ()).expect("listed moves are legal");
-        }
+        // One ply past the limit, so that the limit ends the match.
+        play_randomly(&mut game, &mut Rng::for_game(1, i), plies + 1, &mut budget);
         let Some(outcome) = game.outcome() else {
             break;
         };
@@ -252,11 +258,7 @@ fn ends_otherwise(rules: &Rules, plies: usize) -> Ends {
     let mut played_to_limit = false;
     for i in 0..RANDOM_GAMES {
         let mut game = start.playout_copy();
-        let mut rng = Rng::for_game(0, i);
-        while !game.is_over() && game.plies() < plies && random.spend() {
-            let mv = random_move(&game, &mut rng);
-            game.play(mv, &mut ()).expect("listed moves are legal");
-        }
+        play_randomly(&mut game, &mut Rng::for_game(0, i), plies, &mut random);
         if game
             .outcome()
             .is_some_and(|outcome| outcome.reason != EndReason::PlyLimit)

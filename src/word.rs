@@ -385,10 +385,7 @@ impl Word {
             Word::Opening => format!("Opening moves left: {code}"),
             Word::Ways => {
                 let south = Option::<Direction>::decode(code)?;
-                let words = |way: Direction| match way {
-                    Direction::CounterClockwise => "counter-clockwise",
-                    Direction::Clockwise => "clockwise",
-                };
+                let words = Direction::name;
                 format!(
                     "South sows {}, North {}",
                     words(south),
@@ -548,8 +545,7 @@ impl OwnWay {
         match self {
             OwnWay::First => "first move to come",
             OwnWay::Choosing => "chooses the way on the next move",
-            OwnWay::Chosen(Direction::CounterClockwise) => "counter-clockwise",
-            OwnWay::Chosen(Direction::Clockwise) => "clockwise",
+            OwnWay::Chosen(way) => way.name(),
         }
     }
 

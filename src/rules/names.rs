@@ -47,24 +47,22 @@ fn unaccented(c: char) -> char {
         .map_or(c, |&(_, plain)| plain)
 }
 
-/// One shipped variant's names: its index among the shipped files, its
-/// name, its names and aliases lowercased (exact matches), and every name,
-/// alias and title loosely spelled.
+/// One shipped variant's names: its name, its names and aliases
+/// lowercased (exact matches), and every name, alias and title loosely
+/// spelled.
 struct Entry {
-    index: usize,
     name: String,
     exact: Vec<String>,
     loose: Vec<String>,
 }
 
-/// The shipped variants' names, made once.
+/// The shipped variants' names, made once, in the shipped files' order.
 fn entries() -> &'static [Entry] {
     static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
     ENTRIES.get_or_init(|| {
         builtin_rules()
             .into_iter()
-            .enumerate()
-            .map(|(index, rules)| {
+            .map(|rules| {
                 let meta = rules.meta;
                 let exact: Vec<String> = std::iter::once(&meta.name)
                     .chain(&meta.aliases)
@@ -76,7 +74,6 @@ fn entries() -> &'static [Entry] {
                     .map(|n| loose_name(n))
                     .collect();
                 Entry {
-                    index,
                     name: meta.name,
                     exact,
                     loose,
@@ -94,22 +91,21 @@ fn entries() -> &'static [Entry] {
 pub fn find_shipped(name: &str) -> Result<(usize, &'static str), Option<String>> {
     let entries = entries();
     let lower = name.trim().to_ascii_lowercase();
-    if let Some(entry) = entries.iter().find(|e| e.exact.contains(&lower)) {
-        return Ok((entry.index, &entry.name));
+    if let Some(index) = entries.iter().position(|e| e.exact.contains(&lower)) {
+        return Ok((index, &entries[index].name));
     }
     let loose = loose_name(name);
     if loose.is_empty() {
         return Err(None);
     }
-    let fits: Vec<&Entry> = entries
-        .iter()
-        .filter(|e| e.loose.contains(&loose))
+    let fits: Vec<usize> = (0..entries.len())
+        .filter(|&i| entries[i].loose.contains(&loose))
         .collect();
-    if let [entry] = fits[..] {
-        return Ok((entry.index, &entry.name));
+    if let [index] = fits[..] {
+        return Ok((index, &entries[index].name));
     }
     if !fits.is_empty() {
-        return Err(Some(either(&fits)));
+        return Err(Some(either(fits.iter().map(|&i| &entries[i]))));
     }
     // The first words of titles (`hus` for `Hus (Damara)`), if few.
     let word = format!("{loose}-");
@@ -118,7 +114,7 @@ pub fn find_shipped(name: &str) -> Result<(usize, &'static str), Option<String>>
         .filter(|e| e.loose.iter().any(|l| l.starts_with(&word)))
         .collect();
     if (1..=4).contains(&begun.len()) {
-        return Err(Some(either(&begun)));
+        return Err(Some(either(begun)));
     }
     // A slip of a letter or two (`kalh` for `kalah`).
     let loose = loose.as_str();
@@ -132,9 +128,11 @@ pub fn find_shipped(name: &str) -> Result<(usize, &'static str), Option<String>>
 }
 
 /// ``` `a` ```, ``` `a` or `b` ```, ``` `a`, `b` or `c` ```.
-fn either(entries: &[&Entry]) -> String {
-    let mut names: Vec<String> = entries.iter().map(|e| format!("`{}`", e.name)).collect();
-    names.dedup();
+fn either<'e>(entries: impl IntoIterator<Item = &'e Entry>) -> String {
+    let names: Vec<String> = entries
+        .into_iter()
+        .map(|e| format!("`{}`", e.name))
+        .collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.concat(),

@@ -1373,10 +1373,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  An opening move sows {}, whichever way the mover chose.",
-            match rules.board.direction() {
-                Direction::CounterClockwise => "counter-clockwise",
-                Direction::Clockwise => "clockwise",
-            }
+            rules.board.direction().name()
         );
     }
     if rules.sowing.opening == OpeningSowing::PlusOneMinusOne {

@@ -585,10 +585,7 @@ fn move_view(mv: Move, layout: Layout) -> MoveView {
     MoveView {
         mv: mv.to_string(),
         house: house_of(mv, layout),
-        direction: mv.direction().map(|way| match way {
-            sow::board::Direction::CounterClockwise => "counter-clockwise",
-            sow::board::Direction::Clockwise => "clockwise",
-        }),
+        direction: mv.direction().map(sow::board::Direction::name),
     }
 }
 
