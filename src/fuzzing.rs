@@ -67,6 +67,32 @@ pub fn variant(text: &str) {
     }
 }
 
+/// Imports `text` as a MancalaGames game file: an error must be located
+/// inside the text (its line and column exist), and a variant written for
+/// it must compile and play whole games that conserve seeds.
+pub fn import(text: &str) {
+    match crate::import::import(text, "fuzz.txt") {
+        Ok(variant) => {
+            let rules = Rules::from_toml(&variant, "imported.toml")
+                .unwrap_or_else(|e| panic!("an imported variant does not compile: {e}\n{variant}"));
+            play(&Engine::new(rules), &[0, 1, 2, 3, 5, 8, 13], PLY_CAP);
+        }
+        Err(
+            crate::import::ImportError::Invalid(located)
+            | crate::import::ImportError::Unsupported(located),
+        ) => {
+            let line = text.split('\n').nth(located.line.wrapping_sub(1));
+            let fits =
+                line.is_some_and(|line| (1..=line.chars().count() + 1).contains(&located.column));
+            assert!(
+                fits,
+                "{}:{} is not a place of the input: {located}",
+                located.line, located.column
+            );
+        }
+    }
+}
+
 /// Builds a variant within the documented limits from the first bytes of
 /// `data`, then plays the moves the other bytes choose.
 pub fn vm(data: &[u8]) {

@@ -46,6 +46,34 @@ fn variant_text() -> impl Strategy<Value = String> {
     })
 }
 
+/// A MancalaGames game file (Kalah's, or a small one of this project's)
+/// with a few of its lines changed at random: keys and values of the
+/// importer's own, and stray text.
+fn game_file_text() -> impl Strategy<Value = String> {
+    let file = prop_oneof![
+        Just(include_str!("import/GameProps/Kalah.txt")),
+        Just(include_str!("import/My_Sowing.txt")),
+    ];
+    let piece = prop_oneof![
+        Just("\"capt_on\": [ 4 ],".to_string()),
+        Just("\"holes\": 2,".to_string()),
+        Just("\"start_pattern\": 3,".to_string()),
+        Just("\"sow_direct\": -1,".to_string()),
+        Just("\"capt_\\u006fn\": [ 2 ],".to_string()),
+        Just("\"rounds\": 1,".to_string()),
+        "[ -~]{0,12}".prop_map(|s| s),
+    ];
+    let edit = (0usize..60, piece);
+    (file, prop::collection::vec(edit, 0..4)).prop_map(|(file, edits)| {
+        let mut lines: Vec<String> = file.lines().map(str::to_string).collect();
+        for (line, text) in edits {
+            let i = line % lines.len();
+            lines[i] = text;
+        }
+        lines.join("\n")
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -57,6 +85,11 @@ proptest! {
     #[test]
     fn variant_files_never_panic(text in variant_text()) {
         sow::fuzzing::variant(&text);
+    }
+
+    #[test]
+    fn game_files_import_without_panic(text in game_file_text()) {
+        sow::fuzzing::import(&text);
     }
 
     #[test]
@@ -346,4 +379,18 @@ fn ctrl_c_stops_a_database_build_and_names_the_layers_kept() {
     assert!(last.contains("stopped"), "{stderr}");
     let kept = std::fs::read_dir(&db).unwrap().count();
     assert!(kept >= 1, "{stderr}");
+}
+
+#[test]
+fn the_import_twins_files_import_unchanged() {
+    // The proptest twin edits these; unedited, both import and play, so
+    // the harness's success path is reached too.
+    for text in [
+        include_str!("import/GameProps/Kalah.txt"),
+        include_str!("import/My_Sowing.txt"),
+    ] {
+        let variant = sow::import::import(text, "fuzz.txt").expect("imports");
+        assert!(variant.contains("[sowing]"), "{variant}");
+        sow::fuzzing::import(text);
+    }
 }
