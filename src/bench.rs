@@ -97,7 +97,17 @@ pub fn random_games_on(
     let games = games.min(MAX_GAMES);
     let weight = engine.rules().total_seeds() as u64 + 1;
     let one = |player: &mut Player<'_>, i: u64| {
-        let (plies, [south, north]) = player.play(&mut Rng::for_game(seed, i));
+        // A game that stops on a fault of sow's own is named, so that the
+        // caller can replay it ([`replay_faulty`]) and show its moves.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            #[cfg(debug_assertions)]
+            if injected_fault("SOW_TEST_PANIC_IN_GAME", i) {
+                panic!("SOW_TEST_PANIC_IN_GAME: a fault injected for a test");
+            }
+            player.play(&mut Rng::for_game(seed, i))
+        }));
+        let (plies, [south, north]) = played
+            .unwrap_or_else(|_| std::panic::resume_unwind(Box::new(GameFault { game: i, seed })));
         BenchReport {
             games: 1,
             plies,
@@ -127,6 +137,37 @@ pub fn random_games_on(
             )
             .reduce(BenchReport::default, add)
     })
+}
+
+/// The game of a run of [`random_games`] that stopped on a fault of sow's
+/// own (a panic, whose message the panic hook has printed): the payload
+/// the run unwinds with, so that the caller can [replay](replay_faulty) it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameFault {
+    /// The game's number in the run (its stream is `Rng::for_game(seed, game)`).
+    pub game: u64,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+/// The game `fault` names, played again on a game that keeps its history,
+/// as far as it goes: to its end, or to the move before the fault.
+pub fn replay_faulty(engine: &Arc<Engine>, fault: GameFault) -> Game {
+    let mut game = Game::new(engine);
+    let mut rng = Rng::for_game(fault.seed, fault.game);
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        game.restart_drawn(&mut rng);
+        game.play_randomly(&mut rng, usize::MAX);
+    }));
+    game
+}
+
+/// Whether the tests ask, through the environment variable `name`, for a
+/// fault at `at` (debug builds only: how the tests check that a fault of
+/// sow's own never loses a game).
+#[cfg(debug_assertions)]
+pub fn injected_fault(name: &str, at: u64) -> bool {
+    std::env::var(name).ok() == Some(at.to_string())
 }
 
 /// A timed run of random games, for `sow bench`.

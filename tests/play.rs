@@ -548,3 +548,48 @@ fn records_name_the_players_in_full() {
     assert_eq!(record.tag("North"), Some("alphabeta:2:rows"));
     assert_eq!(record.tag("South"), Some("human"));
 }
+
+#[test]
+fn a_fault_of_sows_own_still_saves_the_game() {
+    // The binary panics before the fifth move where the tests ask it to
+    // (debug builds only, as the tests' builds are).
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .current_dir(dir.path())
+        .args(["play", "oware", "--south", "greedy", "--north", "greedy"])
+        .args(["--record", "games.sow", "--seed", "3"])
+        .env("SOW_TEST_PANIC_AT_PLY", "4")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(101), "{stderr}");
+    assert!(stderr.contains("a fault injected for a test"), "{stderr}");
+    assert!(
+        stderr.contains("the game so far (4 moves) is saved to games.sow"),
+        "{stderr}"
+    );
+    let file = std::fs::read_to_string(dir.path().join("games.sow")).unwrap();
+    let games = parse_records(&file, "games.sow").unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].moves.len(), 4, "{file}");
+    assert_eq!(games[0].result, "*", "the game was not over");
+    // It plays on from there.
+    let again = sow_in(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "games.sow",
+            "--south",
+            "greedy",
+            "--north",
+            "greedy",
+        ],
+        "",
+    );
+    assert!(again.status.success(), "{}", text(&again.stderr));
+}

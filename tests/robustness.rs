@@ -394,3 +394,34 @@ fn the_import_twins_files_import_unchanged() {
         sow::fuzzing::import(text);
     }
 }
+
+#[test]
+fn a_fault_of_sows_own_in_bench_shows_the_game() {
+    // The binary panics in game 2 where the tests ask it to (debug builds
+    // only, as the tests' builds are).
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["bench", "kalah", "--games", "10", "--seed", "5"])
+        .env("SOW_TEST_PANIC_IN_GAME", "2")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(101), "{stderr}");
+    assert!(stderr.contains("a fault injected for a test"), "{stderr}");
+    let start = stderr.find("[Variant").expect("the game is shown");
+    let records = sow::notation::parse_records(&stderr[start..], "<stderr>").unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].tag("Event"), Some("sow bench, seed 5, game 2"));
+    // It is game 2 of seed 5, move for move.
+    let engine = Engine::new(sow::Rules::builtin("kalah").unwrap());
+    let mut game = sow::Game::new(&engine);
+    let mut rng = sow::rng::Rng::for_game(5, 2);
+    game.restart_drawn(&mut rng);
+    game.play_randomly(&mut rng, usize::MAX);
+    let played: Vec<_> = game.history().iter().map(|ply| ply.mv).collect();
+    let shown: Vec<_> = records[0].moves.iter().map(|m| m.mv).collect();
+    assert_eq!(shown, played);
+    assert!(!shown.is_empty());
+}

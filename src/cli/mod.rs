@@ -703,7 +703,27 @@ fn bench_variants(
     }
     for engine in variants {
         let rules = engine.rules();
-        let run = bench::timed_games(choice, engine, games, seed, threads);
+        let run = std::panic::catch_unwind(|| {
+            bench::timed_games(choice, engine, games, seed, threads)
+        })
+        .unwrap_or_else(|panic| {
+            // A fault of sow's own: the game it stopped is shown before the
+            // process ends, as far as it went.
+            if let Some(&fault) = panic.downcast_ref::<bench::GameFault>() {
+                let game = bench::replay_faulty(engine, fault);
+                let tags = [
+                    ("Variant", rules.meta.name.clone()),
+                    ("Event", format!("sow bench, seed {}, game {}", fault.seed, fault.game)),
+                ];
+                eprintln!(
+                    "sow stopped on a fault of its own in game {} of seed {}; the game, as far as it went:\n\n{}",
+                    fault.game,
+                    fault.seed,
+                    sow::record::record_of(&game, &tags)
+                );
+            }
+            std::panic::resume_unwind(panic)
+        });
         let unpacked = match engine.unpacked_because() {
             Some(why) if choice == sow::walk::EngineChoice::Fastest => Some(why),
             _ => None,

@@ -196,7 +196,35 @@ pub(super) fn play(engine: &Arc<Engine>, options: PlayOptions<'_>) -> Outcome {
         saved,
         database: options.database.clone(),
     };
-    let outcome = session.run();
+    let outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.run())) {
+        Ok(outcome) => outcome,
+        Err(panic) => {
+            // A fault of sow's own (the panic's message is printed already):
+            // the moves recorded so far are saved before the process ends.
+            let record = session
+                .saved
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take();
+            if let Some(record) = record.filter(grown) {
+                let moves = record.moves.len();
+                match deliver_record(save_to.as_deref(), &record) {
+                    Ok(()) => eprintln!(
+                        "sow stopped on a fault of its own; the game so far ({}) is saved{}",
+                        counted(moves as u64, "move"),
+                        save_to
+                            .as_deref()
+                            .map_or(String::new(), |path| format!(" to {}", path.display()))
+                    ),
+                    Err(Failure::Input(message) | Failure::Rule(message)) => {
+                        eprintln!("error: {message}")
+                    }
+                    Err(_) => {}
+                }
+            }
+            std::panic::resume_unwind(panic)
+        }
+    };
     // Whatever stopped the game, the record is saved. The lock is held while
     // saving, so a Ctrl-C now waits, finds the record saved, and only exits.
     let tags: Vec<(&str, String)> = session
@@ -376,6 +404,12 @@ impl Session<'_> {
                     }
                 }
             };
+            // A fault injected by the tests (debug builds only): the game
+            // must still be saved (tests/play.rs).
+            #[cfg(debug_assertions)]
+            if sow::bench::injected_fault("SOW_TEST_PANIC_AT_PLY", self.game.plies() as u64) {
+                panic!("SOW_TEST_PANIC_AT_PLY: a fault injected for a test");
+            }
             let before = self.game.position().clone();
             let mut events: Vec<Event> = Vec::new();
             let effect = self

@@ -283,13 +283,17 @@ fn within_limit(text: &str, what: &str) -> Result<(), ApiError> {
 }
 
 /// Runs `work` (playing, thinking) off the server's threads.
-async fn blocking<T: Send + 'static>(
+/// A request's work never changes a kept game until it has succeeded
+/// ([`super::games::Games::update`] comes last), so a fault of sow's own
+/// (a panic) inside it leaves the game as it was before the request: its
+/// record is never lost.
+pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| {
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the request failed: {e}"),
+            "sow failed on a fault of its own; the game is kept as it was before this request",
         )
     })?
 }

@@ -1208,3 +1208,43 @@ async fn the_page_has_an_icon() {
             .contains("<link rel=\"icon\" href=\"/favicon.svg\"")
     );
 }
+
+#[tokio::test]
+async fn a_fault_inside_a_request_keeps_the_game_as_it_was() {
+    let state = Arc::new(State::new(MAX_GAMES, IDLE));
+    let app = router(Arc::clone(&state));
+    let game = new_game(&app, json!({"variant": "oware", "north": "human"})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, _) = post(&app, &format!("/api/games/{id}/move"), json!({"move": "C"})).await;
+    assert_eq!(status, StatusCode::OK);
+    // Work that plays on a copy of the game, as every request does, and
+    // then fails on a fault of sow's own before it could keep the game.
+    let key = u64::from_str_radix(&id, 16).unwrap();
+    let worker = Arc::clone(&state);
+    let failed = super::api::blocking(move || -> Result<(), super::api::ApiError> {
+        let mut session = worker.games.get(key)?;
+        let (mv, _) = sow::notation::parse_move("c").unwrap();
+        session.game.play(mv, &mut ()).unwrap();
+        panic!("a fault in the middle of a request");
+    })
+    .await
+    .unwrap_err();
+    let answer = axum::response::IntoResponse::into_response(failed);
+    assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let bytes = answer.into_body().collect().await.unwrap().to_bytes();
+    let body: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(
+        error(&body),
+        "sow failed on a fault of its own; the game is kept as it was before this request"
+    );
+    // The game and its record are as the last request that succeeded left them.
+    let (status, view) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["plies"], 1);
+    assert!(
+        view["record"].as_str().unwrap().contains("1. C *"),
+        "{view}"
+    );
+    let (status, played) = post(&app, &format!("/api/games/{id}/move"), json!({"move": "c"})).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+}
