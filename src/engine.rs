@@ -85,6 +85,17 @@ impl Engine {
         self.packed.as_ref().ok()
     }
 
+    /// The bytes the engine holds, shared by the games that hold it (what a
+    /// server counts against its memory for an edited variant): the engine
+    /// itself, the texts and lists of its rules and the packed tables.
+    pub fn footprint(&self) -> usize {
+        // The handle's two counts sit beside the engine.
+        std::mem::size_of::<Engine>()
+            + 2 * std::mem::size_of::<usize>()
+            + self.rules.heap_bytes()
+            + self.packed.as_ref().map_or(0, Packed::heap_bytes)
+    }
+
     /// Why the variant does not fit the packed engine, in a few words
     /// (`None` when it does).
     pub fn unpacked_because(&self) -> Option<&'static str> {

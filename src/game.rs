@@ -225,11 +225,38 @@ struct Drawing {
     drawn: Option<(Move, crate::rng::Rng)>,
 }
 
+impl State {
+    /// The bytes its lists hold on the heap.
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.history.capacity() * size_of::<Ply>()
+            + self.since_capture_at.capacity() * size_of::<u32>()
+            + self.legal_before.capacity() * size_of::<MoveList>()
+            + self
+                .legal_before
+                .iter()
+                .map(MoveList::heap_bytes)
+                .sum::<usize>()
+            + self.legal.heap_bytes()
+            + self.recent.capacity() * size_of::<Position>()
+            + (self.repetitions.heads.capacity() + self.repetitions.older.capacity())
+                * size_of::<u32>()
+            + self.played.capacity() * size_of::<(Move, Position, MoveEffect)>()
+    }
+}
+
 impl Game {
     /// A game from the variant's start position.
     pub fn new(engine: &Arc<Engine>) -> Game {
         Game::from_position(engine, engine.rules().start())
             .expect("the start position fits its own rules")
+    }
+
+    /// The bytes the game holds, its engine apart (shared by every game of
+    /// the variant): what a server counts against its memory for a game.
+    /// It grows with the moves played, a few hundred bytes each.
+    pub fn footprint(&self) -> usize {
+        std::mem::size_of::<Game>() + self.state.heap_bytes()
     }
 
     /// A game from the start that keeps only what its rules need

@@ -55,6 +55,17 @@ const MOVE_WAYS: [Option<Direction>; 3] = [
 ];
 
 impl MoveList {
+    /// The bytes the list holds on the heap (a list of moves with choices;
+    /// one shared by several lists is counted in each).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.listed.as_ref().map_or(0, |listed| {
+            // The shared handle's two counts, the vector and its moves.
+            2 * std::mem::size_of::<usize>()
+                + std::mem::size_of::<Vec<Move>>()
+                + listed.capacity() * std::mem::size_of::<Move>()
+        })
+    }
+
     /// An empty list of moves on a two-row board.
     pub fn new() -> MoveList {
         MoveList::on(Layout::two_rows(0))

@@ -448,6 +448,14 @@ impl Watch {
 }
 
 impl Packed {
+    /// The bytes its tables hold on the heap, beyond the value itself.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        match &self.kernel {
+            Width::Narrow(kernel) => kernel.heap_bytes(),
+            Width::Wide(kernel) => kernel.heap_bytes(),
+        }
+    }
+
     /// The rules compiled for the packed engine, or what the variant uses
     /// that it does not model, in a few words.
     pub(crate) fn compile(rules: &Rules) -> Result<Packed, &'static str> {
@@ -587,6 +595,16 @@ impl<const L: usize> Kernel<L> {
             seen,
             played: [Played::default(); MAX_PACKED_HOUSES],
         }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.handful
+            .iter()
+            .map(|side| side.capacity() * size_of::<Handful<L>>())
+            .sum::<usize>()
+            + self.captures.capacity() * size_of::<Capture>()
+            + self.endings.capacity() * size_of::<Ending>()
     }
 
     /// The rules compiled for `L` lanes. Every part of the rules is taken

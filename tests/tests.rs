@@ -8,6 +8,7 @@ mod common;
 mod docs;
 mod documents;
 mod endgame;
+mod footprint;
 mod hostile;
 mod hostile_four;
 mod hostile_three;

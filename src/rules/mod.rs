@@ -163,6 +163,34 @@ pub struct Metadata {
     pub summary: Option<String>,
 }
 
+impl Metadata {
+    /// The bytes its texts hold on the heap.
+    fn heap_bytes(&self) -> usize {
+        let texts = [
+            &self.title,
+            &self.region,
+            &self.source,
+            &self.rule_book,
+            &self.differs_from,
+            &self.summary,
+        ];
+        let lists = [&self.aliases, &self.rulings];
+        self.name.capacity()
+            + texts
+                .iter()
+                .flat_map(|t| t.as_ref())
+                .map(String::capacity)
+                .sum::<usize>()
+            + lists
+                .iter()
+                .map(|list| {
+                    list.capacity() * std::mem::size_of::<String>()
+                        + list.iter().map(String::capacity).sum::<usize>()
+                })
+                .sum::<usize>()
+    }
+}
+
 /// Which rows a capture may happen in, as a two-bit mask over
 /// "sower's own row" (bit 0) and "opponent's row" (bit 1); bit 2 reads
 /// "own" as the houses the sower owns now rather than their row
@@ -324,6 +352,16 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The bytes the compiled rules hold on the heap, beyond the value
+    /// itself: the texts of the variant's file and the lists of its rules
+    /// (what a server counts against its memory for an edited variant).
+    pub fn heap_bytes(&self) -> usize {
+        self.meta.heap_bytes()
+            + self.endings.capacity() * std::mem::size_of::<Ending>()
+            + self.captures.rules.capacity()
+                * std::mem::size_of::<crate::rules::capture::CaptureRule>()
+    }
+
     /// A digest of the compiled rules: everything that decides a game, not
     /// the names. Files made for these rules (endgame databases) record it,
     /// so a file made for other rules is refused.

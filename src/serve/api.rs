@@ -806,11 +806,6 @@ pub async fn new_game(
         let session = Session {
             game,
             edited,
-            edited_bytes: if edited {
-                request.toml.as_ref().map_or(0, String::len)
-            } else {
-                0
-            },
             seats,
             seed,
         };
@@ -890,7 +885,6 @@ pub async fn upload_record(
         let session = Session {
             game: replay.game,
             edited: upload.toml.is_some(),
-            edited_bytes: upload.toml.as_ref().map_or(0, String::len),
             seats: [Seat::Person, Seat::Person],
             seed: sow::rng::fresh_seed(),
         };

@@ -20,11 +20,12 @@ use sow::rng::Rng;
 pub const MAX_GAMES: usize = 10_000;
 /// A game nobody has asked about for this long is forgotten.
 pub const IDLE: Duration = Duration::from_secs(60 * 60);
-/// The most bytes of variant files sent from the editor that the games
-/// kept at once may hold: a game of a shipped variant shares its rules,
-/// one of an edited variant keeps its own, a few times its text's size,
-/// so that memory stays bounded whatever variants clients send.
-pub const MAX_EDITED_BYTES: usize = 128 << 20;
+/// The most bytes the games kept at once may hold, each counted by its
+/// [footprint](Session::footprint): its moves (a few hundred bytes each),
+/// and for an edited variant its own compiled rules (a shipped variant's
+/// are shared), so that memory stays bounded whatever clients send. Ten
+/// thousand new games take under half of it.
+pub const MAX_STORE_BYTES: usize = 1 << 30;
 /// The most moves one playground game may hold: a variant without a ply
 /// limit could otherwise grow a game without end.
 pub const MAX_PLIES: usize = 10_000;
@@ -110,11 +111,9 @@ pub struct Session {
     /// an earlier ply, and never replays its moves. Its engine is shared
     /// with every game of a shipped variant.
     pub game: Game,
-    /// Whether the rules came from the editor rather than a shipped file.
+    /// Whether the rules came from the editor rather than a shipped file
+    /// (they are then the game's own, not shared).
     pub edited: bool,
-    /// The bytes of the edited variant's file (0 for a shipped variant),
-    /// counted against [`MAX_EDITED_BYTES`].
-    pub edited_bytes: usize,
     /// Who plays South and North.
     pub seats: [Seat; 2],
     /// The seed the computer players draw from.
@@ -122,6 +121,17 @@ pub struct Session {
 }
 
 impl Session {
+    /// The bytes the game holds, counted against [`MAX_STORE_BYTES`]: the
+    /// game, and the rules of an edited variant, which only it holds.
+    pub fn footprint(&self) -> usize {
+        let rules = if self.edited {
+            self.game.engine().footprint()
+        } else {
+            0
+        };
+        self.game.footprint() + rules
+    }
+
     /// The game after its first `plies` moves (all of them when `None`):
     /// a copy of the live game, its later moves taken back.
     pub fn game_at(&self, plies: Option<usize>) -> Game {
@@ -162,39 +172,67 @@ pub enum StoreError {
 struct Kept {
     session: Session,
     touched: Instant,
+    /// Its [footprint](Session::footprint) when it was kept.
+    bytes: usize,
+}
+
+/// The games kept, and the bytes they hold together.
+#[derive(Default)]
+struct Store {
+    games: HashMap<u64, Kept>,
+    bytes: usize,
+}
+
+impl Store {
+    fn remove(&mut self, id: u64) {
+        if let Some(kept) = self.games.remove(&id) {
+            self.bytes -= kept.bytes;
+        }
+    }
+
+    /// Forgets the games unused for `idle`.
+    fn forget_idle(&mut self, now: Instant, idle: Duration) {
+        let stale: Vec<u64> = (self.games.iter())
+            .filter(|(_, k)| now.duration_since(k.touched) >= idle)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in stale {
+            self.remove(id);
+        }
+    }
 }
 
 /// The games in play, by id.
 pub struct Games {
-    kept: Mutex<HashMap<u64, Kept>>,
+    kept: Mutex<Store>,
     cap: usize,
     idle: Duration,
-    /// The most edited variants' bytes kept at once.
-    edited_budget: usize,
+    /// The most bytes the games kept may hold together.
+    budget: usize,
 }
 
 impl Games {
     /// A store of at most `cap` games, each forgotten after `idle`, holding
-    /// at most [`MAX_EDITED_BYTES`] of edited variants.
+    /// at most [`MAX_STORE_BYTES`] together.
     pub fn new(cap: usize, idle: Duration) -> Games {
         Games {
-            kept: Mutex::new(HashMap::new()),
+            kept: Mutex::new(Store::default()),
             cap,
             idle,
-            edited_budget: MAX_EDITED_BYTES,
+            budget: MAX_STORE_BYTES,
         }
     }
 
-    /// The same store, holding at most `bytes` of edited variants.
+    /// The same store, holding at most `bytes` together.
     #[cfg(test)]
-    pub fn with_edited_budget(self, bytes: usize) -> Games {
+    pub fn with_budget(self, bytes: usize) -> Games {
         Games {
-            edited_budget: bytes,
+            budget: bytes,
             ..self
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Kept>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
         // A panic while holding the lock leaves the map whole: every change
         // to it is one insert or remove.
         self.kept
@@ -206,14 +244,12 @@ impl Games {
     /// too long are forgotten first; if the store is still full, the
     /// game is refused.
     pub fn add(&self, session: Session) -> Result<u64, StoreError> {
+        let bytes = session.footprint();
         let mut kept = self.lock();
         let now = Instant::now();
-        let full = |kept: &HashMap<u64, Kept>| {
-            let edited: usize = kept.values().map(|k| k.session.edited_bytes).sum();
-            kept.len() >= self.cap || edited + session.edited_bytes > self.edited_budget
-        };
+        let full = |kept: &Store| kept.games.len() >= self.cap || kept.bytes + bytes > self.budget;
         if full(&kept) {
-            kept.retain(|_, k| now.duration_since(k.touched) < self.idle);
+            kept.forget_idle(now, self.idle);
         }
         if full(&kept) {
             return Err(StoreError::Full);
@@ -221,15 +257,17 @@ impl Games {
         // Ids are drawn at random, so one client cannot guess another's.
         let id = loop {
             let id = sow::rng::fresh_seed();
-            if !kept.contains_key(&id) {
+            if !kept.games.contains_key(&id) {
                 break id;
             }
         };
-        kept.insert(
+        kept.bytes += bytes;
+        kept.games.insert(
             id,
             Kept {
                 session,
                 touched: now,
+                bytes,
             },
         );
         Ok(id)
@@ -239,13 +277,13 @@ impl Games {
     pub fn get(&self, id: u64) -> Result<Session, StoreError> {
         let mut kept = self.lock();
         let now = Instant::now();
-        match kept.get_mut(&id) {
+        match kept.games.get_mut(&id) {
             Some(k) if now.duration_since(k.touched) < self.idle => {
                 k.touched = now;
                 Ok(k.session.clone())
             }
             Some(_) => {
-                kept.remove(&id);
+                kept.remove(id);
                 Err(StoreError::Unknown)
             }
             None => Err(StoreError::Unknown),
@@ -255,29 +293,48 @@ impl Games {
     /// Replaces game `id` by `session`, if its moves are still the
     /// `before` ones the change was worked out from.
     pub fn update(&self, id: u64, before: &[Move], session: Session) -> Result<(), StoreError> {
+        let bytes = session.footprint();
         let mut kept = self.lock();
-        match kept.get_mut(&id) {
-            Some(k)
-                if k.session.game.history().len() == before.len()
-                    && k.session
-                        .game
-                        .history()
-                        .iter()
-                        .map(|ply| ply.mv)
-                        .eq(before.iter().copied()) =>
-            {
-                k.session = session;
-                k.touched = Instant::now();
-                Ok(())
+        let now = Instant::now();
+        let unchanged = |k: &Kept| {
+            k.session.game.history().len() == before.len()
+                && (k.session.game.history().iter())
+                    .map(|ply| ply.mv)
+                    .eq(before.iter().copied())
+        };
+        let held = match kept.games.get(&id) {
+            Some(k) if unchanged(k) => k.bytes,
+            Some(_) => return Err(StoreError::Changed),
+            None => return Err(StoreError::Unknown),
+        };
+        // A game that grows past what the store may hold: idle games make
+        // room first, else the change is refused and the game stays.
+        if kept.bytes - held + bytes > self.budget {
+            kept.forget_idle(now, self.idle);
+            if !kept.games.contains_key(&id) {
+                return Err(StoreError::Unknown);
             }
-            Some(_) => Err(StoreError::Changed),
-            None => Err(StoreError::Unknown),
+            if kept.bytes - held + bytes > self.budget {
+                return Err(StoreError::Full);
+            }
         }
+        kept.bytes = kept.bytes - held + bytes;
+        let k = kept.games.get_mut(&id).expect("checked above");
+        k.session = session;
+        k.touched = now;
+        k.bytes = bytes;
+        Ok(())
     }
 
     /// How many games are kept.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.lock().len()
+        self.lock().games.len()
+    }
+
+    /// The bytes the games kept hold together.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
     }
 }

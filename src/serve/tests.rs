@@ -962,9 +962,23 @@ async fn a_stopped_server_closes_its_connections_within_its_grace() {
 #[tokio::test]
 async fn edited_variants_are_kept_within_a_byte_budget() {
     let text = copy_of(sow::rules::GROUPS[0].1[0].1);
-    // Room for two edited variants of this size, not three.
+    // What one game of each kind is counted, as a store kept them.
+    let counted = |body: Value| async move {
+        let state = Arc::new(State::new(MAX_GAMES, IDLE));
+        new_game(&router(Arc::clone(&state)), body).await;
+        state.games.bytes()
+    };
+    let edited = counted(json!({ "toml": text })).await;
+    let shipped = counted(json!({"variant": "oware"})).await;
+    let engine = sow::Engine::new(sow::Rules::from_toml(&text, "copy.toml").unwrap());
+    assert!(
+        edited >= engine.footprint() + shipped,
+        "an edited game counts its rules"
+    );
+    // Room for two games of this edited variant and one of a shipped
+    // variant, whose rules are shared, but not for a third edited one.
     let state = State {
-        games: super::games::Games::new(MAX_GAMES, IDLE).with_edited_budget(2 * text.len() + 1),
+        games: super::games::Games::new(MAX_GAMES, IDLE).with_budget(2 * edited + shipped),
         shipped: super::api::shipped(),
     };
     let app = router(Arc::new(state));
@@ -977,8 +991,40 @@ async fn edited_variants_are_kept_within_a_byte_budget() {
         error(&answer).contains("as many games as it may"),
         "{answer}"
     );
-    // A shipped variant's rules are shared, so its games still fit.
     new_game(&app, json!({"variant": "oware"})).await;
+}
+
+#[test]
+fn a_game_that_outgrows_the_store_stays_as_it_was() {
+    use super::games::{Games, Seat, Session, StoreError};
+    let engine = sow::Engine::new(sow::Rules::builtin("oware").unwrap());
+    let session = Session {
+        game: sow::Game::new(&engine),
+        edited: false,
+        seats: [Seat::Person, Seat::Person],
+        seed: 1,
+    };
+    // The store keeps a copy, which holds what its moves need, no spare room.
+    let fresh = session.clone().footprint();
+    let games = Games::new(MAX_GAMES, IDLE).with_budget(fresh + 8192);
+    let id = games.add(session.clone()).unwrap();
+    assert_eq!(games.bytes(), fresh);
+    // The game with its spare room for 128 moves does not fit beside it.
+    assert!(session.footprint() > 8192);
+    assert!(matches!(games.add(session), Err(StoreError::Full)));
+    // Two hundred moves outgrow what the game held at its start.
+    let mut grown = games.get(id).unwrap();
+    grown.game.play_randomly(&mut sow::rng::Rng::new(3), 200);
+    assert!(grown.game.plies() > 100 && grown.footprint() > fresh + 8192);
+    assert_eq!(games.update(id, &[], grown), Err(StoreError::Full));
+    assert_eq!(games.get(id).unwrap().game.plies(), 0);
+    assert_eq!(games.bytes(), fresh);
+    // A move that fits is kept, and counted.
+    let mut one = games.get(id).unwrap();
+    one.game.play_randomly(&mut sow::rng::Rng::new(3), 1);
+    let bytes = one.footprint();
+    games.update(id, &[], one).unwrap();
+    assert_eq!(games.bytes(), bytes);
 }
 
 /// Plays the server's random players on a new game of `variant` (seeded)
