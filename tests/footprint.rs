@@ -93,10 +93,9 @@ fn engines_and_games_count_what_they_hold() {
     }
 }
 
-#[test]
-fn an_edited_variants_texts_are_counted() {
-    // 20,000 rulings: the file's text is small beside what it compiles to.
-    let extra = "\"R4\", ".repeat(20_000);
+/// Oware's file renamed, its aliases, summary and title dropped, with
+/// `edit` applied to what is left.
+fn edited_oware(edit: impl Fn(String) -> String) -> String {
     let text: String = include_str!("../variants/oware.toml")
         .lines()
         .filter(|line| {
@@ -106,12 +105,58 @@ fn an_edited_variants_texts_are_counted() {
         })
         .map(|line| format!("{line}\n"))
         .collect();
-    let text = text
-        .replacen("name = \"oware\"", "name = \"oware-edited\"", 1)
-        .replacen("rulings = [", &format!("rulings = [{extra}"), 1);
+    edit(text.replacen("name = \"oware\"", "name = \"oware-edited\"", 1))
+}
+
+#[test]
+fn an_edited_variants_texts_are_counted() {
+    // The most rulings a file may list, and a summary of 0.9 MiB.
+    let rulings: String = (1..=64).map(|i| format!("\"R{i}\", ")).collect();
+    let summary = "a long summary ".repeat(60_000);
+    let text = edited_oware(|text| {
+        text.replacen(
+            "rulings = [\"C1\", \"C2\", \"R4\", \"R5\", \"R6\", \"R7\"]",
+            &format!("rulings = [{rulings}]"),
+            1,
+        )
+        .replacen(
+            "[variant]\n",
+            &format!("[variant]\nsummary = \"{summary}\"\n"),
+            1,
+        )
+    });
     warm_up();
     let (engine, held) = measured(|| Engine::new(Rules::from_toml(&text, "edited.toml").unwrap()));
-    assert!(engine.rules().meta.rulings.len() > 20_000);
+    assert_eq!(engine.rules().meta.rulings.len(), 64);
     assert_counts("the edited variant", engine.footprint(), held);
-    assert!(engine.footprint() > 20_000 * std::mem::size_of::<String>());
+    assert!(engine.footprint() > summary.len());
+}
+
+#[test]
+fn a_variant_lists_few_rulings_and_aliases_each_once() {
+    let refused = |text: String| {
+        Rules::from_toml(&text, "edited.toml")
+            .unwrap_err()
+            .to_string()
+    };
+    let many: String = (1..=65).map(|i| format!("\"R{i}\", ")).collect();
+    let error = refused(edited_oware(|t| {
+        t.replacen("rulings = [", &format!("rulings = [{many}"), 1)
+    }));
+    assert!(
+        error.contains("rulings may list at most 64 names"),
+        "{error}"
+    );
+    let error = refused(edited_oware(|t| {
+        t.replacen("rulings = [", "rulings = [\"R4\", ", 1)
+    }));
+    assert!(error.contains("rulings lists \"R4\" twice"), "{error}");
+    let error = refused(edited_oware(|t| {
+        t.replacen(
+            "[variant]\n",
+            "[variant]\naliases = [\"mine\", \"mine\"]\n",
+            1,
+        )
+    }));
+    assert!(error.contains("aliases lists \"mine\" twice"), "{error}");
 }

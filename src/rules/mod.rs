@@ -137,6 +137,11 @@ pub fn shipped_files() -> impl Iterator<Item = &'static (&'static str, &'static 
 /// 3 KiB, and a bound keeps a wrong path (a device, a log) from filling memory.
 pub const MAX_VARIANT_BYTES: usize = 1 << 20;
 
+/// The most aliases, and the most rulings, a variant may list: far more
+/// than any game has (the shipped files list at most 4 and 10), few enough
+/// that no file can grow its compiled rules by listing thousands.
+pub const MAX_LISTED: usize = 64;
+
 /// The most plies a variant's `ply_limit` may allow.
 pub const MAX_PLY_LIMIT: i64 = ending::MAX_PLY_LIMIT;
 
@@ -935,6 +940,25 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         ("summary", meta.summary.as_ref()),
     ];
     let lists = [("aliases", &meta.aliases), ("rulings", &meta.rulings)];
+    for (key, list) in lists {
+        if let Some(over) = list.get(MAX_LISTED) {
+            return err(
+                over.span(),
+                format!("{key} may list at most {MAX_LISTED} names"),
+            );
+        }
+        for (i, item) in list.iter().enumerate() {
+            if list[..i]
+                .iter()
+                .any(|earlier| earlier.get_ref() == item.get_ref())
+            {
+                return err(
+                    item.span(),
+                    format!("{key} lists \"{}\" twice", item.get_ref()),
+                );
+            }
+        }
+    }
     let all = texts
         .into_iter()
         .flat_map(|(key, text)| text.map(|t| (key, t)))

@@ -282,14 +282,30 @@ fn within_limit(text: &str, what: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The most requests that work at once (parsing, playing, thinking), off
+/// the server's threads: twice the usual core count, so the cores stay
+/// busy while one request waits on another.
+pub(super) const WORKERS: usize = 4;
+
 /// Runs `work` (playing, thinking) off the server's threads.
 /// A request's work never changes a kept game until it has succeeded
 /// ([`super::games::Games::update`] comes last), so a fault of sow's own
 /// (a panic) inside it leaves the game as it was before the request: its
 /// record is never lost.
+///
+/// At most [`WORKERS`] requests work at once, the others waiting their
+/// turn: what a request holds while it works (a variant file of 1 MiB
+/// parsed, a record replayed) is then bounded however many clients send
+/// at once.
 pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    static TURNS: std::sync::LazyLock<tokio::sync::Semaphore> =
+        std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(WORKERS));
+    let _turn = TURNS
+        .acquire()
+        .await
+        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
     tokio::task::spawn_blocking(work).await.map_err(|_| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -33,7 +33,7 @@ export function startServer() {
         reject(new Error(`the first line is not the address: ${line}`));
         return;
       }
-      resolve({ url: line, pid: server.pid, stop: () => server.kill('SIGINT') });
+      resolve({ url: line, port: Number(new URL(line).port), pid: server.pid, stop: () => server.kill('SIGINT') });
     });
   });
 }
