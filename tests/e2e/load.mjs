@@ -165,8 +165,8 @@ const hostiles = hostile();
 const results = await Promise.allSettled(
   Array.from({ length: GAMES }, (_, i) => playOne(VARIANTS[i % VARIANTS.length])),
 );
-const seen = await hostiles;
 const seconds = (performance.now() - started) / 1000;
+const seen = await hostiles;
 clearTimeout(killer);
 for (const r of results) {
   if (r.status === 'rejected') { errors += 1; console.error(r.reason.message); }
