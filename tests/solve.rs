@@ -468,3 +468,41 @@ fn a_time_limit_stops_the_search_with_its_bounds() {
     let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert!(answer["value"].is_null(), "{answer}");
 }
+
+/// What the first nodes of a solve of `variant` on `houses` × `seeds` say
+/// of its histories: the search is stopped once they have spoken, or after
+/// 2 M nodes.
+fn histories_of(variant: &str, houses: usize, seeds: usize) -> Option<sow::solve::Histories> {
+    use std::cell::Cell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let rules = sow::Rules::load_resized(variant, houses, seeds).unwrap();
+    let engine = sow::Engine::new(rules);
+    let game = Game::new(&engine);
+    let stop = AtomicBool::new(false);
+    let said = Cell::new(None);
+    let progress = |p: &sow::solve::Progress| {
+        if p.histories.is_some() || p.nodes >= 2_000_000 {
+            said.set(p.histories);
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let options = Options {
+        table_bytes: 1 << 24,
+        stop: Some(&stop),
+        progress: Some(&progress),
+        ..Options::default()
+    };
+    let _ = solve(&game, &options);
+    said.get()
+}
+
+#[test]
+fn a_repetition_rule_that_multiplies_the_states_is_said_early() {
+    // Oware 4×3: the first 262,144 nodes meet each position under dozens
+    // of histories since the last capture.
+    let histories = histories_of("oware", 4, 3).expect("said");
+    assert!(histories.positions > 0);
+    assert!(histories.states >= 4 * histories.positions, "{histories:?}");
+    // Kalah ends no game on a repeat: its states are its positions.
+    assert_eq!(histories_of("kalah", 6, 4), None);
+}

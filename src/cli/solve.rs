@@ -116,7 +116,12 @@ struct Spinner {
     board: RefCell<String>,
     /// Without a terminal: the search's second of the last line written.
     last_line: Cell<Option<f64>>,
+    /// Whether the word on the repetition rule's histories has been said.
+    said_histories: Cell<bool>,
 }
+
+/// How long a search goes on before the word on its histories is said.
+const NOTE_AFTER_SECONDS: f64 = 5.0;
 
 /// How often a solve writes a progress line where stderr is no terminal.
 const LINE_EVERY_SECONDS: f64 = 10.0;
@@ -131,6 +136,7 @@ impl Spinner {
             }),
             board: RefCell::new(String::new()),
             last_line: Cell::new(None),
+            said_histories: Cell::new(false),
         }
     }
 
@@ -141,6 +147,18 @@ impl Spinner {
     }
 
     fn show(&self, progress: &SolveProgress) {
+        // Said once a search has gone on for a while: a search that ends
+        // sooner needs no word, whatever its histories.
+        if let Some(histories) = progress.histories
+            && progress.seconds >= NOTE_AFTER_SECONDS
+            && !self.said_histories.replace(true)
+        {
+            let word = format!("sow solve: note: {}", histories_word(histories));
+            match &self.bar {
+                Some(bar) => bar.println(word),
+                None => eprintln!("{word}"),
+            }
+        }
         let solving = if progress.move_number == 0 {
             progress.solving.clone()
         } else {
@@ -178,6 +196,20 @@ impl Spinner {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Why a search whose positions repeat may not finish: what its first
+/// nodes met.
+fn histories_word(histories: sow::solve::Histories) -> String {
+    format!(
+        "a repeated position ends this variant's game, so the solver searches each position once for every \
+         history since the last capture that reaches it: the first nodes met {} positions in {} states, {:.0} \
+         times as many. An exact solution may not finish; `--time SECONDS` stops it with the bounds proven, \
+         and a ply limit instead of the repetition rule keeps the states to the positions.",
+        histories.positions,
+        histories.states,
+        histories.states as f64 / histories.positions.max(1) as f64
+    )
 }
 
 /// Whether a progress line is due at a search's second `now`, the last
@@ -454,6 +486,29 @@ fn fairness_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_on_histories_waits_for_a_long_search() {
+        let spinner = Spinner::new();
+        let mut progress = SolveProgress {
+            histories: Some(sow::solve::Histories {
+                positions: 10,
+                states: 600,
+            }),
+            seconds: 1.0,
+            ..SolveProgress::default()
+        };
+        spinner.show(&progress);
+        assert!(!spinner.said_histories.get(), "a search of a second");
+        progress.seconds = NOTE_AFTER_SECONDS;
+        spinner.show(&progress);
+        assert!(spinner.said_histories.get());
+        let word = histories_word(progress.histories.unwrap());
+        assert!(
+            word.contains("10 positions in 600 states, 60 times as many"),
+            "{word}"
+        );
+    }
 
     #[test]
     fn progress_lines_come_every_ten_seconds_of_a_search() {

@@ -140,6 +140,23 @@ pub struct Progress {
     /// The bounds proven so far on that move's value (for the player at
     /// the root).
     pub bounds: Bounds,
+    /// Where the variant's repetition rule multiplies the positions to
+    /// search by their histories so much that an exact solution may not
+    /// finish: what the first nodes of the search met. Said early, so a
+    /// user can stop, give a time limit, or solve a variant with a ply
+    /// limit instead.
+    pub histories: Option<Histories>,
+}
+
+/// What the first nodes of a search met where positions can repeat: each
+/// position is searched once for every set of positions since the last
+/// capture it can be reached with (a repeat of one ends the game).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Histories {
+    /// The positions met.
+    pub positions: usize,
+    /// The states met: positions with their histories.
+    pub states: usize,
 }
 
 /// The result of a solved game, for the side to move.

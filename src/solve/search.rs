@@ -90,6 +90,26 @@ pub(super) struct Search<'g, W> {
     row_end_first: i32,
     /// The ply of the root of the search.
     root_plies: usize,
+    /// While the first [`SAMPLED_NODES`] nodes of a search where positions
+    /// can repeat are searched: the positions and the states (positions
+    /// with their histories) met.
+    sample: Option<Box<Sample>>,
+}
+
+/// The nodes whose positions and states are counted to judge whether the
+/// histories a repetition rule keys positions by make the search too large.
+const SAMPLED_NODES: u64 = 1 << 18;
+
+/// How many states a position is searched under, on average over the first
+/// [`SAMPLED_NODES`] nodes, above which the solver says early that the
+/// repetition rule makes the state space too large to solve exactly.
+const STATES_PER_POSITION: f64 = 4.0;
+
+/// The positions and states the first nodes of a search met.
+#[derive(Default)]
+struct Sample {
+    positions: std::collections::HashSet<u64>,
+    states: std::collections::HashSet<u64>,
 }
 
 impl<'g, W: Walk> Search<'g, W> {
@@ -135,6 +155,7 @@ impl<'g, W: Walk> Search<'g, W> {
             store_free,
             history: vec![0],
             candidates: Vec::with_capacity(1024),
+            sample: tracks_repetition.then(Box::default),
             report: Progress::default(),
             report_sign: 1,
             row_end_first: match rules.sowing.direction {
@@ -266,6 +287,9 @@ impl<'g, W: Walk> Search<'g, W> {
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
+        if self.sample.is_some() {
+            self.sample_node();
+        }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.stopped = true;
@@ -274,6 +298,24 @@ impl<'g, W: Walk> Search<'g, W> {
                 self.report.nodes = self.nodes;
                 self.report.seconds = self.seconds();
                 progress(&self.report);
+            }
+        }
+    }
+
+    /// Counts the node's position and state among the first nodes, and
+    /// once they are counted, says in the report whether the histories
+    /// multiply the positions too much.
+    #[cold]
+    fn sample_node(&mut self) {
+        let (position, state) = (self.game.key(), self.key());
+        let sample = self.sample.as_mut().expect("sampling");
+        sample.positions.insert(position);
+        sample.states.insert(state);
+        if self.nodes >= SAMPLED_NODES {
+            let (positions, states) = (sample.positions.len(), sample.states.len());
+            self.sample = None;
+            if states as f64 >= STATES_PER_POSITION * positions as f64 {
+                self.report.histories = Some(super::Histories { positions, states });
             }
         }
     }
