@@ -23,8 +23,8 @@ pub const IDLE: Duration = Duration::from_secs(60 * 60);
 /// The most bytes the games kept at once may hold, each counted by its
 /// [footprint](Session::footprint): its moves (a few hundred bytes each),
 /// and for an edited variant its own compiled rules (a shipped variant's
-/// are shared), so that memory stays bounded whatever clients send. Ten
-/// thousand new games take under half of it.
+/// are shared), so that memory stays bounded whatever clients send: ten
+/// thousand games of about 300 moves fill it.
 pub const MAX_STORE_BYTES: usize = 1 << 30;
 /// The most moves one playground game may hold: a variant without a ply
 /// limit could otherwise grow a game without end.
@@ -233,8 +233,8 @@ impl Games {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
-        // A panic while holding the lock leaves the map whole: every change
-        // to it is one insert or remove.
+        // A panic while holding the lock leaves the store whole: every
+        // change to it is one insert or remove, with its count of bytes.
         self.kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
