@@ -283,8 +283,9 @@ fn within_limit(text: &str, what: &str) -> Result<(), ApiError> {
 }
 
 /// The most requests that work at once (parsing, playing, thinking), off
-/// the server's threads: twice the usual core count, so the cores stay
-/// busy while one request waits on another.
+/// the server's threads: twice the cores of a small machine (this
+/// project's has two), so the cores stay busy while a request waits. A
+/// computer's move holds its turn for at most its 3 seconds of thought.
 pub(super) const WORKERS: usize = 4;
 
 /// Runs `work` (playing, thinking) off the server's threads.
