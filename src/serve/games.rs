@@ -192,13 +192,14 @@ impl Store {
 
     /// Forgets the games unused for `idle`.
     fn forget_idle(&mut self, now: Instant, idle: Duration) {
-        let stale: Vec<u64> = (self.games.iter())
-            .filter(|(_, k)| now.duration_since(k.touched) >= idle)
-            .map(|(&id, _)| id)
-            .collect();
-        for id in stale {
-            self.remove(id);
-        }
+        let bytes = &mut self.bytes;
+        self.games.retain(|_, k| {
+            let keep = now.duration_since(k.touched) < idle;
+            if !keep {
+                *bytes -= k.bytes;
+            }
+            keep
+        });
     }
 }
 
