@@ -1200,6 +1200,10 @@ impl Walk for Game {
         Game::score(self)
     }
 
+    fn winner(&self) -> Option<Side> {
+        self.outcome().and_then(|o| o.winner)
+    }
+
     #[inline]
     fn to_move(&self) -> Side {
         self.position().to_move()

@@ -1833,6 +1833,18 @@ impl<const L: usize> Walk for PackedWalk<'_, L> {
         self.node().score
     }
 
+    /// The player with more seeds: the packed walk keeps the score, not
+    /// why the game ended, so the solver walks a variant with a goal
+    /// (clearing, immobilising) on the general engine.
+    fn winner(&self) -> Option<Side> {
+        let [south, north] = self.score();
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     #[inline]
     fn to_move(&self) -> Side {
         self.node().game.to_move

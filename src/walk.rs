@@ -19,6 +19,10 @@ pub trait Walk {
     /// The final score, `[south, north]`, of a game that is over, as
     /// [`crate::Game::score`] counts it.
     fn score(&self) -> [u32; 2];
+    /// The winner of a game that is over, `None` for a draw: the goal's
+    /// where the variant has one (clearing, immobilising), else the
+    /// player with more seeds.
+    fn winner(&self) -> Option<Side>;
     /// The side to move.
     fn to_move(&self) -> Side;
     /// How many legal moves the side to move has (none once over).

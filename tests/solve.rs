@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use sow::fuzzing::generated_variant;
 use sow::rng::Rng;
-use sow::solve::{MoveValues, Options, Solution, solve, solve_on};
+use sow::solve::{MoveValues, Options, Solution, atlas, solve, solve_on};
 use sow::walk::EngineChoice;
 use sow::{Engine, Game, Position, Rules};
 
@@ -24,10 +24,19 @@ fn solved(game: &Game) -> Solution {
 }
 
 /// The brute force's value of the game's position for the side to move:
-/// every line played out. `None` once `budget` nodes are spent.
+/// every line played out. `None` once `budget` nodes are spent. The seed
+/// difference at the end, or where a goal decides the game, 1 for a win,
+/// 0 for a draw and -1 for a loss.
 fn negamax(game: &mut Game, budget: &mut u64) -> Option<i32> {
     let me = game.position().to_move();
-    if game.is_over() {
+    if let Some(outcome) = game.outcome() {
+        if game.rules().won_by_goal() {
+            return Some(match outcome.winner {
+                Some(winner) if winner == me => 1,
+                Some(_) => -1,
+                None => 0,
+            });
+        }
         let score = game.score();
         return Some(score[me.index()] as i32 - score[me.opponent().index()] as i32);
     }
@@ -146,6 +155,41 @@ fn solve_agrees_with_brute_force_on_small_random_variants() {
         features.iter().all(|&n| n >= 3),
         "each feature in a few variants: {features:?}"
     );
+}
+
+/// Where a goal decides the game (clearing, immobilising), the solver
+/// values positions 1, 0 or -1, as a brute force over who wins does: from
+/// every position reachable on small boards of shipped variants of each
+/// goal.
+#[test]
+fn variants_won_by_a_goal_solve_as_the_brute_force_does() {
+    let mut checked = 0;
+    let mut values = HashSet::new();
+    for (variant, houses, seeds) in [
+        ("mg-sadeqa-iv", 2, 1),
+        ("mg-waurie", 3, 2),
+        ("mg-ohojichi", 2, 2),
+        ("mg-diffusion", 2, 1),
+        ("mg-depouiller", 3, 1),
+        ("mg-goempty-one", 3, 1),
+        ("mg-nambayi", 2, 3),
+    ] {
+        let rules = Rules::load_resized(variant, houses, seeds).expect("resizes");
+        assert!(rules.won_by_goal(), "{variant}");
+        let engine = Engine::new(rules);
+        for position in reachable(&engine, 60) {
+            let mut game = Game::from_position(&engine, position.clone()).unwrap();
+            let mut budget = 300_000;
+            let Some(want) = negamax(&mut game, &mut budget) else {
+                continue;
+            };
+            assert_eq!(solved(&game).exact(), Some(want), "{variant}: {position}");
+            values.insert(want);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked} positions checked");
+    assert!(values.len() >= 2, "wins and losses both met: {values:?}");
 }
 
 /// The packed engine's walk solves as the brute force does: every shipped
@@ -371,10 +415,6 @@ fn solve_refuses_bad_input_clearly() {
         ),
         (&["solve", "kalah", "--from", "4,4"], 2, "--from"),
         (&["solve", "no-such-variant"], 2, "no variant named"),
-        (&["solve", "mg-boola"], 1, "goal is to immobilize"),
-        // "clear" on a board of halves is the goal "clear" too.
-        (&["solve", "mg-ohojichi"], 1, "goal is to clear"),
-        (&["solve", "mg-diffusion"], 1, "goal is to clear"),
         // A variant with a ply limit past the deepest line is told so, not
         // to add one.
         (
@@ -505,4 +545,142 @@ fn a_repetition_rule_that_multiplies_the_states_is_said_early() {
     assert!(histories.states >= 4 * histories.positions, "{histories:?}");
     // Kalah ends no game on a repeat: its states are its positions.
     assert_eq!(histories_of("kalah", 6, 4), None);
+}
+
+fn atlas_options(budget: u64, threads: usize) -> atlas::AtlasOptions<'static> {
+    atlas::AtlasOptions {
+        budget,
+        seconds: None,
+        threads,
+        stop: None,
+        done: None,
+    }
+}
+
+/// The atlas' line of Kalah: a board for each size, each value the brute
+/// force's, and each best first move one that reaches it.
+#[test]
+fn the_atlas_values_every_small_board_and_a_best_first_move() {
+    let kalah = Rules::builtin("kalah").unwrap();
+    let entry = atlas::entry(&kalah, &atlas_options(atlas::DEFAULT_BUDGET, 1));
+    assert_eq!(entry.refused, None);
+    assert!(!entry.won_by_goal);
+    let sizes: Vec<_> = entry.boards.iter().map(|b| b.size).collect();
+    let want: Vec<_> = atlas::HOUSES
+        .flat_map(|h| atlas::SEEDS.map(move |s| Some((h, s))))
+        .collect();
+    assert_eq!(sizes, want);
+    for board in &entry.boards {
+        let (houses, seeds) = board.size.unwrap();
+        let engine = Engine::new(Rules::load_resized("kalah", houses, seeds).unwrap());
+        let mut game = Game::new(&engine);
+        let value = kalah_negamax(&mut game, &mut HashMap::new());
+        let atlas::Finding::Solved { value: found, best } = board.finding else {
+            panic!("{houses}×{seeds}: {:?}", board.finding);
+        };
+        assert_eq!(found, value, "{houses}×{seeds}");
+        // The best move reaches the value: the position after it is worth
+        // as much to South.
+        let best = best.expect("South has a move");
+        game.play(best, &mut ()).unwrap();
+        let after = kalah_negamax(&mut game, &mut HashMap::new());
+        let after = if game.position().to_move() == sow::Side::South {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(after, value, "{houses}×{seeds}: {best}");
+    }
+}
+
+/// What the atlas cannot solve it says so: a match of rounds is refused,
+/// a board past the budget keeps the bounds proven (which hold), a variant
+/// whose start is laid out house by house is solved on its own board, and
+/// the thread count changes nothing.
+#[test]
+fn the_atlas_says_what_it_could_not_solve() {
+    let rounds = Rules::builtin("mg-dakon").unwrap();
+    let entry = atlas::entry(&rounds, &atlas_options(10_000, 1));
+    assert!(entry.refused.unwrap().contains("match of rounds"));
+    assert!(entry.boards.is_empty());
+
+    // Oware 4×3 takes far more than the smallest budget.
+    let oware = Rules::builtin("oware").unwrap();
+    let tight = atlas::entry(&oware, &atlas_options(1_000, 1));
+    let full = atlas::entry(&oware, &atlas_options(atlas::DEFAULT_BUDGET, 1));
+    let mut unsolved = 0;
+    for (tight, full) in tight.boards.iter().zip(&full.boards) {
+        if let (atlas::Finding::Unsolved(bounds), atlas::Finding::Solved { value, .. }) =
+            (&tight.finding, &full.finding)
+        {
+            unsolved += 1;
+            assert!(bounds.lower <= *value && *value <= bounds.upper);
+            assert!(bounds.lower < bounds.upper);
+            assert!(tight.nodes <= 4_096 + 1_000, "{}", tight.nodes);
+        }
+    }
+    assert!(unsolved >= 1, "{:?}", tight.boards);
+
+    let laid_out = Rules::builtin("mg-boola").unwrap();
+    let entry = atlas::entry(&laid_out, &atlas_options(10_000, 1));
+    assert!(entry.won_by_goal);
+    assert_eq!(entry.boards.len(), 1);
+    assert_eq!(entry.boards[0].size, None);
+
+    let variants: Vec<Rules> = ["kalah", "mg-dakon", "mg-diffusion", "oware"]
+        .iter()
+        .map(|name| Rules::builtin(name).unwrap())
+        .collect();
+    let one = atlas::atlas(&variants, &atlas_options(200_000, 1));
+    let two = atlas::atlas(&variants, &atlas_options(200_000, 2));
+    assert_eq!(one.len(), 4);
+    for (one, two) in one.iter().zip(&two) {
+        assert_eq!(one.variant, two.variant);
+        let findings = |e: &atlas::Entry| -> Vec<_> {
+            e.boards
+                .iter()
+                .map(|b| (b.size, b.finding.clone(), b.nodes))
+                .collect()
+        };
+        assert_eq!(findings(one), findings(two));
+    }
+}
+
+#[test]
+fn the_atlas_prints_a_table_and_json() {
+    let output = sow(&["solve", "kalah", "--atlas", "--json"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let line: Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(line["variant"], "kalah");
+    let boards = line["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 9);
+    let output = sow(&["solve", "kalah", "--atlas"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let shown = text(&output.stdout);
+    assert!(shown.starts_with("| variant | 2×1 | 2×2 |"), "{shown}");
+    // Each cell is the JSON's value and move.
+    let row = shown.lines().nth(2).unwrap();
+    for board in boards {
+        let value = board["value"].as_i64().unwrap();
+        let cell = format!(
+            " {}{value} {} |",
+            if value > 0 { "+" } else { "" },
+            board["move"].as_str().unwrap()
+        );
+        assert!(row.contains(&cell), "{cell} in {row}");
+    }
+    assert!(
+        shown.contains("1 variants (0 not solvable); 9 of 9 boards solved"),
+        "{shown}"
+    );
+    let output = sow(&["solve", "--atlas", "--budget", "10"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--budget"));
+    let output = sow(&["solve", "kalah", "--budget", "10000"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("--atlas"),
+        "{}",
+        text(&output.stderr)
+    );
 }

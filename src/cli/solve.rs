@@ -8,13 +8,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::*;
-use sow::solve::{self, Bounds, Options, Progress as SolveProgress, Solution, Verdict};
+use sow::solve::{self, Bounds, Options, Progress as SolveProgress, Solution, Verdict, atlas};
 
 /// `sow solve`'s arguments.
 #[derive(clap::Args, Debug)]
 pub(super) struct SolveArgs {
-    /// A shipped variant's name or alias, or a path to a .toml file.
-    variant: String,
+    /// A shipped variant's name or alias, or a path to a .toml file (with
+    /// --atlas, the one variant of the atlas; without, every shipped one).
+    #[arg(required_unless_present = "atlas")]
+    variant: Option<String>,
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"], help = super::FROM_HELP)]
     from: Option<String>,
     /// The memory to use in MiB, 1 to 65536: the most the transposition
@@ -51,8 +53,31 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "SECONDS", conflicts_with = "build_db",
           value_parser = clap::value_parser!(u64).range(1..=86400))]
     time: Option<u64>,
+    /// The fairness atlas: every shipped variant (or the one named) solved
+    /// from the start on boards of 2 to 4 houses a row and 1 to 3 seeds a
+    /// house (or its own board, where it allows none of them), within
+    /// --budget nodes a board: a Markdown table of each board's value for
+    /// the first player and a best first move.
+    #[arg(long, conflicts_with_all = ["from", "build_db", "db", "houses", "best"])]
+    atlas: bool,
+    /// The nodes each board of the atlas may take, 1000 to 10^12 (default
+    /// 2000000); a board not solved by then shows the bounds proven.
+    #[arg(long, value_name = "NODES", requires = "atlas",
+          value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000_000))]
+    budget: Option<u64>,
+    /// The seconds each board of the atlas may take, 1 to 86400 (default
+    /// 10): a board of a variant whose relays run long costs milliseconds
+    /// a node.
+    #[arg(long, value_name = "SECONDS", requires = "atlas",
+          value_parser = clap::value_parser!(u64).range(1..=86400))]
+    board_seconds: Option<u64>,
+    /// Variants of the atlas solved at once: 0 (all cores, the default) to
+    /// 256.
+    #[arg(long, value_name = "THREADS", requires = "atlas", value_parser = super::threads())]
+    threads: Option<usize>,
     /// Print JSON: one object with the value, the result and every move's
-    /// value (with --houses, one object a board size, JSON Lines).
+    /// value (with --houses, one object a board size, JSON Lines; with
+    /// --atlas, one object a variant).
     #[arg(long)]
     json: bool,
 }
@@ -239,13 +264,9 @@ fn bounds_text(bounds: Bounds) -> String {
     }
 }
 
-/// Runs `sow solve`.
-pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
-    // The input first, so that an error is never drawn under a spinner.
-    let engine = load_engine(&args.variant)?;
-    let rules = engine.rules();
-    solve::check_solvable(rules).map_err(|e| Failure::Rule(e.to_string()))?;
-    let game = start(&engine, args.from.as_deref())?;
+/// The flag that stops a solve, set by Ctrl-C or once `time` seconds have
+/// passed, and whether the time ran out.
+fn stop_flags(time: Option<u64>) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -256,7 +277,7 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
     // The time limit asks the search to stop as Ctrl-C does; what it
     // proved by then is the answer asked for.
     let timed_out = Arc::new(AtomicBool::new(false));
-    if let Some(seconds) = args.time {
+    if let Some(seconds) = time {
         let (stop, timed_out) = (Arc::clone(&stop), Arc::clone(&timed_out));
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_secs(seconds));
@@ -264,6 +285,26 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
             stop.store(true, Ordering::Relaxed);
         });
     }
+    (stop, timed_out)
+}
+
+/// Runs `sow solve`.
+pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
+    if args.atlas {
+        let variants = match &args.variant {
+            Some(variant) => vec![load_engine(variant)?.rules().clone()],
+            None => sow::rules::builtin_rules(),
+        };
+        let (stop, timed_out) = stop_flags(args.time);
+        return atlas_command(out, &args, &variants, &stop, &timed_out);
+    }
+    // The input first, so that an error is never drawn under a spinner.
+    let variant = args.variant.as_deref().expect("clap requires a variant");
+    let engine = load_engine(variant)?;
+    let rules = engine.rules();
+    solve::check_solvable(rules).map_err(|e| Failure::Rule(e.to_string()))?;
+    let game = start(&engine, args.from.as_deref())?;
+    let (stop, timed_out) = stop_flags(args.time);
     if let (Some(seeds), Some(dir)) = (args.build_db, &args.db) {
         let memory = args.memory.unwrap_or(super::endgame::DEFAULT_MEMORY_MIB);
         return super::endgame::build_database(out, &engine, seeds, dir, memory, args.json, &stop);
@@ -292,9 +333,13 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         } else {
             solve::MoveValues::Every
         },
+        max_nodes: None,
+        deadline: None,
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
-        let result = fairness_table(out, rules, &args, houses, seeds, &options, &spinner);
+        let result = fairness_table(
+            out, variant, rules, &args, houses, seeds, &options, &spinner,
+        );
         spinner.finish();
         return match result {
             Err(Failure::Interrupted) if timed_out.load(Ordering::Relaxed) => Ok(()),
@@ -360,6 +405,12 @@ fn print_solution(
 ) -> Outcome {
     let mover = game.position().to_move();
     writeln!(out, "{}: {}", rules.meta.name, game.position())?;
+    if rules.won_by_goal() {
+        writeln!(
+            out,
+            "a goal decides this variant, not the seeds: values are +1 for a win, 0 for a draw, -1 for a loss"
+        )?;
+    }
     match solution.exact() {
         Some(value) => writeln!(
             out,
@@ -403,8 +454,10 @@ fn print_solution(
 
 /// `sow solve VARIANT --houses A..B --seeds C..D`: the value of the start
 /// for every board size, South to move.
+#[allow(clippy::too_many_arguments)]
 fn fairness_table(
     out: &mut impl Write,
+    variant: &str,
     rules: &Rules,
     args: &SolveArgs,
     houses: &RangeInclusive<usize>,
@@ -422,7 +475,7 @@ fn fairness_table(
                 row.push("stopped".to_string());
                 continue;
             }
-            let cell = match Rules::load_resized(&args.variant, h, s) {
+            let cell = match Rules::load_resized(variant, h, s) {
                 Err(e) => {
                     notes.push(format!("{h} houses of {s}: {e}"));
                     "-".to_string()
@@ -480,6 +533,229 @@ fn fairness_table(
     if stopped {
         return Err(Failure::Interrupted);
     }
+    Ok(())
+}
+
+/// `sow solve --atlas --json`: one variant's line.
+#[derive(Serialize)]
+struct JsonAtlasEntry<'a> {
+    variant: &'a str,
+    /// Values are 1, 0 or -1 (a goal decides), not seed differences.
+    won_by_goal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<&'a str>,
+    boards: Vec<JsonAtlasBoard>,
+}
+
+/// One board of an atlas line in JSON; `houses` and `seeds` are null for
+/// the variant's own board.
+#[derive(Serialize)]
+struct JsonAtlasBoard {
+    houses: Option<usize>,
+    seeds: Option<usize>,
+    /// Exact once solved, else null (see `lower`/`upper`).
+    value: Option<i32>,
+    #[serde(rename = "move")]
+    best: Option<String>,
+    lower: Option<i32>,
+    upper: Option<i32>,
+    /// `solved`, `unsolved` (the budget ran out), `too_deep` (a line went
+    /// past the plies the solver follows) or `failed`.
+    finding: &'static str,
+    nodes: u64,
+}
+
+/// `sow solve --atlas`: the atlas of `variants`, a Markdown table (or JSON
+/// Lines), with a line on stderr as each variant is done.
+fn atlas_command(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    variants: &[Rules],
+    stop: &AtomicBool,
+    timed_out: &AtomicBool,
+) -> Outcome {
+    let bar = indicatif::ProgressBar::new(variants.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{pos}/{len} variants {wide_msg}")
+            .expect("a valid template"),
+    );
+    let started = std::time::Instant::now();
+    // Where standard error is no terminal, a line now and then instead:
+    // the atlas of every variant takes many minutes.
+    let terminal = io::stderr().is_terminal();
+    let last_line = std::sync::Mutex::new(None);
+    let done = |entry: &atlas::Entry| {
+        bar.inc(1);
+        bar.set_message(entry.variant.clone());
+        let now = started.elapsed().as_secs_f64();
+        let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
+        if !terminal && line_due(*last, now) {
+            *last = Some(now);
+            eprintln!(
+                "sow solve --atlas: {} of {} variants done ({}), {now:.0} s",
+                bar.position(),
+                variants.len(),
+                entry.variant
+            );
+        }
+    };
+    let budget = args.budget.unwrap_or(atlas::DEFAULT_BUDGET);
+    let threads = match args.threads.unwrap_or(0) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let entries = atlas::atlas(
+        variants,
+        &atlas::AtlasOptions {
+            budget,
+            seconds: Some(
+                args.board_seconds
+                    .map_or(atlas::DEFAULT_SECONDS, |s| s as f64),
+            ),
+            threads,
+            stop: Some(stop),
+            done: Some(&done),
+        },
+    );
+    bar.finish_and_clear();
+    if args.json {
+        for entry in &entries {
+            print_json(out, &json_atlas_entry(entry))?;
+        }
+    } else {
+        let board_seconds = args
+            .board_seconds
+            .map_or(atlas::DEFAULT_SECONDS, |s| s as f64);
+        write_atlas(
+            out,
+            &entries,
+            budget,
+            board_seconds,
+            started.elapsed().as_secs_f64(),
+        )?;
+    }
+    if stop.load(Ordering::Relaxed) && !timed_out.load(Ordering::Relaxed) {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}
+
+fn json_atlas_entry(entry: &atlas::Entry) -> JsonAtlasEntry<'_> {
+    JsonAtlasEntry {
+        variant: &entry.variant,
+        won_by_goal: entry.won_by_goal,
+        refused: entry.refused.as_deref(),
+        boards: entry
+            .boards
+            .iter()
+            .map(|board| {
+                let (value, best, bounds, finding) = match &board.finding {
+                    atlas::Finding::Solved { value, best } => (
+                        Some(*value),
+                        best.map(|mv| mv.to_string()),
+                        Some(Bounds::exact_at(*value)),
+                        "solved",
+                    ),
+                    atlas::Finding::Unsolved(bounds) => (None, None, Some(*bounds), "unsolved"),
+                    atlas::Finding::TooDeep => (None, None, None, "too_deep"),
+                    atlas::Finding::Failed(_) => (None, None, None, "failed"),
+                };
+                JsonAtlasBoard {
+                    houses: board.size.map(|s| s.0),
+                    seeds: board.size.map(|s| s.1),
+                    value,
+                    best,
+                    lower: bounds.map(|b| b.lower),
+                    upper: bounds.map(|b| b.upper),
+                    finding,
+                    nodes: board.nodes,
+                }
+            })
+            .collect(),
+    }
+}
+
+/// One cell of the atlas table.
+fn atlas_cell(finding: &atlas::Finding, won_by_goal: bool) -> String {
+    match finding {
+        atlas::Finding::Solved { value, best } => {
+            let value = if won_by_goal {
+                Verdict::of(*value).word().to_string()
+            } else {
+                signed(*value)
+            };
+            match best {
+                Some(mv) => format!("{value} {mv}"),
+                None => value,
+            }
+        }
+        atlas::Finding::Unsolved(bounds) => format!("{}?", bounds_text(*bounds)),
+        atlas::Finding::TooDeep => format!("> {} plies", solve::MAX_LINE_PLIES),
+        atlas::Finding::Failed(why) => format!("failed: {why}"),
+    }
+}
+
+/// The atlas as a Markdown table: a line a variant, a column a board,
+/// then what the table shows in numbers.
+fn write_atlas(
+    out: &mut impl Write,
+    entries: &[atlas::Entry],
+    budget: u64,
+    board_seconds: f64,
+    seconds: f64,
+) -> Outcome {
+    let sizes: Vec<(usize, usize)> = atlas::HOUSES
+        .flat_map(|h| atlas::SEEDS.map(move |s| (h, s)))
+        .collect();
+    write!(out, "| variant |")?;
+    for (h, s) in &sizes {
+        write!(out, " {h}×{s} |")?;
+    }
+    writeln!(out, " own board |")?;
+    write!(out, "| --- |")?;
+    for _ in &sizes {
+        write!(out, " --- |")?;
+    }
+    writeln!(out, " --- |")?;
+    let (mut boards, mut solved, mut first_wins, mut draws) = (0, 0, 0, 0);
+    for entry in entries {
+        write!(out, "| `{}` |", entry.variant)?;
+        if let Some(why) = &entry.refused {
+            writeln!(out, " not solved: {why} |")?;
+            continue;
+        }
+        let cell = |size: Option<(usize, usize)>| {
+            entry
+                .boards
+                .iter()
+                .find(|b| b.size == size)
+                .map_or("·".to_string(), |b| {
+                    atlas_cell(&b.finding, entry.won_by_goal)
+                })
+        };
+        for &size in &sizes {
+            write!(out, " {} |", cell(Some(size)))?;
+        }
+        writeln!(out, " {} |", cell(None))?;
+        for board in &entry.boards {
+            boards += 1;
+            if let atlas::Finding::Solved { value, .. } = board.finding {
+                solved += 1;
+                first_wins += (value > 0) as usize;
+                draws += (value == 0) as usize;
+            }
+        }
+    }
+    let refused = entries.iter().filter(|e| e.refused.is_some()).count();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} variants ({refused} not solvable); {solved} of {boards} boards solved within \
+         {budget} nodes and {board_seconds} s each, in {seconds:.0} s: the first player wins {first_wins}, \
+         draws {draws} and loses {} of them.",
+        entries.len(),
+        solved - first_wins - draws
+    )?;
     Ok(())
 }
 

@@ -649,6 +649,15 @@ fn kept_in(rules: &Rules) -> &'static str {
 }
 
 /// The sheet's paragraph on the end of the game.
+impl Rules {
+    /// Whether a goal (clearing, depriving, immobilising, an empty back
+    /// row) can decide a game, not the seeds alone: the solver then values
+    /// a position by who wins, not by how many seeds.
+    pub fn won_by_goal(&self) -> bool {
+        self.endings.iter().any(Ending::is_goal)
+    }
+}
+
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nThe end");
     let kept = kept_in(rules);
@@ -716,7 +725,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         };
         let _ = writeln!(out, "  - {line}");
     }
-    if rules.endings.iter().any(Ending::is_goal) {
+    if rules.won_by_goal() {
         let _ = writeln!(
             out,
             "  Otherwise the player with more seeds {} wins; equal counts are a draw.",

@@ -4,7 +4,9 @@
 //! The value of a position is for the side to move: the seeds they end the
 //! game with minus their opponent's, counted as the variant scores the end
 //! ([`Game::score`]: seeds left on the board included where the variant
-//! counts them). Positive is a win, zero a draw.
+//! counts them). Positive is a win, zero a draw. Where a goal decides the
+//! game ([`Rules::won_by_goal`]: clearing, immobilising), the value is 1
+//! for a win, 0 for a draw and -1 for a loss.
 //!
 //! The search plays the variant's own [`Game`] (or the packed engine's walk
 //! of the same games), so the rules stay in one place: the position's value
@@ -23,6 +25,7 @@
 //! history is used under another. A ply limit is honoured the same way: an
 //! entry whose search never came near the limit holds at any ply.
 
+pub mod atlas;
 mod search;
 mod table;
 
@@ -33,7 +36,7 @@ use serde::Serialize;
 use crate::game::Game;
 use crate::game::with_walk;
 use crate::position::{Move, Position};
-use crate::rules::{Ending, Rules};
+use crate::rules::Rules;
 use crate::walk::{EngineChoice, Walk, WalkUser};
 use search::Search;
 
@@ -72,6 +75,12 @@ pub struct Options<'a> {
     pub progress: Option<&'a dyn Fn(&Progress)>,
     /// Which moves get an exact value.
     pub moves: MoveValues,
+    /// Stop after about this many nodes (checked every 4,096), as the
+    /// stop flag would: what is proven by then is the answer.
+    pub max_nodes: Option<u64>,
+    /// Stop at this time (checked every 4,096 nodes), as the stop flag
+    /// would.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Which of the root's moves a solve values exactly, once the position's
@@ -95,6 +104,8 @@ impl Default for Options<'_> {
             stop: None,
             progress: None,
             moves: MoveValues::Every,
+            max_nodes: None,
+            deadline: None,
         }
     }
 }
@@ -114,6 +125,14 @@ impl Bounds {
         Bounds {
             lower: self.lower.max(other.lower),
             upper: self.upper.min(other.upper),
+        }
+    }
+
+    /// The bounds of a value known exactly.
+    pub fn exact_at(value: i32) -> Bounds {
+        Bounds {
+            lower: value,
+            upper: value,
         }
     }
 
@@ -163,11 +182,11 @@ pub struct Histories {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
-    /// The side to move ends with more seeds.
+    /// The side to move wins: ends with more seeds, or reaches the goal.
     Win,
-    /// Both end with as many.
+    /// Neither wins.
     Draw,
-    /// The side to move ends with fewer.
+    /// The side to move loses.
     Loss,
 }
 
@@ -233,8 +252,8 @@ impl Solution {
 /// Why a variant or a solve could not be finished.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    /// The variant's goal is not counted in seeds, or it is played in
-    /// rounds: a seed difference does not say who wins.
+    /// The variant is played in rounds: one game's value does not say who
+    /// wins the match.
     Unsupported(String),
     /// Stopped on request.
     Stopped,
@@ -288,23 +307,13 @@ impl std::fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// Whether `rules` can be solved: their result must be the seed count's.
+/// Whether `rules` can be solved: a game of one round (a match of rounds
+/// is won over several games, each starting from what the last left).
 pub fn check_solvable(rules: &Rules) -> Result<(), SolveError> {
     if rules.rounds.is_some() {
         return Err(SolveError::Unsupported(
             "it is played as a match of rounds, and the solver solves one game".into(),
         ));
-    }
-    if let Some(goal) = rules.endings.iter().find(|e| e.is_goal()) {
-        let what = match goal {
-            Ending::Cleared | Ending::ClearedHalf { .. } => "its goal is to clear",
-            Ending::Deprived => "its goal is to deprive",
-            Ending::Immobilized => "its goal is to immobilize",
-            _ => "a player whose back row is empty loses",
-        };
-        return Err(SolveError::Unsupported(format!(
-            "{what}, not seeds, and the solver maximises the seed difference"
-        )));
     }
     Ok(())
 }
@@ -325,6 +334,12 @@ pub fn solve_on(
 ) -> Result<Solution, SolveError> {
     let rules = game.rules();
     check_solvable(rules)?;
+    // The packed walk keeps the score, not who reached a goal.
+    let engine = if rules.won_by_goal() {
+        EngineChoice::General
+    } else {
+        engine
+    };
     with_walk(game, engine, Solver { rules, options })
 }
 

@@ -15,8 +15,13 @@ use crate::position::Side;
 use crate::rules::{Ending, Rules};
 use crate::walk::{Walk, mix};
 
-/// How often, in nodes, the stop flag and the progress report are looked at.
-const CHECK_EVERY: u64 = 1 << 16;
+/// How often, in nodes, the progress report is made.
+const REPORT_EVERY: u64 = 1 << 16;
+
+/// How often, in nodes, the stop flag, the node budget and the deadline are
+/// looked at: a node of a variant whose relays run long can take
+/// milliseconds.
+const CHECK_EVERY: u64 = 1 << 12;
 
 /// A key term for the set of positions a repetition could return to.
 const KEY_HISTORY: u64 = 0x6a09_e667_f3bc_c908;
@@ -56,6 +61,8 @@ pub(super) struct Search<'g, W> {
     pub(super) nodes: u64,
     oracle: Option<Oracle<'g>>,
     stop: Option<&'g AtomicBool>,
+    max_nodes: u64,
+    deadline: Option<Instant>,
     progress: Option<&'g dyn Fn(&Progress)>,
     started: Instant,
     /// Set once the stop flag is seen: every value after it is void.
@@ -70,6 +77,9 @@ pub(super) struct Search<'g, W> {
     tracks_repetition: bool,
     /// Whether the stores bound the value (see [`Search::stores_bound`]).
     stores_bound: bool,
+    /// Whether a goal decides the game (clearing, immobilising): values
+    /// are then 1 for a win, 0 for a draw and -1 for a loss.
+    goal: bool,
     /// Whether the rest of the game is the same whatever the stores hold:
     /// the table then keys positions without their stores and keeps values
     /// relative to the store difference, so one entry serves every store
@@ -127,7 +137,8 @@ impl<'g, W: Walk> Search<'g, W> {
             .endings
             .iter()
             .any(|e| matches!(e, Ending::Repetition { .. }));
-        let stores_bound = rules.blocking.is_none() && rules.rounds.is_none();
+        let goal = rules.won_by_goal();
+        let stores_bound = rules.blocking.is_none() && rules.rounds.is_none() && !goal;
         let store_free =
             stores_bound && !tracks_repetition && matches!(crate::endgame::fits(rules), Ok(false));
         let game_plies = game.plies();
@@ -144,6 +155,8 @@ impl<'g, W: Walk> Search<'g, W> {
             nodes: 0,
             oracle: options.oracle,
             stop: options.stop,
+            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+            deadline: options.deadline,
             progress: options.progress,
             started: Instant::now(),
             stopped: false,
@@ -152,6 +165,7 @@ impl<'g, W: Walk> Search<'g, W> {
             ply_limit,
             tracks_repetition,
             stores_bound,
+            goal,
             store_free,
             history: vec![0],
             candidates: Vec::with_capacity(1024),
@@ -189,6 +203,12 @@ impl<'g, W: Walk> Search<'g, W> {
                 upper: value,
             };
         }
+        if self.goal {
+            return Bounds {
+                lower: -1,
+                upper: 1,
+            };
+        }
         let total = pos.total_seeds() as i32;
         if !self.stores_bound {
             return Bounds {
@@ -209,6 +229,13 @@ impl<'g, W: Walk> Search<'g, W> {
     /// The value of a finished game for the side the position names.
     fn terminal_value(&self) -> i32 {
         let me = self.game.to_move();
+        if self.goal {
+            return match self.game.winner() {
+                Some(winner) if winner == me => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+        }
         let score = self.game.score();
         score[me.index()] as i32 - score[me.opponent().index()] as i32
     }
@@ -291,14 +318,27 @@ impl<'g, W: Walk> Search<'g, W> {
             self.sample_node();
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
-            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                self.stopped = true;
-            }
-            if let Some(progress) = self.progress {
-                self.report.nodes = self.nodes;
-                self.report.seconds = self.seconds();
-                progress(&self.report);
-            }
+            self.check_in();
+        }
+    }
+
+    /// Every [`CHECK_EVERY`] nodes: whether to stop (the flag, the node
+    /// budget, the deadline), and every [`REPORT_EVERY`] the progress
+    /// report.
+    #[cold]
+    fn check_in(&mut self) {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.nodes >= self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(REPORT_EVERY)
+            && let Some(progress) = self.progress
+        {
+            self.report.nodes = self.nodes;
+            self.report.seconds = self.seconds();
+            progress(&self.report);
         }
     }
 
