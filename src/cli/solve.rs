@@ -14,7 +14,8 @@ use sow::solve::{self, Bounds, Options, Progress as SolveProgress, Solution, Ver
 #[derive(clap::Args, Debug)]
 pub(super) struct SolveArgs {
     /// A shipped variant's name or alias, or a path to a .toml file (with
-    /// --atlas, the one variant of the atlas; without, every shipped one).
+    /// --atlas it may be left out: the atlas then covers every shipped
+    /// variant).
     #[arg(required_unless_present = "atlas")]
     variant: Option<String>,
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["houses", "seeds"], help = super::FROM_HELP)]
