@@ -540,6 +540,7 @@ struct Node<const L: usize> {
 
 /// A walk on the packed engine: each move plays on a copy of the board, and
 /// an undo drops it.
+#[derive(Clone)]
 pub struct PackedWalk<'k, const L: usize> {
     kernel: &'k Kernel<L>,
     /// The line being walked, its first position first.

@@ -12,8 +12,8 @@ use crate::position::{Move, Position, Side};
 
 /// A game that a search plays forward and back. Moves are named by their
 /// index in the legal moves' order ([`crate::MoveList`]'s), which an undo
-/// restores.
-pub trait Walk {
+/// restores. A solve's threads each walk a copy.
+pub trait Walk: Clone + Send {
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The final score, `[south, north]`, of a game that is over, as

@@ -684,3 +684,80 @@ fn the_atlas_prints_a_table_and_json() {
         text(&output.stderr)
     );
 }
+
+/// Every value and every move's bounds are the same with 1, 2 and 3
+/// threads sharing the table: on the starts and some reachable positions
+/// of small random variants, and on small boards of shipped variants with
+/// extra turns, repetition and goals.
+#[test]
+fn the_values_do_not_depend_on_the_threads() {
+    let solve_with = |game: &Game, threads: usize| {
+        let options = Options {
+            table_bytes: 1 << 20,
+            threads,
+            ..Options::default()
+        };
+        solve(game, &options).expect("a small variant solves")
+    };
+    let mut games = Vec::new();
+    let mut rng = Rng::new(36);
+    while games.len() < 40 {
+        let Ok(rules) = Rules::from_toml(&small_variant(&mut rng), "generated") else {
+            continue;
+        };
+        if sow::solve::check_solvable(&rules).is_err() {
+            continue;
+        }
+        let engine = Engine::new(rules);
+        for position in reachable(&engine, 30).into_iter().step_by(10) {
+            games.push(Game::from_position(&engine, position).unwrap());
+        }
+    }
+    for (variant, houses, seeds) in [
+        ("kalah", 4, 3),
+        ("oware", 3, 1),
+        ("oware", 2, 2),
+        ("mg-goempty-one", 3, 2),
+    ] {
+        let engine = Engine::new(Rules::load_resized(variant, houses, seeds).unwrap());
+        games.push(Game::new(&engine));
+    }
+    let mut solved = 0;
+    for game in &games {
+        let one = solve_with(game, 1);
+        for threads in [2, 3] {
+            let more = solve_with(game, threads);
+            assert_eq!(more.value, one.value, "{} with {threads}", game.position());
+            assert_eq!(more.moves, one.moves, "{} with {threads}", game.position());
+        }
+        solved += one.exact().is_some() as usize;
+    }
+    assert_eq!(solved, games.len());
+}
+
+/// Two threads on a solve large enough for the table to grow while both
+/// use it (from 16 MiB): Kalah(6,3) is a win by 2, E the one winning
+/// first move.
+#[test]
+fn two_threads_solve_kalah_6_3_as_its_table_grows() {
+    let engine = Engine::new(Rules::load_resized("kalah", 6, 3).unwrap());
+    let game = Game::new(&engine);
+    let solution = solve(
+        &game,
+        &Options {
+            threads: 2,
+            moves: MoveValues::OneBest,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(solution.exact(), Some(2));
+    assert!(solution.table_bytes > 16 << 20, "{}", solution.table_bytes);
+    let best: Vec<String> = solution
+        .moves
+        .iter()
+        .filter(|m| m.bounds.exact() == Some(2))
+        .map(|m| m.mv.to_string())
+        .collect();
+    assert_eq!(best, ["E"]);
+}

@@ -72,9 +72,10 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "SECONDS", requires = "atlas",
           value_parser = clap::value_parser!(u64).range(1..=86400))]
     board_seconds: Option<u64>,
-    /// Variants of the atlas solved at once: 0 (all cores, the default) to
-    /// 256.
-    #[arg(long, value_name = "THREADS", requires = "atlas", value_parser = super::threads())]
+    /// Threads, 0 (all cores, the default) to 256: they search at once,
+    /// sharing the table, and the values do not depend on how many (with
+    /// --atlas, the variants solved at once, one thread each).
+    #[arg(long, value_name = "THREADS", conflicts_with = "build_db", value_parser = super::threads())]
     threads: Option<usize>,
     /// Print JSON: one object with the value, the result and every move's
     /// value (with --houses, one object a board size, JSON Lines; with
@@ -265,6 +266,14 @@ fn bounds_text(bounds: Bounds) -> String {
     }
 }
 
+/// The threads `--threads` asks for: 0 (the default) for every core.
+fn threads_of(args: &SolveArgs) -> usize {
+    match args.threads.unwrap_or(0) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// The flag that stops a solve, set by Ctrl-C or once `time` seconds have
 /// passed, and whether the time ran out.
 fn stop_flags(time: Option<u64>) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
@@ -336,6 +345,7 @@ pub(super) fn solve_command(out: &mut impl Write, args: SolveArgs) -> Outcome {
         },
         max_nodes: None,
         deadline: None,
+        threads: threads_of(&args),
     };
     if let (Some(houses), Some(seeds)) = (&args.houses, &args.seeds) {
         let result = fairness_table(
@@ -601,10 +611,7 @@ fn atlas_command(
         }
     };
     let budget = args.budget.unwrap_or(atlas::DEFAULT_BUDGET);
-    let threads = match args.threads.unwrap_or(0) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = threads_of(args);
     let entries = atlas::atlas(
         variants,
         &atlas::AtlasOptions {

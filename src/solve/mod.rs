@@ -29,7 +29,7 @@ pub mod atlas;
 mod search;
 mod table;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
@@ -38,7 +38,7 @@ use crate::game::with_walk;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 use crate::walk::{EngineChoice, Walk, WalkUser};
-use search::Search;
+use search::{Search, Shared};
 
 /// An exact-value oracle (an endgame database): the value for the side to
 /// move of the rest of the game from a position, as the solver counts it,
@@ -48,8 +48,8 @@ pub struct Oracle<'a> {
     /// It knows no position with more seeds than this on the board, so
     /// the search asks it of no such position.
     pub max_seeds: u32,
-    /// The value, where it knows it.
-    pub value: &'a dyn Fn(&Position) -> Option<i32>,
+    /// The value, where it knows it (asked from every thread of a solve).
+    pub value: &'a (dyn Fn(&Position) -> Option<i32> + Sync),
 }
 
 /// The default size the transposition table may grow to, in bytes: enough
@@ -81,6 +81,9 @@ pub struct Options<'a> {
     /// Stop at this time (checked every 4,096 nodes), as the stop flag
     /// would.
     pub deadline: Option<std::time::Instant>,
+    /// Threads that search at once, sharing the table (at least 1): the
+    /// values are the same at any count, and the nodes are all threads'.
+    pub threads: usize,
 }
 
 /// Which of the root's moves a solve values exactly, once the position's
@@ -106,6 +109,7 @@ impl Default for Options<'_> {
             moves: MoveValues::Every,
             max_nodes: None,
             deadline: None,
+            threads: 1,
         }
     }
 }
@@ -357,14 +361,69 @@ impl WalkUser for Solver<'_, '_> {
     }
 }
 
+/// Solves the walk's position with `options.threads` threads sharing the
+/// table: the first gives the solution, the others (helpers) search the
+/// same root in a different order, filling the table ahead of it, until
+/// it is done. The values are the first thread's, as with one thread: the
+/// table only ever holds proven bounds, whoever found them.
 fn solve_walk<W: Walk>(
     walk: W,
     rules: &Rules,
     options: &Options<'_>,
 ) -> Result<Solution, SolveError> {
-    let legal: Vec<Move> = (0..walk.moves()).map(|i| walk.move_at(i)).collect();
-    let mover = walk.to_move();
-    let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES)?;
+    let shared = Shared::with_bytes(options.table_bytes)?;
+    let helpers_stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..options.threads.max(1))
+            .map(|helper| {
+                let walk = walk.clone();
+                let (shared, helpers_stop) = (&shared, &helpers_stop);
+                let (oracle, moves) = (options.oracle, options.moves);
+                scope.spawn(move || {
+                    let options = Options {
+                        oracle,
+                        stop: Some(helpers_stop),
+                        progress: None,
+                        moves,
+                        ..Options::default()
+                    };
+                    let mut search =
+                        Search::new(walk, rules, &options, MAX_LINE_PLIES, shared, helper);
+                    // What a helper finds is in the table; its answer is
+                    // the first thread's.
+                    let _ = solve_root(&mut search, &options);
+                    search.nodes
+                })
+            })
+            .collect();
+        let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES, &shared, 0);
+        let solution = solve_root(&mut search, options);
+        drop(search);
+        helpers_stop.store(true, Ordering::Relaxed);
+        let mut helper_nodes = 0;
+        for helper in helpers {
+            match helper.join() {
+                Ok(nodes) => helper_nodes += nodes,
+                // A fault of sow's own in a helper is not hidden.
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        solution.map(|mut solution| {
+            solution.nodes += helper_nodes;
+            solution
+        })
+    })
+}
+
+/// The position's value, then its moves', on `search`'s walk.
+fn solve_root<W: Walk>(
+    search: &mut Search<'_, W>,
+    options: &Options<'_>,
+) -> Result<Solution, SolveError> {
+    let legal: Vec<Move> = (0..search.game.moves())
+        .map(|i| search.game.move_at(i))
+        .collect();
+    let mover = search.game.to_move();
     let root_bounds = search.stores_bound();
     let mut moves: Vec<MoveValue> = legal
         .iter()

@@ -7,7 +7,8 @@
 //! flips it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::{PoisonError, RwLock, RwLockReadGuard};
+use std::time::{Duration, Instant};
 
 use super::table::{Entry, Table};
 use super::{Bounds, Oracle, Progress, SolveError};
@@ -54,10 +55,107 @@ struct Candidate {
     order: i32,
 }
 
+/// What the threads of one solve share: the table, and whether it waits
+/// to grow.
+pub(super) struct Shared {
+    table: RwLock<Table>,
+    growing: AtomicBool,
+}
+
+impl Shared {
+    /// A table that grows to at most `bytes`.
+    pub(super) fn with_bytes(bytes: usize) -> Result<Shared, SolveError> {
+        let table = Table::with_bytes(bytes).map_err(|e| {
+            SolveError::Memory(format!(
+                "cannot have {} MiB for the transposition table: {e}",
+                bytes >> 20
+            ))
+        })?;
+        Ok(Shared {
+            table: RwLock::new(table),
+            growing: AtomicBool::new(false),
+        })
+    }
+}
+
+/// The table as one thread of a solve holds it: read (and written, its
+/// words being atomic) by every thread at once, and let go of now and
+/// then ([`CHECK_EVERY`] nodes) so that the first thread may grow it.
+struct Held<'t> {
+    shared: &'t Shared,
+    table: Option<RwLockReadGuard<'t, Table>>,
+    /// Slots this thread filled since it last counted them in the table.
+    fills: usize,
+    /// Whether this thread grows the table (the first; the others wait).
+    grows: bool,
+}
+
+impl<'t> Held<'t> {
+    fn new(shared: &'t Shared, grows: bool) -> Held<'t> {
+        Held {
+            shared,
+            table: Some(Held::read(shared)),
+            fills: 0,
+            grows,
+        }
+    }
+
+    fn read(shared: &'t Shared) -> RwLockReadGuard<'t, Table> {
+        // A thread that panicked leaves the table as usable as before:
+        // every word is written whole.
+        shared.table.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    #[inline]
+    fn table(&self) -> &Table {
+        self.table.as_deref().expect("held between check-ins")
+    }
+
+    /// Counts this thread's filled slots in the table, and grows it (the
+    /// first thread) or lets go of it while it grows (the others).
+    #[cold]
+    fn check_in(&mut self) {
+        let fills = std::mem::take(&mut self.fills);
+        let table = self.table();
+        if fills > 0 {
+            table.add_filled(fills);
+        }
+        let shared = self.shared;
+        if self.grows {
+            if !table.wants_to_grow() {
+                return;
+            }
+            // The others let go at their next check-in.
+            shared.growing.store(true, Ordering::Release);
+            self.table = None;
+            shared
+                .table
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .grow();
+            shared.growing.store(false, Ordering::Release);
+            self.table = Some(Held::read(shared));
+        } else if shared.growing.load(Ordering::Acquire) {
+            self.table = None;
+            // Read again only once it has grown, so that the growing
+            // thread's write lock is never kept waiting by this one.
+            while shared.growing.load(Ordering::Acquire) {
+                std::thread::sleep(Duration::from_micros(100));
+            }
+            self.table = Some(Held::read(shared));
+        }
+    }
+}
+
 /// One solve's state: the game being searched, the table, the counters.
 pub(super) struct Search<'g, W> {
     pub(super) game: W,
-    table: Table,
+    table: Held<'g>,
+    /// 0 for the thread whose results are the solve's; the helpers that
+    /// fill the table beside it count from 1, and each orders a few moves
+    /// near the root otherwise, so that they search ahead of it, not in
+    /// its steps.
+    helper: usize,
     pub(super) nodes: u64,
     oracle: Option<Oracle<'g>>,
     stop: Option<&'g AtomicBool>,
@@ -128,7 +226,9 @@ impl<'g, W: Walk> Search<'g, W> {
         rules: &Rules,
         options: &super::Options<'g>,
         max_plies: usize,
-    ) -> Result<Search<'g, W>, SolveError> {
+        shared: &'g Shared,
+        helper: usize,
+    ) -> Search<'g, W> {
         let ply_limit = rules.endings.iter().find_map(|e| match e {
             Ending::PlyLimit { plies, .. } => Some(*plies as usize),
             _ => None,
@@ -143,15 +243,10 @@ impl<'g, W: Walk> Search<'g, W> {
             stores_bound && !tracks_repetition && matches!(crate::endgame::fits(rules), Ok(false));
         let game_plies = game.plies();
         let max_plies = game_plies + max_plies;
-        let table = Table::with_bytes(options.table_bytes).map_err(|e| {
-            SolveError::Memory(format!(
-                "cannot have {} MiB for the transposition table: {e}",
-                options.table_bytes >> 20
-            ))
-        })?;
-        Ok(Search {
+        Search {
             game,
-            table,
+            table: Held::new(shared, helper == 0),
+            helper,
             nodes: 0,
             oracle: options.oracle,
             stop: options.stop,
@@ -169,7 +264,7 @@ impl<'g, W: Walk> Search<'g, W> {
             store_free,
             history: vec![0],
             candidates: Vec::with_capacity(1024),
-            sample: tracks_repetition.then(Box::default),
+            sample: (tracks_repetition && helper == 0).then(Box::default),
             report: Progress::default(),
             report_sign: 1,
             row_end_first: match rules.sowing.direction {
@@ -177,12 +272,12 @@ impl<'g, W: Walk> Search<'g, W> {
                 crate::board::Direction::Clockwise => -1,
             },
             root_plies: game_plies,
-        })
+        }
     }
 
     /// The table's size in bytes.
     pub(super) fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.table().bytes()
     }
 
     /// Seconds since the solve began.
@@ -327,6 +422,7 @@ impl<'g, W: Walk> Search<'g, W> {
     /// report.
     #[cold]
     fn check_in(&mut self) {
+        self.table.check_in();
         if self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
             || self.nodes >= self.max_nodes
             || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -460,7 +556,7 @@ impl<'g, W: Walk> Search<'g, W> {
         let plies_left = self.plies_left();
         let mut known = range;
         let mut tt_best = None;
-        if let Some(entry) = self.table.probe(key)
+        if let Some(entry) = self.table.table().probe(key)
             && entry.holds_at(plies_left)
         {
             tt_best = Some(entry.best);
@@ -556,6 +652,15 @@ impl<'g, W: Walk> Search<'g, W> {
         }
         let last = self.candidates.len();
         self.candidates[first..].sort_by_key(|c| std::cmp::Reverse(c.order));
+        if self.helper > 0 && look_ahead && last - first >= 2 {
+            // A helper tries the second move first at every other ply near
+            // the root (which plies, by its number): it fills the table
+            // where the first thread is not yet.
+            let ply = self.game.plies() - self.root_plies;
+            if (ply + self.helper) % 2 == 1 {
+                self.candidates.swap(first, first + 1);
+            }
+        }
 
         for i in first..last {
             let index = self.candidates[i].index;
@@ -624,7 +729,7 @@ impl<'g, W: Walk> Search<'g, W> {
             );
         }
         let range = self.stores_bound();
-        if let Some(entry) = self.table.probe(self.key())
+        if let Some(entry) = self.table.table().probe(self.key())
             && entry.holds_at(self.plies_left())
         {
             let offset = self.table_offset();
@@ -663,7 +768,7 @@ impl<'g, W: Walk> Search<'g, W> {
             };
         }
         let offset = self.table_offset();
-        if let Some(entry) = self.table.probe(key)
+        if let Some(entry) = self.table.table().probe(key)
             && entry.plies_left == plies_left
         {
             bounds = bounds.intersect(Bounds {
@@ -671,7 +776,7 @@ impl<'g, W: Walk> Search<'g, W> {
                 upper: entry.upper as i32 + offset,
             });
         }
-        self.table.store(
+        let filled = self.table.table().store(
             key,
             Entry {
                 lower: (bounds.lower - offset) as i16,
@@ -682,6 +787,7 @@ impl<'g, W: Walk> Search<'g, W> {
             },
             self.nodes - nodes_before + 1,
         );
+        self.table.fills += filled as usize;
     }
 }
 

@@ -1,9 +1,16 @@
 //! The transposition table: bounds on the value of positions already
-//! searched, in a fixed amount of memory.
+//! searched, in a fixed amount of memory, shared by the threads of a solve.
 //!
 //! An entry is two 64-bit words, four to a cache line: the more entries
 //! the table holds, the fewer positions are searched twice (Kalah(6,4)
 //! took 7 minutes with 512 MiB of 24-byte entries and under 3 with 4 GiB).
+//! Threads read and write the words without locks: the first word is
+//! stored XORed with the second, so a slot that one thread read while
+//! another wrote it has the wrong check bits and is not found (as chess
+//! engines' shared tables do). Growing moves every entry, and so waits
+//! until every thread has let go of the table (see `search.rs`).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What the table knows of one position.
 #[derive(Debug, Clone, Copy)]
@@ -110,8 +117,8 @@ pub(super) struct Table {
     buckets: usize,
     /// The most it may grow to, in bytes.
     most_bytes: usize,
-    /// Slots that hold an entry.
-    filled: usize,
+    /// Slots that hold an entry, as the searches last reported them.
+    filled: AtomicUsize,
 }
 
 impl Table {
@@ -128,7 +135,7 @@ impl Table {
             memory: Self::map(buckets)?,
             buckets,
             most_bytes,
-            filled: 0,
+            filled: AtomicUsize::new(0),
         })
     }
 
@@ -154,52 +161,83 @@ impl Table {
         ((u128::from(key) * self.buckets as u128) >> 64) as usize
     }
 
+    /// Every word of the table, each shared by the threads of a solve.
+    #[inline]
+    fn atomic_words(&self) -> &[AtomicU64] {
+        // SAFETY: the map is page-aligned and a whole number of buckets
+        // long, so it holds `len / 8` aligned u64s, and an AtomicU64 has a
+        // u64's size, alignment and bit patterns. The pointer is the map's
+        // own (not taken from a `&[u8]`), and the slice borrows `self`, so
+        // the map outlives it and is not replaced under it (`grow` takes
+        // `&mut self`). Why not a `Vec<AtomicU64>`: the map is lazily
+        // zeroed and marked for huge pages, which made Kalah(6,3) take 4.8 s
+        // of CPU instead of 6.5 s; a vector of atomics would be written
+        // whole before the first probe.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.memory.as_ptr().cast::<AtomicU64>(),
+                self.memory.len() / std::mem::size_of::<AtomicU64>(),
+            )
+        }
+    }
+
     /// The words of bucket `index`.
     #[inline]
-    fn words(&self, index: usize) -> &[u64] {
+    fn words(&self, index: usize) -> &[AtomicU64] {
         let first = index * SLOTS * 2;
-        &bytemuck::cast_slice::<u8, u64>(&self.memory)[first..first + SLOTS * 2]
+        &self.atomic_words()[first..first + SLOTS * 2]
+    }
+
+    /// The slots of bucket `index`, as read now.
+    #[inline]
+    fn slots(&self, index: usize) -> impl Iterator<Item = Slot> + '_ {
+        self.words(index).chunks_exact(2).map(|w| {
+            let data = w[1].load(Ordering::Relaxed);
+            Slot([w[0].load(Ordering::Relaxed) ^ data, data])
+        })
     }
 
     /// The entry for `key` (a [`crate::walk::mix`]ed key), if the table has
     /// one.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        self.words(self.index(key))
-            .chunks_exact(2)
-            .map(|w| Slot([w[0], w[1]]))
+        self.slots(self.index(key))
             .find(|s| s.holds(key))
             .map(Slot::entry)
     }
 
     /// Records what a search of `key` found, in place of what the table
-    /// knew of it, else of the entry that cost least to find.
+    /// knew of it, else of the entry that cost least to find; whether it
+    /// took an empty slot (the caller counts them: [`Table::add_filled`]).
     #[inline]
-    pub(super) fn store(&mut self, key: u64, entry: Entry, nodes: u64) {
+    pub(super) fn store(&self, key: u64, entry: Entry, nodes: u64) -> bool {
         let work = (64 - nodes.leading_zeros()) as u8;
-        let index = self.index(key);
-        if self.put(index, Some(key), Slot::new(key, entry, work)) {
-            self.filled += 1;
-            if self.filled * 2 > self.buckets * SLOTS {
-                self.grow();
-            }
-        }
+        self.put(self.index(key), Some(key), Slot::new(key, entry, work))
+    }
+
+    /// Counts `slots` more that hold an entry.
+    pub(super) fn add_filled(&self, slots: usize) {
+        self.filled.fetch_add(slots, Ordering::Relaxed);
+    }
+
+    /// Whether the table is half full and may grow.
+    pub(super) fn wants_to_grow(&self) -> bool {
+        self.filled.load(Ordering::Relaxed) * 2 > self.buckets * SLOTS
+            && self.buckets.is_power_of_two()
+            && self.buckets >= 1 << 16
+            && self.bytes() < self.most_bytes
     }
 
     /// Puts `slot` in bucket `index`, over the entry of `key` if there is
     /// one, else over the cheapest; whether it took an empty slot.
     #[inline]
-    fn put(&mut self, index: usize, key: Option<u64>, slot: Slot) -> bool {
-        let first = index * SLOTS * 2;
-        let words =
-            &mut bytemuck::cast_slice_mut::<u8, u64>(&mut self.memory)[first..first + SLOTS * 2];
-        let slots = || words.chunks_exact(2).map(|w| Slot([w[0], w[1]]));
-        let same = key.and_then(|key| slots().position(|s| s.holds(key)));
+    fn put(&self, index: usize, key: Option<u64>, slot: Slot) -> bool {
+        let same = key.and_then(|key| self.slots(index).position(|s| s.holds(key)));
         let (at, was_empty) = match same {
             Some(at) => (at, false),
             None => {
                 let mut cheapest = (0, u8::MAX);
-                for (i, s) in slots().enumerate() {
+                for (i, s) in self.slots(index).enumerate() {
                     if s.work() < cheapest.1 {
                         cheapest = (i, s.work());
                     }
@@ -207,18 +245,21 @@ impl Table {
                 (cheapest.0, cheapest.1 == 0)
             }
         };
-        words[at * 2..at * 2 + 2].copy_from_slice(&slot.0);
+        let words = &self.words(index)[at * 2..at * 2 + 2];
+        let [head, data] = slot.0;
+        words[0].store(head ^ data, Ordering::Relaxed);
+        words[1].store(data, Ordering::Relaxed);
         was_empty
     }
 
-    /// Doubles the table (or takes all it may have, where doubling twice
-    /// would pass that), moving every entry; stays as it is where it cannot
-    /// grow or the system will not give the memory.
-    fn grow(&mut self) {
-        let bytes = self.bytes();
-        if !self.buckets.is_power_of_two() || self.buckets < 1 << 16 || bytes >= self.most_bytes {
+    /// Doubles the table once it is half full (or takes all it may have,
+    /// where doubling twice would pass that), moving every entry; stays as
+    /// it is where it cannot grow or the system will not give the memory.
+    pub(super) fn grow(&mut self) {
+        if !self.wants_to_grow() {
             return;
         }
+        let bytes = self.bytes();
         let buckets = if bytes * 4 > self.most_bytes {
             self.most_bytes / BUCKET_BYTES
         } else {
@@ -229,23 +270,22 @@ impl Table {
         };
         let old = std::mem::replace(&mut self.memory, memory);
         let old_buckets = std::mem::replace(&mut self.buckets, buckets);
-        self.filled = 0;
         let shift = 64 - old_buckets.trailing_zeros();
         let words = bytemuck::cast_slice::<u8, u64>(&old);
+        let mut filled = 0;
         for (index, bucket) in words.chunks_exact(SLOTS * 2).enumerate() {
             for w in bucket.chunks_exact(2) {
-                let slot = Slot([w[0], w[1]]);
+                let slot = Slot([w[0] ^ w[1], w[1]]);
                 if slot.work() == 0 {
                     continue;
                 }
                 // The bucket gave the key's high bits, the check its low
                 // ones: together (2^16 buckets or more) the whole key.
                 let key = (index as u64) << shift | slot.check() & ((1u64 << shift) - 1);
-                if self.put(self.index(key), None, slot) {
-                    self.filled += 1;
-                }
+                filled += self.put(self.index(key), None, slot) as usize;
             }
         }
+        *self.filled.get_mut() = filled;
     }
 }
 
@@ -255,7 +295,7 @@ mod tests {
 
     #[test]
     fn an_entry_comes_back_as_it_was_stored() {
-        let mut table = Table::with_bytes(10 * BUCKET_BYTES).expect("memory");
+        let table = Table::with_bytes(10 * BUCKET_BYTES).expect("memory");
         let entry = Entry {
             lower: -300,
             upper: 12,
@@ -298,7 +338,10 @@ mod tests {
         };
         let keys: Vec<u64> = (1..=1_500_000u64).map(crate::walk::mix).collect();
         for (i, &key) in keys.iter().enumerate() {
-            table.store(key, entry(i as u64), 1 << 20);
+            if table.store(key, entry(i as u64), 1 << 20) {
+                table.add_filled(1);
+                table.grow();
+            }
         }
         assert_eq!(table.bytes(), most, "doubled once, then took the rest");
         let mut found = 0;
@@ -323,7 +366,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_gives_up_its_cheapest_entry() {
-        let mut table = Table::with_bytes(BUCKET_BYTES).expect("memory");
+        let table = Table::with_bytes(BUCKET_BYTES).expect("memory");
         let entry = |best| Entry {
             lower: 0,
             upper: 0,
