@@ -396,6 +396,8 @@ fn solve_walk<W: Walk>(
                 })
             })
             .collect();
+        // The helpers stop once the first thread is done, or if it panics.
+        let _stop_helpers = StopOnDrop(&helpers_stop);
         let mut search = Search::new(walk, rules, options, MAX_LINE_PLIES, &shared, 0);
         let solution = solve_root(&mut search, options);
         drop(search);
@@ -413,6 +415,15 @@ fn solve_walk<W: Walk>(
             solution
         })
     })
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The position's value, then its moves', on `search`'s walk.
