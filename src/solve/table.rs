@@ -266,6 +266,8 @@ impl Table {
             self.buckets * 2
         };
         let Ok(memory) = Self::map(buckets) else {
+            // Not asked again: the threads would stop for it every time.
+            self.most_bytes = bytes;
             return;
         };
         let old = std::mem::replace(&mut self.memory, memory);
