@@ -450,10 +450,7 @@ fn solve_root<W: Walk>(
     // bounds narrowed by the position's and the table warm.
     search.report.solving = "the position".to_string();
     let value = match search.mtdf(0, root_bounds) {
-        Ok(value) => Bounds {
-            lower: value,
-            upper: value,
-        },
+        Ok(value) => Bounds::exact_at(value),
         Err((bounds, why)) => {
             stopped = Some(why);
             bounds
@@ -498,13 +495,7 @@ fn solve_root<W: Walk>(
                     best_found = true;
                 }
                 Ok(found) => {
-                    let seen = search::seen_by(
-                        sign,
-                        Bounds {
-                            lower: found,
-                            upper: found,
-                        },
-                    );
+                    let seen = search::seen_by(sign, Bounds::exact_at(found));
                     moves[index].bounds.upper = seen.upper.min(value.upper);
                 }
                 Err(why) => stopped = Some(why),
@@ -516,10 +507,7 @@ fn solve_root<W: Walk>(
         match result {
             Ok(value) => {
                 let value = sign * value;
-                moves[index].bounds = Bounds {
-                    lower: value,
-                    upper: value,
-                };
+                moves[index].bounds = Bounds::exact_at(value);
             }
             Err((bounds, why)) => {
                 moves[index].bounds = search::seen_by(sign, bounds);

@@ -293,10 +293,7 @@ impl<'g, W: Walk> Search<'g, W> {
         let pos = &self.game;
         if self.game.is_over() {
             let value = self.terminal_value();
-            return Bounds {
-                lower: value,
-                upper: value,
-            };
+            return Bounds::exact_at(value);
         }
         if self.goal {
             return Bounds {
@@ -720,13 +717,7 @@ impl<'g, W: Walk> Search<'g, W> {
     fn child_bounds(&self) -> (Bounds, u16) {
         if self.game.is_over() {
             let value = self.terminal_value();
-            return (
-                Bounds {
-                    lower: value,
-                    upper: value,
-                },
-                0,
-            );
+            return (Bounds::exact_at(value), 0);
         }
         let range = self.stores_bound();
         if let Some(entry) = self.table.table().probe(self.key())
@@ -762,10 +753,7 @@ impl<'g, W: Walk> Search<'g, W> {
         } else if value >= beta {
             bounds.lower = bounds.lower.max(value);
         } else {
-            bounds = Bounds {
-                lower: value,
-                upper: value,
-            };
+            bounds = Bounds::exact_at(value);
         }
         let offset = self.table_offset();
         if let Some(entry) = self.table.table().probe(key)
