@@ -21,7 +21,7 @@ use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 use crate::packed::Packed;
 use crate::position::{Move, Position, Side};
 use crate::rules::children::LastSeed;
-use crate::rules::sowing::{LoopKind, SownEnd};
+use crate::rules::sowing::{LoopKind, Sown, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
@@ -65,7 +65,10 @@ impl Engine {
         let judges_alone = packed.is_err()
             && rules.simulate_to_judge
             && !rules.choices_in_moves
-            && !rules.playable.single_seed_rule
+            // The single-seed rule compares houses of the mover's row
+            // only: its candidates come in two tiers (`candidates`).
+            && !(rules.playable.single_seed_rule
+                && (rules.playable.either_row || rules.playable.territory || rules.playable.halves))
             && rules.playable.last_resort == 0
             && !rules.playable.from_store;
         Arc::new(Engine {
@@ -460,6 +463,12 @@ impl Engine {
     /// Each is judged with [`Engine::judge_candidate`]; the legal moves are
     /// those it finds legal. Only for rules that
     /// [judge each move alone](Engine::judges_each_move_alone).
+    ///
+    /// Under the single-seed rule the candidates are the houses of two or
+    /// more seeds while there are any, else the houses of one: where every
+    /// candidate of two or more proves illegal, the legal moves are the
+    /// single seeds', which the caller then judges in full
+    /// ([`Engine::candidates_fall_to_single_seeds`]).
     pub(crate) fn candidates(&self, pos: &Position) -> Option<MoveList> {
         debug_assert!(self.judges_each_move_alone());
         if self.drop_pending(pos)
@@ -471,21 +480,39 @@ impl Engine {
         }
         let board = &self.rules.board;
         let mut list = MoveList::on(board.layout());
+        let mut singles = MoveList::on(board.layout());
+        let tiered = self.rules.playable.single_seed_rule;
         let choosing = self.rules.sowing.choosing(pos, board.houses_per_side());
         for &row in self.rows_played(pos) {
             for offset in 0..board.houses_per_side() {
                 let house = board.row_start(row) + offset;
+                let tier = if tiered && pos.at(house) == 1 {
+                    &mut singles
+                } else {
+                    &mut list
+                };
                 for (_, way) in crate::rules::Sowing::ways_from(choosing, offset) {
                     let chosen = self.rules.sowing.way_of(pos, way);
                     match self.judge_unplayed(pos, house, chosen, false) {
-                        None => list.insert(board.layout().move_at(row, offset).sowing(way)),
-                        Some(Verdict::Legal) => return None,
+                        // A move legal as it stands is a candidate too:
+                        // judging it plays it, and the play is kept.
+                        None | Some(Verdict::Legal) => {
+                            tier.insert(board.layout().move_at(row, offset).sowing(way))
+                        }
                         Some(_) => {}
                     }
                 }
             }
         }
-        Some(list)
+        Some(if list.is_empty() { singles } else { list })
+    }
+
+    /// Whether, when no [candidate](Engine::candidates) proves legal, some
+    /// other move may still be: under the single-seed rule, the houses of
+    /// one seed left out while houses of more were candidates.
+    #[inline]
+    pub(crate) fn candidates_fall_to_single_seeds(&self) -> bool {
+        self.rules.playable.single_seed_rule
     }
 
     /// Whether `mv`, one of [`Engine::candidates`], is legal: it is played
@@ -540,22 +567,16 @@ impl Engine {
         for mv in list.iter() {
             moves.push(mv);
             // Where the relay goes on every time, the laps that may stop.
-            let mut events: Vec<Event> = Vec::new();
+            let mut offers = OfferedStops(Vec::new());
             let house = board.house_of(mv);
             self.apply_gated(
                 &mut pos.clone(),
                 house,
                 mv.direction(),
                 Choice::NONE,
-                &mut events,
+                &mut offers,
             );
-            let offers: Vec<usize> = events
-                .iter()
-                .filter_map(|e| match *e {
-                    Event::StopOffered { house } => Some(house),
-                    _ => None,
-                })
-                .collect();
+            let offers = offers.0;
             for (i, &at) in offers.iter().enumerate() {
                 let time = offers[..=i].iter().filter(|&&h| h == at).count();
                 let Some(stopping) = u8::try_from(time)
@@ -587,22 +608,15 @@ impl Engine {
         if need <= 1 {
             return true;
         }
-        let mut events: Vec<Event> = Vec::new();
+        let mut taken = CapturedHouses(0);
         self.apply_gated(
             &mut pos.clone(),
             self.rules.board.house_of(mv),
             mv.direction(),
             self.choice_of(mv),
-            &mut events,
+            &mut taken,
         );
-        let houses: std::collections::BTreeSet<usize> = events
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Capture { house, seeds } if seeds > 0 => Some(house),
-                _ => None,
-            })
-            .collect();
-        houses.len() >= need
+        taken.0.count_ones() as usize >= need
     }
 
     /// The moves of `list`, each that captures at its last seed made into
@@ -731,14 +745,21 @@ impl Engine {
         // with houses passed over, seeds leaving play or an opening's seed
         // sent on (every loop but the plain one), the move is sown to know
         // (Urim).
-        let sown_to_feed = feeding && self.rules.loop_kind != crate::rules::sowing::LoopKind::Plain;
-        if !self.rules.simulate_to_judge && !sown_to_feed {
-            if feeding && !self.rules.reaches_opponent(pos, house, chosen) {
-                return Some(Verdict::DoesNotFeed);
-            }
-            return Some(Verdict::Legal);
+        // Where the player need not feed, only an endless relay, a
+        // forbidden grand slam or a choice inside the move needs playing out.
+        let played_out = if feeding {
+            self.rules.simulate_to_judge
+                || self.rules.loop_kind != crate::rules::sowing::LoopKind::Plain
+        } else {
+            self.rules.simulate_unfed
+        };
+        if played_out {
+            return None;
         }
-        None
+        if feeding && !self.rules.reaches_opponent(pos, house, chosen) {
+            return Some(Verdict::DoesNotFeed);
+        }
+        Some(Verdict::Legal)
     }
 
     /// The verdict on the move `mv` from `house`, played out: a legal one
@@ -1190,89 +1211,14 @@ impl Engine {
             && (!gated
                 || ((self.rules.captures.quiet_moves == 0 || pos.get(QUIET) == 0)
                     && pos.get(WAITING) != Some(me)));
-        let before = if gated {
-            self.rules
-                .captures
-                .take_before_sowing(&self.rules.board, pos, me, from, trace)
+        let (before, opponent_row, chosen) = if gated {
+            self.before_sowing(pos, me, from, chosen, trace)
         } else {
-            (0, 0)
+            ((0, 0), None, chosen)
         };
-        if gated
-            && (self.rules.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst
-                || self.rules.captures.from_played_only)
-        {
-            pos.set_played(from);
-        }
-        // The opponent's row before the move, where a cross capture needs
-        // the move to have sown into it.
-        let opponent_row = if gated && self.rules.captures.cross_needs_opponent_sown {
-            Some(pos.row(me.opponent()).to_vec())
-        } else {
-            None
-        };
-        // The game's first move may choose the ways for the rest of it.
-        let chosen = if gated
-            && self.rules.sowing.turning == crate::rules::sowing::Turning::FirstMove
-        {
-            if pos.get(WAYS).is_none()
-                && let Some(way) = chosen
-            {
-                pos.set(
-                    WAYS,
-                    Some(match me {
-                        Side::South => way,
-                        Side::North => way.reversed(),
-                    }),
-                );
-            }
-            self.rules.sowing.way_of(pos, chosen)
-        } else if gated && self.rules.sowing.turning == crate::rules::sowing::Turning::OwnSecondMove
-        {
-            // Each player's first move leads to their choosing move,
-            // which fixes their way for the rest of the game.
-            let ways = pos.get(OWN_WAYS);
-            let way = self.rules.sowing.way_of(pos, chosen);
-            pos.set(OWN_WAYS, ways.with(me, ways.of(me).after(way)));
-            way
-        } else {
-            chosen
-        };
-        // An opening move may sow the board's way, whatever was chosen.
-        let chosen = if gated
-            && self.rules.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection
-            && pos.get(OPENING) > 0
-        {
-            None
-        } else {
-            chosen
-        };
-        // The sowings that are not along a ring, or only at the end of a
-        // game, are kept apart from the one sowing loop, behind the gates.
-        let mut sown = if gated && from_store > 0 {
-            // Seeds sown from the store.
-            self.rules.sow_from_store(pos, from_store, trace)
-        } else if gated && pos.get(BEAR_OFF) {
-            self.rules.sow_bearing_off(pos, from, chosen, trace)
-        } else if gated && self.rules.sowing.diffuse {
-            // Seeds spread round the house played.
-            self.rules.sow_diffusing(pos, from, trace)
-        } else if gated
-            && self.rules.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
-            && pos.get(OPENING) > 0
-        {
-            self.rules.sow_plus_one_minus_one(pos, from, trace)
-        } else {
-            // Everything else, an opening move sown to the opponent's row
-            // and blocked houses too.
-            self.rules.sow::<RELAY, WHILE_SOWING, T>(
-                pos,
-                from,
-                chosen,
-                captures,
-                choice.stop,
-                trace,
-            )
-        };
+        let mut sown = self.sow_phase::<RELAY, WHILE_SOWING, T>(
+            pos, from, chosen, from_store, choice, gated, captures, trace,
+        );
         if gated && self.rules.playable.no_return {
             pos.set(
                 CROSSED,
@@ -1315,24 +1261,177 @@ impl Engine {
         {
             match children.at_last_seed(board, pos, me, &sown, trace) {
                 LastSeed::Captures(may) => may_capture = may,
-                made => {
-                    // A child made or a weg's seeds taken, instead of any
-                    // capture; the last few seeds still go to the mover.
-                    match made {
-                        LastSeed::WegTaken(seeds) => {
-                            effect.captured += seeds;
-                            effect.last_seed_captured = true;
-                        }
-                        _ => effect.child_made = true,
-                    }
-                    if self.rules.captures.last_seeds_to_mover > 0 {
-                        effect.captured +=
-                            self.rules.captures.take_last_seeds(board, pos, me, trace);
-                    }
-                    return effect;
-                }
+                made => return self.made_at_last_seed(made, pos, me, effect, trace),
             }
         }
+        self.capture_at_last_seed(
+            pos,
+            me,
+            &sown,
+            may_capture,
+            choice,
+            gated,
+            &mut effect,
+            trace,
+        );
+        self.after_capture(pos, me, &sown, may_capture, gated, &mut effect, trace);
+        effect
+    }
+
+    /// What the gated rules do before the seeds are sown: a capture before
+    /// sowing (`[capture] before_sowing`), the house marked as played, the
+    /// opponent's row kept where a cross capture needs it sown into, and
+    /// the way the move sows (a way fixed by a first move, an opening sown
+    /// the board's way). Returns the seeds taken before sowing (all, and
+    /// the opponent's), the opponent's row as it was, and the way.
+    #[allow(clippy::type_complexity)]
+    #[inline(always)]
+    fn before_sowing<T: Trace>(
+        &self,
+        pos: &mut Position,
+        me: Side,
+        from: usize,
+        chosen: Option<Direction>,
+        trace: &mut T,
+    ) -> ((u8, u32), Option<Vec<u8>>, Option<Direction>) {
+        let rules = &self.rules;
+        let before = rules
+            .captures
+            .take_before_sowing(&rules.board, pos, me, from, trace);
+        if rules.playable.allow == crate::rules::feeding::Allow::EachHouseOnceFirst
+            || rules.captures.from_played_only
+        {
+            pos.set_played(from);
+        }
+        // The opponent's row before the move, where a cross capture needs
+        // the move to have sown into it.
+        let opponent_row = rules
+            .captures
+            .cross_needs_opponent_sown
+            .then(|| pos.row(me.opponent()).to_vec());
+        // The game's first move may choose the ways for the rest of it.
+        let chosen = match rules.sowing.turning {
+            crate::rules::sowing::Turning::FirstMove => {
+                if pos.get(WAYS).is_none()
+                    && let Some(way) = chosen
+                {
+                    pos.set(
+                        WAYS,
+                        Some(match me {
+                            Side::South => way,
+                            Side::North => way.reversed(),
+                        }),
+                    );
+                }
+                rules.sowing.way_of(pos, chosen)
+            }
+            crate::rules::sowing::Turning::OwnSecondMove => {
+                // Each player's first move leads to their choosing move,
+                // which fixes their way for the rest of the game.
+                let ways = pos.get(OWN_WAYS);
+                let way = rules.sowing.way_of(pos, chosen);
+                pos.set(OWN_WAYS, ways.with(me, ways.of(me).after(way)));
+                way
+            }
+            _ => chosen,
+        };
+        // An opening move may sow the board's way, whatever was chosen.
+        let chosen = if rules.sowing.opening == crate::rules::sowing::OpeningSowing::BoardDirection
+            && pos.get(OPENING) > 0
+        {
+            None
+        } else {
+            chosen
+        };
+        (before, opponent_row, chosen)
+    }
+
+    /// The sowing phase. The sowings that are not along a ring, or only at
+    /// the end of a game, are kept apart from the one sowing loop, behind
+    /// the gates.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn sow_phase<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        chosen: Option<Direction>,
+        from_store: u8,
+        choice: Choice,
+        gated: bool,
+        captures: bool,
+        trace: &mut T,
+    ) -> Sown {
+        if gated && from_store > 0 {
+            // Seeds sown from the store.
+            self.rules.sow_from_store(pos, from_store, trace)
+        } else if gated && pos.get(BEAR_OFF) {
+            self.rules.sow_bearing_off(pos, from, chosen, trace)
+        } else if gated && self.rules.sowing.diffuse {
+            // Seeds spread round the house played.
+            self.rules.sow_diffusing(pos, from, trace)
+        } else if gated
+            && self.rules.sowing.opening == crate::rules::sowing::OpeningSowing::PlusOneMinusOne
+            && pos.get(OPENING) > 0
+        {
+            self.rules.sow_plus_one_minus_one(pos, from, trace)
+        } else {
+            // Everything else, an opening move sown to the opponent's row
+            // and blocked houses too.
+            self.rules.sow::<RELAY, WHILE_SOWING, T>(
+                pos,
+                from,
+                chosen,
+                captures,
+                choice.stop,
+                trace,
+            )
+        }
+    }
+
+    /// A child made or a weg's seeds taken at the last seed, instead of any
+    /// capture; the last few seeds still go to the mover.
+    #[inline(never)]
+    fn made_at_last_seed<T: Trace>(
+        &self,
+        made: LastSeed,
+        pos: &mut Position,
+        me: Side,
+        mut effect: MoveEffect,
+        trace: &mut T,
+    ) -> MoveEffect {
+        match made {
+            LastSeed::WegTaken(seeds) => {
+                effect.captured += seeds;
+                effect.last_seed_captured = true;
+            }
+            _ => effect.child_made = true,
+        }
+        if self.rules.captures.last_seeds_to_mover > 0 {
+            effect.captured +=
+                self.rules
+                    .captures
+                    .take_last_seeds(&self.rules.board, pos, me, trace);
+        }
+        effect
+    }
+
+    /// The capture at the last seed, the grand slam judged before anything
+    /// is taken, then the sweeps and the houses taken by choice.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn capture_at_last_seed<T: Trace>(
+        &self,
+        pos: &mut Position,
+        me: Side,
+        sown: &Sown,
+        may_capture: bool,
+        choice: Choice,
+        gated: bool,
+        effect: &mut MoveEffect,
+        trace: &mut T,
+    ) {
+        let board = &self.rules.board;
         // Laps whose captures are sown on from elsewhere capture only as
         // the relay would go on: a sowing's end captures nothing.
         let plan = if may_capture
@@ -1403,6 +1502,24 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// What follows the capture: the opponent left without seeds taking
+    /// the rest, the last few seeds to the mover, children, bearing off,
+    /// and a crossing freed by a capture.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn after_capture<T: Trace>(
+        &self,
+        pos: &mut Position,
+        me: Side,
+        sown: &Sown,
+        may_capture: bool,
+        gated: bool,
+        effect: &mut MoveEffect,
+        trace: &mut T,
+    ) {
+        let board = &self.rules.board;
         if effect.grand_slam && self.rules.grand_slam == GrandSlam::OpponentTakesRest {
             // The opponent, left without seeds, takes the capturer's.
             let seeds = pos.collect_row(me, me.opponent());
@@ -1433,7 +1550,6 @@ impl Engine {
             // A seed that crossed and captured may go straight back.
             pos.set(CROSSED, None);
         }
-        effect
     }
 
     /// The turn phase: who moves next, and what the position remembers.
@@ -1536,6 +1652,39 @@ impl Engine {
 
 /// Calls `each` with every choice of `k` of `items`, in order (the first
 /// items first).
+/// The houses where a relay offered to stop ([`Event::StopOffered`]), in
+/// order. Nothing else is kept, so the sowing keeps its fast path (laps
+/// sown at once), which offers the same stops.
+struct OfferedStops(Vec<usize>);
+
+impl Trace for OfferedStops {
+    const RECORDS: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, event: Event) {
+        if let Event::StopOffered { house } = event {
+            self.0.push(house);
+        }
+    }
+}
+
+/// The houses whose seeds a move captured ([`Event::Capture`] of some
+/// seeds), as a mask; nothing else is kept, as [`OfferedStops`].
+struct CapturedHouses(u64);
+
+impl Trace for CapturedHouses {
+    const RECORDS: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, event: Event) {
+        if let Event::Capture { house, seeds } = event
+            && seeds > 0
+        {
+            self.0 |= 1 << (house & 63);
+        }
+    }
+}
+
 fn for_each_choice(items: &[usize], k: usize, each: &mut impl FnMut(&[usize])) {
     fn go(items: &[usize], k: usize, chosen: &mut Vec<usize>, each: &mut impl FnMut(&[usize])) {
         if chosen.len() == k {

@@ -744,9 +744,19 @@ impl State {
                 // The candidates are the list: each drawn is judged, and one
                 // that proves illegal is struck off it.
                 let (position, played) = (&self.position, &mut self.played);
-                draw_among(&mut self.legal, &mut rng, |mv| {
+                let drawn = draw_among(&mut self.legal, &mut rng, |mv| {
                     judged_legal(played, mv) || engine.judge_candidate(position, mv, played)
-                })
+                });
+                if drawn.is_none() && engine.candidates_fall_to_single_seeds() {
+                    // No house of two or more may be played: the legal
+                    // moves, judged in full, and one drawn among them as
+                    // `random_move_of` draws it.
+                    drawing.unjudged = false;
+                    self.legal = engine.legal_moves_played(&self.position, &mut self.played);
+                    draw_from(&self.legal, &mut rng)
+                } else {
+                    drawn
+                }
             } else {
                 random_move_of(engine, &self.position, &self.legal, &mut rng)
             };
@@ -780,6 +790,12 @@ impl State {
             {
                 self.legal.remove(mv);
             }
+        }
+        if self.legal.is_empty() && engine.candidates_fall_to_single_seeds() {
+            // Every house of two or more proved illegal, and no ending asked
+            // for a move (which would have found this in `draw`): the single
+            // seeds' moves, judged in full.
+            self.legal = engine.legal_moves_played(&self.position, &mut self.played);
         }
     }
 
@@ -1097,9 +1113,23 @@ fn random_move_of(
     if engine.judges_each_move_alone()
         && let Some(mut candidates) = engine.candidates(position)
     {
-        return draw_among(&mut candidates, rng, |mv| legal.contains(mv));
+        let drawn = draw_among(&mut candidates, rng, |mv| legal.contains(mv));
+        if drawn.is_some() || !engine.candidates_fall_to_single_seeds() {
+            return drawn;
+        }
+        // No candidate is legal: the single seeds' moves are.
+        return draw_from(legal, rng);
     }
     legal.get(rng.below(legal.len().max(1)))
+}
+
+/// A move of `legal` drawn uniformly, the generator left as it was when
+/// there is none.
+fn draw_from(legal: &MoveList, rng: &mut crate::rng::Rng) -> Option<Move> {
+    if legal.is_empty() {
+        return None;
+    }
+    legal.get(rng.below(legal.len()))
 }
 
 /// Whether `mv` was judged legal already: `played` holds what it came to.
@@ -1344,21 +1374,40 @@ mod drawing_tests {
     #[test]
     fn every_legal_move_is_a_candidate() {
         let mut checked = 0;
+        let mut tiered = 0;
         for rules in crate::rules::builtin_rules() {
             let engine = Engine::new(rules);
             if !engine.judges_each_move_alone() {
                 continue;
             }
+            let name = &engine.rules().meta.name;
             for seed in 0..3 {
                 let mut rng = Rng::for_game(5, seed);
                 let mut game = Game::new(&engine);
                 while !game.is_over() && game.plies() < 300 {
                     if let Some(candidates) = engine.candidates(game.position()) {
-                        for mv in game.legal_moves().iter() {
+                        let legal = game.legal_moves();
+                        let seeds =
+                            |mv: Move| game.position().at(engine.rules().board.house_of(mv));
+                        let fell = engine.candidates_fall_to_single_seeds()
+                            && !candidates.iter().any(|mv| legal.contains(mv));
+                        for mv in legal.iter() {
+                            // Where every house of two or more proved
+                            // illegal, the single seeds' moves are the legal
+                            // ones, and they were no candidates.
                             assert!(
-                                candidates.contains(mv),
-                                "{}: {mv} is legal and not a candidate",
-                                engine.rules().meta.name
+                                candidates.contains(mv) || fell && seeds(mv) == 1,
+                                "{name}: {mv} is legal and not a candidate"
+                            );
+                        }
+                        if engine.candidates_fall_to_single_seeds() {
+                            tiered += 1;
+                            // Houses of one seed are candidates only when no
+                            // house of more is.
+                            let many = candidates.iter().filter(|&mv| seeds(mv) >= 2).count();
+                            assert!(
+                                many == 0 || many == candidates.len(),
+                                "{name}: candidates of both tiers"
                             );
                         }
                         checked += 1;
@@ -1369,11 +1418,129 @@ mod drawing_tests {
             }
         }
         assert!(checked > 1000, "{checked} positions checked");
+        assert!(
+            tiered > 100,
+            "{tiered} positions under the single-seed rule"
+        );
+    }
+
+    #[test]
+    fn a_playout_draws_the_moves_a_full_game_draws() {
+        let mut plies = 0;
+        for rules in crate::rules::builtin_rules() {
+            let engine = Engine::new(rules);
+            if !engine.judges_each_move_alone() {
+                continue;
+            }
+            let name = &engine.rules().meta.name;
+            let mut full = Game::new(&engine);
+            let mut playout = Game::for_playouts(&engine);
+            let (mut a, mut b) = (Rng::for_game(9, 1), Rng::for_game(9, 1));
+            while !full.is_over() && full.plies() < 200 {
+                let mv = full
+                    .random_move(&mut a)
+                    .expect("a game not over has a move");
+                full.play(mv, &mut ()).expect("a legal move");
+                playout.play_randomly(&mut b, 1);
+                assert_eq!(
+                    full.position(),
+                    playout.position(),
+                    "{name}: ply {} drawn otherwise",
+                    full.plies()
+                );
+                plies += 1;
+            }
+            assert_eq!(full.is_over(), playout.is_over(), "{name}: the end");
+        }
+        assert!(plies > 2000, "{plies} plies compared");
+    }
+
+    /// Modiar's rules with the single-seed rule: a grand slam is
+    /// forbidden, which only playing a move out tells.
+    fn single_seeds_and_no_grand_slam() -> Arc<Engine> {
+        let text = include_str!("../variants/mancalagames/modiar.toml")
+            .replace("name = \"mg-modiar\"", "name = \"single-seeds\"")
+            .replace("min_seeds = 2", "min_seeds = 1\nsingle_seed_rule = true")
+            .replace("must_feed = true", "");
+        Engine::new(Rules::from_toml(&text, "single-seeds.toml").expect("valid rules"))
+    }
+
+    #[test]
+    fn where_no_house_of_more_seeds_may_move_a_single_seed_does() {
+        let engine = single_seeds_and_no_grand_slam();
+        assert!(engine.judges_each_move_alone());
+        let layout = engine.rules().board.layout();
+        let seeds = |pos: &Position, mv: Move| pos.at(engine.rules().board.house_of(mv));
+        // Whether only single seeds may move, every house of more having
+        // been a candidate that proved illegal.
+        let falls = |game: &Game| {
+            let Some(candidates) = engine.candidates(game.position()) else {
+                return false;
+            };
+            let legal = game.legal_moves();
+            !legal.is_empty()
+                && candidates.iter().all(|mv| seeds(game.position(), mv) >= 2)
+                && !candidates.iter().any(|mv| legal.contains(mv))
+        };
+        let mut rng = Rng::new(1);
+        let mut found = 0;
+        for i in 0..100_000 {
+            let mut houses = [0u8; 6];
+            for _ in 0..3 + rng.below(6) {
+                houses[rng.below(6)] += 1;
+            }
+            // The seeds off the board lie in the stores, short of a majority.
+            let off = 42 - houses.iter().sum::<u8>();
+            let stores = [off / 2, off - off / 2];
+            let side = [Side::South, Side::North][i % 2];
+            let Ok(game) = Position::laid_out(&houses, stores, side, layout)
+                .map_err(|_| ())
+                .and_then(|pos| Game::from_position(&engine, pos).map_err(|_| ()))
+            else {
+                continue;
+            };
+            // The same generator draws the same moves on a full game and on
+            // a playout, which judges the candidates only as it draws them.
+            let mut full = game.clone();
+            let mut playout = game.playout_copy();
+            let (mut a, mut b) = (Rng::for_game(4, i as u64), Rng::for_game(4, i as u64));
+            for _ in 0..4 {
+                if full.is_over() {
+                    break;
+                }
+                if full.plies() > 0 && falls(&full) {
+                    found += 1;
+                    assert!(
+                        full.legal_moves()
+                            .iter()
+                            .all(|mv| seeds(full.position(), mv) == 1)
+                    );
+                }
+                let mv = full
+                    .random_move(&mut a)
+                    .expect("a game not over has a move");
+                full.play(mv, &mut ()).expect("a legal move");
+                playout.play_randomly(&mut b, 1);
+                assert_eq!(full.position(), playout.position(), "{houses:?}");
+                assert_eq!(full.legal_moves(), playout.legal_moves(), "{houses:?}");
+            }
+        }
+        assert!(
+            found >= 10,
+            "{found} positions where only single seeds may move"
+        );
     }
 
     #[test]
     fn a_playout_leaves_its_legal_moves_whole() {
-        for name in ["mg-long-night-game", "wouri", "ludii-kisolo", "mg-adi"] {
+        for name in [
+            "mg-long-night-game",
+            "wouri",
+            "ludii-kisolo",
+            "mg-adi",
+            "ludii-tsoro",
+            "ludii-msuwa-wa-kunja",
+        ] {
             let engine = engine(name);
             let mut game = Game::for_playouts(&engine);
             let mut rng = Rng::for_game(3, 0);

@@ -337,6 +337,12 @@ pub struct Rules {
     /// True when a move's legality can only be known by playing it out:
     /// relay sowing (R13), captures while sowing, or a forbidden grand slam.
     pub(crate) simulate_to_judge: bool,
+    /// True when a move must be played out to be judged even where the
+    /// player need not feed: an endless relay (R13), a forbidden grand
+    /// slam, choices made inside the move. The rest of
+    /// [`Rules::simulate_to_judge`] is about feeding: without an obligation
+    /// to feed, those moves are judged as they stand.
+    pub(crate) simulate_unfed: bool,
     /// True when a move may carry choices made inside it, or the game
     /// starts with markings: houses taken after a capture (`[capture]
     /// chosen_after`), a relay stopped in a marked house (`[sowing]
@@ -1345,6 +1351,8 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         || playable.feeds_after_captures
         // Which houses a move may take by choice follows from its capture.
         || captures.chosen_after > 0;
+    let simulate_unfed =
+        choices_in_moves || compiled_sowing.relays() || grand_slam == GrandSlam::Forbidden;
     let capture_gates = captures.quiet_moves > 0
         || !captures.single_seed_captures
         || children.is_some()
@@ -1510,6 +1518,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         endings,
         tracks_last_capturer,
         simulate_to_judge,
+        simulate_unfed,
         choices_in_moves,
         capture_gates,
         loop_kind,
