@@ -486,6 +486,10 @@ impl Engine {
         for &row in self.rows_played(pos) {
             for offset in 0..board.houses_per_side() {
                 let house = board.row_start(row) + offset;
+                if pos.at(house) == 0 {
+                    // An empty house is never played, whatever else holds.
+                    continue;
+                }
                 let tier = if tiered && pos.at(house) == 1 {
                     &mut singles
                 } else {

@@ -836,6 +836,10 @@ impl Rules {
     /// `min_seeds_in`'s for its houses).
     #[inline]
     pub(crate) fn min_seeds_at(&self, house: usize) -> u8 {
+        if self.playable.more_seeds_in == 0 {
+            // Most variants: no house needs more, and no division.
+            return self.playable.min_seeds;
+        }
         let n = self.board.houses_per_side();
         if self.playable.more_seeds_in >> (house % n) & 1 == 1 {
             self.playable.more_seeds
