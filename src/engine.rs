@@ -500,9 +500,7 @@ impl Engine {
                     match self.judge_unplayed(pos, house, chosen, false) {
                         // A move legal as it stands is a candidate too:
                         // judging it plays it, and the play is kept.
-                        None | Some(Verdict::Legal) => {
-                            tier.insert(board.layout().move_at(row, offset).sowing(way))
-                        }
+                        None | Some(Verdict::Legal) => tier.insert_house(row, offset, way),
                         Some(_) => {}
                     }
                 }

@@ -224,6 +224,25 @@ impl MoveList {
         self.iter().collect()
     }
 
+    /// Adds the sowing of the house `offset` places into `side`'s houses
+    /// (as [`Layout::move_at`] numbers them) the way `way`: what
+    /// [`MoveList::insert`] does with that move, without going through its
+    /// label.
+    #[inline(always)]
+    pub(crate) fn insert_house(&mut self, side: Side, offset: usize, way: Option<Direction>) {
+        debug_assert_eq!(
+            self.layout
+                .offset(self.layout.move_at(side, offset).label()),
+            offset
+        );
+        let way = match way {
+            None => 0,
+            Some(Direction::CounterClockwise) => 1,
+            Some(Direction::Clockwise) => 2,
+        };
+        self.masks[side.index() * 3 + way] |= 1 << (offset & 31);
+    }
+
     #[inline]
     pub(crate) fn insert(&mut self, mv: Move) {
         if let Some(seeds) = mv.store_seeds() {
