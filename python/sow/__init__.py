@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-def solve(game, seconds=None, table_mb=512, moves="every"):
+def solve(game, seconds=None, table_mb=512, moves="every", threads=1, max_nodes=None):
     """Solves `game`'s position exactly.
 
     Returns a dict: ``value``, the final seed difference for the side to
@@ -49,10 +49,12 @@ def solve(game, seconds=None, table_mb=512, moves="every"):
     the bounds proven; ``moves``, each legal move's value and bounds
     (``moves="one_best"`` values one best move only, which is quicker);
     ``nodes``, ``seconds``, and ``stopped``, why it stopped early if it did.
-    `seconds` stops the solve early. Raises `RuleError` for a variant the
+    `seconds` stops the solve early, and so does `max_nodes` after about
+    that many nodes. `threads` search at once, sharing one table: the
+    values are the same at any count. Raises `RuleError` for a variant the
     solver does not take (rounds, a random start).
     """
-    return _json.loads(_solve(game, seconds, table_mb, moves))
+    return _json.loads(_solve(game, seconds, table_mb, moves, threads, max_nodes))
 
 
 def bench(variant, games=1000, seed=1, threads=1):

@@ -876,15 +876,19 @@ fn best_move(py: Python<'_>, game: &Game, player: &str, seed: u64) -> PyResult<S
 /// Solves `game`'s position exactly: a dict with the value for the side
 /// to move (seeds ahead at the end, with best play), the value of each
 /// move, and the nodes searched. `seconds` stops it early, with the bounds
-/// proven so far.
+/// proven so far, as `max_nodes` does after about that many nodes.
+/// `threads` search at once, sharing the table: the values are the same at
+/// any count.
 #[pyfunction]
-#[pyo3(signature = (game, seconds=None, table_mb=512, moves="every"))]
+#[pyo3(signature = (game, seconds=None, table_mb=512, moves="every", threads=1, max_nodes=None))]
 fn solve(
     py: Python<'_>,
     game: &Game,
     seconds: Option<f64>,
     table_mb: usize,
     moves: &str,
+    threads: usize,
+    max_nodes: Option<u64>,
 ) -> PyResult<String> {
     let moves = match moves {
         "every" => sow::solve::MoveValues::Every,
@@ -917,6 +921,8 @@ fn solve(
                 table_bytes: table_mb.clamp(1, 1 << 20) << 20,
                 stop: Some(&stop),
                 moves,
+                max_nodes,
+                threads: threads.clamp(1, sow::bench::MAX_THREADS),
                 ..Default::default()
             };
             let solution = sow::solve::solve(&copy, &options);

@@ -151,6 +151,15 @@ def test_players_and_the_solver():
     assert solution["value"] is not None
     assert solution["bounds"] == [solution["value"]] * 2
     assert max(m["value"] for m in solution["moves"]) == solution["value"]
+    # Two threads find the same values; a node budget stops it with bounds
+    # that hold.
+    both = sow.solve(sow.Game(small), threads=2)
+    assert both["value"] == solution["value"]
+    assert [m["value"] for m in both["moves"]] == [m["value"] for m in solution["moves"]]
+    cut = sow.solve(sow.Game("kalah"), max_nodes=1000)
+    assert cut["stopped"] is not None
+    assert cut["bounds"][0] <= cut["bounds"][1]
+    assert cut["value"] is None
     with pytest.raises(ValueError):
         sow.best_move(game, "grandmaster")
 
