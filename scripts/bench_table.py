@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Prints docs/performance.md's table of every shipped variant's speed, from
 `sow bench --all` (run from the repository root, after `cargo build
---release`).
+--release`), or from a file that holds its output (benches/bench-all.txt,
+the figures kept for comparison).
 
-Usage: scripts/bench_table.py [GAMES]   (default 20000)
+Usage: scripts/bench_table.py [GAMES | FILE]   (default 20000 games)
 """
+import os
 import subprocess
 import sys
 
-games = sys.argv[1] if len(sys.argv) > 1 else "20000"
-out = subprocess.run(
-    ["target/release/sow", "bench", "--all", "--games", games, "--threads", "1"],
-    capture_output=True, text=True, check=True).stdout
+arg = sys.argv[1] if len(sys.argv) > 1 else "20000"
+if os.path.isfile(arg):
+    with open(arg) as f:
+        # Lines starting with '#' say where the figures come from.
+        out = "".join(line for line in f if not line.startswith("#"))
+else:
+    out = subprocess.run(
+        ["target/release/sow", "bench", "--all", "--games", arg, "--threads", "1"],
+        capture_output=True, text=True, check=True).stdout
 print("| variant | games/s | million plies/s | peak memory (MiB) | engine |")
 print("| --- | ---: | ---: | ---: | --- |")
 for line in out.splitlines()[1:]:
