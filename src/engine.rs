@@ -481,27 +481,98 @@ impl Engine {
         let board = &self.rules.board;
         let mut list = MoveList::on(board.layout());
         let mut singles = MoveList::on(board.layout());
-        let tiered = self.rules.playable.single_seed_rule;
         let choosing = self.rules.sowing.choosing(pos, board.houses_per_side());
-        for &row in self.rows_played(pos) {
-            for offset in 0..board.houses_per_side() {
-                let house = board.row_start(row) + offset;
-                if pos.at(house) == 0 {
-                    // An empty house is never played, whatever else holds.
-                    continue;
+        let allow_may_refuse = self.rules.allow_may_refuse(pos);
+        for &side in self.rows_played(pos) {
+            let (more, single) = self.unrefused_houses(pos, side);
+            if !allow_may_refuse {
+                list.add_row(side, more, choosing);
+                singles.add_row(side, single, choosing);
+                continue;
+            }
+            let start = board.row_start(side);
+            for (tier, mut houses) in [(&mut list, more), (&mut singles, single)] {
+                while houses != 0 {
+                    let offset = houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    for (_, way) in crate::rules::Sowing::ways_from(choosing, offset) {
+                        let chosen = self.rules.sowing.way_of(pos, way);
+                        if self
+                            .rules
+                            .allow_refuses(pos, start + offset, chosen)
+                            .is_none()
+                        {
+                            tier.insert_house(side, offset, way);
+                        }
+                    }
                 }
-                let tier = if tiered && pos.at(house) == 1 {
+            }
+        }
+        Some(if list.is_empty() { singles } else { list })
+    }
+
+    /// The houses of `side`'s row that every test of [`Engine::judge_unplayed`]
+    /// short of the allow rule lets be played in `pos`, as masks over the
+    /// row (bit `i`: the house `i` places into it): the houses of two seeds
+    /// or more, and the houses of one, kept apart under the single-seed rule
+    /// (else in the first mask). The tests read the board's masks, with no
+    /// branch per house.
+    #[inline(always)]
+    fn unrefused_houses(&self, pos: &Position, side: Side) -> (u32, u32) {
+        let board = &self.rules.board;
+        let playable = &self.rules.playable;
+        let n = board.houses_per_side();
+        let start = board.row_start(side);
+        let (stocked, single) = self.rules.stocked_houses(pos, side);
+        let mut open = stocked;
+        if playable.territory {
+            open &= (pos.owned_houses(pos.to_move()) >> start) as u32;
+        }
+        if playable.halves {
+            for offset in 0..n {
+                if board.owner(start + offset) != pos.to_move() {
+                    open &= !(1 << offset);
+                }
+            }
+        }
+        if playable.no_return
+            && let Some(barred) = self.rules.barred_by_no_return(pos)
+            && (start..start + n).contains(&barred)
+        {
+            open &= !(1 << (barred - start));
+        }
+        (open & !single, open & single)
+    }
+
+    /// [`Engine::candidates`] found house by house, each judged by
+    /// [`Engine::judge_unplayed`]: what the masks must agree with.
+    #[cfg(test)]
+    pub(crate) fn candidates_house_by_house(&self, pos: &Position) -> Option<MoveList> {
+        if self.drop_pending(pos)
+            || self.rules.share_pending(pos)
+            || self.rules.must_feed_now(pos)
+            || self.markings_or_takes(pos).is_some()
+        {
+            return None;
+        }
+        let board = &self.rules.board;
+        let mut list = MoveList::on(board.layout());
+        let mut singles = MoveList::on(board.layout());
+        let choosing = self.rules.sowing.choosing(pos, board.houses_per_side());
+        for &side in self.rows_played(pos) {
+            for offset in 0..board.houses_per_side() {
+                let house = board.row_start(side) + offset;
+                let tier = if self.rules.playable.single_seed_rule && pos.at(house) == 1 {
                     &mut singles
                 } else {
                     &mut list
                 };
                 for (_, way) in crate::rules::Sowing::ways_from(choosing, offset) {
                     let chosen = self.rules.sowing.way_of(pos, way);
-                    match self.judge_unplayed(pos, house, chosen, false) {
-                        // A move legal as it stands is a candidate too:
-                        // judging it plays it, and the play is kept.
-                        None | Some(Verdict::Legal) => tier.insert_house(row, offset, way),
-                        Some(_) => {}
+                    if let None | Some(Verdict::Legal) =
+                        self.judge_unplayed(pos, house, chosen, false)
+                    {
+                        tier.insert_house(side, offset, way);
                     }
                 }
             }

@@ -1425,6 +1425,68 @@ mod drawing_tests {
     }
 
     #[test]
+    fn the_candidates_are_the_houses_no_test_short_of_playing_refuses() {
+        // The masks of `candidates` against each house judged alone, on
+        // random games of every variant judged as drawn: children, houses
+        // blocked, territory, the single-seed rule, no return and the allow
+        // rules all come up.
+        let (mut checked, mut with_children, mut with_blocked, mut with_territory) = (0, 0, 0, 0);
+        for rules in crate::rules::builtin_rules() {
+            let engine = Engine::new(rules);
+            if !engine.judges_each_move_alone() {
+                continue;
+            }
+            let name = &engine.rules().meta.name;
+            for seed in 0..3 {
+                let mut rng = Rng::for_game(11, seed);
+                let mut game = Game::new(&engine);
+                while !game.is_over() && game.plies() < 300 {
+                    let pos = game.position();
+                    let candidates = engine.candidates(pos);
+                    assert_eq!(
+                        candidates,
+                        engine.candidates_house_by_house(pos),
+                        "{name}: candidates of {pos}"
+                    );
+                    checked += 1;
+                    // Blocked houses are empty in play: block one that is
+                    // not, so that the masks' test of them is checked.
+                    let mut blocked = pos.clone();
+                    let row = engine.rules().board.row_start(pos.to_move());
+                    if let Some(house) =
+                        (row..row + blocked.houses_per_side()).find(|&h| pos.at(h) > 0 && seed == 0)
+                    {
+                        blocked.set_blocked(house, true);
+                        assert_eq!(
+                            engine.candidates(&blocked),
+                            engine.candidates_house_by_house(&blocked),
+                            "{name}: candidates of {blocked} with {house} blocked"
+                        );
+                        with_blocked += 1;
+                    }
+                    if candidates.is_some() {
+                        with_children += usize::from(pos.child_houses() != 0);
+                        with_territory += usize::from(
+                            engine.rules().playable.territory
+                                && pos.owned_houses(Side::South).count_ones()
+                                    != engine.rules().board.houses_per_side() as u32,
+                        );
+                    }
+                    let mv = game.random_move(&mut rng).expect("a move");
+                    game.play(mv, &mut ()).expect("a legal move");
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} positions checked");
+        assert!(with_children > 1000, "{with_children} with children");
+        assert!(with_blocked > 1000, "{with_blocked} with blocked houses");
+        assert!(
+            with_territory > 100,
+            "{with_territory} with houses that changed hands"
+        );
+    }
+
+    #[test]
     fn a_playout_draws_the_moves_a_full_game_draws() {
         let mut plies = 0;
         for rules in crate::rules::builtin_rules() {

@@ -737,6 +737,8 @@ impl<const L: usize> Kernel<L> {
             min_seeds,
             more_seeds_in,
             more_seeds: _,
+            // What min_seeds and more_seeds_in say, house by house.
+            least_seeds: _,
             last_resort,
             single_seed_rule,
             feeding,

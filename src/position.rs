@@ -892,6 +892,18 @@ impl Position {
         self.places[place & (PLACES - 1)]
     }
 
+    /// The seeds of the eight places from `start` (at most 56) as the bytes
+    /// of one word, `start`'s lowest: eight houses tested at once.
+    #[inline(always)]
+    pub(crate) fn places_word(&self, start: usize) -> u64 {
+        let start = start.min(PLACES - 8);
+        u64::from_le_bytes(
+            self.places[start..start + 8]
+                .try_into()
+                .expect("8 places from a start at most 56"),
+        )
+    }
+
     /// Drops `seeds` more into `place`.
     #[inline(always)]
     pub(crate) fn add(&mut self, place: usize, seeds: u8) {
@@ -1403,6 +1415,26 @@ pub(crate) fn nonzero_bytes(word: u64) -> u32 {
     ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
+/// Bit `i` set when byte `i` of `word` is at least byte `i` of `least`, as
+/// unsigned bytes: eight houses compared with their least seeds at once.
+#[inline]
+pub(crate) fn bytes_at_least(word: u64, least: u64) -> u32 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The low seven bits of each byte compared, with no borrow between
+    // bytes: the high bit of (x | 0x80) - (y & 0x7f) is set when x's low
+    // seven bits are at least y's.
+    let low = ((word | HIGH) - (least & !HIGH)) & HIGH;
+    // Where the high bits differ they decide; where they agree, the low ones.
+    let at_least = ((word & !least) | (!(word ^ least) & low)) & HIGH;
+    ((at_least >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit `i` set when byte `i` of `word` is one: the houses of a single seed.
+#[inline]
+pub(crate) fn bytes_of_one(word: u64) -> u32 {
+    !nonzero_bytes(word ^ 0x0101_0101_0101_0101) & 0xFF
+}
+
 /// Why a set of counts is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -1681,6 +1713,26 @@ mod tests {
             Err(PositionError::TooManySeeds(300))
         );
         assert!(Position::new(&[0; 54], [0, 0], Side::South).is_err());
+    }
+
+    #[test]
+    fn bytes_at_least_compares_every_pair_of_bytes() {
+        for x in 0..=255u8 {
+            for y in 0..=255u8 {
+                // Each pair in every lane, beside lanes that hold other pairs.
+                let word = u64::from_le_bytes([x, y, 255 - x, x, 0, 255, y, x ^ y]);
+                let least = u64::from_le_bytes([y, x, y, x, 255, 0, 255 - y, y]);
+                let expected = (0..8).fold(0, |mask, lane| {
+                    let (a, b) = (word.to_le_bytes()[lane], least.to_le_bytes()[lane]);
+                    mask | (u32::from(a >= b) << lane)
+                });
+                assert_eq!(bytes_at_least(word, least), expected, "{x} {y}");
+            }
+        }
+        assert_eq!(
+            bytes_of_one(u64::from_le_bytes([1, 0, 255, 1, 2, 0x81, 1, 17])),
+            0b0100_1001
+        );
     }
 
     #[test]

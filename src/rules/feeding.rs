@@ -10,7 +10,9 @@ use toml::Spanned;
 use super::{CompileError, Rules, err, flag_unless, in_range};
 use crate::board::Direction;
 use crate::moves::{MoveEffect, Verdict};
-use crate::position::{Label, Layout, Position, PositionError, Side, nonzero_bytes};
+use crate::position::{
+    Label, Layout, Position, PositionError, Side, bytes_at_least, bytes_of_one, nonzero_bytes,
+};
 
 /// `[play]`: which houses may be played.
 #[derive(Debug, Deserialize)]
@@ -273,6 +275,11 @@ pub struct Playable {
     pub more_seeds_in: u32,
     /// The fewest seeds the houses of `more_seeds_in` must hold.
     pub more_seeds: u8,
+    /// The fewest seeds each house is played with (`min_seeds`, or
+    /// `more_seeds` in the houses of `more_seeds_in`), a byte a house by its
+    /// place in the row, eight to a word, as [`Position::places_word`]
+    /// reads a row.
+    pub least_seeds: [u64; ROW_WORDS],
     /// Houses played only when no other house may be (`last_resort`): a
     /// mask over a side's houses, bit `i` its house `i` (front row first),
     /// the same for both sides; 0 for none.
@@ -543,12 +550,30 @@ pub(crate) fn compile(
         min_seeds,
         more_seeds_in,
         more_seeds,
+        least_seeds: least_seeds(min_seeds, more_seeds_in, more_seeds, layout),
         last_resort,
         single_seed_rule: section.single_seed_rule,
         feeding,
         allow: section.allow,
         no_return: section.no_return,
     })
+}
+
+/// The words of eight houses a row may need.
+pub(crate) const ROW_WORDS: usize = crate::position::MAX_HOUSES_PER_SIDE.div_ceil(8);
+
+/// [`Playable::least_seeds`].
+fn least_seeds(min: u8, more_in: u32, more: u8, layout: Layout) -> [u64; ROW_WORDS] {
+    let mut words = [0; ROW_WORDS];
+    for offset in 0..layout.houses_per_side() {
+        let least = if more_in >> offset & 1 == 1 {
+            more
+        } else {
+            min
+        };
+        words[offset / 8] |= u64::from(least) << (8 * (offset % 8));
+    }
+    words
 }
 
 /// `marked`: the houses marked at the start, as a mask over a side's
@@ -862,20 +887,24 @@ impl Rules {
     /// facing it when that is the other row's and moves come from the
     /// mover's row only).
     pub(crate) fn returns(&self, pos: &Position, house: usize) -> bool {
-        let Some(crossed) = pos.get(CROSSED) else {
-            return false;
-        };
+        self.barred_by_no_return(pos) == Some(house)
+    }
+
+    /// The house `[play] no_return` bars now, as [`Rules::returns`] says.
+    pub(crate) fn barred_by_no_return(&self, pos: &Position) -> Option<usize> {
+        let crossed = pos.get(CROSSED)?;
         if pos.at(crossed) != 1 {
-            return false;
+            return None;
         }
         // From either row, the seed's own house is the one it would go
         // back from, whoever moves.
-        let barred = if self.playable.either_row || self.board.owner(crossed) == pos.to_move() {
-            crossed
-        } else {
-            self.board.opposite(crossed)
-        };
-        barred == house
+        Some(
+            if self.playable.either_row || self.board.owner(crossed) == pos.to_move() {
+                crossed
+            } else {
+                self.board.opposite(crossed)
+            },
+        )
     }
 }
 
@@ -939,6 +968,14 @@ impl Rules {
                 })
             }
         }
+    }
+
+    /// Whether the allow rule, or the houses an opening move is played
+    /// from, may refuse a house of `pos` ([`Rules::allow_refuses`]).
+    #[inline]
+    pub(crate) fn allow_may_refuse(&self, pos: &Position) -> bool {
+        self.playable.allow != Allow::Any
+            || (self.playable.opening_from != OpeningFrom::Any && pos.get(OPENING) > 0)
     }
 
     /// The house the allow rule (`allow`) refuses, and why.
@@ -1104,60 +1141,54 @@ impl Rules {
                 .seeds_to_opponent(house)
     }
 
-    /// The houses of `side` that hold enough seeds to be played, as a mask
-    /// over the row (bit `i` is the house `i` places from its owner's left),
-    /// with the single-seed rule applied. Rows of up to 8 houses are read as
-    /// one word.
-    #[inline]
-    pub(crate) fn playable_mask(&self, pos: &Position, side: Side) -> u32 {
+    /// The houses of `side`'s row that hold seeds enough to be played and
+    /// are neither a child nor blocked, as a mask over the row (bit `i` is
+    /// the house `i` places from its owner's left), and those of them that
+    /// hold a single seed (only under the single-seed rule, else none). The
+    /// row is read eight houses to a word.
+    #[inline(always)]
+    pub(crate) fn stocked_houses(&self, pos: &Position, side: Side) -> (u32, u32) {
         let n = self.board.houses_per_side();
-        let min_seeds = self.playable.min_seeds;
-        let single_seed_rule = self.playable.single_seed_rule;
-        let (mut playable, mut multi) = if n <= 8 && min_seeds <= 2 {
-            // The whole row at once: houses holding 1+ seeds, and 2+ seeds
-            // (the latter only when a rule needs them).
-            let word = pos.row_word(side);
-            let multi = if min_seeds == 2 || single_seed_rule {
-                nonzero_bytes(word & 0xFEFE_FEFE_FEFE_FEFE)
+        let start = self.board.row_start(side);
+        let any_seed_plays = self.playable.min_seeds == 1 && self.playable.more_seeds_in == 0;
+        // The houses of word `word` of the row with enough seeds, and with one.
+        let masks = |word: usize| {
+            let seeds = pos.places_word(start + 8 * word);
+            let enough = if any_seed_plays {
+                nonzero_bytes(seeds)
+            } else {
+                bytes_at_least(seeds, self.playable.least_seeds[word])
+            };
+            let one = if self.playable.single_seed_rule {
+                bytes_of_one(seeds)
             } else {
                 0
             };
-            (
-                if min_seeds == 1 {
-                    nonzero_bytes(word)
-                } else {
-                    multi
-                },
-                multi,
-            )
-        } else {
-            let mut playable = 0u32;
-            let mut multi = 0u32;
-            for (offset, &seeds) in pos.row(side).iter().enumerate() {
-                playable |= ((seeds >= min_seeds) as u32) << offset;
-                multi |= ((seeds >= 2) as u32) << offset;
-            }
-            (playable, multi)
+            (enough, one)
         };
-        if self.playable.more_seeds_in != 0 {
-            // Houses that need more seeds.
-            let more = self.playable.more_seeds;
-            for (offset, &seeds) in pos.row(side).iter().enumerate() {
-                if seeds < more && self.playable.more_seeds_in >> offset & 1 == 1 {
-                    playable &= !(1 << offset);
-                    multi &= !(1 << offset);
-                }
-            }
+        let (mut stocked, mut single) = masks(0);
+        // Most rows fit one word.
+        for word in 1..n.div_ceil(8) {
+            let (enough, one) = masks(word);
+            stocked |= enough << (8 * word);
+            single |= one << (8 * word);
         }
-        if self.children.is_some() {
-            // A child is never played.
-            let row = (pos.child_houses() >> self.board.row_start(side)) as u32;
-            let row = row & ((1u64 << n) - 1) as u32;
-            playable &= !row;
-            multi &= !row;
-        }
-        if single_seed_rule && playable & multi != 0 {
-            playable &= multi;
+        // The bytes past the row are other places.
+        let closed = (pos.child_houses() | pos.blocked_houses()) >> start;
+        let open = ((1u64 << n) - 1) as u32 & !(closed as u32);
+        (stocked & open, single & stocked & open)
+    }
+
+    /// The houses of `side` that may be played where no rule on houses
+    /// needs judging them one by one: [`Rules::stocked_houses`] with the
+    /// single-seed rule applied (no single seed while a house holds more),
+    /// and the houses played only as a last resort left out while others
+    /// may be.
+    #[inline]
+    pub(crate) fn playable_mask(&self, pos: &Position, side: Side) -> u32 {
+        let (mut playable, single) = self.stocked_houses(pos, side);
+        if playable & !single != 0 {
+            playable &= !single;
         }
         let last_resort = self.playable.last_resort;
         if playable & !last_resort != 0 {
