@@ -157,6 +157,81 @@ fn solve_agrees_with_brute_force_on_small_random_variants() {
     );
 }
 
+/// A weg gives up its seeds: the last seed that falls in the opponent's
+/// weg takes it and one more. What a player holds in wegs is not theirs to
+/// keep, so it bounds nothing: on this small board a bound that counted it
+/// once valued the start 2 for South, where the brute force finds 3 (A,
+/// which lets South take from North's weg), whatever the move order.
+#[test]
+fn the_seeds_in_wegs_bound_no_value() {
+    let text = r#"
+[variant]
+name = "wegs-given-up"
+[board]
+houses_per_side = 2
+seeds_per_house = 2
+[sowing]
+direction = "counter-clockwise"
+skip_origin = false
+relay = true
+into_stores = "none"
+relay_stops_on = [1, 4]
+[play]
+pass_when_empty = true
+allow = "single_only_if_all_single"
+[capture]
+counts = [3, 4, 5]
+last_seed = "own"
+while_sowing = "opponent"
+chain = true
+grand_slam = "capture_then_feed"
+chain_max = 2
+quiet_moves = 3
+[end]
+no_move = "nobody"
+majority = 5
+either_row_empty = "each_own"
+ply_limit = { plies = 19, taken_by = "each_own_in_place" }
+[children]
+made_at = 3
+zone = "opponent"
+apart = "mirror"
+kind = "weg"
+"#;
+    let engine = Engine::new(Rules::from_toml(text, "wegs-given-up").unwrap());
+    let mut checked = 0;
+    for position in reachable(&engine, 200) {
+        let mut game = Game::from_position(&engine, position.clone()).unwrap();
+        let want = negamax(&mut game, &mut 1_000_000).expect("a small game");
+        for threads in [1, 2] {
+            let options = Options {
+                table_bytes: 1 << 20,
+                threads,
+                ..Options::default()
+            };
+            let solution = solve(&game, &options).expect("a small variant solves");
+            assert_eq!(
+                solution.exact(),
+                Some(want),
+                "{position}, {threads} threads"
+            );
+            for (mv, solved) in game.legal_moves().iter().zip(&solution.moves) {
+                let me = game.position().to_move();
+                game.play(mv, &mut ()).unwrap();
+                let same_side = game.position().to_move() == me;
+                let child = negamax(&mut game, &mut 1_000_000).expect("a small game");
+                game.undo();
+                let value = if same_side { child } else { -child };
+                assert_eq!(solved.bounds.exact(), Some(value), "{mv} at {position}");
+            }
+        }
+        checked += 1;
+    }
+    let start = Game::new(&engine);
+    assert_eq!(solved(&start).exact(), Some(3));
+    assert!(checked >= 15, "{checked} positions checked");
+}
+
 /// Where a goal decides the game (clearing, immobilising), the solver
 /// values positions 1, 0 or -1, as a brute force over who wins does: from
 /// every position reachable on small boards of shipped variants of each

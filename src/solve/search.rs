@@ -238,7 +238,18 @@ impl<'g, W: Walk> Search<'g, W> {
             .iter()
             .any(|e| matches!(e, Ending::Repetition { .. }));
         let goal = rules.won_by_goal();
-        let stores_bound = rules.blocking.is_none() && rules.rounds.is_none() && !goal;
+        // What a player holds (store and children) is theirs to the end,
+        // except where a weg gives up its seeds to the opponent's last seed,
+        // a capture takes from a store, a store is given away or sown from.
+        let holdings_kept = rules
+            .children
+            .as_ref()
+            .is_none_or(|c| c.kind != crate::rules::children::Kind::Weg)
+            && !rules.captures.reads_stores()
+            && !rules.captures.given_away
+            && !rules.playable.from_store;
+        let stores_bound =
+            rules.blocking.is_none() && rules.rounds.is_none() && !goal && holdings_kept;
         let store_free =
             stores_bound && !tracks_repetition && matches!(crate::endgame::fits(rules), Ok(false));
         let game_plies = game.plies();
@@ -287,8 +298,10 @@ impl<'g, W: Walk> Search<'g, W> {
 
     /// The bounds the seeds already won set on the value for the side to
     /// move: neither side can lose what it holds, nor win more than the
-    /// seeds still in play. `None` where the variant's scoring does not
-    /// work that way (blocked houses, whose stores count for nobody).
+    /// seeds still in play. Every value the seeds allow where the variant's
+    /// scoring does not work that way (blocked houses, whose stores count
+    /// for nobody) or what a player holds may still be lost (wegs, captures
+    /// from a store, a store given away or sown from).
     pub(super) fn stores_bound(&self) -> Bounds {
         let pos = &self.game;
         if self.game.is_over() {
