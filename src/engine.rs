@@ -471,11 +471,7 @@ impl Engine {
     /// ([`Engine::candidates_fall_to_single_seeds`]).
     pub(crate) fn candidates(&self, pos: &Position) -> Option<MoveList> {
         debug_assert!(self.judges_each_move_alone());
-        if self.drop_pending(pos)
-            || self.rules.share_pending(pos)
-            || self.rules.must_feed_now(pos)
-            || self.markings_or_takes(pos).is_some()
-        {
+        if !self.sows_unowed(pos) {
             return None;
         }
         let board = &self.rules.board;
@@ -509,6 +505,17 @@ impl Engine {
             }
         }
         Some(if list.is_empty() { singles } else { list })
+    }
+
+    /// Whether the player to move sows a house owing nothing first: no drop,
+    /// share, feeding or choice of houses pending. Only then does a move
+    /// have [candidates](Engine::candidates).
+    #[inline]
+    fn sows_unowed(&self, pos: &Position) -> bool {
+        !(self.drop_pending(pos)
+            || self.rules.share_pending(pos)
+            || self.rules.must_feed_now(pos)
+            || self.markings_or_takes(pos).is_some())
     }
 
     /// The houses of `side`'s row that every test of [`Engine::judge_unplayed`]
@@ -548,11 +555,7 @@ impl Engine {
     /// [`Engine::judge_unplayed`]: what the masks must agree with.
     #[cfg(test)]
     pub(crate) fn candidates_house_by_house(&self, pos: &Position) -> Option<MoveList> {
-        if self.drop_pending(pos)
-            || self.rules.share_pending(pos)
-            || self.rules.must_feed_now(pos)
-            || self.markings_or_takes(pos).is_some()
-        {
+        if !self.sows_unowed(pos) {
             return None;
         }
         let board = &self.rules.board;

@@ -1371,52 +1371,61 @@ mod drawing_tests {
         }
     }
 
-    #[test]
-    fn every_legal_move_is_a_candidate() {
-        let mut checked = 0;
-        let mut tiered = 0;
+    /// Calls `visit` with each position, before its move, of three random
+    /// games (300 plies at most, drawn from `stream`) of every shipped
+    /// variant judged as drawn, and the seed of its game.
+    fn each_drawn_position(stream: u64, mut visit: impl FnMut(&Engine, u64, &Game)) {
         for rules in crate::rules::builtin_rules() {
             let engine = Engine::new(rules);
             if !engine.judges_each_move_alone() {
                 continue;
             }
-            let name = &engine.rules().meta.name;
             for seed in 0..3 {
-                let mut rng = Rng::for_game(5, seed);
+                let mut rng = Rng::for_game(stream, seed);
                 let mut game = Game::new(&engine);
                 while !game.is_over() && game.plies() < 300 {
-                    if let Some(candidates) = engine.candidates(game.position()) {
-                        let legal = game.legal_moves();
-                        let seeds =
-                            |mv: Move| game.position().at(engine.rules().board.house_of(mv));
-                        let fell = engine.candidates_fall_to_single_seeds()
-                            && !candidates.iter().any(|mv| legal.contains(mv));
-                        for mv in legal.iter() {
-                            // Where every house of two or more proved
-                            // illegal, the single seeds' moves are the legal
-                            // ones, and they were no candidates.
-                            assert!(
-                                candidates.contains(mv) || fell && seeds(mv) == 1,
-                                "{name}: {mv} is legal and not a candidate"
-                            );
-                        }
-                        if engine.candidates_fall_to_single_seeds() {
-                            tiered += 1;
-                            // Houses of one seed are candidates only when no
-                            // house of more is.
-                            let many = candidates.iter().filter(|&mv| seeds(mv) >= 2).count();
-                            assert!(
-                                many == 0 || many == candidates.len(),
-                                "{name}: candidates of both tiers"
-                            );
-                        }
-                        checked += 1;
-                    }
+                    visit(&engine, seed, &game);
                     let mv = game.random_move(&mut rng).expect("a move");
                     game.play(mv, &mut ()).expect("a legal move");
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_legal_move_is_a_candidate() {
+        let mut checked = 0;
+        let mut tiered = 0;
+        each_drawn_position(5, |engine, _, game| {
+            let name = &engine.rules().meta.name;
+            let Some(candidates) = engine.candidates(game.position()) else {
+                return;
+            };
+            let legal = game.legal_moves();
+            let seeds = |mv: Move| game.position().at(engine.rules().board.house_of(mv));
+            let fell = engine.candidates_fall_to_single_seeds()
+                && !candidates.iter().any(|mv| legal.contains(mv));
+            for mv in legal.iter() {
+                // Where every house of two or more proved illegal, the
+                // single seeds' moves are the legal ones, and they were no
+                // candidates.
+                assert!(
+                    candidates.contains(mv) || fell && seeds(mv) == 1,
+                    "{name}: {mv} is legal and not a candidate"
+                );
+            }
+            if engine.candidates_fall_to_single_seeds() {
+                tiered += 1;
+                // Houses of one seed are candidates only when no house of
+                // more is.
+                let many = candidates.iter().filter(|&mv| seeds(mv) >= 2).count();
+                assert!(
+                    many == 0 || many == candidates.len(),
+                    "{name}: candidates of both tiers"
+                );
+            }
+            checked += 1;
+        });
         assert!(checked > 1000, "{checked} positions checked");
         assert!(
             tiered > 100,
@@ -1431,52 +1440,40 @@ mod drawing_tests {
         // blocked, territory, the single-seed rule, no return and the allow
         // rules all come up.
         let (mut checked, mut with_children, mut with_blocked, mut with_territory) = (0, 0, 0, 0);
-        for rules in crate::rules::builtin_rules() {
-            let engine = Engine::new(rules);
-            if !engine.judges_each_move_alone() {
-                continue;
-            }
+        each_drawn_position(11, |engine, seed, game| {
             let name = &engine.rules().meta.name;
-            for seed in 0..3 {
-                let mut rng = Rng::for_game(11, seed);
-                let mut game = Game::new(&engine);
-                while !game.is_over() && game.plies() < 300 {
-                    let pos = game.position();
-                    let candidates = engine.candidates(pos);
-                    assert_eq!(
-                        candidates,
-                        engine.candidates_house_by_house(pos),
-                        "{name}: candidates of {pos}"
-                    );
-                    checked += 1;
-                    // Blocked houses are empty in play: block one that is
-                    // not, so that the masks' test of them is checked.
-                    let mut blocked = pos.clone();
-                    let row = engine.rules().board.row_start(pos.to_move());
-                    if let Some(house) =
-                        (row..row + blocked.houses_per_side()).find(|&h| pos.at(h) > 0 && seed == 0)
-                    {
-                        blocked.set_blocked(house, true);
-                        assert_eq!(
-                            engine.candidates(&blocked),
-                            engine.candidates_house_by_house(&blocked),
-                            "{name}: candidates of {blocked} with {house} blocked"
-                        );
-                        with_blocked += 1;
-                    }
-                    if candidates.is_some() {
-                        with_children += usize::from(pos.child_houses() != 0);
-                        with_territory += usize::from(
-                            engine.rules().playable.territory
-                                && pos.owned_houses(Side::South).count_ones()
-                                    != engine.rules().board.houses_per_side() as u32,
-                        );
-                    }
-                    let mv = game.random_move(&mut rng).expect("a move");
-                    game.play(mv, &mut ()).expect("a legal move");
-                }
+            let pos = game.position();
+            let candidates = engine.candidates(pos);
+            assert_eq!(
+                candidates,
+                engine.candidates_house_by_house(pos),
+                "{name}: candidates of {pos}"
+            );
+            checked += 1;
+            // Blocked houses are empty in play: block one that is not, so
+            // that the masks' test of them is checked.
+            let row = engine.rules().board.row_start(pos.to_move());
+            if let Some(house) =
+                (row..row + pos.houses_per_side()).find(|&h| pos.at(h) > 0 && seed == 0)
+            {
+                let mut blocked = pos.clone();
+                blocked.set_blocked(house, true);
+                assert_eq!(
+                    engine.candidates(&blocked),
+                    engine.candidates_house_by_house(&blocked),
+                    "{name}: candidates of {blocked} with {house} blocked"
+                );
+                with_blocked += 1;
             }
-        }
+            if candidates.is_some() {
+                with_children += usize::from(pos.child_houses() != 0);
+                with_territory += usize::from(
+                    engine.rules().playable.territory
+                        && pos.owned_houses(Side::South).count_ones()
+                            != engine.rules().board.houses_per_side() as u32,
+                );
+            }
+        });
         assert!(checked > 10_000, "{checked} positions checked");
         assert!(with_children > 1000, "{with_children} with children");
         assert!(with_blocked > 1000, "{with_blocked} with blocked houses");
