@@ -41,7 +41,8 @@ pub trait Walk: Clone + Send {
     fn key_without_stores(&self) -> u64;
     /// Plies played since the game began.
     fn plies(&self) -> usize;
-    /// The seeds in `side`'s store.
+    /// The seeds that count for `side` now: its store, and its children's
+    /// seeds where the variant has children ([`Position::claimed`]).
     fn claimed(&self, side: Side) -> u32;
     /// The seeds in the game, stores included.
     fn total_seeds(&self) -> u32;
