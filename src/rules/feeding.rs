@@ -277,7 +277,7 @@ pub struct Playable {
     pub more_seeds: u8,
     /// The fewest seeds each house is played with (`min_seeds`, or
     /// `more_seeds` in the houses of `more_seeds_in`), a byte a house by its
-    /// place in the row, eight to a word, as [`Position::places_word`]
+    /// place in the row, eight to a word, as `Position::places_word`
     /// reads a row.
     pub least_seeds: [u64; ROW_WORDS],
     /// Houses played only when no other house may be (`last_resort`): a
