@@ -572,6 +572,8 @@ impl Engine {
                 };
                 for (_, way) in crate::rules::Sowing::ways_from(choosing, offset) {
                     let chosen = self.rules.sowing.way_of(pos, way);
+                    // A move legal as it stands is a candidate too: judging
+                    // it plays it, and the play is kept.
                     if let None | Some(Verdict::Legal) =
                         self.judge_unplayed(pos, house, chosen, false)
                     {

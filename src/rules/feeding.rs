@@ -865,12 +865,9 @@ impl Rules {
             // Most variants: no house needs more, and no division.
             return self.playable.min_seeds;
         }
-        let n = self.board.houses_per_side();
-        if self.playable.more_seeds_in >> (house % n) & 1 == 1 {
-            self.playable.more_seeds
-        } else {
-            self.playable.min_seeds
-        }
+        // The house's byte of the least seeds compiled for the row.
+        let offset = house % self.board.houses_per_side();
+        (self.playable.least_seeds[offset / 8] >> (8 * (offset % 8))) as u8
     }
 
     /// Where the single seed of a move from `from` landed, at `last`, when
