@@ -214,6 +214,69 @@ pub(crate) fn compile(
         Some(places) => super::row_places(places, houses_per_side, "at_start")?,
         None => 0,
     };
+    let made_at = compile_made_at(section, kind, kind_span, at_start, table.clone(), total)?;
+    let zone = ZoneMask::from_zone(*section.zone.get_ref());
+    if !zone.any() {
+        return err(
+            section.zone.span(),
+            "zone = \"none\" would never make a child: leave [children] out",
+        );
+    }
+    let zone_by_owner = section
+        .zone_by
+        .as_ref()
+        .is_some_and(|z| *z.get_ref() == ZoneBy::Owner);
+    let (never, never_in) = compile_never_in(section, houses_per_side)?;
+    let places = compile_places(section, houses_per_side, made_at)?;
+    let allowed = allowed_houses(places, zone, zone_by_owner, never, houses_per_side, made_at);
+    if made_at == 0 && (places.is_some() || section.one_each || section.apart.is_some()) {
+        return err(
+            section
+                .at_start
+                .as_ref()
+                .map_or(table.clone(), |p| p.span()),
+            "without made_at no child is made during the game: where and how children are made does not apply",
+        );
+    }
+    let opponent_sows = section
+        .opponent_sows
+        .as_ref()
+        .map_or(OpponentSows::Always, |o| *o.get_ref());
+    let child_is_store = section
+        .child_is_store
+        .as_ref()
+        .is_some_and(|c| *c.get_ref());
+    let not_by_single_seed = compile_not_by_single_seed(section, kind, made_at)?;
+    Ok(Some(Children {
+        not_by_single_seed,
+        made_at,
+        zone,
+        zone_by_owner,
+        one_each: section.one_each,
+        never,
+        never_in,
+        apart: section.apart,
+        allowed,
+        places,
+        at_start,
+        kind,
+        ram_at: [0; PLACES],
+        opponent_sows,
+        child_is_store,
+    }))
+}
+
+/// `made_at`: the count that makes a child, of `total` seeds at most; 0
+/// where the children are only those the game starts with (`at_start`).
+/// Bulls pair it with one seed fewer.
+fn compile_made_at(
+    section: &Section,
+    kind: Kind,
+    kind_span: std::ops::Range<usize>,
+    at_start: u32,
+    table: std::ops::Range<usize>,
+    total: u32,
+) -> Result<u8, CompileError> {
     let made_at = match &section.made_at {
         Some(made_at) => in_range(made_at, 1, total as i64, "made_at")? as u8,
         // Bulls and qurs are made by counts: they need made_at, start
@@ -238,17 +301,12 @@ pub(crate) fn compile(
             "bulls pair made_at with made_at - 1 seeds: made_at must be 2 or more",
         );
     }
-    let zone = ZoneMask::from_zone(*section.zone.get_ref());
-    if !zone.any() {
-        return err(
-            section.zone.span(),
-            "zone = \"none\" would never make a child: leave [children] out",
-        );
-    }
-    let zone_by_owner = section
-        .zone_by
-        .as_ref()
-        .is_some_and(|z| *z.get_ref() == ZoneBy::Owner);
+    Ok(made_at)
+}
+
+/// `never_in`: the places of a row where no child is made, as a mask over
+/// house numbers (both rows) and as a mask over a row's places.
+fn compile_never_in(section: &Section, houses_per_side: usize) -> Result<(u64, u32), CompileError> {
     let mut never = 0u64;
     let mut never_in = 0u32;
     if let Some(places) = &section.never_in {
@@ -261,9 +319,18 @@ pub(crate) fn compile(
             );
         }
     }
-    let n = houses_per_side;
-    let row_mask = |side: usize, places: u32| (places as u64) << (side * n);
-    let places = match (&section.in_own_row, &section.in_opponent_row) {
+    Ok((never, never_in))
+}
+
+/// `in_own_row` and `in_opponent_row` on rows of `n` houses: the places
+/// of the mover's own row and of the opponent's where a child is made
+/// (`[own, opponent]`); none where the zone says.
+fn compile_places(
+    section: &Section,
+    n: usize,
+    made_at: u8,
+) -> Result<Option<[u32; 2]>, CompileError> {
+    Ok(match (&section.in_own_row, &section.in_opponent_row) {
         (None, None) => None,
         (own, opponent) => {
             let span = own
@@ -295,7 +362,22 @@ pub(crate) fn compile(
             }
             Some([own, opponent])
         }
-    };
+    })
+}
+
+/// The houses where each player's last seed may make a child, on rows of
+/// `n` houses, as masks over house numbers (`[South, North]`): the
+/// `places` named, or else the `zone` but the houses `never` made one;
+/// none without `made_at`.
+fn allowed_houses(
+    places: Option<[u32; 2]>,
+    zone: ZoneMask,
+    zone_by_owner: bool,
+    never: u64,
+    n: usize,
+    made_at: u8,
+) -> [u64; 2] {
+    let row_mask = |side: usize, places: u32| (places as u64) << (side * n);
     let allowed = [0usize, 1].map(|me| {
         let other = 1 - me;
         match places {
@@ -314,25 +396,17 @@ pub(crate) fn compile(
             }
         }
     });
-    let allowed = if made_at == 0 { [0, 0] } else { allowed };
-    if made_at == 0 && (places.is_some() || section.one_each || section.apart.is_some()) {
-        return err(
-            section
-                .at_start
-                .as_ref()
-                .map_or(table.clone(), |p| p.span()),
-            "without made_at no child is made during the game: where and how children are made does not apply",
-        );
-    }
-    let opponent_sows = section
-        .opponent_sows
-        .as_ref()
-        .map_or(OpponentSows::Always, |o| *o.get_ref());
-    let child_is_store = section
-        .child_is_store
-        .as_ref()
-        .is_some_and(|c| *c.get_ref());
-    let not_by_single_seed = match &section.not_by_single_seed {
+    if made_at == 0 { [0, 0] } else { allowed }
+}
+
+/// `not_by_single_seed`: whether a handful of a single seed makes no
+/// child; it needs `made_at`, and a qur is always made by a single seed.
+fn compile_not_by_single_seed(
+    section: &Section,
+    kind: Kind,
+    made_at: u8,
+) -> Result<bool, CompileError> {
+    Ok(match &section.not_by_single_seed {
         Some(flag) if *flag.get_ref() && made_at == 0 => {
             return err(
                 flag.span(),
@@ -347,24 +421,7 @@ pub(crate) fn compile(
         }
         Some(flag) => *flag.get_ref(),
         None => false,
-    };
-    Ok(Some(Children {
-        not_by_single_seed,
-        made_at,
-        zone,
-        zone_by_owner,
-        one_each: section.one_each,
-        never,
-        never_in,
-        apart: section.apart,
-        allowed,
-        places,
-        at_start,
-        kind,
-        ram_at: [0; PLACES],
-        opponent_sows,
-        child_is_store,
-    }))
+    })
 }
 
 /// `[children] kind = "ram"`: no other key applies; the counts come from
@@ -655,6 +712,14 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
+    describe_making(&children, out);
+    describe_where_never(&children, out);
+    describe_in_play(rules, &children, out);
+}
+
+/// The sheet's sentences on how a child is made: where, by which count,
+/// and what a bull or a qur adds.
+fn describe_making(children: &Children, out: &mut String) {
     let row = match (children.zone.zone(), children.zone_by_owner) {
         (Zone::Opponent, false) => "in the opponent's row",
         (Zone::Own, false) => "in your own row",
@@ -672,22 +737,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     } else {
         one_each.to_string()
     };
-    let places = children.places.map(|[own, opponent]| {
-        let mut parts = Vec::new();
-        if own != 0 {
-            parts.push(format!(
-                "the {} of your own row (from your left)",
-                super::places_in_words(own, "or")
-            ));
-        }
-        if opponent != 0 {
-            parts.push(format!(
-                "the {} of the opponent's row (from their left)",
-                super::places_in_words(opponent, "or")
-            ));
-        }
-        parts.join("; ")
-    });
+    let places = places_in_rows(children);
     match (places, children.kind) {
         _ if children.made_at == 0 => {
             let _ = writeln!(out, "  No other child is ever made.");
@@ -729,6 +779,32 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             children.made_at
         );
     }
+}
+
+/// The places named where a child is made (`in_own_row`,
+/// `in_opponent_row`), in words; none where the zone says.
+fn places_in_rows(children: &Children) -> Option<String> {
+    children.places.map(|[own, opponent]| {
+        let mut parts = Vec::new();
+        if own != 0 {
+            parts.push(format!(
+                "the {} of your own row (from your left)",
+                super::places_in_words(own, "or")
+            ));
+        }
+        if opponent != 0 {
+            parts.push(format!(
+                "the {} of the opponent's row (from their left)",
+                super::places_in_words(opponent, "or")
+            ));
+        }
+        parts.join("; ")
+    })
+}
+
+/// The sheet's sentences on where no child is made: the places of
+/// `never_in`, and beside or facing another child.
+fn describe_where_never(children: &Children, out: &mut String) {
     if children.never_in != 0 {
         let _ = writeln!(
             out,
@@ -753,6 +829,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             let _ = writeln!(out, "  No child is made facing another child.");
         }
     }
+}
+
+/// The sheet's sentences on a child in play: whose its seeds are, how
+/// relays and the opponent's sowing meet it, wegs, and children that
+/// are the stores.
+fn describe_in_play(rules: &Rules, children: &Children, out: &mut String) {
     let majority = rules
         .endings
         .iter()

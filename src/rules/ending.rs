@@ -465,6 +465,38 @@ pub(crate) fn compile(
         .goal
         .as_ref()
         .map_or(Goal::MostSeeds, |g| *g.get_ref());
+    goal_endings(section, goal, board, &mut endings)?;
+    check_goal_decides(section, table.clone(), goal)?;
+    position_endings(section, total, &mut endings)?;
+    game_endings(section, table.clone(), goal, &mut endings)?;
+    if endings
+        .iter()
+        .any(|e| e.taken_by() == Some(Collect::Unfed) && !matches!(e, Ending::CannotFeed { .. }))
+    {
+        return err(
+            table,
+            "\"unfed\" names the player left without seeds, known only when a player cannot feed: only cannot_feed may use it",
+        );
+    }
+    if section.repetition.is_none() && section.ply_limit.is_none() {
+        return Err((
+            table,
+            "nothing guarantees that a game ends: without a repetition rule or a ply limit, two players can sow round and round for ever".into(),
+            Some("add repetition = \"each_own\" (a repeated position ends the game) or ply_limit = { plies = 1000, taken_by = \"each_own\" } to [end]".into()),
+        ));
+    }
+    Ok(endings)
+}
+
+/// The endings a goal makes, first in the list: a cleared row
+/// (`cleared_row`), the goal's own on `board`, and an empty back row
+/// (`back_row_empty_loses`, which needs a back row and a goal).
+fn goal_endings(
+    section: &Section,
+    goal: Goal,
+    board: &crate::board::Board,
+    endings: &mut Vec<Ending>,
+) -> Result<(), CompileError> {
     if let Some(rule) = &section.cleared_row {
         endings.push(Ending::ClearedRow {
             row: rule.row,
@@ -501,6 +533,17 @@ pub(crate) fn compile(
         }
         endings.push(Ending::BackRowEmpty);
     }
+    Ok(())
+}
+
+/// With a goal other than "most_seeds" the seeds do not decide the game:
+/// the keys that count them do not apply, nor, where a player without a
+/// move loses, `no_move` (`[end]` at `table`).
+fn check_goal_decides(
+    section: &Section,
+    table: std::ops::Range<usize>,
+    goal: Goal,
+) -> Result<(), CompileError> {
     if goal != Goal::MostSeeds {
         let span = section.goal.as_ref().map_or(table.clone(), |g| g.span());
         if section.majority.is_some()
@@ -523,9 +566,13 @@ pub(crate) fn compile(
             );
         }
     }
-    // Few seeds left, judged before the stores' counts where the rules say
-    // so (MancalaGames' seeds-limit ender: Adji Kui II's 40-8, not 40-0).
-    let seeds_left = match &section.seeds_left {
+    Ok(())
+}
+
+/// `seeds_left`: the ending by few seeds left, and whether it is judged
+/// before the majority.
+fn compile_seeds_left(section: &Section) -> Result<Option<(Ending, bool)>, CompileError> {
+    Ok(match &section.seeds_left {
         Some(rule) => {
             // At or above the seeds in play every game is over at once:
             // `sow check` warns of that; a count no position can hold is
@@ -546,7 +593,20 @@ pub(crate) fn compile(
             ))
         }
         None => None,
-    };
+    })
+}
+
+/// The endings that read the position alone, in the order they are
+/// judged: few seeds left (before the stores' counts or after), the
+/// majority of `total` seeds, an even split, an empty row.
+fn position_endings(
+    section: &Section,
+    total: u32,
+    endings: &mut Vec<Ending>,
+) -> Result<(), CompileError> {
+    // Few seeds left, judged before the stores' counts where the rules say
+    // so (MancalaGames' seeds-limit ender: Adji Kui II's 40-8, not 40-0).
+    let seeds_left = compile_seeds_left(section)?;
     if let Some((ending, true)) = seeds_left {
         endings.push(ending);
     }
@@ -592,6 +652,18 @@ pub(crate) fn compile(
     if let Some(taken_by) = section.either_row_empty {
         endings.push(Ending::EitherRowEmpty { taken_by });
     }
+    Ok(())
+}
+
+/// The endings judged after those that read the position alone: a
+/// repeated position, a player who cannot feed, no legal move (as the
+/// goal or `no_move` says), the ply limit (`[end]` at `table`).
+fn game_endings(
+    section: &Section,
+    table: std::ops::Range<usize>,
+    goal: Goal,
+    endings: &mut Vec<Ending>,
+) -> Result<(), CompileError> {
     if let Some(taken_by) = section.repetition {
         endings.push(Ending::Repetition { taken_by });
     }
@@ -619,23 +691,7 @@ pub(crate) fn compile(
             taken_by: rule.taken_by,
         });
     }
-    if endings
-        .iter()
-        .any(|e| e.taken_by() == Some(Collect::Unfed) && !matches!(e, Ending::CannotFeed { .. }))
-    {
-        return err(
-            table,
-            "\"unfed\" names the player left without seeds, known only when a player cannot feed: only cannot_feed may use it",
-        );
-    }
-    if section.repetition.is_none() && section.ply_limit.is_none() {
-        return Err((
-            table,
-            "nothing guarantees that a game ends: without a repetition rule or a ply limit, two players can sow round and round for ever".into(),
-            Some("add repetition = \"each_own\" (a repeated position ends the game) or ply_limit = { plies = 1000, taken_by = \"each_own\" } to [end]".into()),
-        ));
-    }
-    Ok(endings)
+    Ok(())
 }
 
 /// Where the sheet says a player's seeds are kept: the store, unless the

@@ -339,7 +339,64 @@ pub(crate) fn compile(
     layout: Layout,
 ) -> Result<Playable, CompileError> {
     let min_seeds = in_range(&section.min_seeds, 1, total as i64, "min_seeds")? as u8;
-    let (more_seeds_in, more_seeds) = match &section.min_seeds_in {
+    let (more_seeds_in, more_seeds) = compile_min_seeds_in(section, min_seeds, total, layout)?;
+    let last_resort = compile_last_resort(section, layout)?;
+    let opening_moves = match &section.opening_moves {
+        Some(moves) => super::in_range(moves, 1, 100, "opening_moves")? as u8,
+        None => 0,
+    };
+    let opening_from = compile_opening_from(section, opening_moves, layout)?;
+    let either_row = compile_either_row(section, opening_moves)?;
+    let feeding = compile_feeding(section)?;
+    let share_one = compile_share_one(section, either_row)?;
+    let feed_by_house = flag_unless(
+        &section.feed_by_house,
+        !section.must_feed,
+        "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
+    )?;
+    let feeds_after_captures = flag_unless(
+        &section.feeds_after_captures,
+        !section.must_feed,
+        "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
+    )?;
+    let from_store = compile_from_store(section, either_row, share_one, opening_moves)?;
+    let opening_takes = compile_opening_takes(section, opening_moves)?;
+    let (marked_at_start, marks_chosen) = compile_marked(section, layout)?;
+    Ok(Playable {
+        opening_takes,
+        marked_at_start,
+        marks_chosen,
+        from_store,
+        either_row,
+        territory: false,
+        halves: false,
+        feed_by_house,
+        feeds_after_captures,
+        opening_moves,
+        opening_from,
+        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any || share_one,
+        share_one,
+        min_seeds,
+        more_seeds_in,
+        more_seeds,
+        least_seeds: least_seeds(min_seeds, more_seeds_in, more_seeds, layout),
+        last_resort,
+        single_seed_rule: section.single_seed_rule,
+        feeding,
+        allow: section.allow,
+        no_return: section.no_return,
+    })
+}
+
+/// `min_seeds_in`: the houses that need more seeds than `min_seeds`, as a
+/// mask over a row, and the seeds they need (none: `(0, 0)`).
+fn compile_min_seeds_in(
+    section: &Section,
+    min_seeds: u8,
+    total: u32,
+    layout: Layout,
+) -> Result<(u32, u8), CompileError> {
+    Ok(match &section.min_seeds_in {
         None => (0, 0),
         Some(table) => {
             let MinSeedsIn { houses, seeds } = table.get_ref();
@@ -360,8 +417,13 @@ pub(crate) fn compile(
             }
             (mask, *seeds as u8)
         }
-    };
-    let last_resort = match &section.last_resort {
+    })
+}
+
+/// `last_resort`: the houses played only when no other may be, as a mask
+/// over a row (0 for none); some house must be left out.
+fn compile_last_resort(section: &Section, layout: Layout) -> Result<u32, CompileError> {
+    Ok(match &section.last_resort {
         None => 0,
         Some(houses) => {
             let mask = south_houses(
@@ -379,12 +441,17 @@ pub(crate) fn compile(
             }
             mask
         }
-    };
-    let opening_moves = match &section.opening_moves {
-        Some(moves) => super::in_range(moves, 1, 100, "opening_moves")? as u8,
-        None => 0,
-    };
-    let opening_from = match &section.opening_from {
+    })
+}
+
+/// `opening_from`: where the `opening_moves` are played from, on the rows
+/// `layout` has.
+fn compile_opening_from(
+    section: &Section,
+    opening_moves: u8,
+    layout: Layout,
+) -> Result<OpeningFrom, CompileError> {
+    Ok(match &section.opening_from {
         Some(from) if opening_moves == 0 => {
             return Err((
                 from.span(),
@@ -421,8 +488,13 @@ pub(crate) fn compile(
             *from.get_ref()
         }
         None => OpeningFrom::Any,
-    };
-    let either_row = match &section.from_either_row {
+    })
+}
+
+/// `from_either_row`: whether a player may play the opponent's houses too,
+/// refused with the keys that read the mover's own row.
+fn compile_either_row(section: &Section, opening_moves: u8) -> Result<bool, CompileError> {
+    Ok(match &section.from_either_row {
         Some(flag) if *flag.get_ref() => {
             let clash = [
                 (section.must_feed, "must_feed"),
@@ -451,8 +523,13 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let feeding = match (&section.when_none_feeds, section.must_feed) {
+    })
+}
+
+/// `must_feed` and `when_none_feeds`: the obligation to feed an opponent
+/// without seeds.
+fn compile_feeding(section: &Section) -> Result<Feeding, CompileError> {
+    Ok(match (&section.when_none_feeds, section.must_feed) {
         (Some(when), false) => {
             return err(
                 when.span(),
@@ -462,8 +539,13 @@ pub(crate) fn compile(
         (Some(when), true) if *when.get_ref() == WhenNoneFeeds::AnyMove => Feeding::MustFeedElseAny,
         (_, true) => Feeding::MustFeed,
         (None, false) => Feeding::Free,
-    };
-    let share_one = match &section.share_one {
+    })
+}
+
+/// `share_one`: whether a player feeds an opponent without seeds by
+/// sharing one, refused with the other ways of feeding.
+fn compile_share_one(section: &Section, either_row: bool) -> Result<bool, CompileError> {
+    Ok(match &section.share_one {
         Some(flag) if *flag.get_ref() => {
             let clash = [
                 (section.must_feed, "must_feed"),
@@ -481,18 +563,18 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let feed_by_house = flag_unless(
-        &section.feed_by_house,
-        !section.must_feed,
-        "feed_by_house says how must_feed judges a house: it only applies with must_feed = true",
-    )?;
-    let feeds_after_captures = flag_unless(
-        &section.feeds_after_captures,
-        !section.must_feed,
-        "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
-    )?;
-    let from_store = match &section.sow_from_store {
+    })
+}
+
+/// `sow_from_store`: whether a move may sow seeds from the mover's store,
+/// refused with the keys that say otherwise which houses may be played.
+fn compile_from_store(
+    section: &Section,
+    either_row: bool,
+    share_one: bool,
+    opening_moves: u8,
+) -> Result<bool, CompileError> {
+    Ok(match &section.sow_from_store {
         Some(flag) if *flag.get_ref() => {
             let clash = [
                 (section.must_feed, "must_feed"),
@@ -514,8 +596,13 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let opening_takes = match &section.opening_takes {
+    })
+}
+
+/// `opening_takes`: the opponent's houses each of the `opening_moves`
+/// takes instead of sowing (0: they sow).
+fn compile_opening_takes(section: &Section, opening_moves: u8) -> Result<u8, CompileError> {
+    Ok(match &section.opening_takes {
         None => 0,
         Some(n) if opening_moves == 0 => {
             return Err((
@@ -531,31 +618,6 @@ pub(crate) fn compile(
             );
         }
         Some(n) => super::in_range(n, 1, crate::position::MAX_TAKEN as i64, "opening_takes")? as u8,
-    };
-    let (marked_at_start, marks_chosen) = compile_marked(section, layout)?;
-    Ok(Playable {
-        opening_takes,
-        marked_at_start,
-        marks_chosen,
-        from_store,
-        either_row,
-        territory: false,
-        halves: false,
-        feed_by_house,
-        feeds_after_captures,
-        opening_moves,
-        opening_from,
-        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any || share_one,
-        share_one,
-        min_seeds,
-        more_seeds_in,
-        more_seeds,
-        least_seeds: least_seeds(min_seeds, more_seeds_in, more_seeds, layout),
-        last_resort,
-        single_seed_rule: section.single_seed_rule,
-        feeding,
-        allow: section.allow,
-        no_return: section.no_return,
     })
 }
 
@@ -646,6 +708,46 @@ pub(crate) fn south_houses(
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let playable = rules.playable;
     let _ = writeln!(out, "\nWhich houses may be played");
+    describe_houses(rules, out);
+    describe_feeding(&playable, out);
+    if playable.from_store {
+        let _ = writeln!(
+            out,
+            "  A move may also sow seeds from your own store, as many as you choose (written `*4` for four): they are sown round your row as one handful, from the house your sowing enters it by (your first house counter-clockwise, your last clockwise), and may capture where the last of them falls."
+        );
+    }
+    if playable.share_one {
+        let _ = writeln!(
+            out,
+            "  When the opponent has no seeds as your turn starts, your move is a share: one seed from a house of yours holding two or more goes into the opponent's first house (a for South, A for North), instead of a sowing (see The turn)."
+        );
+    }
+    describe_allow(&playable, out);
+    if playable.single_seed_rule {
+        let _ = writeln!(
+            out,
+            "  A house with a single seed may be played only when no other playable house holds two or more."
+        );
+    }
+    describe_opening(&playable, out);
+    if playable.no_return {
+        let _ = writeln!(
+            out,
+            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.){}",
+            if playable.either_row {
+                " Since either row may be played, the house barred is the one the seed lies in, whoever moves."
+            } else {
+                ""
+            }
+        );
+    }
+}
+
+/// The sheet's sentences on the houses a player may play: whose, holding
+/// how many seeds, which only as a last resort, and how an opponent's
+/// house is sown.
+fn describe_houses(rules: &Rules, out: &mut String) {
+    let playable = rules.playable;
     let _ = writeln!(
         out,
         "  Any of {} holding at least {} seed{}.",
@@ -695,6 +797,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house of the opponent's row is sown as your own would be: along your way round the board, into your store."
         );
     }
+}
+
+/// The sheet's sentences on the obligation to feed an opponent without
+/// seeds.
+fn describe_feeding(playable: &Playable, out: &mut String) {
     if playable.feeding != Feeding::Free {
         let _ = writeln!(
             out,
@@ -718,18 +825,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
-    if playable.from_store {
-        let _ = writeln!(
-            out,
-            "  A move may also sow seeds from your own store, as many as you choose (written `*4` for four): they are sown round your row as one handful, from the house your sowing enters it by (your first house counter-clockwise, your last clockwise), and may capture where the last of them falls."
-        );
-    }
-    if playable.share_one {
-        let _ = writeln!(
-            out,
-            "  When the opponent has no seeds as your turn starts, your move is a share: one seed from a house of yours holding two or more goes into the opponent's first house (a for South, A for North), instead of a sowing (see The turn)."
-        );
-    }
+}
+
+/// The sheet's sentence on the allow rule: which of the houses holding
+/// enough seeds may be played.
+fn describe_allow(playable: &Playable, out: &mut String) {
     if playable.allow == Allow::EndsOnOpponentOrEmpty {
         let _ = writeln!(
             out,
@@ -778,12 +878,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house holding exactly two seeds may be played only when every playable house of your row holds two, and then only the rightmost of them (seen from you)."
         );
     }
-    if playable.single_seed_rule {
-        let _ = writeln!(
-            out,
-            "  A house with a single seed may be played only when no other playable house holds two or more."
-        );
-    }
+}
+
+/// The sheet's sentence on the opening moves: how many, and where they
+/// are played from or what they take.
+fn describe_opening(playable: &Playable, out: &mut String) {
     if playable.opening_moves > 0 {
         let moves = playable.opening_moves;
         if moves == 1 {
@@ -842,17 +941,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 );
             }
         }
-    }
-    if playable.no_return {
-        let _ = writeln!(
-            out,
-            "  When a move sows a single seed across the end of a row (from one row's end house into the other row's end house beside it) and it still lies alone there, it may not be sown straight back: that house may not be played next. (After a pass the rule stays, and bars the house facing it in the row of the player to move, as MancalaGames does.){}",
-            if playable.either_row {
-                " Since either row may be played, the house barred is the one the seed lies in, whoever moves."
-            } else {
-                ""
-            }
-        );
     }
 }
 

@@ -920,20 +920,63 @@ pub(crate) fn count_set(
     }
     Ok(set)
 }
-fn compile(file: VariantFile) -> Result<Rules, CompileError> {
-    let VariantFile {
-        variant: meta,
-        board,
-        sowing,
-        play,
-        capture,
-        turn,
-        children,
-        end,
-        blocking,
-        rounds,
-    } = file;
 
+/// Compiles a parsed variant file into [`Rules`], in phases: the
+/// `[variant]` names; the board and the seeds it starts with; each rule part
+/// in turn, checked against the parts before it ([`Parts::compile`]); the
+/// checks that need the rounds or every part; last, the rules built from
+/// the parts. The first check that fails is the error.
+fn compile(file: VariantFile) -> Result<Rules, CompileError> {
+    let (name, rulings) = name_and_rulings(&file.variant)?;
+    let setup = Setup::compile(&file.board)?;
+    let mut parts = Parts::compile(&file, setup)?;
+    parts.settle_houses_played(file.children.as_ref(), &file.capture)?;
+    parts.check_marks(&file.play, &file.sowing, &file.capture)?;
+    let loop_kind = parts.loop_kind();
+    parts.check_sow_from_store(&file.play, loop_kind)?;
+    parts.check_opening_sowing(&file.sowing)?;
+    let meta = metadata(file.variant, name, rulings);
+    Ok(parts.into_rules(meta, loop_kind))
+}
+
+/// `[variant]` checked ([`check_variant_texts`]): the variant's name, a
+/// word that can be typed on a command line, and its rulings, each `R` or
+/// `C` and a number.
+fn name_and_rulings(
+    meta: &crate::variant::Metadata,
+) -> Result<(String, Vec<String>), CompileError> {
+    check_variant_texts(meta)?;
+    let name = meta.name.get_ref().trim().to_string();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return err(
+            meta.name.span(),
+            "name must be a non-empty word of letters, digits, `-` or `_`, so it can be typed on a command line",
+        );
+    }
+    let mut rulings = Vec::new();
+    for ruling in &meta.rulings {
+        let r = ruling.get_ref();
+        let ok =
+            r.len() > 1 && r.starts_with(['R', 'C']) && r[1..].chars().all(|c| c.is_ascii_digit());
+        if !ok {
+            return err(
+                ruling.span(),
+                format!("a ruling is `R` or `C` and a number, such as \"R6\", found \"{r}\""),
+            );
+        }
+        rulings.push(r.clone());
+    }
+    Ok((name, rulings))
+}
+
+/// The texts of `[variant]`: its lists (aliases, rulings) at most
+/// [`MAX_LISTED`] long and without repeats, and every string printable
+/// ([`plain_text`]).
+fn check_variant_texts(meta: &crate::variant::Metadata) -> Result<(), CompileError> {
     // Every string of `[variant]` is printed by `sow rules` and `sow
     // variants`: none may hold a character that would drive the terminal.
     let texts = [
@@ -976,119 +1019,185 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     for (key, text) in all {
         plain_text(key, text)?;
     }
-    let name = meta.name.get_ref().trim().to_string();
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        return err(
-            meta.name.span(),
-            "name must be a non-empty word of letters, digits, `-` or `_`, so it can be typed on a command line",
-        );
-    }
-    let mut rulings = Vec::new();
-    for ruling in &meta.rulings {
-        let r = ruling.get_ref();
-        let ok =
-            r.len() > 1 && r.starts_with(['R', 'C']) && r[1..].chars().all(|c| c.is_ascii_digit());
-        if !ok {
-            return err(
-                ruling.span(),
-                format!("a ruling is `R` or `C` and a number, such as \"R6\", found \"{r}\""),
-            );
-        }
-        rulings.push(r.clone());
-    }
+    Ok(())
+}
 
-    let layout = board_layout(&board)?;
-    let n = layout.houses_per_side();
-    // The fewest seeds a house the random deal fills holds, where the start
-    // is dealt at random.
-    let (seeds, houses, total, random_deal) = match (&board.seeds_per_house, &board.start) {
-        (Some(seeds), Some(start)) if matches!(start.get_ref(), Start::Random(_)) => {
-            return err(
-                seeds.span(),
-                "seeds_per_house and start = { random = N } both say how many seeds there are: keep the random start's",
-            );
-        }
-        (None, None) => {
-            return Err((
-                board.houses_per_side.span(),
-                "[board] needs seeds_per_house, the seeds in every house at the start".into(),
-                Some("or give start, a pattern of seeds per house or { random = N }".into()),
-            ));
-        }
-        (Some(seeds), start) => {
-            if *seeds.get_ref() == 0 {
-                return err(
-                    seeds.span(),
-                    "the board starts with no seeds: seeds_per_house must be at least 1",
-                );
-            }
-            let per = in_range(seeds, 1, MAX_SEEDS as i64, "seeds_per_house")?;
-            let total = 2 * n as i64 * per;
-            if total > MAX_SEEDS as i64 {
-                return err(
-                    seeds.span(),
-                    format!(
-                        "{} houses of {per} seeds make {total} seeds; a game may hold at most {MAX_SEEDS}",
-                        2 * n
-                    ),
-                );
-            }
-            match start.as_ref().map(|s| (s.span(), s.get_ref())) {
-                Some((span, Start::Pattern(pattern))) => {
-                    let (houses, total) = start_pattern(pattern, span, n)?;
-                    (per as u8, houses, total, None)
-                }
-                _ => (per as u8, vec![per as u8; 2 * n], total as u32, None),
-            }
-        }
+/// The compiled [`Metadata`] of `[variant]`, with its name and rulings as
+/// [`name_and_rulings`] checked them.
+fn metadata(meta: crate::variant::Metadata, name: String, rulings: Vec<String>) -> Metadata {
+    Metadata {
+        name,
+        title: meta.title.map(toml::Spanned::into_inner),
+        aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
+        region: meta.region.map(toml::Spanned::into_inner),
+        source: meta.source.map(toml::Spanned::into_inner),
+        rule_book: meta.rule_book.map(toml::Spanned::into_inner),
+        differs_from: meta.differs_from.map(toml::Spanned::into_inner),
+        rulings,
+        summary: meta.summary.map(toml::Spanned::into_inner),
+    }
+}
+
+/// The seeds a start gives: the seeds per house, each house's seeds, the
+/// seeds in all, and, where the start is dealt at random, the fewest seeds
+/// a house the deal fills holds.
+type StartSeeds = (u8, Vec<u8>, u32, Option<u8>);
+
+/// The board as `[board]` sets it up: its layout, the seeds each house and
+/// store holds at the start, and whose side a house is on.
+struct Setup {
+    /// Rows and houses.
+    layout: Layout,
+    /// Seeds per house: `seeds_per_house`, or the start's seeds shared
+    /// out over its houses.
+    seeds: u8,
+    /// Each house's seeds at the start.
+    houses: Vec<u8>,
+    /// Seeds each store holds at the start.
+    stored: u8,
+    /// The seeds in play, the stores' with them.
+    total: u32,
+    /// With a random start, the fewest seeds a house the deal fills holds.
+    random_deal: Option<u8>,
+    /// Whether every house starts with `seeds_per_house` and the stores
+    /// empty.
+    uniform_start: bool,
+    /// Which houses are each player's side.
+    sides: Sides,
+}
+
+impl Setup {
+    /// `[board]` compiled: its layout, then the seeds in its houses and its
+    /// stores, then its sides.
+    fn compile(board: &crate::variant::Board) -> Result<Setup, CompileError> {
+        let layout = board_layout(board)?;
+        let n = layout.houses_per_side();
+        // The fewest seeds a house the random deal fills holds, where the start
+        // is dealt at random.
+        let (seeds, houses, total, random_deal) = start_seeds(board, n)?;
+        let (stored, total) = start_in_stores(board, total, random_deal)?;
+        let uniform_start = board.start.is_none() && stored == 0;
+        let sides = board_sides(board, n)?;
+        Ok(Setup {
+            layout,
+            seeds,
+            houses,
+            stored,
+            total,
+            random_deal,
+            uniform_start,
+            sides,
+        })
+    }
+}
+
+/// The seeds `[board]` starts with on `n` houses a side: `seeds_per_house`
+/// in every house, a start pattern, or a random start.
+fn start_seeds(board: &crate::variant::Board, n: usize) -> Result<StartSeeds, CompileError> {
+    match (&board.seeds_per_house, &board.start) {
+        (Some(seeds), Some(start)) if matches!(start.get_ref(), Start::Random(_)) => err(
+            seeds.span(),
+            "seeds_per_house and start = { random = N } both say how many seeds there are: keep the random start's",
+        ),
+        (None, None) => Err((
+            board.houses_per_side.span(),
+            "[board] needs seeds_per_house, the seeds in every house at the start".into(),
+            Some("or give start, a pattern of seeds per house or { random = N }".into()),
+        )),
+        (Some(seeds), start) => seeds_per_house_start(seeds, start, n),
         (None, Some(start)) => match start.get_ref() {
             Start::Pattern(pattern) => {
                 let (houses, total) = start_pattern(pattern, start.span(), n)?;
-                ((total as usize / (2 * n)) as u8, houses, total, None)
+                Ok(((total as usize / (2 * n)) as u8, houses, total, None))
             }
-            Start::Random(RandomStart {
-                seeds,
-                empty_or_at_least,
-            }) => {
-                if !(1..=MAX_SEEDS as i64).contains(seeds) {
-                    return err(
-                        start.span(),
-                        format!(
-                            "a random start deals between 1 and {MAX_SEEDS} seeds; found {seeds}"
-                        ),
-                    );
-                }
-                let total = *seeds as u32;
-                let fewest = match empty_or_at_least {
-                    Some(fewest) if !(1..=total as i64).contains(fewest) => {
-                        return err(
-                            start.span(),
-                            format!(
-                                "empty_or_at_least is the fewest seeds a house the deal fills holds: between 1 and the {total} seeds dealt; found {fewest}"
-                            ),
-                        );
-                    }
-                    Some(fewest) => *fewest as u8,
-                    None => 0,
-                };
-                // The start a command without a seed plays from: seed 0's deal.
-                let houses = deal(n, total, fewest, &mut crate::rng::Rng::new(0));
-                (
-                    (total as usize / (2 * n)) as u8,
-                    houses,
-                    total,
-                    Some(fewest),
-                )
-            }
+            Start::Random(random) => random_start(random, start.span(), n),
         },
-    };
+    }
+}
 
+/// `seeds_per_house` on `n` houses a side, and the start it makes: that
+/// many seeds in every house, unless a start pattern lays them out.
+fn seeds_per_house_start(
+    seeds: &toml::Spanned<i64>,
+    start: &Option<toml::Spanned<Start>>,
+    n: usize,
+) -> Result<StartSeeds, CompileError> {
+    if *seeds.get_ref() == 0 {
+        return err(
+            seeds.span(),
+            "the board starts with no seeds: seeds_per_house must be at least 1",
+        );
+    }
+    let per = in_range(seeds, 1, MAX_SEEDS as i64, "seeds_per_house")?;
+    let total = 2 * n as i64 * per;
+    if total > MAX_SEEDS as i64 {
+        return err(
+            seeds.span(),
+            format!(
+                "{} houses of {per} seeds make {total} seeds; a game may hold at most {MAX_SEEDS}",
+                2 * n
+            ),
+        );
+    }
+    Ok(match start.as_ref().map(|s| (s.span(), s.get_ref())) {
+        Some((span, Start::Pattern(pattern))) => {
+            let (houses, total) = start_pattern(pattern, span, n)?;
+            (per as u8, houses, total, None)
+        }
+        _ => (per as u8, vec![per as u8; 2 * n], total as u32, None),
+    })
+}
+
+/// A random start (`start = { random = N }`, written at `span`) on `n`
+/// houses a side: its seeds and `empty_or_at_least` checked, and seed 0's
+/// deal.
+fn random_start(
+    random: &RandomStart,
+    span: Range<usize>,
+    n: usize,
+) -> Result<StartSeeds, CompileError> {
+    let RandomStart {
+        seeds,
+        empty_or_at_least,
+    } = random;
+    if !(1..=MAX_SEEDS as i64).contains(seeds) {
+        return err(
+            span,
+            format!("a random start deals between 1 and {MAX_SEEDS} seeds; found {seeds}"),
+        );
+    }
+    let total = *seeds as u32;
+    let fewest = match empty_or_at_least {
+        Some(fewest) if !(1..=total as i64).contains(fewest) => {
+            return err(
+                span,
+                format!(
+                    "empty_or_at_least is the fewest seeds a house the deal fills holds: between 1 and the {total} seeds dealt; found {fewest}"
+                ),
+            );
+        }
+        Some(fewest) => *fewest as u8,
+        None => 0,
+    };
+    // The start a command without a seed plays from: seed 0's deal.
+    let houses = deal(n, total, fewest, &mut crate::rng::Rng::new(0));
+    Ok((
+        (total as usize / (2 * n)) as u8,
+        houses,
+        total,
+        Some(fewest),
+    ))
+}
+
+/// `start_in_stores` beside the `total` seeds on the board: the seeds each
+/// store holds at the start, and the seeds in play with them.
+fn start_in_stores(
+    board: &crate::variant::Board,
+    total: u32,
+    random_deal: Option<u8>,
+) -> Result<(u8, u32), CompileError> {
     // Seeds each store holds at the start, counted in the seeds in play.
-    let (stored, total) = match &board.start_in_stores {
+    Ok(match &board.start_in_stores {
         None => (0, total),
         Some(stored) => {
             let each = in_range(stored, 0, MAX_SEEDS as i64, "start_in_stores")?;
@@ -1109,14 +1218,13 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             }
             (each as u8, total + 2 * each as u32)
         }
-    };
-    let uniform_start = board.start.is_none() && stored == 0;
-    let board_span = board
-        .seeds_per_house
-        .as_ref()
-        .map_or(board.houses_per_side.span(), |s| s.span());
-    let board_sides = board.sides.clone();
-    let sides = match &board.sides {
+    })
+}
+
+/// `[board] sides` on rows of `n` houses: each player's row, or their half
+/// of both rows.
+fn board_sides(board: &crate::variant::Board, n: usize) -> Result<Sides, CompileError> {
+    Ok(match &board.sides {
         Some(sides) if *sides.get_ref() == Sides::Halves && n % 2 == 1 => {
             return err(
                 sides.span(),
@@ -1127,8 +1235,12 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         }
         Some(sides) => *sides.get_ref(),
         None => Sides::Rows,
-    };
-    let (compiled_sowing, board) = sowing::compile(&sowing, layout, total)?;
+    })
+}
+
+/// Sowing and the board's sides: a cycle round each player's half needs a
+/// board of halves.
+fn check_own_half_cycle(sowing: &sowing::Section, sides: Sides) -> Result<(), CompileError> {
     if let Some(cycle) = &sowing.cycle
         && *cycle.get_ref() == crate::board::Cycle::OwnHalf
         && sides != Sides::Halves
@@ -1139,8 +1251,18 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             Some("give [board] sides = \"halves\"".into()),
         ));
     }
-    let board = board.with_sides(sides);
-    let mut playable = feeding::compile(&play, total, layout)?;
+    Ok(())
+}
+
+/// Sowing and play: houses passed over move a last seed that some allow
+/// rules reckon without them, and a house judged by how it feeds either
+/// way needs a direction chosen by the mover.
+fn check_play_with_sowing(
+    play: &feeding::Section,
+    playable: &Playable,
+    sowing: &sowing::Section,
+    compiled_sowing: &Sowing,
+) -> Result<(), CompileError> {
     if compiled_sowing.passed_over != 0
         && matches!(
             playable.allow,
@@ -1163,13 +1285,16 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "feed_by_house lets a house that feeds one way be played the other way: it needs [sowing] direction_chosen_in",
         );
     }
-    let (mut captures, grand_slam) = capture::compile(
-        &capture,
-        total,
-        &compiled_sowing,
-        board.store_sowing(),
-        board.layout(),
-    )?;
+    Ok(())
+}
+
+/// Sowing and captures: a relay that stops after capturing needs captures
+/// while sowing, and a diffusing sowing captures nothing.
+fn check_sowing_with_captures(
+    sowing: &sowing::Section,
+    compiled_sowing: &Sowing,
+    captures: &Captures,
+) -> Result<(), CompileError> {
     if let Some(flag) = &sowing.relay_stops_after_capture
         && compiled_sowing.stops_after_capture
         && captures.while_sowing.is_none()
@@ -1185,20 +1310,39 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "diffuse = true spreads a move's seeds round the house played and captures nothing: leave [capture] out",
         );
     }
+    Ok(())
+}
+
+/// Sowing and the board's start: with a diffusing sowing, no house may
+/// start fuller than a full house.
+fn check_diffuse_start(
+    board: &crate::variant::Board,
+    compiled_sowing: &Sowing,
+    houses: &[u8],
+) -> Result<(), CompileError> {
+    let board_span = board
+        .seeds_per_house
+        .as_ref()
+        .map_or(board.houses_per_side.span(), |s| s.span());
     if compiled_sowing.diffuse && houses.iter().any(|&s| s > sowing::DIFFUSE_FULL) {
         return err(
-            board_span.clone(),
+            board_span,
             format!(
                 "with [sowing] diffuse, a house holds at most {} seeds (a seed for a full house leaves play): the start holds more",
                 sowing::DIFFUSE_FULL
             ),
         );
     }
-    let endings = ending::compile(&end, total, &board)?;
-    // A back row left empty ends the game before the next turn's takes.
-    captures.facing_take_stops_at_empty_back_row =
-        captures.facing_take_at_turn_start && endings.contains(&ending::Ending::BackRowEmpty);
-    if let Some(sides) = &board_sides
+    Ok(())
+}
+
+/// The board's sides and the endings: sides of halves are read by the goal
+/// "clear" alone.
+fn check_halves_goal(
+    board: &crate::variant::Board,
+    endings: &[Ending],
+) -> Result<(), CompileError> {
+    if let Some(sides) = &board.sides
         && *sides.get_ref() == Sides::Halves
         && !endings
             .iter()
@@ -1209,13 +1353,21 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "sides = \"halves\" says whose houses the goal \"clear\" reads: [end] goal = \"clear\" is missing",
         );
     }
-    let children_table = children.as_ref().map_or(0..0, |c| c.span());
-    let zone_by_owner = children
-        .as_ref()
-        .and_then(|c| c.get_ref().zone_by.as_ref())
-        .filter(|z| *z.get_ref() == children::ZoneBy::Owner)
-        .map(|z| z.span());
-    let mut children = children::compile(children.as_ref(), n, total)?;
+    Ok(())
+}
+
+/// `[children]` compiled for `n` houses a side, checked against the
+/// captures, with its rams counted on the board.
+fn compile_children(
+    section: Option<&toml::Spanned<children::Section>>,
+    n: usize,
+    total: u32,
+    captures: &Captures,
+    board: &Board,
+    compiled_sowing: &Sowing,
+) -> Result<Option<Children>, CompileError> {
+    let children_table = section.map_or(0..0, |c| c.span());
+    let mut children = children::compile(section, n, total)?;
     if captures.opponent_takes_sown > 0
         && children
             .as_ref()
@@ -1227,18 +1379,25 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
         );
     }
     if let Some(children) = &mut children {
-        children.count_rams(&board, compiled_sowing.first_in_origin);
+        children.count_rams(board, compiled_sowing.first_in_origin);
     }
+    Ok(children)
+}
+
+/// `[turn]` compiled, knowing whether a last seed can capture, and checked
+/// against the captures: a capture given to the opponent is a move of its
+/// own.
+fn compile_turn(
+    section: Option<&turn::Section>,
+    play: &feeding::Section,
+    board: &Board,
+    capture: &capture::Section,
+    captures: &Captures,
+    children: Option<&Children>,
+) -> Result<Turn, CompileError> {
     // A last seed in the opponent's weg captures too.
-    let wegs = children
-        .as_ref()
-        .is_some_and(|c| c.kind == children::Kind::Weg);
-    let turn = turn::compile(
-        turn.as_ref(),
-        &play,
-        &board,
-        !captures.rules.is_empty() || wegs,
-    )?;
+    let wegs = children.is_some_and(|c| c.kind == children::Kind::Weg);
+    let turn = turn::compile(section, play, board, !captures.rules.is_empty() || wegs)?;
     if captures.given_away && turn.extra_turn != ExtraTurn::Never {
         return err(
             capture
@@ -1248,284 +1407,519 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
             "given_to_opponent gives the capturer a move of its own, the drop: not with [turn] extra_turn",
         );
     }
-    let blocking = blocking::compile(
-        blocking.as_ref(),
-        n,
-        &blocking::Context {
-            sowing: &compiled_sowing,
-            board: &board,
-            captures: &captures,
-            children: children.as_ref(),
-            endings: &endings,
+    Ok(turn)
+}
+
+/// Every rule part of a variant, compiled: what the checks that need them
+/// all read, and what the rules are built from.
+struct Parts {
+    /// The board as `[board]` sets it up.
+    setup: Setup,
+    /// The board and its rings.
+    board: Board,
+    /// Laps and relays.
+    sowing: Sowing,
+    /// Which houses may be played.
+    playable: Playable,
+    /// The captures.
+    captures: Captures,
+    /// What a grand slam does.
+    grand_slam: GrandSlam,
+    /// The endings, in order.
+    endings: Vec<Ending>,
+    /// The children, if any.
+    children: Option<Children>,
+    /// Extra turns and passes.
+    turn: Turn,
+    /// Houses a relay closes, if any.
+    blocking: Option<Blocking>,
+    /// The match of rounds, if any.
+    rounds: Option<rounds::Rounds>,
+}
+
+impl Parts {
+    /// Each rule part of `file` compiled in turn on the board `setup` sets
+    /// up (sowing, play, captures, endings, children, the turn, blocking,
+    /// rounds), each checked against the parts before it.
+    fn compile(file: &VariantFile, setup: Setup) -> Result<Parts, CompileError> {
+        let (layout, total) = (setup.layout, setup.total);
+        let n = layout.houses_per_side();
+        let (compiled_sowing, board) = sowing::compile(&file.sowing, layout, total)?;
+        check_own_half_cycle(&file.sowing, setup.sides)?;
+        let board = board.with_sides(setup.sides);
+        let playable = feeding::compile(&file.play, total, layout)?;
+        check_play_with_sowing(&file.play, &playable, &file.sowing, &compiled_sowing)?;
+        let (mut captures, grand_slam) = capture::compile(
+            &file.capture,
             total,
-        },
-    )?;
+            &compiled_sowing,
+            board.store_sowing(),
+            board.layout(),
+        )?;
+        check_sowing_with_captures(&file.sowing, &compiled_sowing, &captures)?;
+        check_diffuse_start(&file.board, &compiled_sowing, &setup.houses)?;
+        let endings = ending::compile(&file.end, total, &board)?;
+        // A back row left empty ends the game before the next turn's takes.
+        captures.facing_take_stops_at_empty_back_row =
+            captures.facing_take_at_turn_start && endings.contains(&ending::Ending::BackRowEmpty);
+        check_halves_goal(&file.board, &endings)?;
+        let children = compile_children(
+            file.children.as_ref(),
+            n,
+            total,
+            &captures,
+            &board,
+            &compiled_sowing,
+        )?;
+        let turn = compile_turn(
+            file.turn.as_ref(),
+            &file.play,
+            &board,
+            &file.capture,
+            &captures,
+            children.as_ref(),
+        )?;
+        let blocking = blocking::compile(
+            file.blocking.as_ref(),
+            n,
+            &blocking::Context {
+                sowing: &compiled_sowing,
+                board: &board,
+                captures: &captures,
+                children: children.as_ref(),
+                endings: &endings,
+                total,
+            },
+        )?;
+        let rounds = rounds::compile(
+            file.rounds.as_ref(),
+            n,
+            setup.seeds,
+            setup.uniform_start,
+            total,
+            playable.min_seeds,
+        )?;
+        Ok(Parts {
+            setup,
+            board,
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            grand_slam,
+            endings,
+            children,
+            turn,
+            blocking,
+            rounds,
+        })
+    }
 
-    let rounds = rounds::compile(
-        rounds.as_ref(),
-        n,
-        seeds,
-        uniform_start,
-        total,
-        playable.min_seeds,
-    )?;
-    if let Some(span) = zone_by_owner
-        && rounds.is_none_or(|r| r.territory.is_none())
-    {
-        return err(
-            span,
-            "zone_by = \"owner\" reads who owns a house, which changes only in a territory game ([rounds.territory]): use zone alone",
-        );
-    }
-    // A player plays the houses they own: with territory, on either row.
-    playable.territory = rounds.is_some_and(|r| r.territory.is_some());
-    if let Some(by) = &capture.zones_by
-        && captures.zones_by_owner
-        && !playable.territory
-    {
-        return err(
-            by.span(),
-            "zones_by = \"owner\" reads who owns a house now: only with [rounds.territory], where houses change hands",
-        );
-    }
-    // A player plays their half of the board, unless any house.
-    playable.halves = sides == Sides::Halves && !playable.either_row;
-    // Whose a house is, is read house by house: off the fast path.
-    playable.judged |= playable.territory || playable.halves;
-    let tracks_last_capturer = endings
-        .iter()
-        .any(|e| e.taken_by() == Some(Collect::LastCapturer));
-    // Houses a sowing passes over (some children, blocked houses) are the
-    // relay instances' business.
-    let loop_kind = sowing::LoopKind::of(
-        &compiled_sowing,
-        &captures,
-        children
-            .as_ref()
-            .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always)
-            || rounds.is_some_and(|r| r.unfilled_blocked)
-            || blocking.is_some(),
-    );
-    match (&play.marked, &sowing.relay_may_stop_at_marked) {
-        (Some(marked), _) if !compiled_sowing.stop_at_marked => {
-            return Err((
-                marked.span(),
-                "marked names houses that no rule reads".into(),
-                Some("give [sowing] relay_may_stop_at_marked = true".into()),
-            ));
+    /// Which houses a player plays, once the rounds say whether houses
+    /// change hands (territory) and the board whether sides are halves;
+    /// zones read by who owns a house (`[children]`'s and `[capture]`'s)
+    /// need territory.
+    fn settle_houses_played(
+        &mut self,
+        children: Option<&toml::Spanned<children::Section>>,
+        capture: &capture::Section,
+    ) -> Result<(), CompileError> {
+        let zone_by_owner = children
+            .and_then(|c| c.get_ref().zone_by.as_ref())
+            .filter(|z| *z.get_ref() == children::ZoneBy::Owner)
+            .map(|z| z.span());
+        let Parts {
+            setup,
+            playable,
+            captures,
+            rounds,
+            ..
+        } = self;
+        if let Some(span) = zone_by_owner
+            && rounds.is_none_or(|r| r.territory.is_none())
+        {
+            return err(
+                span,
+                "zone_by = \"owner\" reads who owns a house, which changes only in a territory game ([rounds.territory]): use zone alone",
+            );
         }
-        (None, Some(flag)) if compiled_sowing.stop_at_marked => {
+        // A player plays the houses they own: with territory, on either row.
+        playable.territory = rounds.is_some_and(|r| r.territory.is_some());
+        if let Some(by) = &capture.zones_by
+            && captures.zones_by_owner
+            && !playable.territory
+        {
+            return err(
+                by.span(),
+                "zones_by = \"owner\" reads who owns a house now: only with [rounds.territory], where houses change hands",
+            );
+        }
+        // A player plays their half of the board, unless any house.
+        playable.halves = setup.sides == Sides::Halves && !playable.either_row;
+        // Whose a house is, is read house by house: off the fast path.
+        playable.judged |= playable.territory || playable.halves;
+        Ok(())
+    }
+
+    /// Play, sowing and captures on marked houses: the marks `[play]` makes
+    /// must be read by a relay that may stop there, and a relay or a
+    /// capture that reads marks needs houses marked.
+    fn check_marks(
+        &self,
+        play: &feeding::Section,
+        sowing: &sowing::Section,
+        capture: &capture::Section,
+    ) -> Result<(), CompileError> {
+        let compiled_sowing = &self.sowing;
+        match (&play.marked, &sowing.relay_may_stop_at_marked) {
+            (Some(marked), _) if !compiled_sowing.stop_at_marked => {
+                return Err((
+                    marked.span(),
+                    "marked names houses that no rule reads".into(),
+                    Some("give [sowing] relay_may_stop_at_marked = true".into()),
+                ));
+            }
+            (None, Some(flag)) if compiled_sowing.stop_at_marked => {
+                return Err((
+                    flag.span(),
+                    "relay_may_stop_at_marked stops a relay in a marked house, and no house is marked"
+                        .into(),
+                    Some("give [play] marked, the houses marked at the start or { chosen = N }".into()),
+                ));
+            }
+            _ => {}
+        }
+        if let Some(flag) = &capture.chosen_spares_marked
+            && self.captures.chosen_spares_marked
+            && !compiled_sowing.stop_at_marked
+        {
             return Err((
                 flag.span(),
-                "relay_may_stop_at_marked stops a relay in a marked house, and no house is marked"
-                    .into(),
-                Some("give [play] marked, the houses marked at the start or { chosen = N }".into()),
+                "chosen_spares_marked spares the marked houses, and no house is marked".into(),
+                Some("give [play] marked and [sowing] relay_may_stop_at_marked".into()),
             ));
         }
-        _ => {}
+        Ok(())
     }
-    if let Some(flag) = &capture.chosen_spares_marked
-        && captures.chosen_spares_marked
-        && !compiled_sowing.stop_at_marked
-    {
-        return Err((
-            flag.span(),
-            "chosen_spares_marked spares the marked houses, and no house is marked".into(),
-            Some("give [play] marked and [sowing] relay_may_stop_at_marked".into()),
-        ));
+
+    /// Which instance of the one sowing loop the rules run.
+    fn loop_kind(&self) -> sowing::LoopKind {
+        // Houses a sowing passes over (some children, blocked houses) are the
+        // relay instances' business.
+        sowing::LoopKind::of(
+            &self.sowing,
+            &self.captures,
+            self.children
+                .as_ref()
+                .is_some_and(|c| c.opponent_sows != children::OpponentSows::Always)
+                || self.rounds.is_some_and(|r| r.unfilled_blocked)
+                || self.blocking.is_some(),
+        )
     }
-    let choices_in_moves = captures.chosen_after > 0
-        || compiled_sowing.stop_at_marked
-        || playable.marks_chosen > 0
-        || playable.opening_takes > 0;
-    let simulate_to_judge = choices_in_moves
-        || compiled_sowing.relays()
-        || playable.no_return
-        || captures.while_sowing.is_some()
-        || grand_slam == GrandSlam::Forbidden
-        // A move feeds when the opponent has seeds after it.
-        || playable.feeding == feeding::Feeding::MustFeedElseAny
-        // With territory a move feeds when the opponent's houses hold
-        // seeds after it.
-        || (playable.territory && playable.feeding != feeding::Feeding::Free)
-        || playable.feeds_after_captures
-        // Which houses a move may take by choice follows from its capture.
-        || captures.chosen_after > 0;
-    let simulate_unfed =
-        choices_in_moves || compiled_sowing.relays() || grand_slam == GrandSlam::Forbidden;
-    let capture_gates = captures.quiet_moves > 0
-        || !captures.single_seed_captures
-        || children.is_some()
-        || playable.no_return
-        || captures.before_sowing != capture::BeforeSowing::None
-        || blocking.is_some()
-        || captures.last_seeds_to_mover > 0
-        || playable.opening_moves > 0
-        || playable.allow == feeding::Allow::EachHouseOnceFirst
-        || matches!(
-            turn.extra_turn,
-            ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
-        )
-        || matches!(
-            compiled_sowing.turning,
-            sowing::Turning::FirstMove | sowing::Turning::OwnSecondMove
-        )
-        || compiled_sowing.bear_off
-        || compiled_sowing.diffuse
-        || captures.given_away
-        || captures.chosen_after > 0
-        || captures.cross_needs_opponent_sown
-        || captures.from_played_only
-        || captures.starter_waits
-        || captures.facing_take_at_turn_start
-        || playable.share_one
-        || playable.from_store;
-    if let Some(flag) = play.sow_from_store.as_ref().filter(|_| playable.from_store) {
-        // A store move sows one handful round the mover's own row: the
-        // rules that would carry it elsewhere, or lift and pass houses on
-        // the way, are not modelled with it.
-        let clash = [
-            (
-                board.cycle() != crate::board::Cycle::OwnRow,
-                "a [sowing] cycle other than \"own_row\"",
-            ),
-            (
-                board.store_sowing() != crate::board::StoreSowing::None,
-                "[sowing] into_stores",
-            ),
-            (
-                loop_kind != sowing::LoopKind::Plain,
-                "relay sowing, houses passed over or captures while sowing",
-            ),
-            (
-                compiled_sowing.turning != sowing::Turning::Fixed || compiled_sowing.chosen_in != 0,
-                "[sowing] direction_by or direction_chosen_in",
-            ),
-            (
-                compiled_sowing.bear_off || compiled_sowing.diffuse,
-                "[sowing] bear_off or diffuse",
-            ),
-            (blocking.is_some(), "[blocking]"),
-            (children.is_some(), "[children]"),
-            (
-                captures.before_sowing != capture::BeforeSowing::None,
-                "[capture] before_sowing",
-            ),
-            (captures.given_away, "[capture] given_to_opponent"),
-            (captures.from_played_only, "[capture] from_played_only"),
-        ];
-        if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
-            return Err((
-                flag.span(),
-                format!(
-                    "sow_from_store sows a handful from the store round the mover's own row: not with {what}"
+
+    /// Play from the store and every other part: a store move is sown
+    /// plainly round the mover's own row, so nothing may carry it
+    /// elsewhere.
+    fn check_sow_from_store(
+        &self,
+        play: &feeding::Section,
+        loop_kind: sowing::LoopKind,
+    ) -> Result<(), CompileError> {
+        let Parts {
+            board,
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            children,
+            blocking,
+            ..
+        } = self;
+        if let Some(flag) = play.sow_from_store.as_ref().filter(|_| playable.from_store) {
+            // A store move sows one handful round the mover's own row: the
+            // rules that would carry it elsewhere, or lift and pass houses on
+            // the way, are not modelled with it.
+            let clash = [
+                (
+                    board.cycle() != crate::board::Cycle::OwnRow,
+                    "a [sowing] cycle other than \"own_row\"",
                 ),
-                Some("give [sowing] cycle = \"own_row\" and sow plainly".into()),
-            ));
-        }
-    }
-    if let Some(opening) = &sowing.opening
-        && *opening.get_ref() != sowing::OpeningSowing::AsUsual
-        && playable.opening_moves == 0
-    {
-        return Err((
-            opening.span(),
-            "[sowing] opening says how the opening moves sow, and there are none".into(),
-            Some("give [play] opening_moves, the number of opening moves".into()),
-        ));
-    }
-    if let Some(opening) = &sowing.opening
-        && *opening.get_ref() != sowing::OpeningSowing::AsUsual
-        && playable.opening_takes > 0
-    {
-        return err(
-            opening.span(),
-            "[sowing] opening says how the opening moves sow, and [play] opening_takes makes them take houses, sowing none",
-        );
-    }
-
-    if let Some(opening) = &sowing.opening
-        && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
-        && houses.contains(&0)
-    {
-        return err(
-            opening.span(),
-            "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
-        );
-    }
-    if let Some(opening) = &sowing.opening
-        && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
-        && rounds.is_some_and(|r| r.territory.is_none() && r.match_to.is_none())
-    {
-        // A round whose rows are refilled from what each player won may
-        // leave houses empty or blocked, and the opening would move a seed
-        // that is not there: seeds made from nothing.
-        return err(
-            opening.span(),
-            "opening = \"plus_one_minus_one\" moves a seed out of every other house, and a round refilled from what each player won ([rounds] fill_from) may leave houses empty or blocked: use it with [rounds.territory] or a match of rounds from the start",
-        );
-    }
-    let mut start = Position::laid_out(&houses, [stored, stored], Side::South, layout)
-        .expect("checked above: at most MAX_SEEDS");
-    start.set(QUIET, captures.quiet_moves);
-    start.set(OPENING, playable.opening_moves);
-    if captures.last_seeds_to_starter {
-        start.set(STARTER, Some(start.to_move()));
-    }
-    if captures.starter_waits {
-        start.set(WAITING, Some(start.to_move()));
-    }
-    for side in Side::BOTH {
-        for offset in (0..n).filter(|&i| playable.marked_at_start >> i & 1 == 1) {
-            start.set_marked(board.row_start(side) + offset);
-        }
-    }
-    if let Some(children) = &children {
-        for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
-            for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {
-                start.set_child(house, Some(side));
+                (
+                    board.store_sowing() != crate::board::StoreSowing::None,
+                    "[sowing] into_stores",
+                ),
+                (
+                    loop_kind != sowing::LoopKind::Plain,
+                    "relay sowing, houses passed over or captures while sowing",
+                ),
+                (
+                    compiled_sowing.turning != sowing::Turning::Fixed
+                        || compiled_sowing.chosen_in != 0,
+                    "[sowing] direction_by or direction_chosen_in",
+                ),
+                (
+                    compiled_sowing.bear_off || compiled_sowing.diffuse,
+                    "[sowing] bear_off or diffuse",
+                ),
+                (blocking.is_some(), "[blocking]"),
+                (children.is_some(), "[children]"),
+                (
+                    captures.before_sowing != capture::BeforeSowing::None,
+                    "[capture] before_sowing",
+                ),
+                (captures.given_away, "[capture] given_to_opponent"),
+                (captures.from_played_only, "[capture] from_played_only"),
+            ];
+            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                return Err((
+                    flag.span(),
+                    format!(
+                        "sow_from_store sows a handful from the store round the mover's own row: not with {what}"
+                    ),
+                    Some("give [sowing] cycle = \"own_row\" and sow plainly".into()),
+                ));
             }
         }
+        Ok(())
     }
-    let rules = Rules {
-        start,
-        meta: Metadata {
-            name,
-            title: meta.title.map(toml::Spanned::into_inner),
-            aliases: meta.aliases.into_iter().map(|a| a.into_inner()).collect(),
-            region: meta.region.map(toml::Spanned::into_inner),
-            source: meta.source.map(toml::Spanned::into_inner),
-            rule_book: meta.rule_book.map(toml::Spanned::into_inner),
-            differs_from: meta.differs_from.map(toml::Spanned::into_inner),
-            rulings,
-            summary: meta.summary.map(toml::Spanned::into_inner),
-        },
-        board,
-        seeds_per_house: seeds,
-        random_start: random_deal.is_some(),
-        deal_empty_or_at_least: random_deal.unwrap_or(0),
-        total_seeds: total,
-        sowing: compiled_sowing,
-        playable,
-        captures,
-        grand_slam,
-        turn,
-        children,
-        endings_before_pass: endings
+
+    /// `[sowing] opening` and the opening moves of `[play]`, the start and
+    /// the rounds: a special opening sowing needs opening moves that sow,
+    /// and "plus_one_minus_one" seeds in every house it takes from.
+    fn check_opening_sowing(&self, sowing: &sowing::Section) -> Result<(), CompileError> {
+        let Parts {
+            setup,
+            playable,
+            rounds,
+            ..
+        } = self;
+        let houses = &setup.houses;
+        if let Some(opening) = &sowing.opening
+            && *opening.get_ref() != sowing::OpeningSowing::AsUsual
+            && playable.opening_moves == 0
+        {
+            return Err((
+                opening.span(),
+                "[sowing] opening says how the opening moves sow, and there are none".into(),
+                Some("give [play] opening_moves, the number of opening moves".into()),
+            ));
+        }
+        if let Some(opening) = &sowing.opening
+            && *opening.get_ref() != sowing::OpeningSowing::AsUsual
+            && playable.opening_takes > 0
+        {
+            return err(
+                opening.span(),
+                "[sowing] opening says how the opening moves sow, and [play] opening_takes makes them take houses, sowing none",
+            );
+        }
+
+        if let Some(opening) = &sowing.opening
+            && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
+            && houses.contains(&0)
+        {
+            return err(
+                opening.span(),
+                "opening = \"plus_one_minus_one\" moves a seed out of every other house: the start must have seeds in every house",
+            );
+        }
+        if let Some(opening) = &sowing.opening
+            && *opening.get_ref() == sowing::OpeningSowing::PlusOneMinusOne
+            && rounds.is_some_and(|r| r.territory.is_none() && r.match_to.is_none())
+        {
+            // A round whose rows are refilled from what each player won may
+            // leave houses empty or blocked, and the opening would move a seed
+            // that is not there: seeds made from nothing.
+            return err(
+                opening.span(),
+                "opening = \"plus_one_minus_one\" moves a seed out of every other house, and a round refilled from what each player won ([rounds] fill_from) may leave houses empty or blocked: use it with [rounds.territory] or a match of rounds from the start",
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether a move may carry choices made inside it, or the game starts
+    /// with markings (`Rules::choices_in_moves`).
+    fn choices_in_moves(&self) -> bool {
+        let Parts {
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            ..
+        } = self;
+        captures.chosen_after > 0
+            || compiled_sowing.stop_at_marked
+            || playable.marks_chosen > 0
+            || playable.opening_takes > 0
+    }
+
+    /// Whether a move's legality can only be known by playing it out
+    /// (`Rules::simulate_to_judge`), given whether moves carry choices.
+    fn simulate_to_judge(&self, choices_in_moves: bool) -> bool {
+        let Parts {
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            grand_slam,
+            ..
+        } = self;
+        choices_in_moves
+            || compiled_sowing.relays()
+            || playable.no_return
+            || captures.while_sowing.is_some()
+            || *grand_slam == GrandSlam::Forbidden
+            // A move feeds when the opponent has seeds after it.
+            || playable.feeding == feeding::Feeding::MustFeedElseAny
+            // With territory a move feeds when the opponent's houses hold
+            // seeds after it.
+            || (playable.territory && playable.feeding != feeding::Feeding::Free)
+            || playable.feeds_after_captures
+            // Which houses a move may take by choice follows from its capture.
+            || captures.chosen_after > 0
+    }
+
+    /// Whether a move must be played out to be judged even where the player
+    /// need not feed (`Rules::simulate_unfed`), given whether moves carry
+    /// choices.
+    fn simulate_unfed(&self, choices_in_moves: bool) -> bool {
+        choices_in_moves || self.sowing.relays() || self.grand_slam == GrandSlam::Forbidden
+    }
+
+    /// Whether something may stop a capture or take its place, so the
+    /// engine asks each (`Rules::capture_gates`).
+    fn capture_gates(&self) -> bool {
+        let Parts {
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            children,
+            turn,
+            blocking,
+            ..
+        } = self;
+        captures.quiet_moves > 0
+            || !captures.single_seed_captures
+            || children.is_some()
+            || playable.no_return
+            || captures.before_sowing != capture::BeforeSowing::None
+            || blocking.is_some()
+            || captures.last_seeds_to_mover > 0
+            || playable.opening_moves > 0
+            || playable.allow == feeding::Allow::EachHouseOnceFirst
+            || matches!(
+                turn.extra_turn,
+                ExtraTurn::AfterCapture | ExtraTurn::AfterCaptureOnce
+            )
+            || matches!(
+                compiled_sowing.turning,
+                sowing::Turning::FirstMove | sowing::Turning::OwnSecondMove
+            )
+            || compiled_sowing.bear_off
+            || compiled_sowing.diffuse
+            || captures.given_away
+            || captures.chosen_after > 0
+            || captures.cross_needs_opponent_sown
+            || captures.from_played_only
+            || captures.starter_waits
+            || captures.facing_take_at_turn_start
+            || playable.share_one
+            || playable.from_store
+    }
+
+    /// The position every game starts from: the start's seeds, and the
+    /// state the rules start with (quiet and opening moves, the starter,
+    /// marked houses, children).
+    fn start_position(&self) -> Position {
+        let Parts {
+            setup,
+            board,
+            playable,
+            captures,
+            children,
+            ..
+        } = self;
+        let n = setup.layout.houses_per_side();
+        let mut start = Position::laid_out(
+            &setup.houses,
+            [setup.stored, setup.stored],
+            Side::South,
+            setup.layout,
+        )
+        .expect("checked above: at most MAX_SEEDS");
+        start.set(QUIET, captures.quiet_moves);
+        start.set(OPENING, playable.opening_moves);
+        if captures.last_seeds_to_starter {
+            start.set(STARTER, Some(start.to_move()));
+        }
+        if captures.starter_waits {
+            start.set(WAITING, Some(start.to_move()));
+        }
+        for side in Side::BOTH {
+            for offset in (0..n).filter(|&i| playable.marked_at_start >> i & 1 == 1) {
+                start.set_marked(board.row_start(side) + offset);
+            }
+        }
+        if let Some(children) = children {
+            for (side, mask) in Side::BOTH.into_iter().zip(children.start_masks(n)) {
+                for house in (0..2 * n).filter(|&h| mask >> h & 1 == 1) {
+                    start.set_child(house, Some(side));
+                }
+            }
+        }
+        start
+    }
+
+    /// The rules built from the parts, with the names `meta`, the sowing
+    /// loop `loop_kind`, the flags the engine reads and the start position.
+    fn into_rules(self, meta: Metadata, loop_kind: sowing::LoopKind) -> Rules {
+        let choices_in_moves = self.choices_in_moves();
+        let simulate_to_judge = self.simulate_to_judge(choices_in_moves);
+        let simulate_unfed = self.simulate_unfed(choices_in_moves);
+        let capture_gates = self.capture_gates();
+        let start = self.start_position();
+        let Parts {
+            setup,
+            board,
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            grand_slam,
+            endings,
+            children,
+            turn,
+            blocking,
+            rounds,
+        } = self;
+        let tracks_last_capturer = endings
             .iter()
-            .position(|e| !e.reads_position_only())
-            .unwrap_or(endings.len()),
-        endings,
-        tracks_last_capturer,
-        simulate_to_judge,
-        simulate_unfed,
-        choices_in_moves,
-        capture_gates,
-        loop_kind,
-        blocking,
-        rounds,
-    };
-    Ok(rules)
+            .any(|e| e.taken_by() == Some(Collect::LastCapturer));
+        Rules {
+            start,
+            meta,
+            board,
+            seeds_per_house: setup.seeds,
+            random_start: setup.random_deal.is_some(),
+            deal_empty_or_at_least: setup.random_deal.unwrap_or(0),
+            total_seeds: setup.total,
+            sowing: compiled_sowing,
+            playable,
+            captures,
+            grand_slam,
+            turn,
+            children,
+            endings_before_pass: endings
+                .iter()
+                .position(|e| !e.reads_position_only())
+                .unwrap_or(endings.len()),
+            endings,
+            tracks_last_capturer,
+            simulate_to_judge,
+            simulate_unfed,
+            choices_in_moves,
+            capture_gates,
+            loop_kind,
+            blocking,
+            rounds,
+        }
+    }
 }
 
 /// Refuses a `[variant]` string that holds a control character (or another

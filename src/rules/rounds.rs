@@ -369,72 +369,8 @@ pub(crate) fn compile(
     };
     let span = section.span();
     let section = section.get_ref();
-    let goals = [
-        (&section.round_wins, "round_wins", MatchGoal::RoundWins),
-        (
-            &section.points,
-            "points",
-            MatchGoal::Points {
-                skunk: total * 3 / 4,
-            },
-        ),
-        (&section.seeds_won, "seeds_won", MatchGoal::SeedsWon),
-        (&section.extra_seeds, "extra_seeds", MatchGoal::ExtraSeeds),
-    ];
-    let mut given = goals
-        .iter()
-        .filter_map(|(value, key, goal)| value.as_ref().map(|v| (v, *key, *goal)));
-    if let Some((value, key, goal)) = given.next() {
-        if let Some((other, second, _)) = given.next() {
-            return err(
-                other.span(),
-                format!("a match has one goal: give {key} or {second}, not both"),
-            );
-        }
-        // Seeds won by can be no more than the seeds in play; a match of
-        // rounds is won within 255 of them.
-        let most = match goal {
-            MatchGoal::ExtraSeeds => i64::from(total).min(65535),
-            MatchGoal::RoundWins => 255,
-            _ => 65535,
-        };
-        let target = in_range(value, 1, most, key)? as u16;
-        if let Some(fill) = &section.fill_from {
-            return err(
-                fill.span(),
-                format!("{key} starts every round from the game's start: leave fill_from out"),
-            );
-        }
-        if let Some(houses) = &section.houses_to_play_on {
-            return err(
-                houses.span(),
-                format!(
-                    "{key} starts every round from the game's start: leave houses_to_play_on out"
-                ),
-            );
-        }
-        if section.unfilled_blocked || section.refill != Refill::Both || section.territory.is_some()
-        {
-            return err(
-                value.span(),
-                format!(
-                    "{key} starts every round from the game's start: not with unfilled_blocked, refill or territory"
-                ),
-            );
-        }
-        return Ok(Some(Rounds {
-            // Unused: no round is filled.
-            fill_from: FillFrom::Left,
-            unfilled_blocked: false,
-            starter: section.starter,
-            houses_to_play_on: 1,
-            seeds_per_house,
-            min_seeds,
-            refill: Refill::Both,
-            match_to: Some(MatchTo { goal, target }),
-            territory: None,
-            children_need_houses: 0,
-        }));
+    if let Some(rounds) = compile_match_goal(section, seeds_per_house, total, min_seeds)? {
+        return Ok(Some(rounds));
     }
     let territory = territory::compile(section.territory.as_ref(), total)?;
     if !uniform_start && territory.is_none() {
@@ -443,74 +379,9 @@ pub(crate) fn compile(
             "[rounds] refills every house with the start's seeds per house: not with a [board] start pattern (but in a territory game, where every round starts from it)",
         );
     }
-    let fill_from = match (&section.fill_from, &section.territory) {
-        (Some(fill), None) => *fill.get_ref(),
-        (None, Some(_)) => FillFrom::Left,
-        (Some(fill), Some(_)) => {
-            return err(
-                fill.span(),
-                "[rounds.territory] fills every house: fill_from does not apply",
-            );
-        }
-        (None, None) => {
-            return Err((
-                span,
-                "[rounds] needs fill_from, the end of each row a round's houses are filled from"
-                    .into(),
-                Some(
-                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\", \"loser_evenly\", \"shortened\" or \"along_ring\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
-                        .into(),
-                ),
-            ));
-        }
-    };
-    if territory.is_some() && section.unfilled_blocked {
-        return err(
-            span,
-            "[rounds.territory] fills every house: no house is left unfilled to block (unfilled_blocked)",
-        );
-    }
-    if let (Some(houses), Some(_)) = (&section.houses_to_play_on, &territory) {
-        return err(
-            houses.span(),
-            "[rounds.territory] ends the match by seeds_to_play_on: houses_to_play_on does not apply",
-        );
-    }
-    if territory.is_some() && section.refill != Refill::Both {
-        return err(
-            span,
-            "[rounds.territory] refills both rows: refill does not apply",
-        );
-    }
-    if fill_from == FillFrom::LoserEvenly
-        && let Some(fill) = &section.fill_from
-        && (section.unfilled_blocked
-            || section.refill != Refill::Both
-            || section.houses_to_play_on.is_some())
-    {
-        return err(
-            fill.span(),
-            "fill_from = \"loser_evenly\" fills every house of both rows, and the match ends when the loser cannot lay out a playable row: not with unfilled_blocked, refill or houses_to_play_on",
-        );
-    }
-    if fill_from == FillFrom::Shortened
-        && let Some(fill) = &section.fill_from
-        && section.refill != Refill::Both
-    {
-        return err(
-            fill.span(),
-            "fill_from = \"shortened\" refills both rows to the loser's length: not with refill = \"loser\"",
-        );
-    }
-    if fill_from == FillFrom::AlongRing
-        && let Some(fill) = &section.fill_from
-        && (section.unfilled_blocked || section.refill != Refill::Both)
-    {
-        return err(
-            fill.span(),
-            "fill_from = \"along_ring\" fills as many houses of each side as the loser fills, and leaves the rest empty: not with unfilled_blocked or refill = \"loser\"",
-        );
-    }
+    let fill_from = compile_fill_from(section, span.clone())?;
+    check_territory_fill(section, span, territory)?;
+    check_fill_from(section, fill_from)?;
     let children_need_houses = match &section.children_need_houses {
         Some(houses) if fill_from != FillFrom::Shortened => {
             return err(
@@ -543,6 +414,177 @@ pub(crate) fn compile(
         match_to: None,
         children_need_houses,
     }))
+}
+
+/// A match of rounds played to a goal (`round_wins`, `points`, `seeds_won`
+/// or `extra_seeds`), every round from the game's start: its rounds, or
+/// none where no goal is given.
+fn compile_match_goal(
+    section: &Section,
+    seeds_per_house: u8,
+    total: u32,
+    min_seeds: u8,
+) -> Result<Option<Rounds>, CompileError> {
+    let goals = [
+        (&section.round_wins, "round_wins", MatchGoal::RoundWins),
+        (
+            &section.points,
+            "points",
+            MatchGoal::Points {
+                skunk: total * 3 / 4,
+            },
+        ),
+        (&section.seeds_won, "seeds_won", MatchGoal::SeedsWon),
+        (&section.extra_seeds, "extra_seeds", MatchGoal::ExtraSeeds),
+    ];
+    let mut given = goals
+        .iter()
+        .filter_map(|(value, key, goal)| value.as_ref().map(|v| (v, *key, *goal)));
+    let Some((value, key, goal)) = given.next() else {
+        return Ok(None);
+    };
+    if let Some((other, second, _)) = given.next() {
+        return err(
+            other.span(),
+            format!("a match has one goal: give {key} or {second}, not both"),
+        );
+    }
+    // Seeds won by can be no more than the seeds in play; a match of
+    // rounds is won within 255 of them.
+    let most = match goal {
+        MatchGoal::ExtraSeeds => i64::from(total).min(65535),
+        MatchGoal::RoundWins => 255,
+        _ => 65535,
+    };
+    let target = in_range(value, 1, most, key)? as u16;
+    if let Some(fill) = &section.fill_from {
+        return err(
+            fill.span(),
+            format!("{key} starts every round from the game's start: leave fill_from out"),
+        );
+    }
+    if let Some(houses) = &section.houses_to_play_on {
+        return err(
+            houses.span(),
+            format!("{key} starts every round from the game's start: leave houses_to_play_on out"),
+        );
+    }
+    if section.unfilled_blocked || section.refill != Refill::Both || section.territory.is_some() {
+        return err(
+            value.span(),
+            format!(
+                "{key} starts every round from the game's start: not with unfilled_blocked, refill or territory"
+            ),
+        );
+    }
+    Ok(Some(Rounds {
+        // Unused: no round is filled.
+        fill_from: FillFrom::Left,
+        unfilled_blocked: false,
+        starter: section.starter,
+        houses_to_play_on: 1,
+        seeds_per_house,
+        min_seeds,
+        refill: Refill::Both,
+        match_to: Some(MatchTo { goal, target }),
+        territory: None,
+        children_need_houses: 0,
+    }))
+}
+
+/// `fill_from`: the end of each row a round's houses are filled from,
+/// required but in a territory game (`[rounds]` at `span`), which fills
+/// every house.
+fn compile_fill_from(
+    section: &Section,
+    span: std::ops::Range<usize>,
+) -> Result<FillFrom, CompileError> {
+    Ok(match (&section.fill_from, &section.territory) {
+        (Some(fill), None) => *fill.get_ref(),
+        (None, Some(_)) => FillFrom::Left,
+        (Some(fill), Some(_)) => {
+            return err(
+                fill.span(),
+                "[rounds.territory] fills every house: fill_from does not apply",
+            );
+        }
+        (None, None) => {
+            return Err((
+                span,
+                "[rounds] needs fill_from, the end of each row a round's houses are filled from"
+                    .into(),
+                Some(
+                    "fill_from = \"left\", \"right\", \"south_left\", \"outside\", \"loser_evenly\", \"shortened\" or \"along_ring\"; or round_wins, points, seeds_won or extra_seeds; or a [rounds.territory] table"
+                        .into(),
+                ),
+            ));
+        }
+    })
+}
+
+/// A territory game's rounds (`[rounds]` at `span`) fill every house of
+/// both rows, and end by `seeds_to_play_on`: the keys that say otherwise
+/// do not apply.
+fn check_territory_fill(
+    section: &Section,
+    span: std::ops::Range<usize>,
+    territory: Option<Territory>,
+) -> Result<(), CompileError> {
+    if territory.is_some() && section.unfilled_blocked {
+        return err(
+            span,
+            "[rounds.territory] fills every house: no house is left unfilled to block (unfilled_blocked)",
+        );
+    }
+    if let (Some(houses), Some(_)) = (&section.houses_to_play_on, &territory) {
+        return err(
+            houses.span(),
+            "[rounds.territory] ends the match by seeds_to_play_on: houses_to_play_on does not apply",
+        );
+    }
+    if territory.is_some() && section.refill != Refill::Both {
+        return err(
+            span,
+            "[rounds.territory] refills both rows: refill does not apply",
+        );
+    }
+    Ok(())
+}
+
+/// The ways of filling that fill both rows (`fill_from = "loser_evenly"`,
+/// `"shortened"`, `"along_ring"`): the keys that would leave a row
+/// unfilled or refill one row alone do not apply.
+fn check_fill_from(section: &Section, fill_from: FillFrom) -> Result<(), CompileError> {
+    if fill_from == FillFrom::LoserEvenly
+        && let Some(fill) = &section.fill_from
+        && (section.unfilled_blocked
+            || section.refill != Refill::Both
+            || section.houses_to_play_on.is_some())
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"loser_evenly\" fills every house of both rows, and the match ends when the loser cannot lay out a playable row: not with unfilled_blocked, refill or houses_to_play_on",
+        );
+    }
+    if fill_from == FillFrom::Shortened
+        && let Some(fill) = &section.fill_from
+        && section.refill != Refill::Both
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"shortened\" refills both rows to the loser's length: not with refill = \"loser\"",
+        );
+    }
+    if fill_from == FillFrom::AlongRing
+        && let Some(fill) = &section.fill_from
+        && (section.unfilled_blocked || section.refill != Refill::Both)
+    {
+        return err(
+            fill.span(),
+            "fill_from = \"along_ring\" fills as many houses of each side as the loser fills, and leaves the rest empty: not with unfilled_blocked or refill = \"loser\"",
+        );
+    }
+    Ok(())
 }
 
 impl Rounds {
