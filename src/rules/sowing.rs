@@ -463,6 +463,129 @@ pub(crate) fn compile(
             ),
         );
     }
+    let continuation = continuation(section, total)?;
+    let stores = section
+        .into_stores
+        .as_ref()
+        .map_or(StoreSowing::None, |s| *s.get_ref());
+    let chosen_in = chosen_in(section, houses_per_side)?;
+    let turning = turning(section, houses_per_side, chosen_in)?;
+    let first_in_origin = flag_unless(
+        &section.first_seed_in_origin,
+        section.skip_origin,
+        "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
+    )?;
+    let relay_first_in_origin = flag_unless(
+        &section.relay_first_seed_in_origin,
+        !section.relay || !first_in_origin,
+        "relay_first_seed_in_origin sows every relay lift as first_seed_in_origin sows the house played: it needs relay = true and first_seed_in_origin = true",
+    )?;
+    let skip_opponent = match &section.skip_opponent_holding {
+        Some(count) if section.skip_origin => {
+            return err(
+                count.span(),
+                "skip_opponent_holding with skip_origin = true is not supported: keep one",
+            );
+        }
+        Some(count) => {
+            super::in_range(count, 1, total.min(255) as i64, "skip_opponent_holding")? as u8
+        }
+        None => 0,
+    };
+    let skip_full = skip_full(section, houses_per_side, total)?;
+    let skip_as_lifted = flag_unless(
+        &section.skip_as_lifted,
+        skip_opponent == 0,
+        "skip_as_lifted says how skip_opponent_holding reads a house: it only applies with skip_opponent_holding",
+    )?;
+    let stops_in_opponent = match &section.relay_stops_in_opponent_on {
+        None => CountSet::default(),
+        Some(stops) if !section.relay => {
+            return err(
+                stops.span(),
+                "relay_stops_in_opponent_on only applies with relay = true",
+            );
+        }
+        Some(stops) => count_set(
+            stops,
+            total,
+            "relay_stops_in_opponent_on",
+            "the last hole has just received a seed, so it never holds 0",
+        )?,
+    };
+    let stops_when_a_side_empties = flag_unless(
+        &section.relay_stops_when_a_side_empties,
+        !section.relay,
+        "relay_stops_when_a_side_empties says when a relay ends: it only applies with relay = true",
+    )?;
+    let stops_after_capture = flag_unless(
+        &section.relay_stops_after_capture,
+        !section.relay,
+        "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
+    )?;
+    let relay_takes_facing = flag_unless(
+        &section.relay_takes_facing,
+        layout.rows() != 4
+            || section
+                .relay_from
+                .as_ref()
+                .is_none_or(|f| *f.get_ref() != RelayFrom::Next),
+        "relay_takes_facing takes across from the front-row house a relay from the next house would lift, into the back-row house behind it: it needs [board] rows = 4 and relay_from = \"next\"",
+    )?;
+    let stop_at_marked = flag_unless(
+        &section.relay_may_stop_at_marked,
+        !section.relay,
+        "relay_may_stop_at_marked lets the mover end a relay: it only applies with relay = true",
+    )?;
+    opening_combinations(section, skip_opponent, chosen_in, stores)?;
+    let cycle = cycle_combinations(section, stores, layout)?;
+    let bear_off = bear_off_combinations(section, cycle, stores)?;
+    let diffuse = diffuse_combinations(section)?;
+    let relay_reverses = relay_reverses(section, continuation, bear_off, skip_opponent, cycle)?;
+    let relay_needs_opponent_row = relay_needs_opponent_row(section, cycle, bear_off)?;
+    let board = Board::with_cycle(layout, section.direction, stores, cycle);
+    let passed_over = passed_over(section, &board)?;
+    let sowing = Sowing {
+        passed_over,
+        relay_needs_opponent_row,
+        relay_reverses,
+        bear_off,
+        diffuse,
+        toward_center: if turning == Turning::ToCenter {
+            toward_center(&board)
+        } else {
+            0
+        },
+        direction: section.direction,
+        chosen_in,
+        skip_opponent,
+        skip_full,
+        skip_as_lifted,
+        stops_in_opponent,
+        stops_when_a_side_empties,
+        stops_after_capture,
+        stop_at_marked,
+        relay_takes_facing,
+        opening: section
+            .opening
+            .as_ref()
+            .map_or(OpeningSowing::AsUsual, |o| *o.get_ref()),
+        first_in_origin,
+        relay_first_in_origin,
+        laps: if section.skip_origin {
+            Laps::SkipOrigin
+        } else {
+            Laps::IncludeOrigin
+        },
+        continuation,
+        turning,
+    };
+    Ok((sowing, board))
+}
+
+/// How a sowing goes on once its last seed falls (`relay` and the
+/// `relay_*` keys that say when and where a relay goes on).
+fn continuation(section: &Section, total: u32) -> Result<Continuation, CompileError> {
     let goes_on_only = if let Some(goes_on) = &section.relay_continues_on {
         if !section.relay {
             return err(
@@ -556,11 +679,13 @@ pub(crate) fn compile(
             Continuation::Relay { stops, from, rows }
         }
     };
-    let stores = section
-        .into_stores
-        .as_ref()
-        .map_or(StoreSowing::None, |s| *s.get_ref());
-    let chosen_in = match &section.direction_chosen_in {
+    Ok(continuation)
+}
+
+/// The houses whose moves choose their direction (`direction_chosen_in`),
+/// as a mask over the row's offsets.
+fn chosen_in(section: &Section, houses_per_side: usize) -> Result<u32, CompileError> {
+    Ok(match &section.direction_chosen_in {
         None => 0,
         Some(places) => {
             let mask = super::row_places(places, houses_per_side, "direction_chosen_in")?;
@@ -572,8 +697,16 @@ pub(crate) fn compile(
             }
             mask
         }
-    };
-    let turning = match &section.direction_by {
+    })
+}
+
+/// How each move's direction is found (`direction_by`).
+fn turning(
+    section: &Section,
+    houses_per_side: usize,
+    chosen_in: u32,
+) -> Result<Turning, CompileError> {
+    Ok(match &section.direction_by {
         None => Turning::Fixed,
         Some(by) => {
             if section.direction != Direction::CounterClockwise
@@ -615,74 +748,17 @@ pub(crate) fn compile(
                 turning => turning,
             }
         }
-    };
-    let first_in_origin = flag_unless(
-        &section.first_seed_in_origin,
-        section.skip_origin,
-        "first_seed_in_origin sows into the house played, and skip_origin = true passes over it: keep one",
-    )?;
-    let relay_first_in_origin = flag_unless(
-        &section.relay_first_seed_in_origin,
-        !section.relay || !first_in_origin,
-        "relay_first_seed_in_origin sows every relay lift as first_seed_in_origin sows the house played: it needs relay = true and first_seed_in_origin = true",
-    )?;
-    let skip_opponent = match &section.skip_opponent_holding {
-        Some(count) if section.skip_origin => {
-            return err(
-                count.span(),
-                "skip_opponent_holding with skip_origin = true is not supported: keep one",
-            );
-        }
-        Some(count) => {
-            super::in_range(count, 1, total.min(255) as i64, "skip_opponent_holding")? as u8
-        }
-        None => 0,
-    };
-    let skip_full = skip_full(section, houses_per_side, total)?;
-    let skip_as_lifted = flag_unless(
-        &section.skip_as_lifted,
-        skip_opponent == 0,
-        "skip_as_lifted says how skip_opponent_holding reads a house: it only applies with skip_opponent_holding",
-    )?;
-    let stops_in_opponent = match &section.relay_stops_in_opponent_on {
-        None => CountSet::default(),
-        Some(stops) if !section.relay => {
-            return err(
-                stops.span(),
-                "relay_stops_in_opponent_on only applies with relay = true",
-            );
-        }
-        Some(stops) => count_set(
-            stops,
-            total,
-            "relay_stops_in_opponent_on",
-            "the last hole has just received a seed, so it never holds 0",
-        )?,
-    };
-    let stops_when_a_side_empties = flag_unless(
-        &section.relay_stops_when_a_side_empties,
-        !section.relay,
-        "relay_stops_when_a_side_empties says when a relay ends: it only applies with relay = true",
-    )?;
-    let stops_after_capture = flag_unless(
-        &section.relay_stops_after_capture,
-        !section.relay,
-        "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
-    )?;
-    let relay_takes_facing = flag_unless(
-        &section.relay_takes_facing,
-        layout.rows() != 4
-            || section
-                .relay_from
-                .as_ref()
-                .is_none_or(|f| *f.get_ref() != RelayFrom::Next),
-        "relay_takes_facing takes across from the front-row house a relay from the next house would lift, into the back-row house behind it: it needs [board] rows = 4 and relay_from = \"next\"",
-    )?;
-    let stop_at_marked = flag_unless(
-        &section.relay_may_stop_at_marked,
-        !section.relay,
-        "relay_may_stop_at_marked lets the mover end a relay: it only applies with relay = true",
-    )?;
+    })
+}
+
+/// Refuses an `opening` sowing that the rest of `[sowing]` gives nothing
+/// to do, or that it cannot sow.
+fn opening_combinations(
+    section: &Section,
+    skip_opponent: u8,
+    chosen_in: u32,
+    stores: StoreSowing,
+) -> Result<(), CompileError> {
     if let Some(opening) = &section.opening
         && *opening.get_ref() == OpeningSowing::NoSkipping
         && skip_opponent == 0
@@ -719,8 +795,17 @@ pub(crate) fn compile(
             "opening = \"plus_one_minus_one\" moves seeds round the houses in the board's direction: not with into_stores, direction_chosen_in or direction_by",
         );
     }
-    let cycle = cycle_combinations(section, stores, layout)?;
-    let bear_off = match &section.bear_off {
+    Ok(())
+}
+
+/// Whether the game bears off (`bear_off`), refused beside the sowings
+/// where its seeds would go is not settled.
+fn bear_off_combinations(
+    section: &Section,
+    cycle: Cycle,
+    stores: StoreSowing,
+) -> Result<bool, CompileError> {
+    Ok(match &section.bear_off {
         Some(flag) if *flag.get_ref() => {
             let clash = [
                 (cycle != Cycle::BothRows, "a cycle other than both_rows"),
@@ -756,9 +841,19 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let diffuse = diffuse_combinations(section)?;
-    let relay_reverses = match &section.relay_reverses {
+    })
+}
+
+/// Whether each relay lap sows the other way from the lap before
+/// (`relay_reverses`): plain relays round both rows only.
+fn relay_reverses(
+    section: &Section,
+    continuation: Continuation,
+    bear_off: bool,
+    skip_opponent: u8,
+    cycle: Cycle,
+) -> Result<bool, CompileError> {
+    Ok(match &section.relay_reverses {
         Some(flag) if *flag.get_ref() => {
             if !matches!(
                 continuation,
@@ -785,8 +880,17 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let relay_needs_opponent_row = match &section.relay_needs_opponent_row {
+    })
+}
+
+/// Whether a relay goes on only once the first lap reached the
+/// opponent's row (`relay_needs_opponent_row`).
+fn relay_needs_opponent_row(
+    section: &Section,
+    cycle: Cycle,
+    bear_off: bool,
+) -> Result<bool, CompileError> {
+    Ok(match &section.relay_needs_opponent_row {
         Some(flag) if *flag.get_ref() => {
             if !section.relay {
                 return err(
@@ -803,45 +907,7 @@ pub(crate) fn compile(
             true
         }
         _ => false,
-    };
-    let board = Board::with_cycle(layout, section.direction, stores, cycle);
-    let passed_over = passed_over(section, &board)?;
-    let sowing = Sowing {
-        passed_over,
-        relay_needs_opponent_row,
-        relay_reverses,
-        bear_off,
-        diffuse,
-        toward_center: if turning == Turning::ToCenter {
-            toward_center(&board)
-        } else {
-            0
-        },
-        direction: section.direction,
-        chosen_in,
-        skip_opponent,
-        skip_full,
-        skip_as_lifted,
-        stops_in_opponent,
-        stops_when_a_side_empties,
-        stops_after_capture,
-        stop_at_marked,
-        relay_takes_facing,
-        opening: section
-            .opening
-            .as_ref()
-            .map_or(OpeningSowing::AsUsual, |o| *o.get_ref()),
-        first_in_origin,
-        relay_first_in_origin,
-        laps: if section.skip_origin {
-            Laps::SkipOrigin
-        } else {
-            Laps::IncludeOrigin
-        },
-        continuation,
-        turning,
-    };
-    Ok((sowing, board))
+    })
 }
 
 /// The houses a handful passes over unless lifted from one of them
@@ -1066,6 +1132,15 @@ fn cycle_combinations(
             "cycle = \"zigzag\" has no store on it: leave into_stores out",
         );
     }
+    if *cycle.get_ref() == Cycle::OwnHalf && layout.houses_per_side() % 2 == 1 {
+        return err(
+            cycle.span(),
+            format!(
+                "cycle = \"own_half\" sows round each player's half of the board: a row of {} houses has no halves",
+                layout.houses_per_side()
+            ),
+        );
+    }
     if *cycle.get_ref() == Cycle::OwnHalf {
         let clash = [
             (stores != StoreSowing::None, "into_stores"),
@@ -1151,39 +1226,7 @@ pub(crate) fn check_position(sowing: &Sowing, position: &Position) -> Result<(),
 /// The sheet's paragraph on sowing.
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nSowing");
-    let more_rows = !rules.board.layout().single_row();
-    let direction = match rules.board.direction() {
-        Direction::CounterClockwise if more_rows => {
-            "counter-clockwise (along your back row from your left, then back along your front row)"
-        }
-        Direction::CounterClockwise => {
-            "counter-clockwise (South's row left to right, then North's)"
-        }
-        Direction::Clockwise => "clockwise",
-    };
-    let direction = match rules.sowing.turning {
-        Turning::Fixed => direction,
-        Turning::HalfRow => {
-            "clockwise from the left half of your row and counter-clockwise from the right half"
-        }
-        Turning::Parity => {
-            "counter-clockwise when the house holds an odd number, clockwise when even"
-        }
-        Turning::ToCenter => {
-            "each house the way whose next house lies nearer the board's centre line"
-        }
-        Turning::FirstMove => {
-            "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
-        }
-        Turning::OwnSecondMove => match rules.board.direction() {
-            Direction::CounterClockwise => {
-                "counter-clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
-            }
-            Direction::Clockwise => {
-                "clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
-            }
-        },
-    };
+    let direction = direction_in_words(rules);
     if rules.sowing.diffuse {
         // Spread round the house played: no way round the board, no laps.
         let _ = writeln!(
@@ -1212,6 +1255,54 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
+    describe_track(rules, out);
+    describe_laps(rules, out);
+    describe_opening(rules, out);
+    describe_relay(rules, out);
+}
+
+/// The way the sheet says a move sows.
+fn direction_in_words(rules: &Rules) -> &'static str {
+    let more_rows = !rules.board.layout().single_row();
+    let direction = match rules.board.direction() {
+        Direction::CounterClockwise if more_rows => {
+            "counter-clockwise (along your back row from your left, then back along your front row)"
+        }
+        Direction::CounterClockwise => {
+            "counter-clockwise (South's row left to right, then North's)"
+        }
+        Direction::Clockwise => "clockwise",
+    };
+    match rules.sowing.turning {
+        Turning::Fixed => direction,
+        Turning::HalfRow => {
+            "clockwise from the left half of your row and counter-clockwise from the right half"
+        }
+        Turning::Parity => {
+            "counter-clockwise when the house holds an odd number, clockwise when even"
+        }
+        Turning::ToCenter => {
+            "each house the way whose next house lies nearer the board's centre line"
+        }
+        Turning::FirstMove => {
+            "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
+        }
+        Turning::OwnSecondMove => match rules.board.direction() {
+            Direction::CounterClockwise => {
+                "counter-clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+            }
+            Direction::Clockwise => {
+                "clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
+            }
+        },
+    }
+}
+
+/// The sheet's lines on the track a sowing follows: its cycle round the
+/// board, the stores it passes through, bearing off and the houses it
+/// passes over.
+fn describe_track(rules: &Rules, out: &mut String) {
+    let more_rows = !rules.board.layout().single_row();
     if rules.board.cycle() == Cycle::ZigZag {
         let _ = writeln!(
             out,
@@ -1284,6 +1375,11 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             names.join(", ")
         );
     }
+}
+
+/// The sheet's lines on where a lap's seeds go: the house played, the
+/// origin, and the houses passed over for what they hold.
+fn describe_laps(rules: &Rules, out: &mut String) {
     if rules.sowing.first_in_origin {
         let _ = writeln!(
             out,
@@ -1369,6 +1465,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
+}
+
+/// The sheet's lines on how opening moves sow.
+fn describe_opening(rules: &Rules, out: &mut String) {
     if rules.sowing.opening == OpeningSowing::BoardDirection {
         let _ = writeln!(
             out,
@@ -1396,6 +1496,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             }
         );
     }
+}
+
+/// The sheet's lines on relay sowing.
+fn describe_relay(rules: &Rules, out: &mut String) {
     if let Continuation::Relay { stops, from, rows } = rules.sowing.continuation {
         let _ = writeln!(
             out,
@@ -1756,18 +1860,23 @@ impl Rules {
     /// (when `RELAY`) until the last seed stops: it captures, falls in a
     /// store, leaves play, or leaves a stopping count. Endless relays are
     /// found as R13 says: a lift with the same board, blocked houses and hole
-    /// as an earlier lift of the move. Brent's cycle search finds one while
-    /// keeping a single earlier board.
+    /// as an earlier lift of the move ([`RelayCycle`]).
     ///
-    /// The rarer sowings are cases of this loop, read once per move and
-    /// looked at only by the relay instances (`LoopKind::of` sends their
-    /// variants there), so that the plain instance never tests for them: an
-    /// opening move whose last seed goes on to the opponent's row (`opening
-    /// = "last_seed_to_opponent"`: one handful, no relay), blocked houses
-    /// (`[blocking]`: the sower's own are passed over, a seed reaching one of
-    /// the opponent's leaves play, and a relay closes the house it lifts at
-    /// `closes_at`), and the opponent taking what is sown in their row once
-    /// few seeds are left (`opponent_takes_sown`).
+    /// The rarer sowings are cases of this loop, read once per move
+    /// ([`SowingSetup`]) and looked at only by the relay instances
+    /// (`LoopKind::of` sends their variants there), so that the plain
+    /// instance never tests for them: an opening move whose last seed goes
+    /// on to the opponent's row (`opening = "last_seed_to_opponent"`: one
+    /// handful, no relay), blocked houses (`[blocking]`: the sower's own are
+    /// passed over, a seed reaching one of the opponent's leaves play, and a
+    /// relay closes the house it lifts at `closes_at`), and the opponent
+    /// taking what is sown in their row once few seeds are left
+    /// (`opponent_takes_sown`).
+    ///
+    /// A move reads as the game does: the setup, the first lift, then laps
+    /// ([`Rules::sow_lap`]), each followed, in a relay, by the judgement of
+    /// whether and where the sowing goes on ([`Rules::relay_lift`]) and the
+    /// next lift ([`Rules::lift_relay`]).
     #[inline(always)]
     pub(crate) fn sow<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
         &self,
@@ -1779,19 +1888,114 @@ impl Rules {
         trace: &mut T,
     ) -> Sown {
         let me = pos.to_move();
-        let opponent = me.opponent();
         let board = &self.board;
-        let mut reverse = self
+        let reverse = self
             .sowing
             .reverses(from, pos.at(from), board.houses_per_side(), chosen);
-        let mut ring = board.ring_in(me, reverse);
-        let skip_origin = self.sowing.laps == Laps::SkipOrigin;
-        // Whether the last seed of a handful captures while sowing too.
-        let capture_last = WHILE_SOWING && self.captures.while_sowing.is_some_and(|w| w.last);
+        let setup = self.sowing_setup::<RELAY, WHILE_SOWING>(pos, captures);
         let mut sown = Sown {
             reverse,
             ..Sown::default()
         };
+        let mut cycle = RelayCycle::new(RELAY, pos, from, reverse);
+        let mut lap = Lap {
+            ring: board.ring_in(me, reverse),
+            reverse,
+            origin: from,
+            seeds: pos.take(from),
+            closed: setup.closed,
+            // What the houses held as the handful was lifted, where the
+            // houses passed over are judged by it (`skip_as_lifted`).
+            as_lifted: (setup.skip > 0 && self.sowing.skip_as_lifted).then(|| *pos.places()),
+            stopped_at: 0,
+        };
+        sown.first_lift = lap.seeds;
+        trace.record(Event::Lift {
+            house: from,
+            seeds: lap.seeds,
+        });
+        if self.sowing.first_in_origin && lap.seeds > 1 {
+            // The sowing starts in the house played.
+            pos.add(from, 1);
+            lap.seeds -= 1;
+            trace.record(Event::Drop {
+                house: from,
+                now: 1,
+            });
+        }
+        if !RELAY && !WHILE_SOWING {
+            // One handful: it feeds exactly when it is long enough.
+            sown.fed = lap.seeds as u32 >= lap.ring.seeds_to_opponent(from);
+        }
+        loop {
+            // What was captured before this lap (`relay_stops_after_capture`).
+            let captured_before_lap = sown.captured;
+            let h = self.sow_lap::<RELAY, WHILE_SOWING, T>(
+                pos, &setup, &mut lap, captures, &mut sown, trace,
+            );
+            sown.last = h;
+            sown.lap_start = lap.origin;
+            if !RELAY
+                || setup.opening
+                || (self.sowing.opening == OpeningSowing::OneHandful && pos.get(OPENING) > 0)
+            {
+                // An opening move sown to the opponent's row, or sown in
+                // one handful, never relays.
+                return sown;
+            }
+            let Some(lift) = self.relay_lift(
+                pos,
+                &setup,
+                &mut lap,
+                RelayLap {
+                    last: h,
+                    captures,
+                    stop,
+                    captured_before: captured_before_lap,
+                    first: cycle.lifts == 0,
+                },
+                &mut sown,
+                trace,
+            ) else {
+                return sown;
+            };
+            if self.sowing.relay_reverses {
+                // Each lap sows the other way from the lap before.
+                lap.reverse = !lap.reverse;
+                lap.ring = board.ring_in(me, lap.reverse);
+                sown.reverse = lap.reverse;
+            }
+            if let Some(blocking) = setup.closing
+                && board.owner(lift) == setup.opponent
+                && pos.at(lift) == blocking.closes_at
+                && blocking.never >> lift & 1 == 0
+            {
+                // The relay lifts a house of the opponent's row that its last
+                // seed brought to `closes_at`: the house closes, and a seed
+                // reaching it from now on leaves play.
+                pos.set_blocked(lift, true);
+                lap.closed |= 1 << lift;
+                trace.record(Event::Close { house: lift });
+            }
+            if let Some(end) = cycle.lift(pos, lift, lap.reverse) {
+                sown.end = end;
+                return sown;
+            }
+            self.lift_relay(pos, &mut lap, lift, &mut sown, trace);
+        }
+    }
+
+    /// What a move's sowing reads from the rules once, before its first
+    /// lap. Only the relay instances read the passings and stops beyond
+    /// plain sowing, so that the plain instance's are constants.
+    #[inline(always)]
+    fn sowing_setup<const RELAY: bool, const WHILE_SOWING: bool>(
+        &self,
+        pos: &Position,
+        captures: bool,
+    ) -> SowingSetup<'_> {
+        let me = pos.to_move();
+        let board = &self.board;
         // An opening move sown to the opponent's row (relay instances only):
         // one handful, which passes over no children and no house for what
         // it holds, and captures nothing on the way, as MancalaGames'
@@ -1807,13 +2011,6 @@ impl Rules {
                 .map_or(OpponentSows::Always, |c| c.opponent_sows)
         } else {
             OpponentSows::Always
-        };
-
-        // Children, read once: they may stop a relay.
-        let children = if RELAY && self.capture_gates {
-            self.children.as_ref()
-        } else {
-            None
         };
         // The opponent's houses holding this many are passed over (relay
         // instances only; an opening move may lift the rule).
@@ -1835,12 +2032,10 @@ impl Rules {
         };
         // Houses that close for good (`[blocking]`, relay instances only).
         let blocking = if RELAY { self.blocking.as_ref() } else { None };
-        // A move that may capture nothing closes nothing either.
-        let closing = if captures { blocking } else { None };
         // Blocked houses passed over: a round's, or with `[blocking]` the
         // sower's own (each passing told). The opponent's, with `[blocking]`,
         // take the seeds that reach them out of play; a relay adds to them.
-        let (blocked, mut closed) = match blocking {
+        let (blocked, closed) = match blocking {
             Some(_) => {
                 let mine = (0..board.houses())
                     .filter(|&h| board.owner(h) == me)
@@ -1852,422 +2047,578 @@ impl Rules {
             }
             None => (0, 0),
         };
-        // The board's seeds at or below which the opponent takes what is
-        // sown in their row (`opponent_takes_sown`, relay instances only).
-        let takes_at = if RELAY {
-            self.captures.opponent_takes_sown as u32
-        } else {
-            0
-        };
-        // Whether a seed may be passed on or land apart from its place: the
-        // fast path then gives way to the loop seed by seed.
         // Houses passed over unless the handful was lifted from one of
         // them (`passed_over`, relay instances only).
         let passed_over = if RELAY { self.sowing.passed_over } else { 0 };
-        let passes = skip > 0
-            || full > 0
-            || blocked != 0
-            || blocking.is_some()
-            || opening
-            || passed_over != 0;
-        let mut origin = from;
-        // Brent's search: one saved lift, replaced at powers of two (with
-        // the way it sows, where relays turn back, and the blocked houses,
-        // where relays close them).
-        let mut saved = if RELAY {
-            Some((
-                *pos.places(),
-                pos.key(),
-                origin,
-                reverse,
-                pos.blocked_houses(),
-            ))
-        } else {
-            None
-        };
-        let mut power = 1u32;
-        let mut steps = 0u32;
-        let mut lifts = 0u32;
-        // The laps so far that ended in the house where the mover chose to
-        // stop (`relay_may_stop_at_marked`).
-        let mut stopped_at = 0u8;
-
-        let mut seeds = pos.take(origin);
-        // What the houses held as the handful was lifted, where the houses
-        // passed over are judged by it (`skip_as_lifted`).
-        let mut as_lifted = (skip > 0 && self.sowing.skip_as_lifted).then(|| *pos.places());
-        sown.first_lift = seeds;
-        trace.record(Event::Lift {
-            house: origin,
-            seeds,
-        });
-        if self.sowing.first_in_origin && seeds > 1 {
-            // The sowing starts in the house played.
-            pos.add(origin, 1);
-            seeds -= 1;
-            trace.record(Event::Drop {
-                house: origin,
-                now: 1,
-            });
-        }
-        if !RELAY && !WHILE_SOWING {
-            // One handful: it feeds exactly when it is long enough.
-            sown.fed = seeds as u32 >= ring.seeds_to_opponent(from);
-        }
-        loop {
-            // What was captured before this lap (`relay_stops_after_capture`).
-            let captured_before_lap = sown.captured;
-            // Walk the ring by index: the next place is an add away, so the
-            // loop's chain of dependencies never waits on a table load.
-            let len = ring.len();
-            let mut i = ring.index_of(origin);
-            let mut h = origin;
-            // Few seeds left on the board, the handful lifted not counted:
-            // the opponent takes what is sown in their row, and no house is
-            // passed over for what it holds (no children are passed over
-            // with this rule: `opponent_sows` is refused beside it).
-            let takes = takes_at > 0 && pos.seeds_on_board() <= takes_at;
-            let (skip, full) = if takes { (0, 0) } else { (skip, full) };
-            let passes = passes || takes;
-            // Captures while sowing, which neither an opening move sown to
-            // the opponent's row nor a handful the opponent takes from makes.
-            let capture_sown = WHILE_SOWING && captures && !opening && !takes;
-            // This lap's houses passed over: none when it was lifted from one.
-            let lap_passed = if passed_over >> (origin & 63) & 1 == 0 {
-                passed_over
+        SowingSetup {
+            me,
+            opponent: me.opponent(),
+            skip_origin: self.sowing.laps == Laps::SkipOrigin,
+            capture_last: WHILE_SOWING && self.captures.while_sowing.is_some_and(|w| w.last),
+            opening,
+            skips,
+            // Children, read once: they may stop a relay.
+            children: if RELAY && self.capture_gates {
+                self.children.as_ref()
+            } else {
+                None
+            },
+            skip,
+            full,
+            blocking,
+            // A move that may capture nothing closes nothing either.
+            closing: if captures { blocking } else { None },
+            blocked,
+            closed,
+            // The board's seeds at or below which the opponent takes what
+            // is sown in their row (`opponent_takes_sown`, relay instances
+            // only).
+            takes_at: if RELAY {
+                self.captures.opponent_takes_sown as u32
             } else {
                 0
-            };
-            if !T::RECORDS && !WHILE_SOWING && skips == OpponentSows::Always && !passes {
-                // The fast path. Whole laps first: every place of the lap
-                // (less the origin, when laps skip it) takes one seed per lap.
-                let lap = len - skip_origin as usize;
-                let mut key = 0u64;
-                // Most handfuls are shorter than a lap: no division then.
-                if seeds as usize > lap {
-                    let laps = (seeds as usize - 1) / lap;
-                    for j in 0..len {
-                        let place = ring.at(j);
-                        if !(skip_origin && place == origin) {
-                            pos.add_unkeyed(place, laps as u8);
-                        }
-                    }
-                    key = (laps as u64).wrapping_mul(ring.lap_key(origin, skip_origin));
-                    seeds -= (laps * lap) as u8;
-                    sown.fed |= RELAY && ring.crosses();
-                }
-                // At most a lap is left, which never comes back to the
-                // origin: a plain run of drops, its key added at once.
-                key = key.wrapping_add(ring.run_key(i, seeds as usize));
-                for _ in 0..seeds {
-                    i += 1;
-                    if i == len {
-                        i = 0;
-                    }
-                    h = ring.at(i);
-                    pos.add_unkeyed(h, 1);
-                    if RELAY {
-                        sown.fed |= board.is_house_of(h, opponent);
-                    }
-                }
-                pos.shift_key(key);
-                seeds = 0;
-            }
-            // The place after index `i`, passing over the origin when laps
-            // skip it (`skip_opponent_holding` is refused with skip_origin).
-            let next = |i: &mut usize, trace: &mut T| {
-                let mut step = || {
-                    *i += 1;
-                    if *i == len {
-                        *i = 0;
-                    }
-                    ring.at(*i)
-                };
-                let h = step();
-                if skip_origin && h == origin {
-                    trace.record(Event::SkipOrigin { house: h });
-                    return step();
-                }
-                h
-            };
-            while seeds > 0 {
-                h = next(&mut i, trace);
-                let pass_children =
-                    skips != OpponentSows::Always && (seeds > 1 || skips == OpponentSows::Never);
-                if pass_children || passes {
-                    // Pass over the opponent's children (the origin is never
-                    // one: a child is never played), the opponent's houses
-                    // holding `skip`, houses holding `full` or more, blocked
-                    // houses and, for an opening move's last seed, the places
-                    // outside the opponent's row, until a place is none of
-                    // them.
-                    let theirs = if pass_children {
-                        pos.children_of(opponent)
-                    } else {
-                        0
-                    } | blocked
-                        | lap_passed;
-                    loop {
-                        if theirs >> (h & 63) & 1 == 1 {
-                            if blocking.is_some() && blocked >> (h & 63) & 1 == 1 {
-                                trace.record(Event::SkipBlocked { house: h });
-                            } else if lap_passed >> (h & 63) & 1 == 1 {
-                                trace.record(Event::Skip { house: h });
-                            }
-                            h = next(&mut i, trace);
-                        } else if (skip > 0
-                            && as_lifted.as_ref().map_or(pos.at(h), |held| held[h]) == skip
-                            && board.is_house_of(h, opponent))
-                            || (full > 0 && pos.at(h) >= full)
-                        {
-                            trace.record(Event::Skip { house: h });
-                            h = next(&mut i, trace);
-                        } else if opening && seeds == 1 && !board.is_house_of(h, opponent) {
-                            h = next(&mut i, trace);
-                        } else {
-                            break;
-                        }
-                    }
-                    if closed >> (h & 63) & 1 == 1 {
-                        // The opponent's blocked house: the seed leaves play,
-                        // kept in South's store as MancalaGames keeps it.
-                        pos.add(STORE[Side::South.index()], 1);
-                        seeds -= 1;
-                        trace.record(Event::OutOfPlay { house: h });
-                        continue;
-                    }
-                    if takes
-                        && board.is_house_of(h, opponent)
-                        && !(seeds == 1 && self.captures.last_sown_stays(pos, h))
-                    {
-                        // The opponent takes it, unless it is the last seed
-                        // and makes a count that captures.
-                        let store = board.store(opponent);
-                        pos.add(store, 1);
-                        seeds -= 1;
-                        trace.record(Event::Drop {
-                            house: store,
-                            now: pos.at(store),
-                        });
-                        continue;
-                    }
-                }
-                pos.add(h, 1);
-                seeds -= 1;
-                if RELAY || WHILE_SOWING {
-                    sown.fed |= board.is_house_of(h, opponent);
-                }
-                trace.record(Event::Drop {
-                    house: h,
-                    now: pos.at(h),
-                });
-                if capture_sown && (seeds > 0 || capture_last) {
-                    self.captures
-                        .take_while_sowing(board, pos, me, h, &mut sown, trace);
-                }
-            }
-            sown.last = h;
-            sown.lap_start = origin;
-            if !RELAY
+            },
+            passed_over,
+            // Whether a seed may be passed on or land apart from its place:
+            // the fast path then gives way to the loop seed by seed.
+            passes: skip > 0
+                || full > 0
+                || blocked != 0
+                || blocking.is_some()
                 || opening
-                || (self.sowing.opening == OpeningSowing::OneHandful && pos.get(OPENING) > 0)
-            {
-                // An opening move sown to the opponent's row, or sown in
-                // one handful, never relays.
-                return sown;
-            }
-            let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
-                return sown;
+                || passed_over != 0,
+        }
+    }
+
+    /// Sows the seeds in hand from `lap.origin`, taking captures while
+    /// sowing, and returns the place the last seed fell in. Plain laps
+    /// (nothing passed over, nothing captured on the way, nothing traced)
+    /// take the fast path, [`Rules::sow_plain_lap`]; the others go seed by
+    /// seed.
+    #[inline(always)]
+    fn sow_lap<const RELAY: bool, const WHILE_SOWING: bool, T: Trace>(
+        &self,
+        pos: &mut Position,
+        setup: &SowingSetup,
+        lap: &mut Lap,
+        captures: bool,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> usize {
+        let board = &self.board;
+        let (ring, origin, skip_origin, opponent) =
+            (lap.ring, lap.origin, setup.skip_origin, setup.opponent);
+        // Few seeds left on the board, the handful lifted not counted:
+        // the opponent takes what is sown in their row, and no house is
+        // passed over for what it holds (no children are passed over
+        // with this rule: `opponent_sows` is refused beside it).
+        let takes = setup.takes_at > 0 && pos.seeds_on_board() <= setup.takes_at;
+        let (skip, full) = if takes {
+            (0, 0)
+        } else {
+            (setup.skip, setup.full)
+        };
+        let passes = setup.passes || takes;
+        if !T::RECORDS && !WHILE_SOWING && setup.skips == OpponentSows::Always && !passes {
+            return self.sow_plain_lap::<RELAY>(pos, setup, lap, sown);
+        }
+        // Captures while sowing, which neither an opening move sown to the
+        // opponent's row nor a handful the opponent takes from makes.
+        let capture_sown = WHILE_SOWING && captures && !setup.opening && !takes;
+        // This lap's houses passed over: none when it was lifted from one.
+        let lap_passed = if setup.passed_over >> (origin & 63) & 1 == 0 {
+            setup.passed_over
+        } else {
+            0
+        };
+        // Walk the ring by index: the next place is an add away, so the
+        // loop's chain of dependencies never waits on a table load.
+        let len = ring.len();
+        let mut i = ring.index_of(origin);
+        let mut h = origin;
+        let mut seeds = lap.seeds;
+        // The place after index `i`, passing over the origin when laps
+        // skip it (`skip_opponent_holding` is refused with skip_origin).
+        let next = |i: &mut usize, trace: &mut T| {
+            let mut step = || {
+                *i += 1;
+                if *i == len {
+                    *i = 0;
+                }
+                ring.at(*i)
             };
-            // In the first moves that capture nothing (`quiet_moves`), no
-            // capture stops a relay either.
-            let quiet = self.captures.quiet_moves > 0 && pos.get(QUIET) > 0;
-            // A first lap that never reached the opponent's row ends the
-            // sowing (`relay_needs_opponent_row`).
-            let unvisited = self.sowing.relay_needs_opponent_row && lifts == 0 && !sown.fed;
-            let lapped = match self.captures.lap_captures {
-                // Every lap may capture, and the relay goes on after it.
-                // (A last hole is empty when its seed went to the opponent.)
-                Some(mode) => match self.captures.lap_capture(
-                    mode,
-                    board,
-                    pos,
-                    me,
-                    origin,
-                    h,
-                    board.is_house(h)
-                        && pos.at(h) > 0
-                        && !stops.contains(pos.at(h))
-                        && rows.allows(board.owner(h) == me)
-                        && !unvisited,
-                    captures && !quiet,
-                    reverse,
-                    &mut sown,
-                    trace,
-                ) {
-                    Some(lift) => Some(lift),
-                    None => return sown,
-                },
-                None => None,
-            };
-            if self.sowing.stops_when_a_side_empties
-                && (pos.seeds_on_side(me) == 0 || pos.seeds_on_side(opponent) == 0)
-            {
-                // A side left without seeds ends the sowing, whatever the
-                // last hole holds.
-                return sown;
+            let h = step();
+            if skip_origin && h == origin {
+                trace.record(Event::SkipOrigin { house: h });
+                return step();
             }
-            if self.sowing.stops_after_capture && sown.captured > captured_before_lap {
-                // A lap that captured while sowing ends the sowing.
-                return sown;
-            }
-            // A last seed that left play (into an opponent's blocked house)
-            // ends the sowing.
-            if lapped.is_none()
-                && (!board.is_house(h)
-                    || closed >> (h & 63) & 1 == 1
-                    || unvisited
-                    || stops.contains(pos.at(h))
-                    || (board.owner(h) == opponent
-                        && self.sowing.stops_in_opponent.contains(pos.at(h)))
-                    || !rows.allows(board.owner(h) == me)
-                    || (!quiet && self.captures.last_seed_captures(board, pos, me, h, reverse)))
-            {
-                return sown;
-            }
-            if self.sowing.stop_at_marked
-                && board.owner(h) == me
-                && pos.marked_houses() >> (h & 63) & 1 != 0
-                && self.stops_here(h, stop, &mut stopped_at, trace)
-            {
-                // The mover stops the relay in a house they marked.
-                return sown;
-            }
-            let lift = match from {
-                _ if let Some(lift) = lapped => lift,
-                RelayFrom::Last => h,
-                RelayFrom::Next => {
-                    // The place after the last one sown, store or house,
-                    // passing over blocked houses.
-                    let mut i = ring.index_of(h);
-                    let next = loop {
-                        i += 1;
-                        if i == len {
-                            i = 0;
+            h
+        };
+        while seeds > 0 {
+            h = next(&mut i, trace);
+            let pass_children = setup.skips != OpponentSows::Always
+                && (seeds > 1 || setup.skips == OpponentSows::Never);
+            if pass_children || passes {
+                // Pass over the opponent's children (the origin is never
+                // one: a child is never played), the opponent's houses
+                // holding `skip`, houses holding `full` or more, blocked
+                // houses and, for an opening move's last seed, the places
+                // outside the opponent's row, until a place is none of
+                // them.
+                let theirs = if pass_children {
+                    pos.children_of(opponent)
+                } else {
+                    0
+                } | setup.blocked
+                    | lap_passed;
+                loop {
+                    if theirs >> (h & 63) & 1 == 1 {
+                        if setup.blocking.is_some() && setup.blocked >> (h & 63) & 1 == 1 {
+                            trace.record(Event::SkipBlocked { house: h });
+                        } else if lap_passed >> (h & 63) & 1 == 1 {
+                            trace.record(Event::Skip { house: h });
                         }
-                        if blocked >> (ring.at(i) & 63) & 1 == 0 {
-                            break ring.at(i);
-                        }
-                    };
-                    if pos.at(next) == 0 {
-                        return sown;
-                    }
-                    if self.sowing.relay_takes_facing
-                        && board.owner(next) == me
-                        && board.is_front(next)
-                        && let Some(into) =
-                            super::capture::Captures::take_facing(board, pos, next, trace)
+                        h = next(&mut i, trace);
+                    } else if (skip > 0
+                        && lap.as_lifted.as_ref().map_or(pos.at(h), |held| held[h]) == skip
+                        && board.is_house_of(h, opponent))
+                        || (full > 0 && pos.at(h) >= full)
                     {
-                        // A front-row house facing seeds takes across
-                        // instead of being lifted; the relay goes on from
-                        // the house after the one the seeds went into, and
-                        // ends where that is empty.
-                        let after = ring.next(into);
-                        if pos.at(after) == 0 {
-                            return sown;
-                        }
-                        after
+                        trace.record(Event::Skip { house: h });
+                        h = next(&mut i, trace);
+                    } else if setup.opening && seeds == 1 && !board.is_house_of(h, opponent) {
+                        h = next(&mut i, trace);
                     } else {
-                        next
+                        break;
                     }
                 }
-            };
-            if let Some(children) = children
-                && ((!quiet && children.made(board, pos, me, h, reverse, sown.last_handful()))
-                    || (children.kind != super::children::Kind::Ram
-                        && (pos.child_houses() >> lift & 1 != 0
-                            || pos.child_houses() >> (h & 63) & 1 != 0)))
-            {
-                // A relay stops where it would make a child, ends in a
-                // child, and never lifts a child.
-                return sown;
+                if lap.closed >> (h & 63) & 1 == 1 {
+                    // The opponent's blocked house: the seed leaves play,
+                    // kept in South's store as MancalaGames keeps it.
+                    pos.add(STORE[Side::South.index()], 1);
+                    seeds -= 1;
+                    trace.record(Event::OutOfPlay { house: h });
+                    continue;
+                }
+                if takes
+                    && board.is_house_of(h, opponent)
+                    && !(seeds == 1 && self.captures.last_sown_stays(pos, h))
+                {
+                    // The opponent takes it, unless it is the last seed
+                    // and makes a count that captures.
+                    let store = board.store(opponent);
+                    pos.add(store, 1);
+                    seeds -= 1;
+                    trace.record(Event::Drop {
+                        house: store,
+                        now: pos.at(store),
+                    });
+                    continue;
+                }
             }
-            if self.sowing.relay_reverses {
-                // Each lap sows the other way from the lap before.
-                reverse = !reverse;
-                ring = board.ring_in(me, reverse);
-                sown.reverse = reverse;
+            pos.add(h, 1);
+            seeds -= 1;
+            if RELAY || WHILE_SOWING {
+                sown.fed |= board.is_house_of(h, opponent);
             }
-            if let Some(blocking) = closing
-                && board.owner(lift) == opponent
-                && pos.at(lift) == blocking.closes_at
-                && blocking.never >> lift & 1 == 0
-            {
-                // The relay lifts a house of the opponent's row that its last
-                // seed brought to `closes_at`: the house closes, and a seed
-                // reaching it from now on leaves play.
-                pos.set_blocked(lift, true);
-                closed |= 1 << lift;
-                trace.record(Event::Close { house: lift });
-            }
-            if let Some((places, key, hole, way, blocked_then)) = &saved
-                && pos.key() == *key
-                && lift == *hole
-                && reverse == *way
-                && pos.places() == places
-                && pos.blocked_houses() == *blocked_then
-            {
-                sown.end = SownEnd::Endless;
-                return sown;
-            }
-            lifts += 1;
-            if lifts > MAX_RELAY_LIFTS {
-                sown.end = SownEnd::TooLong;
-                return sown;
-            }
-            steps += 1;
-            if steps == power {
-                saved = Some((
-                    *pos.places(),
-                    pos.key(),
-                    lift,
-                    reverse,
-                    pos.blocked_houses(),
-                ));
-                power = power.saturating_mul(2);
-                steps = 0;
-            }
-            seeds = match sown.handful.take() {
-                // The seeds a lap captured, sown on from `lift`, which
-                // keeps its own.
-                Some(captured) => captured,
-                None => pos.take(lift),
-            };
-            if let Some(held) = &mut as_lifted {
-                *held = *pos.places();
-            }
-            sown.last_lift = seeds;
-            origin = lift;
-            trace.record(Event::Relay { house: lift, seeds });
-            if self.sowing.relay_first_in_origin && seeds > 1 {
-                // The lap starts in the house lifted, as the move did.
-                pos.add(origin, 1);
-                seeds -= 1;
-                trace.record(Event::Drop {
-                    house: origin,
-                    now: pos.at(origin),
-                });
-            }
-            if self.captures.before_sowing == BeforeSowing::OneSeed && seeds > 0 {
-                // One seed of every handful goes to the store first.
-                seeds -= 1;
-                pos.add(board.store(me), 1);
-                sown.captured += 1;
-                trace.record(Event::Capture {
-                    house: lift,
-                    seeds: 1,
-                });
+            trace.record(Event::Drop {
+                house: h,
+                now: pos.at(h),
+            });
+            if capture_sown && (seeds > 0 || setup.capture_last) {
+                self.captures
+                    .take_while_sowing(board, pos, setup.me, h, sown, trace);
             }
         }
+        lap.seeds = 0;
+        h
+    }
+
+    /// The fast path of a lap that passes nothing over and captures
+    /// nothing on the way: whole laps first, where every place of the lap
+    /// (less the origin, when laps skip it) takes one seed per lap, then at
+    /// most a lap, which never comes back to the origin: a plain run of
+    /// drops, its key added at once. Returns the place the last seed fell
+    /// in.
+    #[inline(always)]
+    fn sow_plain_lap<const RELAY: bool>(
+        &self,
+        pos: &mut Position,
+        setup: &SowingSetup,
+        lap: &mut Lap,
+        sown: &mut Sown,
+    ) -> usize {
+        let (ring, origin, skip_origin) = (lap.ring, lap.origin, setup.skip_origin);
+        // Walk the ring by index: the next place is an add away, so the
+        // loop's chain of dependencies never waits on a table load.
+        let len = ring.len();
+        let mut i = ring.index_of(origin);
+        let mut h = origin;
+        let places = len - skip_origin as usize;
+        let mut key = 0u64;
+        let mut seeds = lap.seeds;
+        // Most handfuls are shorter than a lap: no division then.
+        if seeds as usize > places {
+            let laps = (seeds as usize - 1) / places;
+            for j in 0..len {
+                let place = ring.at(j);
+                if !(skip_origin && place == origin) {
+                    pos.add_unkeyed(place, laps as u8);
+                }
+            }
+            key = (laps as u64).wrapping_mul(ring.lap_key(origin, skip_origin));
+            seeds -= (laps * places) as u8;
+            sown.fed |= RELAY && ring.crosses();
+        }
+        key = key.wrapping_add(ring.run_key(i, seeds as usize));
+        for _ in 0..seeds {
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+            h = ring.at(i);
+            pos.add_unkeyed(h, 1);
+            if RELAY {
+                sown.fed |= self.board.is_house_of(h, setup.opponent);
+            }
+        }
+        pos.shift_key(key);
+        lap.seeds = 0;
+        h
+    }
+
+    /// Whether a relay goes on after the lap that has just ended in
+    /// `lap_end.last`, and the house it lifts next: `None` where the sowing
+    /// ends (the last seed stops, captures, leaves play, or would make or
+    /// lift a child).
+    #[inline(always)]
+    fn relay_lift<T: Trace>(
+        &self,
+        pos: &mut Position,
+        setup: &SowingSetup,
+        lap: &mut Lap,
+        lap_end: RelayLap,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> Option<usize> {
+        let board = &self.board;
+        let (me, opponent, h) = (setup.me, setup.opponent, lap_end.last);
+        let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
+            return None;
+        };
+        // In the first moves that capture nothing (`quiet_moves`), no
+        // capture stops a relay either.
+        let quiet = self.captures.quiet_moves > 0 && pos.get(QUIET) > 0;
+        // A first lap that never reached the opponent's row ends the
+        // sowing (`relay_needs_opponent_row`).
+        let unvisited = self.sowing.relay_needs_opponent_row && lap_end.first && !sown.fed;
+        let lapped = match self.captures.lap_captures {
+            // Every lap may capture, and the relay goes on after it.
+            // (A last hole is empty when its seed went to the opponent.)
+            Some(mode) => Some(self.captures.lap_capture(
+                mode,
+                board,
+                pos,
+                me,
+                lap.origin,
+                h,
+                board.is_house(h)
+                    && pos.at(h) > 0
+                    && !stops.contains(pos.at(h))
+                    && rows.allows(board.owner(h) == me)
+                    && !unvisited,
+                lap_end.captures && !quiet,
+                lap.reverse,
+                sown,
+                trace,
+            )?),
+            None => None,
+        };
+        if self.sowing.stops_when_a_side_empties
+            && (pos.seeds_on_side(me) == 0 || pos.seeds_on_side(opponent) == 0)
+        {
+            // A side left without seeds ends the sowing, whatever the
+            // last hole holds.
+            return None;
+        }
+        if self.sowing.stops_after_capture && sown.captured > lap_end.captured_before {
+            // A lap that captured while sowing ends the sowing.
+            return None;
+        }
+        // A last seed that left play (into an opponent's blocked house)
+        // ends the sowing.
+        if lapped.is_none()
+            && (!board.is_house(h)
+                || lap.closed >> (h & 63) & 1 == 1
+                || unvisited
+                || stops.contains(pos.at(h))
+                || (board.owner(h) == opponent
+                    && self.sowing.stops_in_opponent.contains(pos.at(h)))
+                || !rows.allows(board.owner(h) == me)
+                || (!quiet
+                    && self
+                        .captures
+                        .last_seed_captures(board, pos, me, h, lap.reverse)))
+        {
+            return None;
+        }
+        if self.sowing.stop_at_marked
+            && board.owner(h) == me
+            && pos.marked_houses() >> (h & 63) & 1 != 0
+            && self.stops_here(h, lap_end.stop, &mut lap.stopped_at, trace)
+        {
+            // The mover stops the relay in a house they marked.
+            return None;
+        }
+        let lift = match from {
+            _ if let Some(lift) = lapped => lift,
+            RelayFrom::Last => h,
+            RelayFrom::Next => self.relay_from_next(pos, setup, lap, h, trace)?,
+        };
+        if let Some(children) = setup.children
+            && ((!quiet && children.made(board, pos, me, h, lap.reverse, sown.last_handful()))
+                || (children.kind != super::children::Kind::Ram
+                    && (pos.child_houses() >> lift & 1 != 0
+                        || pos.child_houses() >> (h & 63) & 1 != 0)))
+        {
+            // A relay stops where it would make a child, ends in a
+            // child, and never lifts a child.
+            return None;
+        }
+        Some(lift)
+    }
+
+    /// The house a relay lifts next with `relay_from = "next"`: the place
+    /// after the last one sown (`last`), store or house, passing over
+    /// blocked houses; `None` where it is empty and the sowing ends.
+    #[inline(always)]
+    fn relay_from_next<T: Trace>(
+        &self,
+        pos: &mut Position,
+        setup: &SowingSetup,
+        lap: &Lap,
+        last: usize,
+        trace: &mut T,
+    ) -> Option<usize> {
+        let ring = lap.ring;
+        let len = ring.len();
+        let mut i = ring.index_of(last);
+        let next = loop {
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+            if setup.blocked >> (ring.at(i) & 63) & 1 == 0 {
+                break ring.at(i);
+            }
+        };
+        if pos.at(next) == 0 {
+            return None;
+        }
+        if self.sowing.relay_takes_facing
+            && self.board.owner(next) == setup.me
+            && self.board.is_front(next)
+            && let Some(into) = super::capture::Captures::take_facing(&self.board, pos, next, trace)
+        {
+            // A front-row house facing seeds takes across instead of being
+            // lifted; the relay goes on from the house after the one the
+            // seeds went into, and ends where that is empty.
+            let after = ring.next(into);
+            if pos.at(after) == 0 {
+                return None;
+            }
+            Some(after)
+        } else {
+            Some(next)
+        }
+    }
+
+    /// Lifts `lift` for the relay's next lap: its seeds, or the seeds a lap
+    /// captured, in hand (`lap_captures_sown_from`), less what goes first
+    /// to the house lifted or the store.
+    #[inline(always)]
+    fn lift_relay<T: Trace>(
+        &self,
+        pos: &mut Position,
+        lap: &mut Lap,
+        lift: usize,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) {
+        lap.seeds = match sown.handful.take() {
+            // The seeds a lap captured, sown on from `lift`, which keeps
+            // its own.
+            Some(captured) => captured,
+            None => pos.take(lift),
+        };
+        if let Some(held) = &mut lap.as_lifted {
+            *held = *pos.places();
+        }
+        sown.last_lift = lap.seeds;
+        lap.origin = lift;
+        trace.record(Event::Relay {
+            house: lift,
+            seeds: lap.seeds,
+        });
+        if self.sowing.relay_first_in_origin && lap.seeds > 1 {
+            // The lap starts in the house lifted, as the move did.
+            pos.add(lift, 1);
+            lap.seeds -= 1;
+            trace.record(Event::Drop {
+                house: lift,
+                now: pos.at(lift),
+            });
+        }
+        if self.captures.before_sowing == BeforeSowing::OneSeed && lap.seeds > 0 {
+            // One seed of every handful goes to the store first.
+            lap.seeds -= 1;
+            pos.add(self.board.store(pos.to_move()), 1);
+            sown.captured += 1;
+            trace.record(Event::Capture {
+                house: lift,
+                seeds: 1,
+            });
+        }
+    }
+}
+
+/// What a move's sowing reads from the rules once, before its first lap
+/// ([`Rules::sowing_setup`]). The passings beyond plain sowing are read
+/// by the relay instances of the loop only, so that the plain instance's
+/// are constants and its tests fold away.
+struct SowingSetup<'r> {
+    me: Side,
+    opponent: Side,
+    /// Whether laps pass over the house they were lifted from.
+    skip_origin: bool,
+    /// Whether the last seed of a handful captures while sowing too.
+    capture_last: bool,
+    /// An opening move sown to the opponent's row: one handful.
+    opening: bool,
+    /// Which children of the opponent's the sowing passes over.
+    skips: OpponentSows,
+    /// Children, which may stop a relay.
+    children: Option<&'r super::children::Children>,
+    /// The opponent's houses holding this many are passed over (0: none).
+    skip: u8,
+    /// Houses holding this many or more are passed over (0: none).
+    full: u8,
+    /// Houses that close for good (`[blocking]`).
+    blocking: Option<&'r super::blocking::Blocking>,
+    /// The same, where the move may capture.
+    closing: Option<&'r super::blocking::Blocking>,
+    /// Blocked houses passed over.
+    blocked: u64,
+    /// The opponent's blocked houses as the move starts, where a seed
+    /// leaves play.
+    closed: u64,
+    /// The board's seeds at or below which the opponent takes what is sown
+    /// in their row (0: never).
+    takes_at: u32,
+    /// Houses passed over unless the handful was lifted from one of them.
+    passed_over: u64,
+    /// Whether a seed may be passed on or land apart from its place.
+    passes: bool,
+}
+
+/// The lap being sown, and what a relay carries from lap to lap.
+struct Lap<'r> {
+    /// The ring the lap sows along.
+    ring: &'r crate::board::Ring,
+    /// Whether it sows against the board's direction.
+    reverse: bool,
+    /// The house its handful was lifted from.
+    origin: usize,
+    /// The seeds still in hand.
+    seeds: u8,
+    /// The opponent's blocked houses, where a seed leaves play; a relay
+    /// closes more.
+    closed: u64,
+    /// What the houses held as the handful was lifted (`skip_as_lifted`).
+    as_lifted: Option<[u8; crate::position::PLACES]>,
+    /// The laps so far that ended in the house where the mover chose to
+    /// stop (`relay_may_stop_at_marked`).
+    stopped_at: u8,
+}
+
+/// How a relay lap ended, for [`Rules::relay_lift`].
+#[derive(Clone, Copy)]
+struct RelayLap {
+    /// The place its last seed fell in.
+    last: usize,
+    /// Whether the move may capture.
+    captures: bool,
+    /// The mover's choice of where to stop (`relay_may_stop_at_marked`).
+    stop: u16,
+    /// What the move had captured before the lap.
+    captured_before: u8,
+    /// Whether it was the move's first lap.
+    first: bool,
+}
+
+/// Brent's search for an endless relay (R13): a lift with the same board,
+/// blocked houses, hole and way as an earlier lift of the move. It keeps a
+/// single earlier lift, replaced at powers of two, and counts the lifts up
+/// to [`MAX_RELAY_LIFTS`].
+struct RelayCycle {
+    /// The saved lift: board, key, hole, way, blocked houses.
+    saved: Option<([u8; crate::position::PLACES], u64, usize, bool, u64)>,
+    power: u32,
+    steps: u32,
+    /// The relay lifts so far.
+    lifts: u32,
+}
+
+impl RelayCycle {
+    /// The search from the move's first lift, of `from`; nothing is saved
+    /// where the sowing never relays.
+    #[inline(always)]
+    fn new(relay: bool, pos: &Position, from: usize, reverse: bool) -> Self {
+        RelayCycle {
+            saved: relay.then(|| {
+                (
+                    *pos.places(),
+                    pos.key(),
+                    from,
+                    reverse,
+                    pos.blocked_houses(),
+                )
+            }),
+            power: 1,
+            steps: 0,
+            lifts: 0,
+        }
+    }
+
+    /// Counts a relay lift of `lift`, sown the way `reverse` says: how
+    /// the sowing ends where it repeats the saved lift or goes on too long.
+    #[inline(always)]
+    fn lift(&mut self, pos: &Position, lift: usize, reverse: bool) -> Option<SownEnd> {
+        if let Some((places, key, hole, way, blocked_then)) = &self.saved
+            && pos.key() == *key
+            && lift == *hole
+            && reverse == *way
+            && pos.places() == places
+            && pos.blocked_houses() == *blocked_then
+        {
+            return Some(SownEnd::Endless);
+        }
+        self.lifts += 1;
+        if self.lifts > MAX_RELAY_LIFTS {
+            return Some(SownEnd::TooLong);
+        }
+        self.steps += 1;
+        if self.steps == self.power {
+            self.saved = Some((
+                *pos.places(),
+                pos.key(),
+                lift,
+                reverse,
+                pos.blocked_houses(),
+            ));
+            self.power = self.power.saturating_mul(2);
+            self.steps = 0;
+        }
+        None
     }
 }
