@@ -230,14 +230,31 @@ impl Engine {
     }
 
     /// The legal moves, each house judged in full: the slow path, kept out
-    /// of line so the fast one stays small.
+    /// of line so the fast one stays small. The moves are listed as they
+    /// are judged ([`Engine::legal_moves_judged`]), with no verdicts kept;
+    /// only moves that sow no house of the mover's, and the rules that
+    /// compare houses of two rows, are read from the [verdicts](Engine::verdicts).
     #[inline(never)]
     fn judged_moves(&self, pos: &Position) -> MoveList {
-        let mut list = MoveList::on(self.rules.board.layout());
-        for (mv, verdict) in self.verdicts(pos) {
-            if verdict == Verdict::Legal {
-                list.insert(mv);
+        let playable = &self.rules.playable;
+        let compares_rows = self.rows_played(pos).len() > 1
+            && (playable.single_seed_rule || playable.last_resort != 0);
+        if compares_rows || self.markings_or_takes(pos).is_some() {
+            let mut list = MoveList::on(self.rules.board.layout());
+            for (mv, verdict) in self.verdicts(pos) {
+                if verdict == Verdict::Legal {
+                    list.insert(mv);
+                }
             }
+            return list;
+        }
+        // What the moves played out came to is not kept: the vector stays
+        // empty, and unallocated, unless a move must be played to be judged.
+        let mut played = Vec::new();
+        let feeding = self.rules.must_feed_now(pos);
+        let list = self.legal_moves_judged(pos, feeding, &mut played);
+        if list.is_empty() && feeding && self.rules.feeding_falls_when_none_feeds(pos) {
+            return self.legal_moves_judged(pos, false, &mut played);
         }
         list
     }
@@ -434,8 +451,10 @@ impl Engine {
         // Ouri's single-seed rule, as `verdicts` applies it.
         if self.rules.playable.single_seed_rule && multi != 0 {
             list.retain_row(side, multi);
+            houses &= multi;
         }
-        // Houses played only when no other may be.
+        // Houses played only when no other may be (judged after the
+        // single-seed rule, as `verdicts` judges them).
         let last_resort = self.rules.playable.last_resort;
         if last_resort != 0 && houses & !last_resort != 0 {
             list.retain_row(side, !last_resort);
@@ -1865,6 +1884,57 @@ mod tests {
                 mv: Move::from_label("A").unwrap(),
                 verdict: Verdict::Empty
             })
+        );
+    }
+
+    /// The single-seed rule comes before houses played as a last resort:
+    /// where it strikes out the only house that is not a last resort, the
+    /// last resort may be played. Every way of listing the moves agrees,
+    /// the moves played out to be judged (a forbidden grand slam) too.
+    #[test]
+    fn the_last_resort_is_judged_after_the_single_seed_rule() {
+        let rules = crate::rules::Rules::compile_unnamed(
+            r#"
+[variant]
+name = "last-resort"
+[board]
+houses_per_side = 6
+seeds_per_house = 4
+[sowing]
+skip_origin = true
+[play]
+single_seed_rule = true
+last_resort = ["F"]
+must_feed = true
+[capture]
+counts = [2, 3]
+last_seed = "opponent"
+chain = true
+grand_slam = "forbidden"
+[end]
+majority = 25
+no_move = "each_own"
+repetition = "each_own"
+"#,
+            "test",
+        )
+        .expect("the variant compiles");
+        let engine = Engine::new(rules);
+        // South: A holds one seed, F (the last resort) two; North is fed
+        // either way.
+        let p = pos(&[1, 0, 0, 0, 0, 2, 3, 3, 3, 3, 3, 3], [14, 14], Side::South);
+        let judged: Vec<Move> = engine
+            .verdicts(&p)
+            .into_iter()
+            .filter(|&(_, v)| v == Verdict::Legal)
+            .map(|(m, _)| m)
+            .collect();
+        let labels: String = judged.iter().map(|m| m.label().to_string()).collect();
+        assert_eq!(labels, "F");
+        assert_eq!(engine.legal_moves(&p).to_vec(), judged);
+        assert_eq!(
+            engine.legal_moves_played(&p, &mut Vec::new()).to_vec(),
+            judged
         );
     }
 
