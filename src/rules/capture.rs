@@ -859,111 +859,10 @@ pub(crate) fn compile(
     stores: crate::board::StoreSowing,
     layout: crate::position::Layout,
 ) -> Result<(Captures, GrandSlam), CompileError> {
-    let into_stores = stores != crate::board::StoreSowing::None;
-    let both_stores = stores == crate::board::StoreSowing::Both;
-    let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
-    let counts = match &section.counts {
-        Some(counts) => count_set(
-            counts,
-            total,
-            "counts",
-            "an empty hole cannot be captured, and a hole that has just received a seed is never empty",
-        )?,
-        None => CountSet::default(),
-    };
-    let by_owner = section
-        .zones_by
-        .as_ref()
-        .is_some_and(|z| *z.get_ref() == ZonesBy::Owner);
-    let zone_of = |zone: Zone| ZoneMask::from_zone(zone).read_by_owner(by_owner);
-    let last_seed = zone_of(section.last_seed);
-    let while_sowing = zone_of(section.while_sowing);
-    let sweep = section.sweep.as_ref().is_some_and(|s| *s.get_ref());
-    if let Some(flag) = &section.sweep
-        && sweep
-        && (counts.is_empty() || last_seed.any() || while_sowing.any())
-    {
-        return err(
-            flag.span(),
-            "sweep = true takes the houses holding `counts` and is the only count capture: give counts, and leave last_seed and while_sowing out",
-        );
-    }
-    if counts.is_empty() && (last_seed.any() || while_sowing.any()) {
-        return err(
-            counts_span,
-            "counts is empty or missing, so last_seed and while_sowing can never capture",
-        );
-    }
-    let next = section.next.as_ref();
-    let next_from_empty = next
-        .and_then(|n| n.from_empty.as_ref())
-        .is_some_and(|f| *f.get_ref());
-    if let Some(next) = next
-        && counts.is_empty()
-        && !next_from_empty
-    {
-        return err(
-            next.zone.span(),
-            "the capture of the next house takes it when it holds one of `counts`: give counts",
-        );
-    }
-    if !counts.is_empty()
-        && !last_seed.any()
-        && !while_sowing.any()
-        && !sweep
-        && (next.is_none() || next_from_empty)
-    {
-        return Err((
-            counts_span,
-            "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
-            Some("set last_seed = \"opponent\" to capture with the last seed".into()),
-        ));
-    }
-    if section.chain && !last_seed.any() {
-        return err(
-            counts_span,
-            "chain = true needs last_seed captures to start a chain",
-        );
-    }
-    let chain_max = match &section.chain_max {
-        Some(max) if !section.chain => {
-            return err(max.span(), "chain_max only applies with chain = true");
-        }
-        Some(max) => super::in_range(max, 2, MAX_HOUSES as i64, "chain_max")? as u8,
-        None => MAX_HOUSES as u8,
-    };
-    let chain_zone = match &section.chain_zone {
-        Some(zone) if !section.chain => {
-            return err(zone.span(), "chain_zone only applies with chain = true");
-        }
-        Some(zone) if *zone.get_ref() == Zone::None => {
-            return err(
-                zone.span(),
-                "chain_zone = \"none\" would stop every chain at its first house: write chain = false",
-            );
-        }
-        Some(zone) => zone_of(*zone.get_ref()),
-        None => last_seed,
-    };
-    let with_opposite = flag_unless(
-        &section.count_takes_opposite,
-        !last_seed.any(),
-        "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
-    )? && flag_unless(
-        &section.count_takes_opposite,
-        section.lap_captures.is_some(),
-        "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
-    )?;
-    let chain_along_sowing = flag_unless(
-        &section.chain_along_sowing,
-        !section.chain,
-        "chain_along_sowing only applies with chain = true",
-    )?;
-    let from_played_only = flag_unless(
-        &section.from_played_only,
-        !last_seed.any() || section.cross.is_some(),
-        "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
-    )?;
+    let cx = Compiling::new(section, total, sowing, stores, layout)?;
+    cx.check_counts()?;
+    let mut rules = Vec::new();
+    let (chain_along_sowing, from_played_only) = cx.count_capture(&mut rules)?;
     let starter_waits = flag_unless(
         &section.starter_waits,
         section.quiet_moves.is_some(),
@@ -974,24 +873,323 @@ pub(crate) fn compile(
         layout.rows() != 4,
         "facing_take_at_turn_start takes from the opponent's front row and the house behind it into the mover's back row: it needs [board] rows = 4",
     )?;
-    let mut rules = Vec::new();
-    if last_seed.any() {
-        rules.push(CaptureRule::Count {
-            counts,
-            zone: last_seed,
-            chain: section.chain,
-            chain_max,
-            chain_zone,
-            with_opposite,
-            played_only: from_played_only,
-        });
-    }
     let cross_needs_opponent_sown = section
         .cross
         .as_ref()
         .and_then(|c| c.needs_opponent_sown.as_ref())
         .is_some_and(|flag| *flag.get_ref());
     if let Some(cross) = &section.cross {
+        cx.cross(cross, &mut rules)?;
+    }
+    if let Some(gap) = &section.across_gap {
+        cx.across_gap(gap, &mut rules)?;
+    }
+    cx.match_opposite(&mut rules)?;
+    cx.one_key_rules(&mut rules)?;
+    if let Some(next) = section.next.as_ref() {
+        cx.next_house(next, &mut rules)?;
+    }
+    let store_capture = rules.contains(&CaptureRule::OpponentStore);
+    let while_sowing = cx.while_sowing()?;
+    let lap_captures = cx.lap_captures(&rules)?;
+    let sown_from = cx.lap_captures_sown_from(lap_captures)?;
+    let opponent_takes_sown = cx.opponent_takes_sown(lap_captures)?;
+    let sweep_after_capture = cx.sweep_after_capture(lap_captures)?;
+    let (last_seeds_to_mover, last_seeds_to_starter, last_seeds_counted_in) = cx.last_seeds()?;
+    let looks_along = cx.looks_along()?;
+    let given_away = cx.given_to_opponent(&rules, while_sowing, last_seeds_to_mover)?;
+    let (captured_sown_on, captured_sown_from) =
+        cx.captured_sown_on(&rules, lap_captures, given_away, sweep_after_capture)?;
+    let (chosen_after, chosen_after_houses_taken, chosen_spares_marked, chosen_left_to_opponent) =
+        cx.chosen_after(&rules, lap_captures, given_away, captured_sown_on)?;
+    Ok((
+        Captures {
+            rules,
+            while_sowing,
+            single_seed_captures: section.single_seed_captures,
+            quiet_moves: match &section.quiet_moves {
+                Some(moves) => super::in_range(moves, 1, 100, "quiet_moves")? as u8,
+                None => 0,
+            },
+            before_sowing: section.before_sowing,
+            store_capture,
+            lap_captures,
+            sown_from,
+            opponent_takes_sown,
+            last_seeds_to_mover,
+            last_seeds_to_starter,
+            sweep_after_capture,
+            chosen_after,
+            chosen_after_houses_taken,
+            chosen_spares_marked,
+            chosen_left_to_opponent,
+            last_seeds_counted_in,
+            looks_along,
+            zones_by_owner: cx.by_owner,
+            given_away,
+            cross_needs_opponent_sown,
+            chain_along_sowing,
+            from_played_only,
+            starter_waits,
+            captured_sown_on,
+            captured_sown_from,
+            passed_over: sowing.passed_over,
+            facing_take_at_turn_start,
+            facing_take_stops_at_empty_back_row: false,
+        },
+        section.grand_slam,
+    ))
+}
+
+/// `[capture]` as it is compiled: the section, what its checks read of the
+/// board and the sowing, and the capturing counts, which many rules read.
+struct Compiling<'a> {
+    /// The section.
+    section: &'a Section,
+    /// The seeds in play.
+    total: u32,
+    /// The sowing, compiled.
+    sowing: &'a super::sowing::Sowing,
+    /// The board's rows and columns.
+    layout: crate::position::Layout,
+    /// Whether the sowing passes through a store.
+    into_stores: bool,
+    /// Whether it passes through both stores.
+    both_stores: bool,
+    /// Whether the zones read who owns a house now (`zones_by = "owner"`).
+    by_owner: bool,
+    /// Where `counts` is written (0..0 when it is not).
+    counts_span: std::ops::Range<usize>,
+    /// The capturing counts (`counts`).
+    counts: CountSet,
+}
+
+impl<'a> Compiling<'a> {
+    /// Reads the board's store sowing, `counts` (checked at once) and
+    /// `zones_by`.
+    fn new(
+        section: &'a Section,
+        total: u32,
+        sowing: &'a super::sowing::Sowing,
+        stores: crate::board::StoreSowing,
+        layout: crate::position::Layout,
+    ) -> Result<Self, CompileError> {
+        let into_stores = stores != crate::board::StoreSowing::None;
+        let both_stores = stores == crate::board::StoreSowing::Both;
+        let counts_span = section.counts.as_ref().map_or(0..0, |c| c.span());
+        let counts = match &section.counts {
+            Some(counts) => count_set(
+                counts,
+                total,
+                "counts",
+                "an empty hole cannot be captured, and a hole that has just received a seed is never empty",
+            )?,
+            None => CountSet::default(),
+        };
+        let by_owner = section
+            .zones_by
+            .as_ref()
+            .is_some_and(|z| *z.get_ref() == ZonesBy::Owner);
+        Ok(Compiling {
+            section,
+            total,
+            sowing,
+            layout,
+            into_stores,
+            both_stores,
+            by_owner,
+            counts_span,
+            counts,
+        })
+    }
+
+    /// A zone of the section, read by row or by who owns a house now
+    /// (`zones_by`).
+    fn zone_of(&self, zone: Zone) -> ZoneMask {
+        ZoneMask::from_zone(zone).read_by_owner(self.by_owner)
+    }
+
+    /// Where the last seed captures by count (`last_seed`).
+    fn last_seed(&self) -> ZoneMask {
+        self.zone_of(self.section.last_seed)
+    }
+
+    /// Where the other seeds capture by count as they are sown
+    /// (`while_sowing`).
+    fn while_sowing_zone(&self) -> ZoneMask {
+        self.zone_of(self.section.while_sowing)
+    }
+
+    /// Whether `sweep = true`.
+    fn sweep(&self) -> bool {
+        self.section.sweep.as_ref().is_some_and(|s| *s.get_ref())
+    }
+
+    /// Whether the capture of the next house is judged at the last seed's
+    /// empty house (`[capture.next] from_empty = true`).
+    fn next_from_empty(&self) -> bool {
+        self.section
+            .next
+            .as_ref()
+            .and_then(|n| n.from_empty.as_ref())
+            .is_some_and(|f| *f.get_ref())
+    }
+
+    /// Checks `counts` against the rules that read it (`sweep`,
+    /// `last_seed`, `while_sowing`, `[capture.next]`): none without it, and
+    /// not it without one.
+    fn check_counts(&self) -> Result<(), CompileError> {
+        let section = self.section;
+        let (counts, counts_span) = (self.counts, self.counts_span.clone());
+        let (last_seed, while_sowing) = (self.last_seed(), self.while_sowing_zone());
+        let sweep = self.sweep();
+        if let Some(flag) = &section.sweep
+            && sweep
+            && (counts.is_empty() || last_seed.any() || while_sowing.any())
+        {
+            return err(
+                flag.span(),
+                "sweep = true takes the houses holding `counts` and is the only count capture: give counts, and leave last_seed and while_sowing out",
+            );
+        }
+        if counts.is_empty() && (last_seed.any() || while_sowing.any()) {
+            return err(
+                counts_span,
+                "counts is empty or missing, so last_seed and while_sowing can never capture",
+            );
+        }
+        let next = section.next.as_ref();
+        let next_from_empty = self.next_from_empty();
+        if let Some(next) = next
+            && counts.is_empty()
+            && !next_from_empty
+        {
+            return err(
+                next.zone.span(),
+                "the capture of the next house takes it when it holds one of `counts`: give counts",
+            );
+        }
+        if !counts.is_empty()
+            && !last_seed.any()
+            && !while_sowing.any()
+            && !sweep
+            && (next.is_none() || next_from_empty)
+        {
+            return Err((
+                counts_span,
+                "counts are given but last_seed and while_sowing are both \"none\", so nothing is ever captured".into(),
+                Some("set last_seed = \"opponent\" to capture with the last seed".into()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The count capture at the last seed (`counts` with `last_seed`, and
+    /// `chain`, `chain_max`, `chain_zone`, `count_takes_opposite`,
+    /// `chain_along_sowing`, `from_played_only`), pushed onto `rules`;
+    /// returns whether its chain goes along the sowing and whether it takes
+    /// only houses played from before.
+    fn count_capture(&self, rules: &mut Vec<CaptureRule>) -> Result<(bool, bool), CompileError> {
+        let section = self.section;
+        let (counts, counts_span) = (self.counts, self.counts_span.clone());
+        let last_seed = self.last_seed();
+        if section.chain && !last_seed.any() {
+            return err(
+                counts_span,
+                "chain = true needs last_seed captures to start a chain",
+            );
+        }
+        let chain_max = match &section.chain_max {
+            Some(max) if !section.chain => {
+                return err(max.span(), "chain_max only applies with chain = true");
+            }
+            Some(max) => super::in_range(max, 2, MAX_HOUSES as i64, "chain_max")? as u8,
+            None => MAX_HOUSES as u8,
+        };
+        let chain_zone = match &section.chain_zone {
+            Some(zone) if !section.chain => {
+                return err(zone.span(), "chain_zone only applies with chain = true");
+            }
+            Some(zone) if *zone.get_ref() == Zone::None => {
+                return err(
+                    zone.span(),
+                    "chain_zone = \"none\" would stop every chain at its first house: write chain = false",
+                );
+            }
+            Some(zone) => self.zone_of(*zone.get_ref()),
+            None => last_seed,
+        };
+        let with_opposite = flag_unless(
+            &section.count_takes_opposite,
+            !last_seed.any(),
+            "count_takes_opposite adds to the count capture at the last seed: give counts and last_seed",
+        )? && flag_unless(
+            &section.count_takes_opposite,
+            section.lap_captures.is_some(),
+            "count_takes_opposite adds to the capture that ends a move: not with lap_captures",
+        )?;
+        let chain_along_sowing = flag_unless(
+            &section.chain_along_sowing,
+            !section.chain,
+            "chain_along_sowing only applies with chain = true",
+        )?;
+        let from_played_only = flag_unless(
+            &section.from_played_only,
+            !last_seed.any() || section.cross.is_some(),
+            "from_played_only limits the count capture at the last seed: give counts and last_seed, and no cross capture",
+        )?;
+        if last_seed.any() {
+            rules.push(CaptureRule::Count {
+                counts,
+                zone: last_seed,
+                chain: section.chain,
+                chain_max,
+                chain_zone,
+                with_opposite,
+                played_only: from_played_only,
+            });
+        }
+        Ok((chain_along_sowing, from_played_only))
+    }
+
+    /// The cross capture (`[capture.cross]`): its rules, pushed onto
+    /// `rules` in the order they are tried.
+    fn cross(
+        &self,
+        cross: &CrossSection,
+        rules: &mut Vec<CaptureRule>,
+    ) -> Result<(), CompileError> {
+        self.check_cross_rows(cross)?;
+        check_cross_exclusive(cross)?;
+        let zone = self.zone_of(*cross.zone.get_ref());
+        if !zone.any() {
+            return err(
+                cross.zone.span(),
+                "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
+            );
+        }
+        let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
+        check_cross_chain_from_any(cross, from_any)?;
+        self.cross_rule(cross, zone, from_any, rules)?;
+        if let Some(flag) = &cross.even_when_opposite_empty
+            && *flag.get_ref()
+        {
+            if !cross.take_sowing_seed || cross.chain || cross.opposite_holds.is_some() {
+                return err(
+                    flag.span(),
+                    "even_when_opposite_empty takes the sowing seed of a plain cross capture whatever is opposite: it needs take_sowing_seed = true, and neither chain nor opposite_holds",
+                );
+            }
+            rules.push(CaptureRule::SowingSeed { zone });
+        }
+        Ok(())
+    }
+
+    /// Checks the keys of `[capture.cross]` that read a player's front and
+    /// back rows against the board's rows (`behind_when_opposite_empty`
+    /// with the keys it excludes, too).
+    fn check_cross_rows(&self, cross: &CrossSection) -> Result<(), CompileError> {
+        let layout = self.layout;
         for (flag, key) in [
             (&cross.from_front_row, "from_front_row"),
             (&cross.and_behind, "and_behind"),
@@ -1034,120 +1232,29 @@ pub(crate) fn compile(
                 );
             }
         }
-        if let Some(flag) = &cross.whole_column
-            && *flag.get_ref()
-            && (cross.chain
-                || cross.take_sowing_seed
-                || cross.opposite_holds.is_some()
-                || cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
-                || cross
-                    .behind_when_opposite_empty
-                    .as_ref()
-                    .is_some_and(|f| *f.get_ref())
-                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref())
-                || cross
-                    .even_when_opposite_empty
-                    .as_ref()
-                    .is_some_and(|f| *f.get_ref()))
-        {
-            return err(
-                flag.span(),
-                "whole_column takes the opponent's houses of one column: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, and_behind or behind_when_opposite_empty",
-            );
-        }
-        if let Some(flag) = &cross.and_behind
-            && *flag.get_ref()
-            && (cross.chain
-                || cross.opposite_holds.is_some()
-                || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref()))
-        {
-            return err(
-                flag.span(),
-                "and_behind takes the two houses of one column: not with chain, chain_from_any or opposite_holds",
-            );
-        }
-        if let Some(flag) = &cross.both_held
-            && *flag.get_ref()
-            && !cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
-        {
-            return err(
-                flag.span(),
-                "both_held asks that both houses of the column taken hold seeds: it needs and_behind = true",
-            );
-        }
-        if let Some(flag) = &cross.into_occupied
-            && *flag.get_ref()
-            && (cross.chain
-                || cross.opposite_holds.is_some()
-                || [
-                    &cross.whatever_last_holds,
-                    &cross.chain_from_any,
-                    &cross.even_when_opposite_empty,
-                    &cross.behind_when_opposite_empty,
-                ]
-                .iter()
-                .any(|f| f.as_ref().is_some_and(|f| *f.get_ref())))
-        {
-            return err(
-                flag.span(),
-                "into_occupied captures from a house that already held seeds: not with chain, chain_from_any, opposite_holds, even_when_opposite_empty, behind_when_opposite_empty or whatever_last_holds",
-            );
-        }
-        let zone = zone_of(*cross.zone.get_ref());
-        if !zone.any() {
-            return err(
-                cross.zone.span(),
-                "a cross capture needs a zone where the last seed may fall: \"own\", \"opponent\" or \"either\"",
-            );
-        }
-        let from_any = cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref());
+        Ok(())
+    }
+
+    /// The rule of the cross capture proper, pushed onto `rules`: a chain
+    /// from any house (`chain_from_any`), the plain one, or one whose house
+    /// opposite must hold one of `opposite_holds`.
+    fn cross_rule(
+        &self,
+        cross: &CrossSection,
+        zone: ZoneMask,
+        from_any: bool,
+        rules: &mut Vec<CaptureRule>,
+    ) -> Result<(), CompileError> {
+        let total = self.total;
         let flag_on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
-        if let Some(flag) = &cross.whatever_last_holds
-            && *flag.get_ref()
-            && !from_any
-            && (cross.chain || cross.take_sowing_seed || cross.opposite_holds.is_some())
-        {
-            return err(
-                flag.span(),
-                "whatever_last_holds lets the last seed's house hold any number of seeds: with a chain, only with chain_from_any = true, and not with take_sowing_seed or opposite_holds",
-            );
-        }
-        for (flag, name) in [(&cross.chain_against_sowing, "chain_against_sowing")] {
-            if let Some(flag) = flag
-                && *flag.get_ref()
-                && !from_any
-            {
-                return err(
-                    flag.span(),
-                    format!(
-                        "{name} belongs to a chain that goes on from any house: set chain_from_any = true"
-                    ),
-                );
-            }
-        }
-        if let Some(zone) = &cross.opposite_in
-            && !from_any
-        {
-            return err(
-                zone.span(),
-                "opposite_in applies to a chain that goes on from any house: set chain_from_any = true",
-            );
-        }
-        if let Some(flag) = &cross.chain_from_any
-            && from_any
-            && (!cross.chain || cross.take_sowing_seed || cross.even_when_opposite_empty.is_some())
-        {
-            return err(
-                flag.span(),
-                "chain_from_any goes on with a chain: it needs chain = true, and neither take_sowing_seed nor even_when_opposite_empty",
-            );
-        }
         match &cross.opposite_holds {
             _ if from_any => {
                 let opposite = cross
                     .opposite_in
                     .as_ref()
-                    .map_or(ZoneMask::from_zone(Zone::Either), |z| zone_of(*z.get_ref()));
+                    .map_or(ZoneMask::from_zone(Zone::Either), |z| {
+                        self.zone_of(*z.get_ref())
+                    });
                 let counts = match &cross.opposite_holds {
                     Some(holds) => count_set(
                         holds,
@@ -1200,20 +1307,18 @@ pub(crate) fn compile(
                 )?,
             }),
         }
-        if let Some(flag) = &cross.even_when_opposite_empty
-            && *flag.get_ref()
-        {
-            if !cross.take_sowing_seed || cross.chain || cross.opposite_holds.is_some() {
-                return err(
-                    flag.span(),
-                    "even_when_opposite_empty takes the sowing seed of a plain cross capture whatever is opposite: it needs take_sowing_seed = true, and neither chain nor opposite_holds",
-                );
-            }
-            rules.push(CaptureRule::SowingSeed { zone });
-        }
+        Ok(())
     }
-    if let Some(gap) = &section.across_gap {
-        let zone = zone_of(*gap.zone.get_ref());
+
+    /// The capture across the gap (`[capture.across_gap]`), pushed onto
+    /// `rules`.
+    fn across_gap(
+        &self,
+        gap: &AcrossGapSection,
+        rules: &mut Vec<CaptureRule>,
+    ) -> Result<(), CompileError> {
+        let (sowing, into_stores) = (self.sowing, self.into_stores);
+        let zone = self.zone_of(*gap.zone.get_ref());
         if !zone.any() {
             return err(
                 gap.zone.span(),
@@ -1264,82 +1369,108 @@ pub(crate) fn compile(
             occupied: !relays,
             take_opposite,
         });
+        Ok(())
     }
-    let match_opposite = section
-        .match_opposite
-        .as_ref()
-        .is_some_and(|m| *m.get_ref());
-    let both_ways = match &section.match_opposite_both_ways {
-        Some(pairs) if !match_opposite => {
-            return err(
-                pairs.span(),
-                "match_opposite_both_ways chains the captures of match_opposite: set match_opposite = true",
-            );
+
+    /// The capture of a house matching the one opposite (`match_opposite`,
+    /// `match_opposite_both_ways`), pushed onto `rules`.
+    fn match_opposite(&self, rules: &mut Vec<CaptureRule>) -> Result<(), CompileError> {
+        let (section, into_stores) = (self.section, self.into_stores);
+        let match_opposite = section
+            .match_opposite
+            .as_ref()
+            .is_some_and(|m| *m.get_ref());
+        let both_ways = match &section.match_opposite_both_ways {
+            Some(pairs) if !match_opposite => {
+                return err(
+                    pairs.span(),
+                    "match_opposite_both_ways chains the captures of match_opposite: set match_opposite = true",
+                );
+            }
+            Some(pairs) if into_stores => {
+                return err(
+                    pairs.span(),
+                    "match_opposite_both_ways walks the houses round the board: with into_stores, whether the chain goes past a store is not settled",
+                );
+            }
+            Some(pairs) => super::in_range(pairs, 2, 64, "match_opposite_both_ways")? as u8,
+            None => 1,
+        };
+        if match_opposite {
+            rules.push(CaptureRule::MatchOpposite { both_ways });
         }
-        Some(pairs) if into_stores => {
-            return err(
-                pairs.span(),
-                "match_opposite_both_ways walks the houses round the board: with into_stores, whether the chain goes past a store is not settled",
-            );
-        }
-        Some(pairs) => super::in_range(pairs, 2, 64, "match_opposite_both_ways")? as u8,
-        None => 1,
-    };
-    if match_opposite {
-        rules.push(CaptureRule::MatchOpposite { both_ways });
+        Ok(())
     }
-    if let Some(zone) = &section.empty_gives_store {
-        let mask = zone_of(*zone.get_ref());
-        if !mask.any() {
-            return err(
-                zone.span(),
-                "empty_gives_store = \"none\" never applies: leave it out",
-            );
+
+    /// The rules a single key makes (`empty_gives_store`, `pull_across`,
+    /// `sweep`, `singletons`, `opponent_store`), pushed onto `rules` in
+    /// that order.
+    fn one_key_rules(&self, rules: &mut Vec<CaptureRule>) -> Result<(), CompileError> {
+        let (section, counts, sweep) = (self.section, self.counts, self.sweep());
+        let both_stores = self.both_stores;
+        if let Some(zone) = &section.empty_gives_store {
+            let mask = self.zone_of(*zone.get_ref());
+            if !mask.any() {
+                return err(
+                    zone.span(),
+                    "empty_gives_store = \"none\" never applies: leave it out",
+                );
+            }
+            rules.push(CaptureRule::GiveStore { zone: mask });
         }
-        rules.push(CaptureRule::GiveStore { zone: mask });
-    }
-    if let Some(zone) = &section.pull_across {
-        let mask = zone_of(*zone.get_ref());
-        if !mask.any() {
-            return err(
-                zone.span(),
-                "pull_across = \"none\" never applies: leave it out",
-            );
+        if let Some(zone) = &section.pull_across {
+            let mask = self.zone_of(*zone.get_ref());
+            if !mask.any() {
+                return err(
+                    zone.span(),
+                    "pull_across = \"none\" never applies: leave it out",
+                );
+            }
+            rules.push(CaptureRule::PullAcross { zone: mask });
         }
-        rules.push(CaptureRule::PullAcross { zone: mask });
-    }
-    if sweep {
-        rules.push(CaptureRule::Sweep { counts });
-    }
-    if let Some(zone) = &section.singletons {
-        let mask = zone_of(*zone.get_ref());
-        if !mask.any() {
-            return err(
-                zone.span(),
-                "singletons = \"none\" never applies: leave it out",
-            );
+        if sweep {
+            rules.push(CaptureRule::Sweep { counts });
         }
-        if section.lap_captures.as_ref().is_some_and(|l| *l.get_ref()) {
-            return err(
-                zone.span(),
-                "singletons are taken once the sowing ends: not with lap_captures",
-            );
+        if let Some(zone) = &section.singletons {
+            let mask = self.zone_of(*zone.get_ref());
+            if !mask.any() {
+                return err(
+                    zone.span(),
+                    "singletons = \"none\" never applies: leave it out",
+                );
+            }
+            if section.lap_captures.as_ref().is_some_and(|l| *l.get_ref()) {
+                return err(
+                    zone.span(),
+                    "singletons are taken once the sowing ends: not with lap_captures",
+                );
+            }
+            rules.push(CaptureRule::Singletons { zone: mask });
         }
-        rules.push(CaptureRule::Singletons { zone: mask });
-    }
-    if let Some(flag) = &section.opponent_store
-        && *flag.get_ref()
-    {
-        if !both_stores {
-            return err(
-                flag.span(),
-                "opponent_store = true needs a sowing that passes the opponent's store: [sowing] into_stores = \"both\"",
-            );
+        if let Some(flag) = &section.opponent_store
+            && *flag.get_ref()
+        {
+            if !both_stores {
+                return err(
+                    flag.span(),
+                    "opponent_store = true needs a sowing that passes the opponent's store: [sowing] into_stores = \"both\"",
+                );
+            }
+            rules.push(CaptureRule::OpponentStore);
         }
-        rules.push(CaptureRule::OpponentStore);
+        Ok(())
     }
-    if let Some(next) = next {
-        let zone = zone_of(*next.zone.get_ref());
+
+    /// The capture of the next house (`[capture.next]`), pushed onto
+    /// `rules`.
+    fn next_house(
+        &self,
+        next: &NextSection,
+        rules: &mut Vec<CaptureRule>,
+    ) -> Result<(), CompileError> {
+        let (counts, sowing, into_stores) = (self.counts, self.sowing, self.into_stores);
+        let next_from_empty = self.next_from_empty();
+        let zone = self.zone_of(*next.zone.get_ref());
         if !zone.any() {
             return err(
                 next.zone.span(),
@@ -1391,370 +1522,559 @@ pub(crate) fn compile(
                 chain: next.chain,
             });
         }
+        Ok(())
     }
-    let store_capture = rules.contains(&CaptureRule::OpponentStore);
-    let by = match &section.while_sowing_by {
-        Some(by) if !while_sowing.any() => {
-            return err(
-                by.span(),
-                "while_sowing_by only applies with while_sowing captures",
-            );
-        }
-        Some(by) => *by.get_ref(),
-        None => Taker::Sower,
-    };
-    let last = flag_unless(
-        &section.while_sowing_last,
-        !while_sowing.any(),
-        "while_sowing_last only applies with while_sowing captures",
-    )? && flag_unless(
-        &section.while_sowing_last,
-        last_seed.any(),
-        "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
-    )?;
-    let lap_captures = match &section.lap_captures {
-        Some(flag) if *flag.get_ref() => {
-            let span = flag.span();
-            match sowing.continuation {
-                super::sowing::Continuation::Relay {
-                    from: super::sowing::RelayFrom::Last,
+
+    /// The captures while sowing (`while_sowing`, `while_sowing_by`,
+    /// `while_sowing_last`).
+    fn while_sowing(&self) -> Result<Option<WhileSowing>, CompileError> {
+        let (section, counts) = (self.section, self.counts);
+        let (last_seed, while_sowing) = (self.last_seed(), self.while_sowing_zone());
+        let by = match &section.while_sowing_by {
+            Some(by) if !while_sowing.any() => {
+                return err(
+                    by.span(),
+                    "while_sowing_by only applies with while_sowing captures",
+                );
+            }
+            Some(by) => *by.get_ref(),
+            None => Taker::Sower,
+        };
+        let last = flag_unless(
+            &section.while_sowing_last,
+            !while_sowing.any(),
+            "while_sowing_last only applies with while_sowing captures",
+        )? && flag_unless(
+            &section.while_sowing_last,
+            last_seed.any(),
+            "while_sowing_last = true takes the last hole while sowing, so last_seed captures never see it: leave last_seed out",
+        )?;
+        Ok(while_sowing.any().then_some(WhileSowing {
+            counts,
+            zone: while_sowing,
+            by,
+            last,
+        }))
+    }
+
+    /// Whether and how every lap of a relay sowing captures
+    /// (`lap_captures`, `lap_captures_sow_on`).
+    fn lap_captures(&self, rules: &[CaptureRule]) -> Result<Option<LapCaptures>, CompileError> {
+        let (section, sowing, into_stores) = (self.section, self.sowing, self.into_stores);
+        Ok(match &section.lap_captures {
+            Some(flag) if *flag.get_ref() => {
+                let span = flag.span();
+                match sowing.continuation {
+                    super::sowing::Continuation::Relay {
+                        from: super::sowing::RelayFrom::Last,
+                        ..
+                    } => {}
+                    super::sowing::Continuation::Relay { .. } => {
+                        return err(
+                            span,
+                            "lap_captures sows on from the last house of each lap: not with relay_from = \"next\"",
+                        );
+                    }
+                    super::sowing::Continuation::Stop => {
+                        return Err((
+                            span,
+                            "lap_captures = true needs relay sowing: without it a sowing has one lap"
+                                .into(),
+                            Some("set relay = true in [sowing]".into()),
+                        ));
+                    }
+                }
+                if into_stores {
+                    return err(
+                        span,
+                        "lap_captures sows on along the houses: not with sowing into stores",
+                    );
+                }
+                if section.grand_slam != GrandSlam::Capture {
+                    return err(
+                        span,
+                        "lap_captures takes seeds lap by lap, before a grand slam could be judged: leave grand_slam out (\"capture\")",
+                    );
+                }
+                self.lap_captures_by_rule(rules, span)?
+            }
+            _ => None,
+        })
+    }
+
+    /// How the laps capture, by the one capture rule at the last seed
+    /// (`span`: `lap_captures`'s).
+    fn lap_captures_by_rule(
+        &self,
+        rules: &[CaptureRule],
+        span: std::ops::Range<usize>,
+    ) -> Result<Option<LapCaptures>, CompileError> {
+        let section = self.section;
+        let sow_on = section
+            .lap_captures_sow_on
+            .as_ref()
+            .is_some_and(|f| *f.get_ref());
+        Ok(match rules {
+            [CaptureRule::Count { .. } | CaptureRule::Cross { .. }] if sow_on => {
+                Some(LapCaptures::SowOn)
+            }
+            _ if sow_on => {
+                return err(
+                    section
+                        .lap_captures_sow_on
+                        .as_ref()
+                        .expect("just tested")
+                        .span(),
+                    "lap_captures_sow_on needs exactly one capture at the last seed: counts with last_seed, or cross",
+                );
+            }
+            [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
+            [
+                CaptureRule::Cross {
+                    last_occupied: true,
                     ..
-                } => {}
-                super::sowing::Continuation::Relay { .. } => {
-                    return err(
-                        span,
-                        "lap_captures sows on from the last house of each lap: not with relay_from = \"next\"",
-                    );
-                }
-                super::sowing::Continuation::Stop => {
-                    return Err((
-                        span,
-                        "lap_captures = true needs relay sowing: without it a sowing has one lap"
-                            .into(),
-                        Some("set relay = true in [sowing]".into()),
-                    ));
-                }
-            }
-            if into_stores {
+                },
+            ] => Some(LapCaptures::Occupied),
+            [
+                CaptureRule::AcrossGap {
+                    take_opposite: false,
+                    ..
+                },
+            ] => Some(LapCaptures::AcrossGap),
+            [
+                CaptureRule::Cross {
+                    take_sowing_seed: false,
+                    chain: false,
+                    ..
+                },
+            ] => Some(LapCaptures::Cross),
+            _ => {
                 return err(
                     span,
-                    "lap_captures sows on along the houses: not with sowing into stores",
+                    "lap_captures needs exactly one capture at the last seed: counts with last_seed, across_gap (without take_opposite), or cross (without take_sowing_seed or chain)",
                 );
             }
-            if section.grand_slam != GrandSlam::Capture {
-                return err(
-                    span,
-                    "lap_captures takes seeds lap by lap, before a grand slam could be judged: leave grand_slam out (\"capture\")",
-                );
-            }
-            let sow_on = section
-                .lap_captures_sow_on
-                .as_ref()
-                .is_some_and(|f| *f.get_ref());
-            match rules.as_slice() {
-                [CaptureRule::Count { .. } | CaptureRule::Cross { .. }] if sow_on => {
-                    Some(LapCaptures::SowOn)
-                }
-                _ if sow_on => {
-                    return err(
-                        section
-                            .lap_captures_sow_on
-                            .as_ref()
-                            .expect("just tested")
-                            .span(),
-                        "lap_captures_sow_on needs exactly one capture at the last seed: counts with last_seed, or cross",
-                    );
-                }
-                [CaptureRule::Count { .. }] => Some(LapCaptures::Count),
-                [
-                    CaptureRule::Cross {
-                        last_occupied: true,
-                        ..
-                    },
-                ] => Some(LapCaptures::Occupied),
-                [
-                    CaptureRule::AcrossGap {
-                        take_opposite: false,
-                        ..
-                    },
-                ] => Some(LapCaptures::AcrossGap),
-                [
-                    CaptureRule::Cross {
-                        take_sowing_seed: false,
-                        chain: false,
-                        ..
-                    },
-                ] => Some(LapCaptures::Cross),
-                _ => {
-                    return err(
-                        span,
-                        "lap_captures needs exactly one capture at the last seed: counts with last_seed, across_gap (without take_opposite), or cross (without take_sowing_seed or chain)",
-                    );
-                }
-            }
-        }
-        _ => None,
-    };
-    let sown_from = match &section.lap_captures_sown_from {
-        None => SownFrom::Last,
-        Some(from) if lap_captures != Some(LapCaptures::SowOn) => {
-            return err(
-                from.span(),
-                "lap_captures_sown_from says where the seeds a lap captures are sown on from: it needs lap_captures_sow_on = true",
-            );
-        }
-        Some(from) => {
-            let front_only = section
-                .cross
-                .as_ref()
-                .and_then(|c| c.from_front_row.as_ref())
-                .is_some_and(|f| *f.get_ref());
-            if *from.get_ref() == SownFrom::BehindLast && (layout.rows() != 4 || !front_only) {
+        })
+    }
+
+    /// Where the seeds a lap captures are sown on from
+    /// (`lap_captures_sown_from`), with the check that
+    /// `lap_captures_sow_on` has lap captures to act on.
+    fn lap_captures_sown_from(
+        &self,
+        lap_captures: Option<LapCaptures>,
+    ) -> Result<SownFrom, CompileError> {
+        let (section, layout) = (self.section, self.layout);
+        let sown_from = match &section.lap_captures_sown_from {
+            None => SownFrom::Last,
+            Some(from) if lap_captures != Some(LapCaptures::SowOn) => {
                 return err(
                     from.span(),
-                    "lap_captures_sown_from = \"behind_last\" sows from the back-row house behind the front-row house a lap ended in: it needs [board] rows = 4 and a cross capture with from_front_row = true",
+                    "lap_captures_sown_from says where the seeds a lap captures are sown on from: it needs lap_captures_sow_on = true",
                 );
             }
-            *from.get_ref()
+            Some(from) => {
+                let front_only = section
+                    .cross
+                    .as_ref()
+                    .and_then(|c| c.from_front_row.as_ref())
+                    .is_some_and(|f| *f.get_ref());
+                if *from.get_ref() == SownFrom::BehindLast && (layout.rows() != 4 || !front_only) {
+                    return err(
+                        from.span(),
+                        "lap_captures_sown_from = \"behind_last\" sows from the back-row house behind the front-row house a lap ended in: it needs [board] rows = 4 and a cross capture with from_front_row = true",
+                    );
+                }
+                *from.get_ref()
+            }
+        };
+        if let Some(flag) = &section.lap_captures_sow_on
+            && *flag.get_ref()
+            && lap_captures.is_none()
+        {
+            return err(
+                flag.span(),
+                "lap_captures_sow_on says what the lap captures do: it needs lap_captures = true",
+            );
         }
-    };
-    if let Some(flag) = &section.lap_captures_sow_on
-        && *flag.get_ref()
-        && lap_captures.is_none()
-    {
-        return err(
-            flag.span(),
-            "lap_captures_sow_on says what the lap captures do: it needs lap_captures = true",
-        );
+        Ok(sown_from)
     }
-    let opponent_takes_sown = match &section.opponent_takes_sown {
-        None => 0,
-        Some(rule) => {
-            if lap_captures != Some(LapCaptures::Count) {
-                return err(
-                    rule.span(),
-                    "opponent_takes_sown works with lap_captures = true and a count capture (counts with last_seed)",
-                );
+
+    /// The seeds sown in the opponent's row that go to the opponent's store
+    /// at the end (`opponent_takes_sown`, with lap captures by count).
+    fn opponent_takes_sown(&self, lap_captures: Option<LapCaptures>) -> Result<u8, CompileError> {
+        let (section, total) = (self.section, self.total);
+        Ok(match &section.opponent_takes_sown {
+            None => 0,
+            Some(rule) => {
+                if lap_captures != Some(LapCaptures::Count) {
+                    return err(
+                        rule.span(),
+                        "opponent_takes_sown works with lap_captures = true and a count capture (counts with last_seed)",
+                    );
+                }
+                super::in_range(
+                    &rule.get_ref().at_most,
+                    1,
+                    total as i64 - 1,
+                    "opponent_takes_sown.at_most",
+                )? as u8
             }
-            super::in_range(
-                &rule.get_ref().at_most,
-                1,
-                total as i64 - 1,
-                "opponent_takes_sown.at_most",
-            )? as u8
-        }
-    };
-    let sweep_after_capture = match &section.sweep_after_capture {
-        None => CountSet::default(),
-        Some(counts) => {
-            if counts.get_ref().is_empty() {
-                return err(
-                    counts.span(),
-                    "sweep_after_capture = [] would take nothing: give the counts, or leave it out",
-                );
+        })
+    }
+
+    /// The houses of the opponent's captured after a capture at the last
+    /// seed (`sweep_after_capture`).
+    fn sweep_after_capture(
+        &self,
+        lap_captures: Option<LapCaptures>,
+    ) -> Result<CountSet, CompileError> {
+        let (section, total) = (self.section, self.total);
+        Ok(match &section.sweep_after_capture {
+            None => CountSet::default(),
+            Some(counts) => {
+                if counts.get_ref().is_empty() {
+                    return err(
+                        counts.span(),
+                        "sweep_after_capture = [] would take nothing: give the counts, or leave it out",
+                    );
+                }
+                if lap_captures.is_some() {
+                    return err(
+                        counts.span(),
+                        "sweep_after_capture follows the capture that ends a move: not with lap_captures",
+                    );
+                }
+                count_set(
+                    counts,
+                    total,
+                    "sweep_after_capture",
+                    "an empty house has nothing to capture",
+                )?
             }
-            if lap_captures.is_some() {
-                return err(
-                    counts.span(),
-                    "sweep_after_capture follows the capture that ends a move: not with lap_captures",
-                );
-            }
-            count_set(
-                counts,
-                total,
-                "sweep_after_capture",
-                "an empty house has nothing to capture",
-            )?
-        }
-    };
-    let (last_seeds_to_mover, last_seeds_to_starter) = match (
-        &section.last_seeds_to_mover,
-        &section.last_seeds_to_round_starter,
-    ) {
-        (None, None) => (0, false),
-        (Some(n), None) => (
-            super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
-            false,
-        ),
-        (None, Some(n)) => (
-            super::in_range(n, 1, total as i64 - 1, "last_seeds_to_round_starter")? as u8,
-            true,
-        ),
-        (Some(_), Some(n)) => {
-            return err(
-                n.span(),
-                "the last seeds go to one player: last_seeds_to_mover or last_seeds_to_round_starter, not both",
-            );
-        }
-    };
-    let last_seeds_counted_in = match &section.last_seeds_counted_in {
-        None => zone_of(Zone::Either),
-        Some(zone) if last_seeds_to_mover == 0 => {
-            return err(
-                zone.span(),
-                "last_seeds_counted_in says where last_seeds_to_mover (or last_seeds_to_round_starter) counts, and there is neither",
-            );
-        }
-        Some(zone) if *zone.get_ref() == Zone::None => {
-            return err(
-                zone.span(),
-                "last_seeds_counted_in = \"none\" would count nothing: leave out last_seeds_to_mover",
-            );
-        }
-        Some(zone) => zone_of(*zone.get_ref()),
-    };
-    let looks_along = match &section.looks_along {
-        None => LooksAlong::Move,
-        Some(along) if *along.get_ref() == LooksAlong::Board => {
-            if sowing.chosen_in == 0 || sowing.turning != super::sowing::Turning::Fixed {
-                return err(
-                    along.span(),
-                    "looks_along = \"board\" only applies where the mover chooses the direction ([sowing] direction_chosen_in) and the board's direction holds for every other move (no direction_by)",
-                );
-            }
-            LooksAlong::Board
-        }
-        Some(along) => *along.get_ref(),
-    };
-    let while_sowing = while_sowing.any().then_some(WhileSowing {
-        counts,
-        zone: while_sowing,
-        by,
-        last,
-    });
-    let given_away = match &section.given_to_opponent {
-        Some(flag) if *flag.get_ref() => {
-            let clash = [
-                (rules.is_empty(), "no capture at the last seed"),
-                (while_sowing.is_some(), "while_sowing"),
-                (into_stores, "[sowing] into_stores"),
-                (section.quiet_moves.is_some(), "quiet_moves"),
-                (section.before_sowing != BeforeSowing::None, "before_sowing"),
-                (last_seeds_to_mover > 0, "last_seeds_to_mover"),
-                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
-            ];
-            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
-                return err(
-                    flag.span(),
-                    format!(
-                        "given_to_opponent drops the seeds a capture at the last seed puts in the store: not with {what}"
-                    ),
-                );
-            }
-            true
-        }
-        _ => false,
-    };
-    let captured_sown_on = match &section.captured_sown_on {
-        Some(flag) if *flag.get_ref() => {
-            let clash = [
-                (rules.is_empty(), "no capture at the last seed"),
-                (into_stores, "[sowing] into_stores"),
-                (lap_captures.is_some(), "lap_captures"),
-                (given_away, "given_to_opponent"),
-                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
-                (!sweep_after_capture.is_empty(), "sweep_after_capture"),
-            ];
-            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
-                return err(
-                    flag.span(),
-                    format!(
-                        "captured_sown_on sows on the seeds a capture at the last seed takes: not with {what}"
-                    ),
-                );
-            }
-            true
-        }
-        _ => false,
-    };
-    let captured_sown_from = match &section.captured_sown_from {
-        Some(from) if !captured_sown_on => {
-            return err(
-                from.span(),
-                "captured_sown_from says where captured_sown_on sows the seeds taken: set captured_sown_on = true",
-            );
-        }
-        Some(from) => *from.get_ref(),
-        None => CapturedSownFrom::AfterLast,
-    };
-    let chosen_after = match &section.chosen_after {
-        None => 0,
-        Some(n) => {
-            let clash = [
-                (rules.is_empty(), "no capture at the last seed"),
-                (lap_captures.is_some(), "lap_captures"),
-                (given_away, "given_to_opponent"),
-                (captured_sown_on, "captured_sown_on"),
-                (section.grand_slam != GrandSlam::Capture, "grand_slam"),
-            ];
-            if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+        })
+    }
+
+    /// The last seeds at the end of a move (`last_seeds_to_mover`,
+    /// `last_seeds_to_round_starter`, `last_seeds_counted_in`): how many at
+    /// most, whether the round's starter takes them, and where they are
+    /// counted.
+    fn last_seeds(&self) -> Result<(u8, bool, ZoneMask), CompileError> {
+        let (section, total) = (self.section, self.total);
+        let (last_seeds_to_mover, last_seeds_to_starter) = match (
+            &section.last_seeds_to_mover,
+            &section.last_seeds_to_round_starter,
+        ) {
+            (None, None) => (0, false),
+            (Some(n), None) => (
+                super::in_range(n, 1, total as i64 - 1, "last_seeds_to_mover")? as u8,
+                false,
+            ),
+            (None, Some(n)) => (
+                super::in_range(n, 1, total as i64 - 1, "last_seeds_to_round_starter")? as u8,
+                true,
+            ),
+            (Some(_), Some(n)) => {
                 return err(
                     n.span(),
-                    format!(
-                        "chosen_after follows the capture that ends a move, which keeps its seeds: not with {what}"
-                    ),
+                    "the last seeds go to one player: last_seeds_to_mover or last_seeds_to_round_starter, not both",
                 );
             }
-            super::in_range(n, 1, crate::position::MAX_TAKEN as i64, "chosen_after")? as u8
-        }
-    };
-    let chosen_after_houses_taken = match &section.chosen_after_houses_taken {
-        None => 1,
-        Some(n) if chosen_after == 0 => {
-            return err(
-                n.span(),
-                "chosen_after_houses_taken says which captures chosen_after follows, and there is no chosen_after",
-            );
-        }
-        Some(n) => super::in_range(n, 1, 62, "chosen_after_houses_taken")? as u8,
-    };
-    let chosen_spares_marked = super::flag_unless(
-        &section.chosen_spares_marked,
-        chosen_after == 0,
-        "chosen_spares_marked says which houses chosen_after may take, and there is no chosen_after",
-    )?;
-    let chosen_left_to_opponent = super::flag_unless(
-        &section.chosen_left_to_opponent,
-        chosen_after == 0,
-        "chosen_left_to_opponent says who takes what chosen_after could not, and there is no chosen_after",
-    )?;
-    Ok((
-        Captures {
-            rules,
-            while_sowing,
-            single_seed_captures: section.single_seed_captures,
-            quiet_moves: match &section.quiet_moves {
-                Some(moves) => super::in_range(moves, 1, 100, "quiet_moves")? as u8,
-                None => 0,
-            },
-            before_sowing: section.before_sowing,
-            store_capture,
-            lap_captures,
-            sown_from,
-            opponent_takes_sown,
+        };
+        let last_seeds_counted_in = match &section.last_seeds_counted_in {
+            None => self.zone_of(Zone::Either),
+            Some(zone) if last_seeds_to_mover == 0 => {
+                return err(
+                    zone.span(),
+                    "last_seeds_counted_in says where last_seeds_to_mover (or last_seeds_to_round_starter) counts, and there is neither",
+                );
+            }
+            Some(zone) if *zone.get_ref() == Zone::None => {
+                return err(
+                    zone.span(),
+                    "last_seeds_counted_in = \"none\" would count nothing: leave out last_seeds_to_mover",
+                );
+            }
+            Some(zone) => self.zone_of(*zone.get_ref()),
+        };
+        Ok((
             last_seeds_to_mover,
             last_seeds_to_starter,
-            sweep_after_capture,
+            last_seeds_counted_in,
+        ))
+    }
+
+    /// Which way a capture looks after a move whose direction was chosen
+    /// (`looks_along`).
+    fn looks_along(&self) -> Result<LooksAlong, CompileError> {
+        let (section, sowing) = (self.section, self.sowing);
+        Ok(match &section.looks_along {
+            None => LooksAlong::Move,
+            Some(along) if *along.get_ref() == LooksAlong::Board => {
+                if sowing.chosen_in == 0 || sowing.turning != super::sowing::Turning::Fixed {
+                    return err(
+                        along.span(),
+                        "looks_along = \"board\" only applies where the mover chooses the direction ([sowing] direction_chosen_in) and the board's direction holds for every other move (no direction_by)",
+                    );
+                }
+                LooksAlong::Board
+            }
+            Some(along) => *along.get_ref(),
+        })
+    }
+
+    /// Whether the seeds captured are given to the opponent by a drop
+    /// (`given_to_opponent`), checked against what it cannot go with.
+    fn given_to_opponent(
+        &self,
+        rules: &[CaptureRule],
+        while_sowing: Option<WhileSowing>,
+        last_seeds_to_mover: u8,
+    ) -> Result<bool, CompileError> {
+        let (section, into_stores) = (self.section, self.into_stores);
+        Ok(match &section.given_to_opponent {
+            Some(flag) if *flag.get_ref() => {
+                let clash = [
+                    (rules.is_empty(), "no capture at the last seed"),
+                    (while_sowing.is_some(), "while_sowing"),
+                    (into_stores, "[sowing] into_stores"),
+                    (section.quiet_moves.is_some(), "quiet_moves"),
+                    (section.before_sowing != BeforeSowing::None, "before_sowing"),
+                    (last_seeds_to_mover > 0, "last_seeds_to_mover"),
+                    (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+                ];
+                if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                    return err(
+                        flag.span(),
+                        format!(
+                            "given_to_opponent drops the seeds a capture at the last seed puts in the store: not with {what}"
+                        ),
+                    );
+                }
+                true
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether the seeds a capture at the last seed takes are sown on, and
+    /// from where (`captured_sown_on`, `captured_sown_from`).
+    fn captured_sown_on(
+        &self,
+        rules: &[CaptureRule],
+        lap_captures: Option<LapCaptures>,
+        given_away: bool,
+        sweep_after_capture: CountSet,
+    ) -> Result<(bool, CapturedSownFrom), CompileError> {
+        let (section, into_stores) = (self.section, self.into_stores);
+        let captured_sown_on = match &section.captured_sown_on {
+            Some(flag) if *flag.get_ref() => {
+                let clash = [
+                    (rules.is_empty(), "no capture at the last seed"),
+                    (into_stores, "[sowing] into_stores"),
+                    (lap_captures.is_some(), "lap_captures"),
+                    (given_away, "given_to_opponent"),
+                    (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+                    (!sweep_after_capture.is_empty(), "sweep_after_capture"),
+                ];
+                if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                    return err(
+                        flag.span(),
+                        format!(
+                            "captured_sown_on sows on the seeds a capture at the last seed takes: not with {what}"
+                        ),
+                    );
+                }
+                true
+            }
+            _ => false,
+        };
+        let captured_sown_from = match &section.captured_sown_from {
+            Some(from) if !captured_sown_on => {
+                return err(
+                    from.span(),
+                    "captured_sown_from says where captured_sown_on sows the seeds taken: set captured_sown_on = true",
+                );
+            }
+            Some(from) => *from.get_ref(),
+            None => CapturedSownFrom::AfterLast,
+        };
+        Ok((captured_sown_on, captured_sown_from))
+    }
+
+    /// The houses taken by choice after a capture at the last seed
+    /// (`chosen_after`, `chosen_after_houses_taken`, `chosen_spares_marked`,
+    /// `chosen_left_to_opponent`): how many, after a capture of how many
+    /// houses, whether marked houses are spared, and whether those not
+    /// taken are left to the opponent.
+    fn chosen_after(
+        &self,
+        rules: &[CaptureRule],
+        lap_captures: Option<LapCaptures>,
+        given_away: bool,
+        captured_sown_on: bool,
+    ) -> Result<(u8, u8, bool, bool), CompileError> {
+        let section = self.section;
+        let chosen_after = match &section.chosen_after {
+            None => 0,
+            Some(n) => {
+                let clash = [
+                    (rules.is_empty(), "no capture at the last seed"),
+                    (lap_captures.is_some(), "lap_captures"),
+                    (given_away, "given_to_opponent"),
+                    (captured_sown_on, "captured_sown_on"),
+                    (section.grand_slam != GrandSlam::Capture, "grand_slam"),
+                ];
+                if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+                    return err(
+                        n.span(),
+                        format!(
+                            "chosen_after follows the capture that ends a move, which keeps its seeds: not with {what}"
+                        ),
+                    );
+                }
+                super::in_range(n, 1, crate::position::MAX_TAKEN as i64, "chosen_after")? as u8
+            }
+        };
+        let chosen_after_houses_taken = match &section.chosen_after_houses_taken {
+            None => 1,
+            Some(n) if chosen_after == 0 => {
+                return err(
+                    n.span(),
+                    "chosen_after_houses_taken says which captures chosen_after follows, and there is no chosen_after",
+                );
+            }
+            Some(n) => super::in_range(n, 1, 62, "chosen_after_houses_taken")? as u8,
+        };
+        let chosen_spares_marked = super::flag_unless(
+            &section.chosen_spares_marked,
+            chosen_after == 0,
+            "chosen_spares_marked says which houses chosen_after may take, and there is no chosen_after",
+        )?;
+        let chosen_left_to_opponent = super::flag_unless(
+            &section.chosen_left_to_opponent,
+            chosen_after == 0,
+            "chosen_left_to_opponent says who takes what chosen_after could not, and there is no chosen_after",
+        )?;
+        Ok((
             chosen_after,
             chosen_after_houses_taken,
             chosen_spares_marked,
             chosen_left_to_opponent,
-            last_seeds_counted_in,
-            looks_along,
-            zones_by_owner: by_owner,
-            given_away,
-            cross_needs_opponent_sown,
-            chain_along_sowing,
-            from_played_only,
-            starter_waits,
-            captured_sown_on,
-            captured_sown_from,
-            passed_over: sowing.passed_over,
-            facing_take_at_turn_start,
-            facing_take_stops_at_empty_back_row: false,
-        },
-        section.grand_slam,
-    ))
+        ))
+    }
+}
+
+/// Checks the keys of `[capture.cross]` that exclude one another
+/// (`whole_column`, `and_behind`, `both_held`, `into_occupied`).
+fn check_cross_exclusive(cross: &CrossSection) -> Result<(), CompileError> {
+    if let Some(flag) = &cross.whole_column
+        && *flag.get_ref()
+        && (cross.chain
+            || cross.take_sowing_seed
+            || cross.opposite_holds.is_some()
+            || cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+            || cross
+                .behind_when_opposite_empty
+                .as_ref()
+                .is_some_and(|f| *f.get_ref())
+            || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref())
+            || cross
+                .even_when_opposite_empty
+                .as_ref()
+                .is_some_and(|f| *f.get_ref()))
+    {
+        return err(
+            flag.span(),
+            "whole_column takes the opponent's houses of one column: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, and_behind or behind_when_opposite_empty",
+        );
+    }
+    if let Some(flag) = &cross.and_behind
+        && *flag.get_ref()
+        && (cross.chain
+            || cross.opposite_holds.is_some()
+            || cross.chain_from_any.as_ref().is_some_and(|f| *f.get_ref()))
+    {
+        return err(
+            flag.span(),
+            "and_behind takes the two houses of one column: not with chain, chain_from_any or opposite_holds",
+        );
+    }
+    if let Some(flag) = &cross.both_held
+        && *flag.get_ref()
+        && !cross.and_behind.as_ref().is_some_and(|f| *f.get_ref())
+    {
+        return err(
+            flag.span(),
+            "both_held asks that both houses of the column taken hold seeds: it needs and_behind = true",
+        );
+    }
+    if let Some(flag) = &cross.into_occupied
+        && *flag.get_ref()
+        && (cross.chain
+            || cross.opposite_holds.is_some()
+            || [
+                &cross.whatever_last_holds,
+                &cross.chain_from_any,
+                &cross.even_when_opposite_empty,
+                &cross.behind_when_opposite_empty,
+            ]
+            .iter()
+            .any(|f| f.as_ref().is_some_and(|f| *f.get_ref())))
+    {
+        return err(
+            flag.span(),
+            "into_occupied captures from a house that already held seeds: not with chain, chain_from_any, opposite_holds, even_when_opposite_empty, behind_when_opposite_empty or whatever_last_holds",
+        );
+    }
+    Ok(())
+}
+
+/// Checks the keys of `[capture.cross]` that belong to a chain from any
+/// house (`whatever_last_holds`, `chain_against_sowing`, `opposite_in`,
+/// `chain_from_any` itself).
+fn check_cross_chain_from_any(cross: &CrossSection, from_any: bool) -> Result<(), CompileError> {
+    if let Some(flag) = &cross.whatever_last_holds
+        && *flag.get_ref()
+        && !from_any
+        && (cross.chain || cross.take_sowing_seed || cross.opposite_holds.is_some())
+    {
+        return err(
+            flag.span(),
+            "whatever_last_holds lets the last seed's house hold any number of seeds: with a chain, only with chain_from_any = true, and not with take_sowing_seed or opposite_holds",
+        );
+    }
+    for (flag, name) in [(&cross.chain_against_sowing, "chain_against_sowing")] {
+        if let Some(flag) = flag
+            && *flag.get_ref()
+            && !from_any
+        {
+            return err(
+                flag.span(),
+                format!(
+                    "{name} belongs to a chain that goes on from any house: set chain_from_any = true"
+                ),
+            );
+        }
+    }
+    if let Some(zone) = &cross.opposite_in
+        && !from_any
+    {
+        return err(
+            zone.span(),
+            "opposite_in applies to a chain that goes on from any house: set chain_from_any = true",
+        );
+    }
+    if let Some(flag) = &cross.chain_from_any
+        && from_any
+        && (!cross.chain || cross.take_sowing_seed || cross.even_when_opposite_empty.is_some())
+    {
+        return err(
+            flag.span(),
+            "chain_from_any goes on with a chain: it needs chain = true, and neither take_sowing_seed nor even_when_opposite_empty",
+        );
+    }
+    Ok(())
 }
 
 /// Whether `side`'s back row (four rows: the houses behind their front
@@ -1796,6 +2116,32 @@ pub(crate) fn zone_in_words(zone: ZoneMask) -> &'static str {
 pub(crate) fn describe(rules: &Rules, out: &mut String) {
     let _ = writeln!(out, "\nCaptures");
     let captures = &rules.captures;
+    describe_opening(captures, out);
+    for rule in &captures.rules {
+        describe_rule(rules, *rule, out);
+    }
+    describe_before_sowing(captures, out);
+    describe_held_back(captures, out);
+    if let Some(rule) = captures.while_sowing {
+        let _ = writeln!(
+            out,
+            "  While sowing, any {}seed that makes a house hold {} {} captures it at once{}.",
+            if rule.last { "" } else { "other " },
+            counts_in_words(rule.counts),
+            zone_in_words(rule.zone),
+            match rule.by {
+                Taker::Sower => "",
+                Taker::Owner => ", for the house's owner",
+            }
+        );
+    }
+    describe_laps(captures, out);
+}
+
+/// The sheet's first lines on captures: whether anything is captured, how
+/// the zones read, where the seeds captured go, and that the rules at the
+/// last seed are tried in order.
+fn describe_opening(captures: &Captures, out: &mut String) {
     if captures.rules.is_empty()
         && captures.while_sowing.is_none()
         && captures.before_sowing == BeforeSowing::None
@@ -1841,297 +2187,361 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  Where the last seed falls, these are tried in order; the first that applies is taken:"
         );
     }
-    for rule in &captures.rules {
-        match *rule {
-            CaptureRule::SowingSeed { zone } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {} and the house opposite is empty, the sowing seed is captured all the same.",
-                    zone_in_words(zone)
-                );
+}
+
+/// The sheet's lines on one rule tried where the last seed falls, by its
+/// kind.
+fn describe_rule(rules: &Rules, rule: CaptureRule, out: &mut String) {
+    match rule {
+        CaptureRule::Count { .. } => describe_count(rules, rule, out),
+        CaptureRule::Cross { .. } => describe_cross(&rules.captures, rule, out),
+        CaptureRule::SowingSeed { .. }
+        | CaptureRule::CrossThenAny { .. }
+        | CaptureRule::CrossCounts { .. } => describe_cross_kin(rule, out),
+        CaptureRule::Next { .. }
+        | CaptureRule::NextFromEmpty { .. }
+        | CaptureRule::AcrossGap { .. } => describe_past_last(rule, out),
+        CaptureRule::MatchOpposite { .. }
+        | CaptureRule::OpponentStore
+        | CaptureRule::Sweep { .. }
+        | CaptureRule::Singletons { .. }
+        | CaptureRule::PullAcross { .. }
+        | CaptureRule::GiveStore { .. } => describe_one_key(rule, out),
+    }
+}
+
+/// The sheet's lines on the count capture at the last seed: the house, the
+/// chain, and what limits or adds to them (any other rule: nothing).
+fn describe_count(rules: &Rules, rule: CaptureRule, out: &mut String) {
+    let captures = &rules.captures;
+    let CaptureRule::Count {
+        counts,
+        zone,
+        chain,
+        chain_max,
+        chain_zone,
+        with_opposite,
+        played_only,
+    } = rule
+    else {
+        return;
+    };
+    let counts = counts_in_words(counts);
+    let _ = writeln!(
+        out,
+        "  When the last seed makes a house hold {counts} {}, its seeds are captured{}.",
+        zone_in_words(zone),
+        if rules.sowing.relays()
+            && captures.lap_captures.is_none()
+            && rules.turn.extra_turn == super::ExtraTurn::AfterCapture
+        {
+            " and the sowing ends"
+        } else if rules.sowing.relays() && captures.lap_captures.is_none() {
+            " and the turn ends"
+        } else {
+            ""
+        }
+    );
+    if chain {
+        let _ = writeln!(
+            out,
+            "  Then the houses {} it are captured too, going {}{}, while they hold {counts} {}{}.",
+            if captures.chain_along_sowing {
+                "after"
+            } else {
+                "before"
+            },
+            if captures.chain_along_sowing {
+                "on along the sowing"
+            } else {
+                "back"
+            },
+            if captures.looks_along == LooksAlong::Board {
+                " against the board's direction whichever way the move sowed"
+            } else {
+                ""
+            },
+            zone_in_words(chain_zone),
+            if (chain_max as usize) < MAX_HOUSES {
+                format!(", {chain_max} houses at most in all")
+            } else {
+                String::new()
             }
-            CaptureRule::MatchOpposite { both_ways } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
-                );
-                if both_ways > 1 {
-                    let _ = writeln!(
-                        out,
-                        "  Then the next houses along the sowing are captured too, each with the house opposite, while they hold as many seeds as it ({both_ways} pairs at most in all); then, from the house before the last seed's, the other way, {} pair{} at most.",
-                        both_ways - 1,
-                        if both_ways == 2 { "" } else { "s" }
-                    );
+        );
+    }
+    if played_only {
+        let _ = writeln!(
+            out,
+            "  Only a house played from before, by either player, in the game or round, is captured so; a chain stops at a house never played."
+        );
+    }
+    if with_opposite {
+        let _ = writeln!(
+            out,
+            "  Each house so captured takes the seeds of the house opposite too, when it holds seeds {}; a chain stops at a house taken so.",
+            zone_in_words(zone)
+        );
+    }
+}
+
+/// The sheet's lines on the cross capture proper (any other rule:
+/// nothing).
+fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
+    let CaptureRule::Cross {
+        zone,
+        take_sowing_seed,
+        chain,
+        behind,
+        front_only,
+        past_empty,
+        column,
+        last_any,
+        last_occupied,
+        both_held,
+    } = rule
+    else {
+        return;
+    };
+    let place = if front_only {
+        "of the sower's front row".to_string()
+    } else {
+        zone_in_words(zone).to_string()
+    };
+    let house = if last_occupied {
+        "a house that held seeds"
+    } else if last_any {
+        "any house"
+    } else {
+        "an empty house"
+    };
+    if column {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
+        );
+    } else if past_empty {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in {house} {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in {house} {place}, and the house opposite holds seeds, {} captured{}.",
+            if take_sowing_seed && last_occupied {
+                "those seeds and all the seeds of the last seed's house are"
+            } else if take_sowing_seed {
+                "those seeds and the sowing seed are"
+            } else {
+                "those seeds are"
+            },
+            if behind && both_held {
+                ", with the seeds of the house behind it, which must hold seeds too"
+            } else if behind {
+                ", with the seeds of the house behind it"
+            } else {
+                ""
+            }
+        );
+    }
+    if chain {
+        let _ = writeln!(
+            out,
+            "  Then, going on along the sowing, while the next house is an empty one {} and the house opposite holds seeds, those are captured too.",
+            zone_in_words(zone)
+        );
+    }
+    if captures.cross_needs_opponent_sown {
+        let _ = writeln!(
+            out,
+            "  Only a move that has sown into the opponent's row captures so (see The turn)."
+        );
+    }
+}
+
+/// The sheet's lines on the other rules of the cross capture: the sowing
+/// seed taken with an empty house opposite, the chain from any house, the
+/// counts the house opposite must hold (any other rule: nothing).
+fn describe_cross_kin(rule: CaptureRule, out: &mut String) {
+    match rule {
+        CaptureRule::SowingSeed { zone } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in an empty house {} and the house opposite is empty, the sowing seed is captured all the same.",
+                zone_in_words(zone)
+            );
+        }
+        CaptureRule::CrossThenAny {
+            zone,
+            last_any,
+            back,
+            opposite,
+            counts,
+        } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in {} house {}, and the house opposite, {}, holds {}, those seeds are captured.",
+                if last_any { "any" } else { "an empty" },
+                zone_in_words(zone),
+                zone_in_words(opposite),
+                counts_in_words(counts),
+            );
+            let _ = writeln!(
+                out,
+                "  Then, going on {}, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count.",
+                if back {
+                    "back against the sowing"
+                } else {
+                    "along the sowing"
                 }
-            }
-            CaptureRule::Count {
-                counts,
-                zone,
-                chain,
-                chain_max,
-                chain_zone,
-                with_opposite,
-                played_only,
-            } => {
-                let counts = counts_in_words(counts);
-                let _ = writeln!(
-                    out,
-                    "  When the last seed makes a house hold {counts} {}, its seeds are captured{}.",
-                    zone_in_words(zone),
-                    if rules.sowing.relays()
-                        && captures.lap_captures.is_none()
-                        && rules.turn.extra_turn == super::ExtraTurn::AfterCapture
-                    {
-                        " and the sowing ends"
-                    } else if rules.sowing.relays() && captures.lap_captures.is_none() {
-                        " and the turn ends"
-                    } else {
-                        ""
-                    }
-                );
+            );
+        }
+        CaptureRule::CrossCounts {
+            zone,
+            take_sowing_seed,
+            counts,
+        } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in an empty house {}, and the house opposite holds {}, {} captured.",
+                zone_in_words(zone),
+                counts_in_words(counts),
+                if take_sowing_seed {
+                    "those seeds and the sowing seed are"
+                } else {
+                    "those seeds are"
+                }
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The sheet's lines on the captures of the houses after the last seed's:
+/// the next house, from an empty house, across the gap (any other rule:
+/// nothing).
+fn describe_past_last(rule: CaptureRule, out: &mut String) {
+    match rule {
+        CaptureRule::Next {
+            counts,
+            zone,
+            chain,
+        } => {
+            let counts = counts_in_words(counts);
+            let _ = writeln!(
+                out,
+                "  When the house after the last seed's (along the sowing), {}, holds {counts}, its seeds are captured{}.",
+                zone_in_words(zone),
                 if chain {
-                    let _ = writeln!(
-                        out,
-                        "  Then the houses {} it are captured too, going {}{}, while they hold {counts} {}{}.",
-                        if captures.chain_along_sowing {
-                            "after"
-                        } else {
-                            "before"
-                        },
-                        if captures.chain_along_sowing {
-                            "on along the sowing"
-                        } else {
-                            "back"
-                        },
-                        if captures.looks_along == LooksAlong::Board {
-                            " against the board's direction whichever way the move sowed"
-                        } else {
-                            ""
-                        },
-                        zone_in_words(chain_zone),
-                        if (chain_max as usize) < MAX_HOUSES {
-                            format!(", {chain_max} houses at most in all")
-                        } else {
-                            String::new()
-                        }
-                    );
-                }
-                if played_only {
-                    let _ = writeln!(
-                        out,
-                        "  Only a house played from before, by either player, in the game or round, is captured so; a chain stops at a house never played."
-                    );
-                }
-                if with_opposite {
-                    let _ = writeln!(
-                        out,
-                        "  Each house so captured takes the seeds of the house opposite too, when it holds seeds {}; a chain stops at a house taken so.",
-                        zone_in_words(zone)
-                    );
-                }
-            }
-            CaptureRule::Cross {
-                zone,
-                take_sowing_seed,
-                chain,
-                behind,
-                front_only,
-                past_empty,
-                column,
-                last_any,
-                last_occupied,
-                both_held,
-            } => {
-                let place = if front_only {
-                    "of the sower's front row".to_string()
+                    "; then the houses after it, going on along the sowing, while they hold such a count there"
                 } else {
-                    zone_in_words(zone).to_string()
-                };
-                let house = if last_occupied {
-                    "a house that held seeds"
-                } else if last_any {
-                    "any house"
-                } else {
-                    "an empty house"
-                };
-                if column {
-                    let _ = writeln!(
-                        out,
-                        "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
-                    );
-                } else if past_empty {
-                    let _ = writeln!(
-                        out,
-                        "  When the last seed falls in {house} {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
-                    );
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "  When the last seed falls in {house} {place}, and the house opposite holds seeds, {} captured{}.",
-                        if take_sowing_seed && last_occupied {
-                            "those seeds and all the seeds of the last seed's house are"
-                        } else if take_sowing_seed {
-                            "those seeds and the sowing seed are"
-                        } else {
-                            "those seeds are"
-                        },
-                        if behind && both_held {
-                            ", with the seeds of the house behind it, which must hold seeds too"
-                        } else if behind {
-                            ", with the seeds of the house behind it"
-                        } else {
-                            ""
-                        }
-                    );
+                    ""
                 }
+            );
+        }
+        CaptureRule::NextFromEmpty {
+            zone,
+            take_sowing_seed,
+        } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in an empty house {} and the house after it (along the sowing) holds seeds, those are captured{}.",
+                zone_in_words(zone),
+                if take_sowing_seed {
+                    ", with the sowing seed"
+                } else {
+                    ""
+                }
+            );
+        }
+        CaptureRule::AcrossGap {
+            zone,
+            chain,
+            occupied,
+            take_opposite,
+        } => {
+            let _ = writeln!(
+                out,
+                "  When the house after the last seed's{} is empty, the seeds of the house after that one, {}, are captured{}.",
+                if occupied {
+                    " (which held seeds before the move)"
+                } else {
+                    ""
+                },
+                zone_in_words(zone),
                 if chain {
-                    let _ = writeln!(
-                        out,
-                        "  Then, going on along the sowing, while the next house is an empty one {} and the house opposite holds seeds, those are captured too.",
-                        zone_in_words(zone)
-                    );
+                    "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
+                } else if take_opposite {
+                    ", and so are those of the house opposite it, when it holds seeds there"
+                } else {
+                    ""
                 }
-                if captures.cross_needs_opponent_sown {
-                    let _ = writeln!(
-                        out,
-                        "  Only a move that has sown into the opponent's row captures so (see The turn)."
-                    );
-                }
-            }
-            CaptureRule::OpponentStore => {
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The sheet's lines on the rules a single key makes: the house matching
+/// the one opposite, the opponent's store, the sweep, the singletons, the
+/// seeds pulled across, the store given (any other rule: nothing).
+fn describe_one_key(rule: CaptureRule, out: &mut String) {
+    match rule {
+        CaptureRule::MatchOpposite { both_ways } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in a house that then holds as many seeds as the house opposite, both houses are captured."
+            );
+            if both_ways > 1 {
                 let _ = writeln!(
                     out,
-                    "  When the last seed falls in the opponent's store, its seeds all go to your store."
-                );
-            }
-            CaptureRule::CrossThenAny {
-                zone,
-                last_any,
-                back,
-                opposite,
-                counts,
-            } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in {} house {}, and the house opposite, {}, holds {}, those seeds are captured.",
-                    if last_any { "any" } else { "an empty" },
-                    zone_in_words(zone),
-                    zone_in_words(opposite),
-                    counts_in_words(counts),
-                );
-                let _ = writeln!(
-                    out,
-                    "  Then, going on {}, whatever the next house holds, the house opposite it is captured too while it lies there and holds such a count.",
-                    if back {
-                        "back against the sowing"
-                    } else {
-                        "along the sowing"
-                    }
-                );
-            }
-            CaptureRule::CrossCounts {
-                zone,
-                take_sowing_seed,
-                counts,
-            } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {}, and the house opposite holds {}, {} captured.",
-                    zone_in_words(zone),
-                    counts_in_words(counts),
-                    if take_sowing_seed {
-                        "those seeds and the sowing seed are"
-                    } else {
-                        "those seeds are"
-                    }
-                );
-            }
-            CaptureRule::Sweep { counts } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
-                    counts_in_words(counts)
-                );
-            }
-            CaptureRule::Singletons { zone } => {
-                let _ = writeln!(
-                    out,
-                    "  After every move, wherever its last seed falls, each house {} holding a single seed is captured.",
-                    zone_in_words(zone)
-                );
-            }
-            CaptureRule::PullAcross { zone } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {}, the seeds of the house opposite are pulled into it (they stay on the board).",
-                    zone_in_words(zone)
-                );
-            }
-            CaptureRule::GiveStore { zone } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
-                    zone_in_words(zone)
-                );
-            }
-            CaptureRule::Next {
-                counts,
-                zone,
-                chain,
-            } => {
-                let counts = counts_in_words(counts);
-                let _ = writeln!(
-                    out,
-                    "  When the house after the last seed's (along the sowing), {}, holds {counts}, its seeds are captured{}.",
-                    zone_in_words(zone),
-                    if chain {
-                        "; then the houses after it, going on along the sowing, while they hold such a count there"
-                    } else {
-                        ""
-                    }
-                );
-            }
-            CaptureRule::NextFromEmpty {
-                zone,
-                take_sowing_seed,
-            } => {
-                let _ = writeln!(
-                    out,
-                    "  When the last seed falls in an empty house {} and the house after it (along the sowing) holds seeds, those are captured{}.",
-                    zone_in_words(zone),
-                    if take_sowing_seed {
-                        ", with the sowing seed"
-                    } else {
-                        ""
-                    }
-                );
-            }
-            CaptureRule::AcrossGap {
-                zone,
-                chain,
-                occupied,
-                take_opposite,
-            } => {
-                let _ = writeln!(
-                    out,
-                    "  When the house after the last seed's{} is empty, the seeds of the house after that one, {}, are captured{}.",
-                    if occupied {
-                        " (which held seeds before the move)"
-                    } else {
-                        ""
-                    },
-                    zone_in_words(zone),
-                    if chain {
-                        "; then again from the house captured, along the sowing, while the next house is empty and the one after holds seeds there"
-                    } else if take_opposite {
-                        ", and so are those of the house opposite it, when it holds seeds there"
-                    } else {
-                        ""
-                    }
+                    "  Then the next houses along the sowing are captured too, each with the house opposite, while they hold as many seeds as it ({both_ways} pairs at most in all); then, from the house before the last seed's, the other way, {} pair{} at most.",
+                    both_ways - 1,
+                    if both_ways == 2 { "" } else { "s" }
                 );
             }
         }
+        CaptureRule::OpponentStore => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in the opponent's store, its seeds all go to your store."
+            );
+        }
+        CaptureRule::Sweep { counts } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in the opponent's row or in the last house of your own row, every house of the opponent's row holding {} is captured.",
+                counts_in_words(counts)
+            );
+        }
+        CaptureRule::Singletons { zone } => {
+            let _ = writeln!(
+                out,
+                "  After every move, wherever its last seed falls, each house {} holding a single seed is captured.",
+                zone_in_words(zone)
+            );
+        }
+        CaptureRule::PullAcross { zone } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in an empty house {}, the seeds of the house opposite are pulled into it (they stay on the board).",
+                zone_in_words(zone)
+            );
+        }
+        CaptureRule::GiveStore { zone } => {
+            let _ = writeln!(
+                out,
+                "  When the last seed falls in an empty house {}, the seeds in the mover's store all go to the opponent's store.",
+                zone_in_words(zone)
+            );
+        }
+        _ => {}
     }
+}
+
+/// The sheet's lines on the capture made as seeds are lifted, before they
+/// are sown.
+fn describe_before_sowing(captures: &Captures, out: &mut String) {
     match captures.before_sowing {
         BeforeSowing::None => {}
         BeforeSowing::OneSeed => {
@@ -2153,6 +2563,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             );
         }
     }
+}
+
+/// The sheet's lines on the moves that capture nothing (the game's first,
+/// the waiting starter's, a single seed's), and on the takes made as a
+/// turn starts.
+fn describe_held_back(captures: &Captures, out: &mut String) {
     match captures.quiet_moves {
         0 => {}
         1 => {
@@ -2186,20 +2602,6 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
     if !captures.single_seed_captures {
         let _ = writeln!(out, "  A move that lifts a single seed captures nothing.");
     }
-    if let Some(rule) = captures.while_sowing {
-        let _ = writeln!(
-            out,
-            "  While sowing, any {}seed that makes a house hold {} {} captures it at once{}.",
-            if rule.last { "" } else { "other " },
-            counts_in_words(rule.counts),
-            zone_in_words(rule.zone),
-            match rule.by {
-                Taker::Sower => "",
-                Taker::Owner => ", for the house's owner",
-            }
-        );
-    }
-    describe_laps(captures, out);
 }
 
 /// The sheet's lines on the options that act lap by lap or after the
