@@ -1232,6 +1232,14 @@ impl<'a> Compiling<'a> {
                 );
             }
         }
+        if cross.chain && layout.rows() == 3 {
+            // Along the shared middle row two houses of a chain may face
+            // the same house, which would be counted twice.
+            return err(
+                cross.zone.span(),
+                "a chained cross capture (chain = true) on three rows is not supported: which house a chain takes across the shared middle row is not settled",
+            );
+        }
         Ok(())
     }
 
