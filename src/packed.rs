@@ -822,6 +822,8 @@ impl<const L: usize> Kernel<L> {
             quiet_moves,
             before_sowing,
             store_capture,
+            // Read by relays, from the rules.
+            stops_relays: _,
             lap_captures,
             sown_from,
             opponent_takes_sown,

@@ -751,6 +751,10 @@ pub struct Captures {
     pub before_sowing: BeforeSowing,
     /// Whether a rule captures where the last seed falls in a store.
     pub store_capture: bool,
+    /// Whether any rule but the singletons' is tried at the last seed: only
+    /// then can a capture stop a relay ([`Captures::last_seed_captures`],
+    /// asked at the end of every lap).
+    pub stops_relays: bool,
     /// Whether and how every lap of a relay sowing captures.
     pub lap_captures: Option<LapCaptures>,
     /// Where what a lap captures is sown on from (`LapCaptures::SowOn`).
@@ -850,6 +854,24 @@ pub(crate) struct Plan {
     reverse: bool,
 }
 
+/// The seeds a plan takes, and the part of them from the opponent's houses.
+#[derive(Debug, Clone, Copy, Default)]
+struct Haul {
+    take: u8,
+    from_opponent: u32,
+}
+
+impl Haul {
+    /// Counts `seeds` taken from `house`.
+    #[inline(always)]
+    fn add(&mut self, board: &Board, me: Side, house: usize, seeds: u8) {
+        self.take += seeds;
+        if board.owner(house) != me {
+            self.from_opponent += seeds as u32;
+        }
+    }
+}
+
 /// Compiles `[capture]`; the grand-slam policy is compiled with it, since
 /// it is written there.
 pub(crate) fn compile(
@@ -890,6 +912,9 @@ pub(crate) fn compile(
         cx.next_house(next, &mut rules)?;
     }
     let store_capture = rules.contains(&CaptureRule::OpponentStore);
+    let stops_relays = rules
+        .iter()
+        .any(|rule| !matches!(rule, CaptureRule::Singletons { .. }));
     let while_sowing = cx.while_sowing()?;
     let lap_captures = cx.lap_captures(&rules)?;
     let sown_from = cx.lap_captures_sown_from(lap_captures)?;
@@ -913,6 +938,7 @@ pub(crate) fn compile(
             },
             before_sowing: section.before_sowing,
             store_capture,
+            stops_relays,
             lap_captures,
             sown_from,
             opponent_takes_sown,
@@ -2787,8 +2813,22 @@ impl Captures {
     }
     /// Whether a capture rule applies at the last seed's house `last`: relay
     /// sowing stops there.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn last_seed_captures(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> bool {
+        // Asked at every lap's end: where no rule can answer yes, not even
+        // a call.
+        self.stops_relays && self.a_rule_applies_at_last(board, pos, me, last, reverse)
+    }
+
+    #[inline(never)]
+    fn a_rule_applies_at_last(
         &self,
         board: &Board,
         pos: &Position,
@@ -2848,186 +2888,53 @@ impl Captures {
         plan: Plan,
         trace: &mut T,
     ) {
-        let mut capture = |pos: &mut Position, house: usize| {
-            let seeds = pos.take(house);
-            trace.record(Event::Capture { house, seeds });
-        };
-        match plan.rule {
-            CaptureRule::Count {
-                zone,
-                with_opposite,
-                ..
-            } => {
-                let mut house = last;
-                let kept = pos.kept_houses();
-                for _ in 0..plan.holes {
-                    capture(pos, house);
-                    let opposite = board.opposite(house);
-                    if with_opposite
-                        && pos.at(opposite) > 0
-                        && kept >> (opposite & 63) & 1 == 0
-                        && zone.allows_house(board, pos, me, opposite)
-                    {
-                        capture(pos, opposite);
-                    }
-                    house = open_before(board, pos, house, plan.reverse);
-                }
-            }
-            CaptureRule::Cross {
-                take_sowing_seed, ..
-            }
-            | CaptureRule::CrossCounts {
-                take_sowing_seed, ..
-            } => {
-                let mut opposite = board.opposite(last);
-                if let CaptureRule::Cross {
-                    past_empty: true, ..
-                } = plan.rule
-                    && let Some(behind) = board.behind(opposite)
-                {
-                    opposite = behind;
-                }
-                if let CaptureRule::Cross { column: true, .. } = plan.rule {
-                    // Every house of the opponent's in the column that
-                    // holds seeds.
-                    for house in [Some(opposite), board.behind(opposite)]
-                        .into_iter()
-                        .flatten()
-                    {
-                        if pos.at(house) > 0 {
-                            capture(pos, house);
-                        }
-                    }
-                } else {
-                    capture(pos, opposite);
-                }
-                if let CaptureRule::Cross { behind: true, .. } = plan.rule
-                    && let Some(behind) = board.behind(opposite)
-                {
-                    capture(pos, behind);
-                }
-                if take_sowing_seed {
-                    capture(pos, last);
-                }
-                if matches!(plan.rule, CaptureRule::Cross { chain: true, .. }) {
-                    let ring = board.ring_in(me, plan.reverse);
-                    let mut house = last;
-                    for _ in 1..plan.holes {
-                        house = ring.next(house);
-                        capture(pos, board.opposite(house));
-                    }
-                }
-            }
-            CaptureRule::OpponentStore => {
-                capture(pos, board.store(me.opponent()));
-            }
-            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
-                let mut taken = plan.rule.houses_taken(board, pos, me, last, plan.reverse);
-                while taken != 0 {
-                    capture(pos, taken.trailing_zeros() as usize);
-                    taken &= taken - 1;
-                }
-            }
-            CaptureRule::SowingSeed { .. } => capture(pos, last),
-            CaptureRule::Sweep { counts } => {
-                let lo = board.row_start(me.opponent());
-                let children = pos.kept_houses();
-                for house in lo..lo + board.houses_per_side() {
-                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
-                        capture(pos, house);
-                    }
-                }
-            }
-            CaptureRule::Singletons { zone } => {
-                let kept = pos.kept_houses();
-                for house in 0..board.houses() {
-                    if pos.at(house) == 1
-                        && kept >> house & 1 == 0
-                        && zone.allows_house(board, pos, me, house)
-                    {
-                        capture(pos, house);
-                    }
-                }
-            }
-            CaptureRule::PullAcross { .. } => {
-                let opposite = board.opposite(last);
-                let seeds = pos.take(opposite);
-                trace.record(Event::Capture {
-                    house: opposite,
-                    seeds,
-                });
-                pos.add(last, seeds);
-            }
-            CaptureRule::GiveStore { .. } => {
-                let seeds = pos.take(board.store(me));
-                pos.add(board.store(me.opponent()), seeds);
-            }
-            CaptureRule::AcrossGap {
-                zone,
-                take_opposite,
-                ..
-            } => {
-                let ring = board.ring_in(me, plan.reverse);
-                let mut house = last;
-                for _ in 0..plan.holes {
-                    house = open_after(ring, pos, open_after(ring, pos, house));
-                    capture(pos, house);
-                }
-                if take_opposite
-                    && plan.holes > 0
-                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
-                {
-                    capture(pos, opposite);
-                }
-            }
-            CaptureRule::Next { .. } => {
-                let ring = board.ring_in(me, plan.reverse);
-                let mut house = last;
-                for _ in 0..plan.holes {
-                    house = open_after(ring, pos, house);
-                    capture(pos, house);
-                }
-            }
-            CaptureRule::NextFromEmpty {
-                take_sowing_seed, ..
-            } => {
-                capture(pos, board.ring_in(me, plan.reverse).next(last));
-                if take_sowing_seed {
-                    capture(pos, last);
-                }
-            }
-        }
+        plan.empty_houses(board, pos, me, last, trace);
         if self.captured_sown_on {
-            // Sown on, one a house, from the house after the last seed's,
-            // or from the house the last handful was lifted from, that
-            // house first or the one after it.
-            let ring = board.ring_in(me, plan.reverse);
-            let (mut house, mut first) = match self.captured_sown_from {
-                CapturedSownFrom::AfterLast => (last, false),
-                CapturedSownFrom::LapStart => (lap_start, true),
-                CapturedSownFrom::AfterLapStart => (lap_start, false),
-            };
-            // Houses passed over, as the last handful passed them.
-            let passed = if self.passed_over >> (lap_start & 63) & 1 == 0 {
-                self.passed_over
-            } else {
-                0
-            };
-            for _ in 0..plan.take {
-                if !std::mem::take(&mut first) {
-                    house = ring.next(house);
-                    while passed >> (house & 63) & 1 == 1 {
-                        house = ring.next(house);
-                    }
-                }
-                pos.add(house, 1);
-                trace.record(Event::Drop {
-                    house,
-                    now: pos.at(house),
-                });
-            }
+            self.sow_captured_on(board, pos, me, last, lap_start, plan, trace);
         } else {
             pos.add(board.store(me), plan.take);
+        }
+    }
+
+    /// Sows a capture's `plan.take` seeds on, one a house (`captured_sown_on`):
+    /// from the house after the last seed's, or from the house the last
+    /// handful was lifted from, that house first or the one after it.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn sow_captured_on<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        lap_start: usize,
+        plan: Plan,
+        trace: &mut T,
+    ) {
+        let ring = board.ring_in(me, plan.reverse);
+        let (mut house, mut first) = match self.captured_sown_from {
+            CapturedSownFrom::AfterLast => (last, false),
+            CapturedSownFrom::LapStart => (lap_start, true),
+            CapturedSownFrom::AfterLapStart => (lap_start, false),
+        };
+        // Houses passed over, as the last handful passed them.
+        let passed = if self.passed_over >> (lap_start & 63) & 1 == 0 {
+            self.passed_over
+        } else {
+            0
+        };
+        for _ in 0..plan.take {
+            if !std::mem::take(&mut first) {
+                house = ring.next(house);
+                while passed >> (house & 63) & 1 == 1 {
+                    house = ring.next(house);
+                }
+            }
+            pos.add(house, 1);
+            trace.record(Event::Drop {
+                house,
+                now: pos.at(house),
+            });
         }
     }
 
@@ -3154,8 +3061,7 @@ impl Captures {
         let mut taken = 0;
         for house in lo..lo + board.houses_per_side() {
             if self.sweep_after_capture.contains(pos.at(house)) && kept >> house & 1 == 0 {
-                let seeds = pos.take(house);
-                trace.record(Event::Capture { house, seeds });
+                let seeds = capture_house(pos, house, trace);
                 taken += seeds;
             }
         }
@@ -3180,8 +3086,7 @@ impl Captures {
         while houses != 0 {
             let house = houses.trailing_zeros() as usize;
             houses &= houses - 1;
-            let seeds = pos.take(house);
-            trace.record(Event::Capture { house, seeds });
+            let seeds = capture_house(pos, house, trace);
             seeds_taken += seeds;
         }
         pos.add(board.store(me), seeds_taken);
@@ -3216,8 +3121,7 @@ impl Captures {
             .sum();
         for house in (0..board.houses()).filter(|&h| free(h)) {
             if pos.at(house) > 0 {
-                let seeds = pos.take(house);
-                trace.record(Event::Capture { house, seeds });
+                capture_house(pos, house, trace);
             }
         }
         // A position that does not say who started the round is taken as
@@ -3319,8 +3223,7 @@ impl Captures {
         if !rule.zone.allows(own) || !rule.counts.contains(pos.at(house)) {
             return;
         }
-        let seeds = pos.take(house);
-        trace.record(Event::Capture { house, seeds });
+        let seeds = capture_house(pos, house, trace);
         if rule.by == Taker::Owner && !own {
             // The opponent takes their own house: no capture of the mover's.
             pos.add(board.store(me.opponent()), seeds);
@@ -3332,6 +3235,206 @@ impl Captures {
             sown.captured_from_opponent += seeds as u32;
         }
     }
+}
+
+impl Plan {
+    /// Empties the houses the plan takes, as its planning found them; the
+    /// seeds are then the caller's to put away.
+    #[inline(always)]
+    fn empty_houses<T: Trace>(
+        self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        trace: &mut T,
+    ) {
+        match self.rule {
+            CaptureRule::Count { .. } => self.empty_count(board, pos, me, last, trace),
+            CaptureRule::Cross { .. } | CaptureRule::CrossCounts { .. } => {
+                self.empty_cross(board, pos, me, last, trace)
+            }
+            CaptureRule::OpponentStore => {
+                capture_house(pos, board.store(me.opponent()), trace);
+            }
+            CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
+                let mut taken = self.rule.houses_taken(board, pos, me, last, self.reverse);
+                while taken != 0 {
+                    capture_house(pos, taken.trailing_zeros() as usize, trace);
+                    taken &= taken - 1;
+                }
+            }
+            CaptureRule::SowingSeed { .. } => {
+                capture_house(pos, last, trace);
+            }
+            CaptureRule::Sweep { counts } => {
+                let lo = board.row_start(me.opponent());
+                let children = pos.kept_houses();
+                for house in lo..lo + board.houses_per_side() {
+                    if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
+                        capture_house(pos, house, trace);
+                    }
+                }
+            }
+            CaptureRule::Singletons { zone } => {
+                let kept = pos.kept_houses();
+                for house in 0..board.houses() {
+                    if pos.at(house) == 1
+                        && kept >> house & 1 == 0
+                        && zone.allows_house(board, pos, me, house)
+                    {
+                        capture_house(pos, house, trace);
+                    }
+                }
+            }
+            CaptureRule::PullAcross { .. } => {
+                let opposite = board.opposite(last);
+                let seeds = capture_house(pos, opposite, trace);
+                pos.add(last, seeds);
+            }
+            CaptureRule::GiveStore { .. } => {
+                let seeds = pos.take(board.store(me));
+                pos.add(board.store(me.opponent()), seeds);
+            }
+            CaptureRule::AcrossGap {
+                zone,
+                take_opposite,
+                ..
+            } => {
+                let ring = board.ring_in(me, self.reverse);
+                let mut house = last;
+                for _ in 0..self.holes {
+                    house = open_after(ring, pos, open_after(ring, pos, house));
+                    capture_house(pos, house, trace);
+                }
+                if take_opposite
+                    && self.holes > 0
+                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+                {
+                    capture_house(pos, opposite, trace);
+                }
+            }
+            CaptureRule::Next { .. } => {
+                let ring = board.ring_in(me, self.reverse);
+                let mut house = last;
+                for _ in 0..self.holes {
+                    house = open_after(ring, pos, house);
+                    capture_house(pos, house, trace);
+                }
+            }
+            CaptureRule::NextFromEmpty {
+                take_sowing_seed, ..
+            } => {
+                capture_house(pos, board.ring_in(me, self.reverse).next(last), trace);
+                if take_sowing_seed {
+                    capture_house(pos, last, trace);
+                }
+            }
+        }
+    }
+
+    /// Empties a count capture's houses, walking back from `last`, each
+    /// with the house across where `with_opposite`.
+    #[inline(always)]
+    fn empty_count<T: Trace>(
+        self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        trace: &mut T,
+    ) {
+        let CaptureRule::Count {
+            zone,
+            with_opposite,
+            ..
+        } = self.rule
+        else {
+            unreachable!("a count rule")
+        };
+        let mut house = last;
+        let kept = pos.kept_houses();
+        for _ in 0..self.holes {
+            capture_house(pos, house, trace);
+            let opposite = board.opposite(house);
+            if with_opposite
+                && pos.at(opposite) > 0
+                && kept >> (opposite & 63) & 1 == 0
+                && zone.allows_house(board, pos, me, opposite)
+            {
+                capture_house(pos, opposite, trace);
+            }
+            house = open_before(board, pos, house, self.reverse);
+        }
+    }
+
+    /// Empties a cross capture's houses: across from `last` (or behind
+    /// it, or the whole column), behind too where the rule says so, the
+    /// sowing seed's house where it is taken, then a chain's.
+    #[inline(always)]
+    fn empty_cross<T: Trace>(
+        self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        last: usize,
+        trace: &mut T,
+    ) {
+        let (CaptureRule::Cross {
+            take_sowing_seed, ..
+        }
+        | CaptureRule::CrossCounts {
+            take_sowing_seed, ..
+        }) = self.rule
+        else {
+            unreachable!("a cross rule")
+        };
+        let mut opposite = board.opposite(last);
+        if let CaptureRule::Cross {
+            past_empty: true, ..
+        } = self.rule
+            && let Some(behind) = board.behind(opposite)
+        {
+            opposite = behind;
+        }
+        if let CaptureRule::Cross { column: true, .. } = self.rule {
+            // Every house of the opponent's in the column that holds seeds.
+            for house in [Some(opposite), board.behind(opposite)]
+                .into_iter()
+                .flatten()
+            {
+                if pos.at(house) > 0 {
+                    capture_house(pos, house, trace);
+                }
+            }
+        } else {
+            capture_house(pos, opposite, trace);
+        }
+        if let CaptureRule::Cross { behind: true, .. } = self.rule
+            && let Some(behind) = board.behind(opposite)
+        {
+            capture_house(pos, behind, trace);
+        }
+        if take_sowing_seed {
+            capture_house(pos, last, trace);
+        }
+        if matches!(self.rule, CaptureRule::Cross { chain: true, .. }) {
+            let ring = board.ring_in(me, self.reverse);
+            let mut house = last;
+            for _ in 1..self.holes {
+                house = ring.next(house);
+                capture_house(pos, board.opposite(house), trace);
+            }
+        }
+    }
+}
+
+/// Empties `house` as a capture, recording it; returns the seeds taken.
+#[inline(always)]
+fn capture_house<T: Trace>(pos: &mut Position, house: usize, trace: &mut T) -> u8 {
+    let seeds = pos.take(house);
+    trace.record(Event::Capture { house, seeds });
+    seeds
 }
 
 impl CaptureRule {
@@ -3482,190 +3585,46 @@ impl CaptureRule {
         }
     }
 
+    /// The capture this rule makes at `last`, which it applies to
+    /// ([`CaptureRule::applies`]): one method per kind of rule.
     #[inline(always)]
     fn plan(self, board: &Board, pos: &Position, me: Side, last: usize, reverse: bool) -> Plan {
-        match self {
-            CaptureRule::Count {
-                counts,
-                zone,
-                chain,
-                chain_max,
-                chain_zone,
-                with_opposite,
-                played_only,
-            } => {
-                let mut house = last;
-                let mut holes = 0;
-                let mut take = 0u8;
-                let mut from_opponent = 0u32;
-                // A chain never comes round to a house it has taken.
-                let limit = board.houses_on_cycle().min(chain_max as usize);
-                let mut allowed = zone;
-                // Children are never taken, nor houses not played yet where
-                // only those played are.
-                let children =
-                    pos.kept_houses() | if played_only { !pos.played_houses() } else { 0 };
-                // Houses taken so far: the chain stops at one taken across,
-                // and none is taken twice.
-                let mut taken = 0u64;
-                loop {
-                    let seeds = pos.at(house);
-                    let own = board.owner(house) == me;
-                    if !allowed.allows_house(board, pos, me, house)
-                        || !counts.contains(seeds)
-                        || (children | taken) >> house & 1 != 0
-                    {
-                        break;
-                    }
-                    taken |= 1 << house;
-                    take += seeds;
-                    if !own {
-                        from_opponent += seeds as u32;
-                    }
-                    let opposite = board.opposite(house);
-                    if with_opposite
-                        && pos.at(opposite) > 0
-                        && (children | taken) >> (opposite & 63) & 1 == 0
-                        && zone.allows_house(board, pos, me, opposite)
-                    {
-                        take += pos.at(opposite);
-                        if board.owner(opposite) != me {
-                            from_opponent += pos.at(opposite) as u32;
-                        }
-                        taken |= 1 << opposite;
-                    }
-                    holes += 1;
-                    if !chain || holes == limit {
-                        break;
-                    }
-                    allowed = chain_zone;
-                    house = open_before(board, pos, house, reverse);
-                }
-                Plan {
-                    rule: self,
-                    holes,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
-            }
-            CaptureRule::Cross {
-                zone,
-                take_sowing_seed,
-                ..
-            }
-            | CaptureRule::CrossCounts {
-                zone,
-                take_sowing_seed,
-                ..
-            } => {
-                let mut opposite = board.opposite(last);
-                if let CaptureRule::Cross {
-                    past_empty: true, ..
-                } = self
-                    && let Some(behind) = board.behind(opposite)
-                {
-                    opposite = behind;
-                }
-                let behind = match self {
-                    CaptureRule::Cross { behind: true, .. }
-                    | CaptureRule::Cross { column: true, .. } => board.behind(opposite),
-                    _ => None,
-                };
-                let seeds = pos.at(opposite) + behind.map_or(0, |b| pos.at(b));
-                let mut from_opponent = 0;
-                if board.owner(opposite) != me {
-                    from_opponent += seeds as u32;
-                }
-                let mut take = seeds;
-                if take_sowing_seed {
-                    // The whole house (one seed, unless `into_occupied`).
-                    let own = pos.at(last);
-                    take += own;
-                    if board.owner(last) != me {
-                        from_opponent += own as u32;
-                    }
-                }
-                // Houses across taken: the first, then the chain's.
-                let mut holes = 1;
-                if matches!(self, CaptureRule::Cross { chain: true, .. }) {
-                    let ring = board.ring_in(me, reverse);
-                    let kept = pos.kept_houses();
-                    let mut house = last;
-                    while holes < board.houses_per_side() {
-                        house = ring.next(house);
-                        let across = board.opposite(house);
-                        if !board.is_house(house)
-                            || house == last
-                            || pos.at(house) != 0
-                            || !zone.allows_house(board, pos, me, house)
-                            || pos.at(across) == 0
-                            || kept >> across & 1 != 0
-                        {
-                            break;
-                        }
-                        take += pos.at(across);
-                        if board.owner(across) != me {
-                            from_opponent += pos.at(across) as u32;
-                        }
-                        holes += 1;
-                    }
-                }
-                Plan {
-                    rule: self,
-                    holes,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
+        let (holes, haul) = match self {
+            CaptureRule::Count { .. } => self.plan_count(board, pos, me, last, reverse),
+            CaptureRule::Cross { .. } | CaptureRule::CrossCounts { .. } => {
+                self.plan_cross(board, pos, me, last, reverse)
             }
             CaptureRule::Sweep { counts } => {
                 let lo = board.row_start(me.opponent());
                 let children = pos.kept_houses();
-                let mut take = 0u8;
+                let mut haul = Haul::default();
                 let mut holes = 0;
                 for house in lo..lo + board.houses_per_side() {
                     if counts.contains(pos.at(house)) && children >> house & 1 == 0 {
-                        take += pos.at(house);
+                        haul.add(board, me, house, pos.at(house));
                         holes += 1;
                     }
                 }
-                Plan {
-                    rule: self,
-                    holes,
-                    take,
-                    from_opponent: take as u32,
-                    reverse,
-                }
+                (holes, haul)
             }
             CaptureRule::Singletons { zone } => {
                 let kept = pos.kept_houses();
-                let mut take = 0u8;
-                let mut from_opponent = 0u32;
+                let mut haul = Haul::default();
                 for house in 0..board.houses() {
                     if pos.at(house) == 1
                         && kept >> house & 1 == 0
                         && zone.allows_house(board, pos, me, house)
                     {
-                        take += 1;
-                        from_opponent += (board.owner(house) != me) as u32;
+                        haul.add(board, me, house, 1);
                     }
                 }
-                Plan {
-                    rule: self,
-                    holes: take as usize,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
+                (haul.take as usize, haul)
             }
-            CaptureRule::SowingSeed { .. } => Plan {
-                rule: self,
-                holes: 1,
-                take: 1,
-                from_opponent: (board.owner(last) != me) as u32,
-                reverse,
-            },
+            CaptureRule::SowingSeed { .. } => {
+                let mut haul = Haul::default();
+                haul.add(board, me, last, 1);
+                (1, haul)
+            }
             CaptureRule::CrossThenAny { .. } | CaptureRule::MatchOpposite { .. } => {
                 let taken = self.houses_taken(board, pos, me, last, reverse);
                 let mut take = 0u32;
@@ -3676,135 +3635,264 @@ impl CaptureRule {
                         from_opponent += pos.at(house) as u32;
                     }
                 }
-                Plan {
-                    rule: self,
-                    holes: taken.count_ones() as usize,
+                let haul = Haul {
                     take: take as u8,
                     from_opponent,
-                    reverse,
-                }
+                };
+                (taken.count_ones() as usize, haul)
             }
-            CaptureRule::OpponentStore => Plan {
-                rule: self,
-                holes: 1,
-                take: pos.at(board.store(me.opponent())),
-                from_opponent: 0,
-                reverse,
-            },
-            CaptureRule::GiveStore { .. } | CaptureRule::PullAcross { .. } => Plan {
-                rule: self,
-                holes: 0,
-                take: 0,
-                from_opponent: 0,
-                reverse,
-            },
-            CaptureRule::Next {
-                counts,
-                zone,
-                chain,
-            } => {
-                let ring = board.ring_in(me, reverse);
-                let mut house = last;
-                let mut holes = 0;
-                let mut take = 0u8;
-                let mut from_opponent = 0u32;
-                while holes < board.houses() {
-                    let next = open_after(ring, pos, house);
-                    if !next_capturable(board, pos, me, next, counts, zone) {
-                        break;
-                    }
-                    let seeds = pos.at(next);
-                    take += seeds;
-                    if board.owner(next) != me {
-                        from_opponent += seeds as u32;
-                    }
-                    holes += 1;
-                    house = next;
-                    if !chain {
-                        break;
-                    }
-                }
-                Plan {
-                    rule: self,
-                    holes,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
+            CaptureRule::OpponentStore => {
+                // Seeds from a store are no seeds of the opponent's row.
+                let haul = Haul {
+                    take: pos.at(board.store(me.opponent())),
+                    from_opponent: 0,
+                };
+                (1, haul)
             }
+            CaptureRule::GiveStore { .. } | CaptureRule::PullAcross { .. } => (0, Haul::default()),
+            CaptureRule::Next { .. } => self.plan_next(board, pos, me, last, reverse),
             CaptureRule::NextFromEmpty {
                 take_sowing_seed, ..
             } => {
                 let next = board.ring_in(me, reverse).next(last);
-                let mut take = pos.at(next);
-                let mut from_opponent = if board.owner(next) != me {
-                    take as u32
-                } else {
-                    0
-                };
+                let mut haul = Haul::default();
+                haul.add(board, me, next, pos.at(next));
                 if take_sowing_seed {
-                    take += 1;
-                    if board.owner(last) != me {
-                        from_opponent += 1;
-                    }
+                    haul.add(board, me, last, 1);
                 }
-                Plan {
-                    rule: self,
-                    holes: 1,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
+                (1, haul)
             }
-            CaptureRule::AcrossGap {
-                zone,
-                chain,
-                take_opposite,
-                ..
-            } => {
-                let ring = board.ring_in(me, reverse);
-                let mut house = last;
-                let mut holes = 0;
-                let mut take = 0u8;
-                let mut from_opponent = 0u32;
-                let children = pos.kept_houses();
-                // The houses already taken count as empty.
-                let mut taken = 0u64;
-                while holes < board.houses()
-                    && let Some(target) = across_gap(board, ring, pos, me, house, zone, taken)
-                    && children >> target & 1 == 0
+            CaptureRule::AcrossGap { .. } => self.plan_across_gap(board, pos, me, last, reverse),
+        };
+        Plan {
+            rule: self,
+            holes,
+            take: haul.take,
+            from_opponent: haul.from_opponent,
+            reverse,
+        }
+    }
+
+    /// A count capture's houses, walking back from `last` while the chain
+    /// goes on, each with the house across where `with_opposite`.
+    #[inline(always)]
+    fn plan_count(
+        self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> (usize, Haul) {
+        let CaptureRule::Count {
+            counts,
+            zone,
+            chain,
+            chain_max,
+            chain_zone,
+            with_opposite,
+            played_only,
+        } = self
+        else {
+            unreachable!("a count rule")
+        };
+        let mut house = last;
+        let mut holes = 0;
+        let mut haul = Haul::default();
+        // A chain never comes round to a house it has taken.
+        let limit = board.houses_on_cycle().min(chain_max as usize);
+        let mut allowed = zone;
+        // Children are never taken, nor houses not played yet where only
+        // those played are.
+        let children = pos.kept_houses() | if played_only { !pos.played_houses() } else { 0 };
+        // Houses taken so far: the chain stops at one taken across, and
+        // none is taken twice.
+        let mut taken = 0u64;
+        loop {
+            let seeds = pos.at(house);
+            if !allowed.allows_house(board, pos, me, house)
+                || !counts.contains(seeds)
+                || (children | taken) >> house & 1 != 0
+            {
+                break;
+            }
+            taken |= 1 << house;
+            haul.add(board, me, house, seeds);
+            let opposite = board.opposite(house);
+            if with_opposite
+                && pos.at(opposite) > 0
+                && (children | taken) >> (opposite & 63) & 1 == 0
+                && zone.allows_house(board, pos, me, opposite)
+            {
+                haul.add(board, me, opposite, pos.at(opposite));
+                taken |= 1 << opposite;
+            }
+            holes += 1;
+            if !chain || holes == limit {
+                break;
+            }
+            allowed = chain_zone;
+            house = open_before(board, pos, house, reverse);
+        }
+        (holes, haul)
+    }
+
+    /// A cross capture's houses: across from `last` (or behind it, or the
+    /// whole column), the sowing seed where it is taken too, then a chain's
+    /// houses across from the empty houses after `last`.
+    #[inline(always)]
+    fn plan_cross(
+        self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> (usize, Haul) {
+        let (CaptureRule::Cross {
+            zone,
+            take_sowing_seed,
+            ..
+        }
+        | CaptureRule::CrossCounts {
+            zone,
+            take_sowing_seed,
+            ..
+        }) = self
+        else {
+            unreachable!("a cross rule")
+        };
+        let mut opposite = board.opposite(last);
+        if let CaptureRule::Cross {
+            past_empty: true, ..
+        } = self
+            && let Some(behind) = board.behind(opposite)
+        {
+            opposite = behind;
+        }
+        let behind = match self {
+            CaptureRule::Cross { behind: true, .. } | CaptureRule::Cross { column: true, .. } => {
+                board.behind(opposite)
+            }
+            _ => None,
+        };
+        let seeds = pos.at(opposite) + behind.map_or(0, |b| pos.at(b));
+        let mut haul = Haul::default();
+        haul.add(board, me, opposite, seeds);
+        if take_sowing_seed {
+            // The whole house (one seed, unless `into_occupied`).
+            haul.add(board, me, last, pos.at(last));
+        }
+        // Houses across taken: the first, then the chain's.
+        let mut holes = 1;
+        if matches!(self, CaptureRule::Cross { chain: true, .. }) {
+            let ring = board.ring_in(me, reverse);
+            let kept = pos.kept_houses();
+            let mut house = last;
+            while holes < board.houses_per_side() {
+                house = ring.next(house);
+                let across = board.opposite(house);
+                if !board.is_house(house)
+                    || house == last
+                    || pos.at(house) != 0
+                    || !zone.allows_house(board, pos, me, house)
+                    || pos.at(across) == 0
+                    || kept >> across & 1 != 0
                 {
-                    taken |= 1 << target;
-                    let seeds = pos.at(target);
-                    take += seeds;
-                    if board.owner(target) != me {
-                        from_opponent += seeds as u32;
-                    }
-                    holes += 1;
-                    house = target;
-                    if !chain {
-                        break;
-                    }
+                    break;
                 }
-                if take_opposite
-                    && holes > 0
-                    && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
-                {
-                    let seeds = pos.at(opposite);
-                    take += seeds;
-                    if board.owner(opposite) != me {
-                        from_opponent += seeds as u32;
-                    }
-                }
-                Plan {
-                    rule: self,
-                    holes,
-                    take,
-                    from_opponent,
-                    reverse,
-                }
+                haul.add(board, me, across, pos.at(across));
+                holes += 1;
             }
         }
+        (holes, haul)
+    }
+
+    /// A next-house capture's houses: the open house after `last`, and
+    /// after each taken while the chain goes on.
+    #[inline(always)]
+    fn plan_next(
+        self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> (usize, Haul) {
+        let CaptureRule::Next {
+            counts,
+            zone,
+            chain,
+        } = self
+        else {
+            unreachable!("a next-house rule")
+        };
+        let ring = board.ring_in(me, reverse);
+        let mut house = last;
+        let mut holes = 0;
+        let mut haul = Haul::default();
+        while holes < board.houses() {
+            let next = open_after(ring, pos, house);
+            if !next_capturable(board, pos, me, next, counts, zone) {
+                break;
+            }
+            haul.add(board, me, next, pos.at(next));
+            holes += 1;
+            house = next;
+            if !chain {
+                break;
+            }
+        }
+        (holes, haul)
+    }
+
+    /// A capture across a gap: the house past each empty house after
+    /// `last` while the chain goes on, then the house across from the last
+    /// taken where `take_opposite`.
+    #[inline(always)]
+    fn plan_across_gap(
+        self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+        reverse: bool,
+    ) -> (usize, Haul) {
+        let CaptureRule::AcrossGap {
+            zone,
+            chain,
+            take_opposite,
+            ..
+        } = self
+        else {
+            unreachable!("a capture across a gap")
+        };
+        let ring = board.ring_in(me, reverse);
+        let mut house = last;
+        let mut holes = 0;
+        let mut haul = Haul::default();
+        let children = pos.kept_houses();
+        // The houses already taken count as empty.
+        let mut taken = 0u64;
+        while holes < board.houses()
+            && let Some(target) = across_gap(board, ring, pos, me, house, zone, taken)
+            && children >> target & 1 == 0
+        {
+            taken |= 1 << target;
+            haul.add(board, me, target, pos.at(target));
+            holes += 1;
+            house = target;
+            if !chain {
+                break;
+            }
+        }
+        if take_opposite
+            && holes > 0
+            && let Some(opposite) = opposite_taken(board, pos, me, house, zone)
+        {
+            haul.add(board, me, opposite, pos.at(opposite));
+        }
+        (holes, haul)
     }
 }
 
