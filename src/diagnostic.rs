@@ -106,7 +106,7 @@ pub(crate) fn is_hostile(c: char) -> bool {
 }
 
 /// Text that came from input, as it may be printed: each character of
-/// [`is_hostile`] written visibly as Rust's `escape_debug` writes it
+/// `is_hostile` written visibly as Rust's `escape_debug` writes it
 /// (`\u{1b}`, `\r`, `\n`, `\0`), every other character as it is, quotes and
 /// backslashes included, so a path or a name reads as typed. The crate's one
 /// escape: every message and listing that prints something from a file, an

@@ -6,7 +6,7 @@
 //!
 //! - its notation in positions: its name, and for a word that holds more
 //!   than on or off, a colon and its value ([`Word::read`], [`Word::text`]);
-//! - its part of the position key ([`Word::key`]);
+//! - its part of the position key (`Word::key`);
 //! - its check against the variant: [`crate::Rules::word_limit`] says which
 //!   words a variant keeps and how far each may go, and the phase that
 //!   makes a word checks anything more it needs;

@@ -2,7 +2,7 @@
 //! program's own JSON) as a `sow` variant file.
 //!
 //! MancalaGames (StoneShark/MancalaGames, GPL-3.0) describes a game as rule
-//! parameters. [`game_file`] reads them, by name; [`mapping`] turns them
+//! parameters. [`game_file`] reads them, by name; `mapping` turns them
 //! into `sow`'s keys, or refuses the game, naming the parameter `sow` cannot
 //! express, so a game never imports as a different one. The variant file
 //! that comes out lists the parameters it came from, and the rulings that

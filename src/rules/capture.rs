@@ -752,7 +752,7 @@ pub struct Captures {
     /// Whether a rule captures where the last seed falls in a store.
     pub store_capture: bool,
     /// Whether any rule but the singletons' is tried at the last seed: only
-    /// then can a capture stop a relay ([`Captures::last_seed_captures`],
+    /// then can a capture stop a relay (`Captures::last_seed_captures`,
     /// asked at the end of every lap).
     pub stops_relays: bool,
     /// Whether and how every lap of a relay sowing captures.

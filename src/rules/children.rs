@@ -162,7 +162,7 @@ pub struct Children {
     /// Where, seen from the mover.
     pub zone: ZoneMask,
     /// Whether the zone reads who owns a house now, not its row; `allowed`
-    /// then leaves the zone out, and [`Children::made`] asks the position.
+    /// then leaves the zone out, and `Children::made` asks the position.
     pub zone_by_owner: bool,
     /// At most one child each.
     pub one_each: bool,

@@ -8,7 +8,7 @@
 //!
 //! Ownership is the `owner` layer ([`crate::layer::Layer::Owner`]): it is
 //! empty at the start and after a drawn round, and a position read from
-//! text must give it a shape a round's end can make ([`check_position`]).
+//! text must give it a shape a round's end can make (`check_position`).
 
 use std::fmt::Write as _;
 
