@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 use crate::packed::Packed;
-use crate::position::{Move, Position, Side};
+use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
 use crate::rules::children::LastSeed;
 use crate::rules::sowing::{LoopKind, Sown, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
@@ -1339,7 +1339,7 @@ impl Engine {
         if let Some(before) = opponent_row
             && board.is_house_of(sown.last, me)
             && pos.at(sown.last) == 1
-            && pos.row(me.opponent()) == before.as_slice()
+            && pos.row(me.opponent()) == &before[..pos.houses_per_side()]
         {
             // Alone in the mover's row without sowing across: no capture,
             // and the mover moves again.
@@ -1390,7 +1390,11 @@ impl Engine {
         from: usize,
         chosen: Option<Direction>,
         trace: &mut T,
-    ) -> ((u8, u32), Option<Vec<u8>>, Option<Direction>) {
+    ) -> (
+        (u8, u32),
+        Option<[u8; MAX_HOUSES_PER_SIDE]>,
+        Option<Direction>,
+    ) {
         let rules = &self.rules;
         let before = rules
             .captures
@@ -1401,11 +1405,14 @@ impl Engine {
             pos.set_played(from);
         }
         // The opponent's row before the move, where a cross capture needs
-        // the move to have sown into it.
-        let opponent_row = rules
-            .captures
-            .cross_needs_opponent_sown
-            .then(|| pos.row(me.opponent()).to_vec());
+        // the move to have sown into it: copied on the stack, as every move
+        // of such a variant copies it.
+        let opponent_row = rules.captures.cross_needs_opponent_sown.then(|| {
+            let mut row = [0; MAX_HOUSES_PER_SIDE];
+            let now = pos.row(me.opponent());
+            row[..now.len()].copy_from_slice(now);
+            row
+        });
         // The game's first move may choose the ways for the rest of it.
         let chosen = match rules.sowing.turning {
             crate::rules::sowing::Turning::FirstMove => {

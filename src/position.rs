@@ -717,10 +717,15 @@ impl Move {
     /// choice after its capture (`B6+b3+a1`); `None` when a house is named
     /// twice or more than [`MAX_TAKEN`] are named.
     pub fn taking(self, labels: &[Label]) -> Option<Move> {
-        let mut sorted = labels.to_vec();
+        if labels.len() > MAX_TAKEN {
+            return None;
+        }
+        // Sorted on the stack: moves with choices are made on every ply.
+        let mut sorted = [Label::from_code(0); MAX_TAKEN];
+        let sorted = &mut sorted[..labels.len()];
+        sorted.copy_from_slice(labels);
         sorted.sort_unstable();
-        sorted.dedup();
-        if sorted.len() != labels.len() || sorted.len() > MAX_TAKEN {
+        if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
             return None;
         }
         // The first label in the highest slot, as the labels sort.
@@ -1651,6 +1656,23 @@ mod tests {
         assert_eq!(six.house(Label::parse("C").unwrap()), Some(2));
         assert_eq!(six.house(Label::parse("G").unwrap()), None);
         assert_eq!(Move::from_label("1"), None);
+    }
+
+    #[test]
+    fn houses_taken_by_choice_are_kept_in_label_order_each_once() {
+        let labels = |text: &str| -> Vec<Label> {
+            text.split(' ').map(|l| Label::parse(l).unwrap()).collect()
+        };
+        let mv = Move::from_label("B").unwrap();
+        let taken = mv.taking(&labels("e b d")).unwrap();
+        assert_eq!(taken.taken().collect::<Vec<_>>(), labels("b d e"));
+        assert_eq!(taken, mv.taking(&labels("d e b")).unwrap());
+        assert!(taken.has_choices());
+        assert_eq!(mv.taking(&labels("a b c d")).unwrap().taken().count(), 4);
+        // A house named twice, or more than four, is no move.
+        assert_eq!(mv.taking(&labels("b d b")), None);
+        assert_eq!(mv.taking(&labels("a b c d e")), None);
+        assert_eq!(mv.taking(&[]), Some(mv));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What the server counts against its memory budget: the footprints that
 //! [`sow::Engine::footprint`] and [`sow::Game::footprint`] give, checked
-//! against the bytes a counting allocator sees them hold.
+//! against the bytes a counting allocator sees them hold; and the
+//! allocations a random game makes, which its moves should not.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -13,11 +14,16 @@ struct Counting;
 
 thread_local! {
     static HELD: Cell<isize> = const { Cell::new(0) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
 fn count(bytes: isize) {
     // During a thread's teardown the counter may be gone: nothing to count.
     let _ = HELD.try_with(|held| held.set(held.get() + bytes));
+}
+
+fn count_allocation() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
 }
 
 // SAFETY: every call is passed to the system allocator unchanged; the
@@ -28,6 +34,7 @@ unsafe impl GlobalAlloc for Counting {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
             count(layout.size() as isize);
+            count_allocation();
         }
         p
     }
@@ -41,6 +48,7 @@ unsafe impl GlobalAlloc for Counting {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             count(new_size as isize - layout.size() as isize);
+            count_allocation();
         }
         p
     }
@@ -159,4 +167,49 @@ fn a_variant_lists_few_rulings_and_aliases_each_once() {
         )
     }));
     assert!(error.contains("aliases lists \"mine\" twice"), "{error}");
+}
+
+/// Whether the variant's moves can carry choices made inside them (houses
+/// taken by choice, a relay stopped by choice): each such list of moves is
+/// built afresh, and held behind one pointer.
+fn moves_carry_choices(rules: &Rules) -> bool {
+    rules.captures.chosen_after > 0
+        || rules.captures.chosen_left_to_opponent
+        || rules.playable.opening_takes > 0
+        || rules.sowing.stop_at_marked
+}
+
+#[test]
+fn random_games_allocate_nothing_a_ply() {
+    // A random game allocates as its tables grow (the positions since the
+    // last capture, the repetition table) and as a round ends, not for
+    // each move: fewer than one allocation in four plies, a few more for a
+    // short game's first growth. Moves that carry choices are listed
+    // afresh each ply, a few allocations each.
+    warm_up();
+    for (file, text) in sow::rules::shipped_files() {
+        let engine = Engine::new(Rules::from_toml(text, file).unwrap());
+        let mut rng = sow::rng::Rng::new(11);
+        let mut warm = Game::new(&engine);
+        warm.play_randomly(&mut rng, 300);
+        let (mut plies, mut allocations, mut games) = (0, 0, 0);
+        for _ in 0..10 {
+            let mut game = Game::new(&engine);
+            game.play_randomly(&mut rng, 20);
+            let (plies_before, before) = (game.plies(), ALLOCATIONS.with(Cell::get));
+            game.play_randomly(&mut rng, 1000);
+            allocations += ALLOCATIONS.with(Cell::get) - before;
+            plies += game.plies() - plies_before;
+            games += 1;
+        }
+        let allowed = if moves_carry_choices(engine.rules()) {
+            10 * plies
+        } else {
+            plies / 4 + 8 * games
+        };
+        assert!(
+            allocations <= allowed,
+            "{file}: {allocations} allocations in {plies} plies of {games} random games"
+        );
+    }
 }
