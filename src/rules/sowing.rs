@@ -1914,14 +1914,9 @@ impl Rules {
             house: from,
             seeds: lap.seeds,
         });
-        if self.sowing.first_in_origin && lap.seeds > 1 {
+        if self.sowing.first_in_origin {
             // The sowing starts in the house played.
-            pos.add(from, 1);
-            lap.seeds -= 1;
-            trace.record(Event::Drop {
-                house: from,
-                now: 1,
-            });
+            lap.first_seed_in_origin(pos, trace);
         }
         if !RELAY && !WHILE_SOWING {
             // One handful: it feeds exactly when it is long enough.
@@ -2460,14 +2455,9 @@ impl Rules {
             house: lift,
             seeds: lap.seeds,
         });
-        if self.sowing.relay_first_in_origin && lap.seeds > 1 {
+        if self.sowing.relay_first_in_origin {
             // The lap starts in the house lifted, as the move did.
-            pos.add(lift, 1);
-            lap.seeds -= 1;
-            trace.record(Event::Drop {
-                house: lift,
-                now: pos.at(lift),
-            });
+            lap.first_seed_in_origin(pos, trace);
         }
         if self.captures.before_sowing == BeforeSowing::OneSeed && lap.seeds > 0 {
             // One seed of every handful goes to the store first.
@@ -2539,6 +2529,23 @@ struct Lap<'r> {
     /// The laps so far that ended in the house where the mover chose to
     /// stop (`relay_may_stop_at_marked`).
     stopped_at: u8,
+}
+
+impl Lap<'_> {
+    /// Sows the handful's first seed back into the house it was lifted
+    /// from (`first_seed_in_origin`, `relay_first_seed_in_origin`); a
+    /// single seed goes on as usual.
+    #[inline(always)]
+    fn first_seed_in_origin<T: Trace>(&mut self, pos: &mut Position, trace: &mut T) {
+        if self.seeds > 1 {
+            pos.add(self.origin, 1);
+            self.seeds -= 1;
+            trace.record(Event::Drop {
+                house: self.origin,
+                now: pos.at(self.origin),
+            });
+        }
+    }
 }
 
 /// How a relay lap ended, for [`Rules::relay_lift`].
