@@ -1930,12 +1930,7 @@ repetition = "each_own"
         // South: A holds one seed, F (the last resort) two; North is fed
         // either way.
         let p = pos(&[1, 0, 0, 0, 0, 2, 3, 3, 3, 3, 3, 3], [14, 14], Side::South);
-        let judged: Vec<Move> = engine
-            .verdicts(&p)
-            .into_iter()
-            .filter(|&(_, v)| v == Verdict::Legal)
-            .map(|(m, _)| m)
-            .collect();
+        let judged = legal_by_verdicts(&engine, &p);
         let labels: String = judged.iter().map(|m| m.label().to_string()).collect();
         assert_eq!(labels, "F");
         assert_eq!(engine.legal_moves(&p).to_vec(), judged);
@@ -1943,6 +1938,16 @@ repetition = "each_own"
             engine.legal_moves_played(&p, &mut Vec::new()).to_vec(),
             judged
         );
+    }
+
+    /// The moves `Engine::verdicts` calls legal, in its order.
+    fn legal_by_verdicts(engine: &Engine, p: &Position) -> Vec<Move> {
+        engine
+            .verdicts(p)
+            .into_iter()
+            .filter(|&(_, v)| v == Verdict::Legal)
+            .map(|(m, _)| m)
+            .collect()
     }
 
     #[test]
@@ -1953,12 +1958,7 @@ repetition = "each_own"
             [16, 16],
             Side::South,
         );
-        let judged: Vec<Move> = engine
-            .verdicts(&p)
-            .into_iter()
-            .filter(|&(_, v)| v == Verdict::Legal)
-            .map(|(m, _)| m)
-            .collect();
+        let judged = legal_by_verdicts(&engine, &p);
         assert_eq!(engine.legal_moves(&p).to_vec(), judged);
         // The opponent is empty: only C (4 seeds reach a) and F feed; A does not.
         let labels: String = judged.iter().map(|m| m.label().to_string()).collect();
