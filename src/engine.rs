@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 use crate::packed::Packed;
-use crate::position::{MAX_HOUSES_PER_SIDE, Move, Position, Side};
+use crate::position::{Label, Layout, MAX_HOUSES_PER_SIDE, MAX_TAKEN, Move, Position, Side};
 use crate::rules::children::LastSeed;
 use crate::rules::sowing::{LoopKind, Sown, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
@@ -636,15 +636,19 @@ impl Engine {
         list: MoveList,
         played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
-        let list = if self.rules.sowing.stop_at_marked {
+        // One vector of moves, made and remade in place: the lists are
+        // made on every ply.
+        let mut moves = if self.rules.sowing.stop_at_marked {
             self.with_stops(pos, &list, played)
+        } else if self.rules.captures.chosen_after > 0 {
+            list.iter().collect()
         } else {
-            list
+            return list;
         };
         if self.rules.captures.chosen_after > 0 {
-            return self.with_chosen(pos, &list, played);
+            self.with_chosen(pos, &mut moves, played);
         }
-        list
+        MoveList::listed(self.rules.board.layout(), moves)
     }
 
     /// The moves of `list`, each whose relay ends a lap in an occupied
@@ -657,14 +661,14 @@ impl Engine {
         pos: &Position,
         list: &MoveList,
         played: &mut Vec<(Move, Position, MoveEffect)>,
-    ) -> MoveList {
+    ) -> Vec<Move> {
         let board = &self.rules.board;
         let layout = board.layout();
         let mut moves = Vec::new();
         for mv in list.iter() {
             moves.push(mv);
             // Where the relay goes on every time, the laps that may stop.
-            let mut offers = OfferedStops(Vec::new());
+            let mut offers = OfferedStops::default();
             let house = board.house_of(mv);
             self.apply_gated(
                 &mut pos.clone(),
@@ -673,9 +677,9 @@ impl Engine {
                 Choice::NONE,
                 &mut offers,
             );
-            let offers = offers.0;
-            for (i, &at) in offers.iter().enumerate() {
-                let time = offers[..=i].iter().filter(|&&h| h == at).count();
+            for i in 0..offers.len() {
+                let at = offers.get(i);
+                let time = (0..=i).filter(|&j| offers.get(j) == at).count();
                 let Some(stopping) = u8::try_from(time)
                     .ok()
                     .and_then(|time| mv.stopping(layout.label(at), time))
@@ -694,7 +698,7 @@ impl Engine {
                 played.push((stopping, after, effect));
             }
         }
-        MoveList::listed(layout, moves)
+        moves
     }
 
     /// Whether the capture `mv` makes took the seeds of as many houses as
@@ -716,7 +720,7 @@ impl Engine {
         taken.0.count_ones() as usize >= need
     }
 
-    /// The moves of `list`, each that captures at its last seed made into
+    /// The moves of `moves`, each that captures at its last seed made into
     /// one move for each choice of the opponent's houses it then takes
     /// (`[capture] chosen_after`): as many as the rules say among those
     /// holding seeds after the capture, or every one where fewer do. Each
@@ -725,38 +729,46 @@ impl Engine {
     fn with_chosen(
         &self,
         pos: &Position,
-        list: &MoveList,
+        moves: &mut Vec<Move>,
         played: &mut Vec<(Move, Position, MoveEffect)>,
-    ) -> MoveList {
+    ) {
         let board = &self.rules.board;
         let layout = board.layout();
         let opponent = pos.to_move().opponent();
-        let mut bases = std::mem::take(played);
-        let mut moves = Vec::new();
-        for mv in list.iter() {
-            let Some(i) = bases.iter().position(|&(judged, _, _)| judged == mv) else {
+        // The moves before their choices, and what they came to, stay at
+        // the front of `moves` and `played` until every move is made, then
+        // go: the buffers are kept.
+        let (unchosen, bases) = (moves.len(), played.len());
+        for j in 0..unchosen {
+            let mv = moves[j];
+            let Some(i) = played[..bases]
+                .iter()
+                .position(|&(judged, _, _)| judged == mv)
+            else {
                 moves.push(mv);
                 continue;
             };
-            let (_, after, effect) = bases.swap_remove(i);
-            let held = self.choosable(&after, opponent);
-            let k = (self.rules.captures.chosen_after as usize).min(held.len());
+            let effect = played[i].2;
+            let held = self.choosable(&played[i].1, opponent);
+            let k = (self.rules.captures.chosen_after as usize).min(held.count_ones() as usize);
             if !effect.last_seed_captured || k == 0 || !self.takes_enough(pos, mv) {
                 moves.push(mv);
+                let after = played[i].1.clone();
                 played.push((mv, after, effect));
                 continue;
             }
-            for_each_choice(&held, k, &mut |houses| {
-                let labels: Vec<_> = houses.iter().map(|&h| layout.move_of(h).label()).collect();
-                let chosen = mv.taking(&labels).expect("distinct houses, few enough");
-                let mask = houses.iter().fold(0u64, |m, &h| m | 1 << h);
+            for_each_choice(held, k, &mut |houses| {
+                let (labels, n) = labels_of(layout, houses);
+                let chosen = mv
+                    .taking(&labels[..n])
+                    .expect("distinct houses, few enough");
                 let mut scratch = pos.clone();
                 let effect = self.apply_gated(
                     &mut scratch,
                     board.house_of(mv),
                     mv.direction(),
                     Choice {
-                        taken: mask,
+                        taken: houses,
                         ..self.choice_of(mv)
                     },
                     &mut (),
@@ -765,7 +777,8 @@ impl Engine {
                 played.push((chosen, scratch, effect));
             });
         }
-        MoveList::listed(layout, moves)
+        moves.drain(..unchosen);
+        played.drain(..bases);
     }
 
     /// The verdict on the move `mv` from `house`. A legal move that had to
@@ -1030,10 +1043,10 @@ impl Engine {
         }
     }
 
-    /// The houses of `owner`'s that may be taken by choice (`[capture]
+    /// The houses of `owner`'s that may be taken by choice, as a mask (`[capture]
     /// chosen_after`): those holding seeds, less the marked ones where the
     /// rules spare them (`chosen_spares_marked`).
-    fn choosable(&self, pos: &Position, owner: Side) -> Vec<usize> {
+    fn choosable(&self, pos: &Position, owner: Side) -> u64 {
         let board = &self.rules.board;
         let lo = board.row_start(owner);
         let spared = if self.rules.captures.chosen_spares_marked {
@@ -1043,7 +1056,7 @@ impl Engine {
         };
         (lo..lo + board.houses_per_side())
             .filter(|&house| pos.at(house) > 0 && spared >> house & 1 == 0)
-            .collect()
+            .fold(0, |mask, house| mask | 1 << house)
     }
 
     /// The moves of a player who takes `count` of the opponent's houses
@@ -1055,13 +1068,13 @@ impl Engine {
     fn takes(&self, pos: &Position, count: u8) -> MoveList {
         let layout = self.rules.board.layout();
         let held = self.choosable(pos, pos.to_move().opponent());
-        let k = (count as usize).min(held.len());
+        let k = (count as usize).min(held.count_ones() as usize);
         let mut moves = Vec::new();
         // A player without seeds has no move, owed takes or not (L3).
         if k > 0 && pos.seeds_on_side(pos.to_move()) > 0 {
-            for_each_choice(&held, k, &mut |houses| {
-                let labels: Vec<_> = houses.iter().map(|&h| layout.move_of(h).label()).collect();
-                moves.extend(Move::taking_only(&labels));
+            for_each_choice(held, k, &mut |houses| {
+                let (labels, n) = labels_of(layout, houses);
+                moves.extend(Move::taking_only(&labels[..n]));
             });
         }
         MoveList::listed(layout, moves)
@@ -1754,12 +1767,30 @@ impl Engine {
     }
 }
 
-/// Calls `each` with every choice of `k` of `items`, in order (the first
-/// items first).
 /// The houses where a relay offered to stop ([`Event::StopOffered`]), in
 /// order. Nothing else is kept, so the sowing keeps its fast path (laps
-/// sown at once), which offers the same stops.
-struct OfferedStops(Vec<usize>);
+/// sown at once), which offers the same stops. The first few are kept on
+/// the stack, as the moves are listed on every ply; a relay seldom offers
+/// more.
+#[derive(Default)]
+struct OfferedStops {
+    first: [u8; 16],
+    len: usize,
+    more: Vec<usize>,
+}
+
+impl OfferedStops {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn get(&self, i: usize) -> usize {
+        match self.first.get(i) {
+            Some(&house) => house as usize,
+            None => self.more[i - self.first.len()],
+        }
+    }
+}
 
 impl Trace for OfferedStops {
     const RECORDS: bool = false;
@@ -1767,7 +1798,12 @@ impl Trace for OfferedStops {
     #[inline(always)]
     fn record(&mut self, event: Event) {
         if let Event::StopOffered { house } = event {
-            self.0.push(house);
+            match self.first.get_mut(self.len) {
+                // A house's index fits a byte: a board has fewer than 64.
+                Some(slot) => *slot = house as u8,
+                None => self.more.push(house),
+            }
+            self.len += 1;
         }
     }
 }
@@ -1789,23 +1825,38 @@ impl Trace for CapturedHouses {
     }
 }
 
-fn for_each_choice(items: &[usize], k: usize, each: &mut impl FnMut(&[usize])) {
-    fn go(items: &[usize], k: usize, chosen: &mut Vec<usize>, each: &mut impl FnMut(&[usize])) {
-        if chosen.len() == k {
+/// Calls `each` with every choice of `k` of the houses of the mask
+/// `houses`, as a mask, in order (the lowest houses first): a choice is
+/// made on every ply of the variants whose moves carry one, so nothing is
+/// allocated.
+fn for_each_choice(houses: u64, k: usize, each: &mut impl FnMut(u64)) {
+    fn go(rest: u64, k: usize, chosen: u64, each: &mut impl FnMut(u64)) {
+        if k == 0 {
             each(chosen);
             return;
         }
-        let need = k - chosen.len();
-        for i in 0..items.len() {
-            if items.len() - i < need {
-                break;
-            }
-            chosen.push(items[i]);
-            go(&items[i + 1..], k, chosen, each);
-            chosen.pop();
+        let mut rest = rest;
+        while rest.count_ones() as usize >= k {
+            let lowest = rest & rest.wrapping_neg();
+            rest ^= lowest;
+            go(rest, k - 1, chosen | lowest, each);
         }
     }
-    go(items, k, &mut Vec::with_capacity(k), each);
+    go(houses, k, 0, each);
+}
+
+/// The labels of the houses of the mask `houses` (at most [`MAX_TAKEN`]
+/// of them: a move takes no more), on the stack, and how many there are.
+fn labels_of(layout: Layout, houses: u64) -> ([Label; MAX_TAKEN], usize) {
+    let mut labels = [layout.move_of(0).label(); MAX_TAKEN];
+    let mut n = 0;
+    let mut rest = houses;
+    while rest != 0 && n < MAX_TAKEN {
+        labels[n] = layout.move_of(rest.trailing_zeros() as usize).label();
+        rest &= rest - 1;
+        n += 1;
+    }
+    (labels, n)
 }
 
 #[cfg(test)]
@@ -1814,15 +1865,37 @@ mod tests {
 
     #[test]
     fn every_choice_is_made_once() {
+        let mask = |houses: &[usize]| houses.iter().fold(0u64, |m, &h| m | 1 << h);
         let mut seen = Vec::new();
-        for_each_choice(&[1, 4, 6, 9], 2, &mut |c| seen.push(c.to_vec()));
+        for_each_choice(mask(&[1, 4, 6, 9]), 2, &mut |c| seen.push(c));
         assert_eq!(
             seen,
-            [[1, 4], [1, 6], [1, 9], [4, 6], [4, 9], [6, 9]].map(|c| c.to_vec())
+            [[1, 4], [1, 6], [1, 9], [4, 6], [4, 9], [6, 9]].map(|c| mask(&c))
         );
         let mut all = 0;
-        for_each_choice(&(0..16).collect::<Vec<_>>(), 3, &mut |_| all += 1);
+        for_each_choice(0xffff << 40, 3, &mut |c| {
+            assert_eq!(c.count_ones(), 3);
+            assert_eq!(c & !(0xffff << 40), 0);
+            all += 1;
+        });
         assert_eq!(all, 560);
+        let mut none = 0;
+        for_each_choice(mask(&[2, 3]), 3, &mut |_| none += 1);
+        assert_eq!(none, 0, "no choice of three among two");
+    }
+
+    #[test]
+    fn offered_stops_past_the_stack_are_kept_in_order() {
+        let mut offers = OfferedStops::default();
+        let houses: Vec<usize> = (0..40).map(|i| i * 7 % 61).collect();
+        for &house in &houses {
+            offers.record(Event::StopOffered { house });
+        }
+        assert_eq!(offers.len(), houses.len());
+        assert_eq!(
+            (0..offers.len()).map(|i| offers.get(i)).collect::<Vec<_>>(),
+            houses
+        );
     }
 
     fn oware() -> Arc<Engine> {
