@@ -384,15 +384,17 @@ impl<'g, W: Walk> Search<'g, W> {
     /// child's value into the mover's.
     #[inline]
     fn play(&mut self, index: u8, mover: Side) -> i32 {
-        let before = self.game.key();
-        let captured = self.game.play(index as usize);
         if self.tracks_repetition {
+            let before = self.game.key();
+            let captured = self.game.play(index as usize);
             let seen = if captured {
                 0
             } else {
                 self.history[self.history.len() - 1].wrapping_add(before)
             };
             self.history.push(seen);
+        } else {
+            self.game.play(index as usize);
         }
         if self.game.to_move() == mover { 1 } else { -1 }
     }
@@ -650,6 +652,10 @@ impl<'g, W: Walk> Search<'g, W> {
                 // an undo cost less than a probe.
                 let sign = self.play(index, mover);
                 let mine = seen_by(sign, self.stores_bound());
+                // The child's entry is read when it is searched: asked for
+                // now, it is on its way while the other moves are ordered
+                // (Kalah(6,3), every move valued: 0.89 times the CPU).
+                self.table.table().prefetch(self.key());
                 self.undo();
                 (mine.lower + mine.upper) + if sign == 1 { 1000 } else { 0 }
             };

@@ -206,6 +206,24 @@ impl Table {
             .map(Slot::entry)
     }
 
+    /// Asks the processor to bring `key`'s bucket into its cache, where a
+    /// probe will find it soon after.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        let word = &self.words(self.index(key))[0];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch only hints the cache: it reads nothing the
+        // program sees and cannot fault, and SSE, which has it, is part of
+        // every x86_64. Measured: Kalah(6,3), every move valued, 0.89
+        // times the CPU; a plain load in its place stalls (1.5 times).
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(word.as_ptr().cast::<i8>().cast_const());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = word;
+    }
+
     /// Records what a search of `key` found, in place of what the table
     /// knew of it, else of the entry that cost least to find; whether it
     /// took an empty slot (the caller counts them: [`Table::add_filled`]).
