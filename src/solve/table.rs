@@ -94,6 +94,10 @@ const SLOTS: usize = 4;
 /// One bucket's size in bytes.
 const BUCKET_BYTES: usize = SLOTS * std::mem::size_of::<Slot>();
 
+/// The size of the pages the table's memory is given in (the smallest; a
+/// huge page is many of them).
+const PAGE_BYTES: usize = 4096;
+
 /// The size a table starts at, unless it may not have so much: it grows as
 /// it fills, so a small game never takes the memory a large one needs.
 const FIRST_BYTES: usize = 16 << 20;
@@ -105,13 +109,17 @@ const FIRST_BYTES: usize = 16 << 20;
 /// below, are zeroed whole on first touch, so a large empty table would
 /// cost time as well as memory). While the count of buckets is a power of
 /// two of at least 2^16, a slot's bucket and check bits together give back
-/// the whole key, so the entries move to the larger table where they
-/// belong.
+/// the whole key, so the entries move to where they belong in the larger
+/// table.
 ///
-/// Its memory is mapped apart from the heap, page-aligned (so each bucket
-/// is one cache line), and marked for huge pages where the system has them:
-/// a probe then rarely misses the TLB as well as the cache (Kalah(6,3):
-/// 4.8 s of CPU instead of 6.5 s).
+/// Its memory is mapped apart from the heap, at the most it may grow to,
+/// but the system gives a page only when it is first touched: the table
+/// grows in place, into the pages after it, never holding an old table
+/// beside the new one (Kalah(6,4) touched 6 GiB and peaked at 4.0 GiB
+/// resident when each size was a map of its own). The map is page-aligned
+/// (so each bucket is one cache line) and marked for huge pages where the
+/// system has them: a probe then rarely misses the TLB as well as the
+/// cache (Kalah(6,3): 4.8 s of CPU instead of 6.5 s).
 pub(super) struct Table {
     memory: memmap2::MmapMut,
     buckets: usize,
@@ -125,14 +133,23 @@ impl Table {
     /// A table that grows to at most `bytes` bytes (at least one bucket);
     /// an error where the system will not give the memory.
     pub(super) fn with_bytes(bytes: usize) -> std::io::Result<Table> {
-        let most_bytes = bytes.max(BUCKET_BYTES);
+        let mut most_bytes = bytes.max(BUCKET_BYTES);
         let buckets = if most_bytes > FIRST_BYTES {
             FIRST_BYTES / BUCKET_BYTES
         } else {
             most_bytes / BUCKET_BYTES
         };
+        // Where the system will not map the whole bound (more than it
+        // could ever give), the most it will, down to the first size.
+        let memory = loop {
+            match Self::map(most_bytes / BUCKET_BYTES) {
+                Ok(memory) => break memory,
+                Err(_) if most_bytes / 2 >= buckets * BUCKET_BYTES => most_bytes /= 2,
+                Err(error) => return Err(error),
+            }
+        };
         Ok(Table {
-            memory: Self::map(buckets)?,
+            memory,
             buckets,
             most_bytes,
             filled: AtomicUsize::new(0),
@@ -271,34 +288,41 @@ impl Table {
     }
 
     /// Doubles the table once it is half full (or takes all it may have,
-    /// where doubling twice would pass that), moving every entry; stays as
-    /// it is where it cannot grow or the system will not give the memory.
+    /// where doubling twice would pass that), moving every entry, in place:
+    /// a key's bucket in the larger table is never before its bucket in
+    /// the smaller, so the buckets are emptied and their entries put back
+    /// from the last bucket to the first, and none is overwritten before it
+    /// is moved.
     pub(super) fn grow(&mut self) {
         if !self.wants_to_grow() {
             return;
         }
-        let bytes = self.bytes();
+        let bytes = self.bytes() * 2;
         let buckets = if bytes * 4 > self.most_bytes {
             self.most_bytes / BUCKET_BYTES
         } else {
             self.buckets * 2
         };
-        let Ok(memory) = Self::map(buckets) else {
-            // Not asked again: the threads would stop for it every time.
-            self.most_bytes = bytes;
-            return;
-        };
-        let old = std::mem::replace(&mut self.memory, memory);
         let old_buckets = std::mem::replace(&mut self.buckets, buckets);
+        // The new pages touched now, in order, not one by one as the search
+        // first writes each: the system zeroes a page as it first gives it,
+        // and a huge page zeroed in the middle of the search empties the
+        // caches the search had filled.
+        let words = self.atomic_words();
+        for first in (old_buckets * SLOTS * 2..buckets * SLOTS * 2).step_by(PAGE_BYTES / 8) {
+            words[first].store(0, Ordering::Relaxed);
+        }
         let shift = 64 - old_buckets.trailing_zeros();
-        let words = bytemuck::cast_slice::<u8, u64>(&old);
         let mut filled = 0;
-        for (index, bucket) in words.chunks_exact(SLOTS * 2).enumerate() {
-            for w in bucket.chunks_exact(2) {
-                let slot = Slot([w[0] ^ w[1], w[1]]);
-                if slot.work() == 0 {
-                    continue;
-                }
+        for index in (0..old_buckets).rev() {
+            let mut slots = [Slot([0; 2]); SLOTS];
+            for (slot, w) in slots.iter_mut().zip(self.words(index).chunks_exact(2)) {
+                let data = w[1].load(Ordering::Relaxed);
+                *slot = Slot([w[0].load(Ordering::Relaxed) ^ data, data]);
+                w[0].store(0, Ordering::Relaxed);
+                w[1].store(0, Ordering::Relaxed);
+            }
+            for slot in slots.into_iter().filter(|slot| slot.work() != 0) {
                 // The bucket gave the key's high bits, the check its low
                 // ones: together (2^16 buckets or more) the whole key.
                 let key = (index as u64) << shift | slot.check() & ((1u64 << shift) - 1);
