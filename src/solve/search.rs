@@ -384,17 +384,20 @@ impl<'g, W: Walk> Search<'g, W> {
     /// child's value into the mover's.
     #[inline]
     fn play(&mut self, index: u8, mover: Side) -> i32 {
+        // The key before the move is read only by the repetition rule.
+        let before = if self.tracks_repetition {
+            self.game.key()
+        } else {
+            0
+        };
+        let captured = self.game.play(index as usize);
         if self.tracks_repetition {
-            let before = self.game.key();
-            let captured = self.game.play(index as usize);
             let seen = if captured {
                 0
             } else {
                 self.history[self.history.len() - 1].wrapping_add(before)
             };
             self.history.push(seen);
-        } else {
-            self.game.play(index as usize);
         }
         if self.game.to_move() == mover { 1 } else { -1 }
     }

@@ -297,7 +297,7 @@ impl Table {
         if !self.wants_to_grow() {
             return;
         }
-        let bytes = self.bytes() * 2;
+        let bytes = self.bytes();
         let buckets = if bytes * 4 > self.most_bytes {
             self.most_bytes / BUCKET_BYTES
         } else {
