@@ -960,6 +960,7 @@ impl<const L: usize> Kernel<L> {
                     front_only: _,
                     past_empty: false,
                     column: false,
+                    column_even_empty: _,
                     last_any: false,
                     last_occupied: false,
                     both_held: _,

@@ -1156,6 +1156,52 @@ fn into_occupied_and_both_held_on_a_cross_capture() {
 }
 
 #[test]
+fn an_empty_column_still_captures_and_takes_by_choice() {
+    // South's A4 sows its seed into her empty A3; North's a2 and b2, the
+    // houses of that column, are empty, and North's seeds are in a1 and
+    // b4 (Ludii's Spreta and Tshuba).
+    let text = |flag: &str| {
+        FOUR_BY_FOUR_CROSS.replace(
+            "and_behind = true }",
+            &format!("whole_column = true{flag} }}\nchosen_after = 1"),
+        )
+    };
+    let load = |flag: &str| {
+        Engine::new(Rules::from_toml(&text(flag), "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let from = "0,0,0,1/0,0,0,0/3,0,0,0/0,0,0,2 0-0 S";
+    let even_empty = load(", even_when_column_empty = true");
+    // The capture is made, taking nothing from the column, so the house of
+    // choice follows it: a1 or b4.
+    assert_eq!(legal_labels(&even_empty, from), ["A4+a1", "A4+b4"]);
+    let (chosen, _) = sow::notation::parse_move("A4+b4").expect("a move");
+    let mut after = position(from);
+    even_empty
+        .play(&mut after, chosen, &mut ())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(after.stores(), [2, 0], "{after}");
+    assert!(sow::sheet::rule_sheet(even_empty.rules()).contains("even when they are empty"));
+    // Without it an empty column captures nothing, and nothing follows.
+    let plain = load("");
+    assert_eq!(legal_labels(&plain, from), ["A4"]);
+    assert_eq!(sow_at(&plain, from, "A4").stores(), [0, 0]);
+    // It says when a capture of the whole column is made: it needs one.
+    let e = Rules::from_toml(
+        &FOUR_BY_FOUR_CROSS.replace(
+            "and_behind = true }",
+            "and_behind = true, even_when_column_empty = true }",
+        ),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("even_when_column_empty") && e.contains("whole_column"),
+        "{e}"
+    );
+}
+
+#[test]
 fn into_occupied_takes_the_last_house_and_sows_on_lap_by_lap() {
     // A4's seed into A3, which held 2: take_sowing_seed takes A3's three
     // seeds with a2's three and b2's one.

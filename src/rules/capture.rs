@@ -554,6 +554,11 @@ pub struct CrossSection {
     /// seeds (Ludii's Abalala'e).
     #[serde(default)]
     pub whole_column: Option<Spanned<bool>>,
+    /// With `whole_column`: whether the capture is made even when none of
+    /// the opponent's houses in the column holds seeds, taking nothing,
+    /// so that what follows a capture follows (Ludii's Spreta).
+    #[serde(default)]
+    pub even_when_column_empty: Option<Spanned<bool>>,
 }
 
 /// One way of capturing where the last seed falls.
@@ -601,6 +606,9 @@ pub enum CaptureRule {
         /// Whether every house of the opponent's in the column is taken,
         /// when any holds seeds (`whole_column`, three and four rows).
         column: bool,
+        /// With `column`: whether the capture is made even when the column
+        /// holds nothing (`even_when_column_empty`).
+        column_even_empty: bool,
         /// Whether the last seed's house may hold any number of seeds, not
         /// only the seed just sown (`whatever_last_holds`).
         last_any: bool,
@@ -1320,6 +1328,7 @@ impl<'a> Compiling<'a> {
                 front_only: flag_on(&cross.from_front_row),
                 past_empty: flag_on(&cross.behind_when_opposite_empty),
                 column: flag_on(&cross.whole_column),
+                column_even_empty: flag_on(&cross.even_when_column_empty),
                 last_any: flag_on(&cross.whatever_last_holds),
                 last_occupied: flag_on(&cross.into_occupied),
                 both_held: flag_on(&cross.both_held),
@@ -2000,7 +2009,8 @@ impl<'a> Compiling<'a> {
 }
 
 /// Checks the keys of `[capture.cross]` that exclude one another
-/// (`whole_column`, `and_behind`, `both_held`, `into_occupied`).
+/// (`whole_column`, `even_when_column_empty`, `and_behind`, `both_held`,
+/// `into_occupied`).
 fn check_cross_exclusive(cross: &CrossSection) -> Result<(), CompileError> {
     if let Some(flag) = &cross.whole_column
         && *flag.get_ref()
@@ -2021,6 +2031,15 @@ fn check_cross_exclusive(cross: &CrossSection) -> Result<(), CompileError> {
         return err(
             flag.span(),
             "whole_column takes the opponent's houses of one column: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, and_behind or behind_when_opposite_empty",
+        );
+    }
+    if let Some(flag) = &cross.even_when_column_empty
+        && *flag.get_ref()
+        && !cross.whole_column.as_ref().is_some_and(|f| *f.get_ref())
+    {
+        return err(
+            flag.span(),
+            "even_when_column_empty says when a capture of the whole column is made: it needs whole_column = true",
         );
     }
     if let Some(flag) = &cross.and_behind
@@ -2329,6 +2348,7 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
         front_only,
         past_empty,
         column,
+        column_even_empty,
         last_any,
         last_occupied,
         both_held,
@@ -2348,7 +2368,12 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
     } else {
         "an empty house"
     };
-    if column {
+    if column && column_even_empty {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in {house} {place}, the opponent's houses in its column are captured, whatever they hold: the capture is made even when they are empty.",
+        );
+    } else if column {
         let _ = writeln!(
             out,
             "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
@@ -3466,20 +3491,23 @@ impl CaptureRule {
                 zone,
                 front_only,
                 column: true,
+                column_even_empty,
                 last_any,
                 ..
             } => {
                 // Any house of the opponent's in the column that holds
-                // seeds and is no child.
+                // seeds and is no child, or none where an empty column
+                // captures too.
                 let across = board.opposite(last);
                 let kept = pos.kept_houses();
                 here(zone)
                     && (!front_only || board.is_front(last))
                     && (last_any || pos.at(last) == 1)
-                    && [Some(across), board.behind(across)]
-                        .into_iter()
-                        .flatten()
-                        .any(|h| pos.at(h) > 0 && kept >> (h & 63) & 1 == 0)
+                    && (column_even_empty
+                        || [Some(across), board.behind(across)]
+                            .into_iter()
+                            .flatten()
+                            .any(|h| pos.at(h) > 0 && kept >> (h & 63) & 1 == 0))
             }
             CaptureRule::Cross {
                 zone,
