@@ -10,8 +10,9 @@
 //!
 //! A move and the choices made inside it are one action: the house sown,
 //! the direction chosen, and the houses taken by choice after a capture
-//! (`B6+b3+a1`) or the marked house where a relay stops (`B6/A1:2`) are
-//! digits of one mixed-radix number, each digit only as wide as the
+//! (`B6+b3+a1`) or the marked house where a relay stops (`B6/A1:2`), and
+//! the ways of later laps sown the other way (`B6/><`) are digits of one
+//! mixed-radix number, each digit only as wide as the
 //! variant needs, so Oware has 6 actions and Kalah 6. Drops (`c@`),
 //! markings (`B6#`), store moves (`*K`) and moves that only take (`+b3+b5`)
 //! follow the sowings, each in a range of its own.
@@ -33,6 +34,15 @@ use crate::word::Word;
 /// than the second time.
 pub const STOP_TIMES: usize = 4;
 
+/// The later laps of a move whose ways an action id says (`[sowing]
+/// reverse_from`, `B6/><`): where laps may be sown the other way, each
+/// sowing has 2 to this power actions, one for each choice of the ways of
+/// its first so many later laps that offer it. A move that sends a later
+/// lap the other way past them has no action id, as a late stop has none.
+/// In 200 random games of each shipped variant that reverses laps, no legal
+/// move sent a lap past the fifth offer the other way.
+pub const LAP_WAY_TIMES: u32 = 6;
+
 /// The numbering of a variant's moves: a fixed range of action ids, each
 /// one move, seen from the mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +62,9 @@ pub struct ActionSpace {
     /// 0, or `houses` × [`STOP_TIMES`] where a relay may stop in a marked
     /// house.
     stops: usize,
+    /// 1, or 2 to the power [`LAP_WAY_TIMES`] where later laps may be sown
+    /// the other way.
+    lap_ways: usize,
     /// 0, or both sides' houses where captured seeds are dropped (`c@`).
     drops: usize,
     /// 0, or the mover's houses where houses are marked by choice (`B6#`).
@@ -90,6 +103,7 @@ impl ActionSpace {
             houses
         };
         let chosen = rules.sowing.chosen_in != 0
+            || rules.sowing.reverse_from != 0
             || matches!(
                 rules.sowing.turning,
                 Turning::FirstMove | Turning::OwnSecondMove
@@ -121,6 +135,11 @@ impl ActionSpace {
             } else {
                 0
             },
+            lap_ways: if rules.sowing.reverse_from != 0 {
+                1 << LAP_WAY_TIMES
+            } else {
+                1
+            },
             drops: if rules.captures.given_away {
                 2 * houses
             } else {
@@ -144,7 +163,7 @@ impl ActionSpace {
     }
 
     fn sowings(&self) -> usize {
-        self.sown * self.ways * self.choices()
+        self.sown * self.ways * self.choices() * self.lap_ways
     }
 
     /// The choices a sowing may carry: none, a set of houses taken, or a
@@ -273,7 +292,11 @@ impl ActionSpace {
                 self.taken_sets + house * STOP_TIMES + time - 1
             }
         };
-        Some((house * self.ways + way) * self.choices() + choice)
+        let reversed = mv.reversed_laps() as usize;
+        if reversed >= self.lap_ways {
+            return None;
+        }
+        Some(((house * self.ways + way) * self.choices() + choice) * self.lap_ways + reversed)
     }
 
     /// The move action `id` names when `mover` plays it; `None` past
@@ -281,6 +304,8 @@ impl ActionSpace {
     pub fn decode(&self, id: usize, mover: Side) -> Option<Move> {
         let mut rest = id;
         if rest < self.sowings() {
+            let reversed = rest % self.lap_ways;
+            rest /= self.lap_ways;
             let choice = rest % self.choices();
             rest /= self.choices();
             let way = rest % self.ways;
@@ -297,7 +322,7 @@ impl ActionSpace {
             } else if choice > 0 {
                 mv = mv.taking(&self.unrank_taken(choice, mover))?;
             }
-            return Some(mv);
+            return Some(mv.reversing(reversed as u16));
         }
         rest -= self.sowings();
         if rest < self.drops {

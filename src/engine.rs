@@ -19,25 +19,30 @@ use std::sync::Arc;
 use crate::board::Direction;
 use crate::moves::{IllegalMove, MoveEffect, MoveList, Verdict};
 use crate::packed::Packed;
-use crate::position::{Label, Layout, MAX_HOUSES_PER_SIDE, MAX_TAKEN, Move, Position, Side};
+use crate::position::{
+    Label, Layout, MAX_HOUSES_PER_SIDE, MAX_LAP_WAYS, MAX_TAKEN, Move, Position, Side,
+};
 use crate::rules::children::LastSeed;
+use crate::rules::sowing::LapChoices;
 use crate::rules::sowing::{LoopKind, Sown, SownEnd};
 use crate::rules::{ExtraTurn, GrandSlam, Rules, grand_slam};
 use crate::trace::{Event, SlamOutcome, Trace};
 
 /// The choices a move makes inside it, as the sowing loop reads them:
 /// the houses taken after a capture (`[capture] chosen_after`), as a mask,
-/// and where a relay stops (`[sowing] relay_may_stop_at_marked`): the house
-/// plus one in the high byte, the time a lap ends there in the low byte.
+/// and the laps' ([`LapChoices`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Choice {
     taken: u64,
-    stop: u16,
+    laps: LapChoices,
 }
 
 impl Choice {
     /// No choice: the plain move.
-    const NONE: Choice = Choice { taken: 0, stop: 0 };
+    const NONE: Choice = Choice {
+        taken: 0,
+        laps: LapChoices::NONE,
+    };
 }
 
 /// A variant made ready to play: its compiled [`Rules`], which say what may
@@ -378,6 +383,20 @@ impl Engine {
                 .sowing(chosen);
             *slot = Some((mv, self.judge_played(pos, mv, house, feeding, played)));
         }
+        if self.rules.sowing.reverse_from != 0
+            && ways[1].is_none()
+            && self.rules.offers_reversal(pos, house, pos.at(house))
+        {
+            // The first lap may go the other way too (`[sowing]
+            // reverse_from`), against the board's counter-clockwise way.
+            let mv = self
+                .rules
+                .board
+                .layout()
+                .move_at(side, offset)
+                .sowing(Some(Direction::Clockwise));
+            ways[1] = Some((mv, self.judge_played(pos, mv, house, feeding, played)));
+        }
         if feeding
             && self.rules.playable.feed_by_house
             && ways.iter().flatten().any(|&(_, v)| v == Verdict::Legal)
@@ -640,6 +659,8 @@ impl Engine {
         // made on every ply.
         let mut moves = if self.rules.sowing.stop_at_marked {
             self.with_stops(pos, &list, played)
+        } else if self.rules.sowing.reverse_from != 0 {
+            self.with_reversals(pos, &list, played)
         } else if self.rules.captures.chosen_after > 0 {
             list.iter().collect()
         } else {
@@ -699,6 +720,91 @@ impl Engine {
             }
         }
         moves
+    }
+
+    /// The moves of `list` (a first lap sown the other way among them,
+    /// `B1<`), each made into one move more for each choice of the ways of
+    /// its later laps that offer it (`[sowing] reverse_from`, `B6/><`).
+    /// Each is played out, and `played` holds what each came to.
+    fn with_reversals(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> Vec<Move> {
+        // Room for a few choices beside the moves: one allocation a ply.
+        let mut moves = Vec::with_capacity(list.len() + 8);
+        for mv in list.iter() {
+            moves.push(mv);
+            let offers = self.laps_offering_reversal(pos, mv);
+            self.with_later_laps_reversed(pos, mv, offers, 0, &mut moves, played);
+        }
+        moves
+    }
+
+    /// Adds to `moves` `mv` with each choice of the ways of its later laps
+    /// from the `from`-th offer on (`offers` of them along `mv`'s own
+    /// path), each legal one played out into `played`: the `k`-th lap sent
+    /// the other way, then, along that new path, each later offer.
+    fn with_later_laps_reversed(
+        &self,
+        pos: &Position,
+        mv: Move,
+        offers: u32,
+        from: u32,
+        moves: &mut Vec<Move>,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) {
+        for k in from..offers.min(MAX_LAP_WAYS) {
+            let reversed = mv.reversing(mv.reversed_laps() | 1 << k);
+            if let Some(offers) = self.played_with_choices(pos, reversed, played) {
+                moves.push(reversed);
+                self.with_later_laps_reversed(pos, reversed, offers, k + 1, moves, played);
+            }
+        }
+    }
+
+    /// The laps after the first that offer to be sown the other way along
+    /// `mv` (`[sowing] reverse_from`).
+    fn laps_offering_reversal(&self, pos: &Position, mv: Move) -> u32 {
+        let mut offers = ReversalsOffered(0);
+        self.apply_gated(
+            &mut pos.clone(),
+            self.rules.board.house_of(mv),
+            mv.direction(),
+            self.choice_of(mv),
+            &mut offers,
+        );
+        offers.0
+    }
+
+    /// Plays `mv`, with the choices it carries, to judge it as
+    /// [`Engine::judge_by_playing`] does: a legal one leaves what it came
+    /// to at the end of `played`, and gives the laps after the first along
+    /// it that offered to be sown the other way; `None` for an illegal one.
+    fn played_with_choices(
+        &self,
+        pos: &Position,
+        mv: Move,
+        played: &mut Vec<(Move, Position, MoveEffect)>,
+    ) -> Option<u32> {
+        let mut offers = ReversalsOffered(0);
+        let mut after = pos.clone();
+        let effect = self.apply_gated(
+            &mut after,
+            self.rules.board.house_of(mv),
+            mv.direction(),
+            self.choice_of(mv),
+            &mut offers,
+        );
+        if effect.endless
+            || effect.relay_too_long
+            || (effect.grand_slam && self.rules.grand_slam == GrandSlam::Forbidden)
+        {
+            return None;
+        }
+        played.push((mv, after, effect));
+        Some(offers.0)
     }
 
     /// Whether the capture `mv` makes took the seeds of as many houses as
@@ -1160,10 +1266,13 @@ impl Engine {
         let layout = self.rules.board.layout();
         Choice {
             taken: self.taken_houses(mv),
-            stop: mv.stop().map_or(0, |(at, time)| {
-                let house = at.side().index() * layout.houses_per_side() + layout.offset(at);
-                ((house as u16 + 1) << 8) | time as u16
-            }),
+            laps: LapChoices {
+                stop: mv.stop().map_or(0, |(at, time)| {
+                    let house = at.side().index() * layout.houses_per_side() + layout.offset(at);
+                    ((house as u16 + 1) << 8) | time as u16
+                }),
+                reversed: mv.reversed_laps(),
+            },
         }
     }
 
@@ -1500,7 +1609,7 @@ impl Engine {
                 from,
                 chosen,
                 captures,
-                choice.stop,
+                choice.laps,
                 trace,
             )
         }
@@ -1804,6 +1913,22 @@ impl Trace for OfferedStops {
                 None => self.more.push(house),
             }
             self.len += 1;
+        }
+    }
+}
+
+/// The laps of a move that offered to be sown the other way
+/// ([`Event::ReverseOffered`]), counted; nothing else is kept, as
+/// [`OfferedStops`].
+struct ReversalsOffered(u32);
+
+impl Trace for ReversalsOffered {
+    const RECORDS: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, event: Event) {
+        if let Event::ReverseOffered { .. } = event {
+            self.0 += 1;
         }
     }
 }

@@ -429,6 +429,9 @@ pub enum Verdict {
     /// An opening move, and the house does not hold exactly two seeds
     /// (`opening_from = "holding_two"`).
     NotOpeningTwo,
+    /// An opening move, and the house is not one of those the opening is
+    /// played from (`opening_houses`).
+    NotAnOpeningHouse,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -501,6 +504,9 @@ impl Verdict {
             }
             Verdict::NotOpeningTwo => {
                 "an opening move is played from a house holding exactly two seeds".into()
+            }
+            Verdict::NotAnOpeningHouse => {
+                "an opening move is played from one of the opening houses only".into()
             }
             Verdict::NotOpeningRightmostTwo => {
                 "an opening move is played from one of the two rightmost houses of your row that may be played".into()

@@ -58,6 +58,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_mark => "a drop mark `@`",
         Rule::mark_mark => "a marking `#`",
         Rule::stop_mark => "a relay stopped by choice, such as `/A1`",
+        Rule::lap_ways => "the ways of later laps, such as `/><`",
         Rule::store_move => "a store move: `*` and the seeds sown from your store, such as `*4`",
         Rule::capture_mark => "a capture mark such as `x6`",
         Rule::taken_mark => "a house taken by choice after a capture, such as `+b3`",
@@ -149,6 +150,7 @@ fn parse_at<'t>(
                                     | Rule::drop_mark
                                     | Rule::mark_mark
                                     | Rule::stop_mark
+                                    | Rule::lap_ways
                                     | Rule::taken_mark
                             )
                         })
@@ -289,6 +291,29 @@ fn read_move(
                     ),
                 )
             })?;
+        next = inner.next();
+    }
+    if let Some(mark) = next.as_ref().filter(|p| p.as_rule() == Rule::lap_ways) {
+        let ways = &mark.as_str()[1..];
+        if ways.len() > crate::position::MAX_LAP_WAYS as usize {
+            let span = mark.as_span();
+            return Err(ParseError::at(
+                origin,
+                text,
+                offset + span.start()..offset + span.end(),
+                format!(
+                    "`{}` names the ways of {} laps: a move chooses the way of {} laps at most",
+                    mark.as_str(),
+                    ways.len(),
+                    crate::position::MAX_LAP_WAYS
+                ),
+            ));
+        }
+        let reversed = ways
+            .bytes()
+            .enumerate()
+            .fold(0u16, |bits, (k, way)| bits | ((way == b'<') as u16) << k);
+        mv = mv.reversing(reversed);
         next = inner.next();
     }
     let mut taken = Vec::new();
@@ -843,6 +868,31 @@ mod tests {
                 .0
                 .message
                 .starts_with("expected a move (a house label"),
+            "{}",
+            error.0.message
+        );
+    }
+
+    #[test]
+    fn later_laps_sown_the_other_way_are_written_in_order() {
+        let (mv, captured) = parse_move("B6/><x4").unwrap();
+        assert_eq!(
+            (mv.base(), mv.reversed_laps(), captured),
+            (Move::from_label("B6").unwrap(), 0b10, Some(4))
+        );
+        assert_eq!(mv.to_string(), "B6/><");
+        // The first lap's way, then the later laps'.
+        assert_eq!(parse_move("B1</<").unwrap().0.to_string(), "B1</<");
+        // Laps that go the board's way after the last sent the other way
+        // are not written.
+        assert_eq!(parse_move("B6/<>>").unwrap().0.to_string(), "B6/<");
+        assert_eq!(
+            parse_move("B6/>").unwrap().0,
+            Move::from_label("B6").unwrap()
+        );
+        let error = parse_move("B6/>>>>>>>>>><").unwrap_err();
+        assert!(
+            error.0.message.contains("10 laps at most"),
             "{}",
             error.0.message
         );

@@ -662,6 +662,7 @@ impl<const L: usize> Kernel<L> {
             relay_needs_opponent_row,
             // Four rows only, refused above.
             relay_takes_facing: _,
+            reverse_from: _,
         } = rules.sowing;
         if relay_reverses {
             return Err("relays that turn back every lap");
@@ -750,6 +751,7 @@ impl<const L: usize> Kernel<L> {
             opening_from,
             // Only with opening moves, refused below.
             opening_takes: _,
+            opening_houses: _,
             judged: _,
             either_row,
             // Refused above, with the rounds it needs.

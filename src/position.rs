@@ -490,6 +490,11 @@ pub struct Move {
     /// one in the high byte, and which time a lap ends there in the low
     /// byte; 0 where the move stops nowhere by choice.
     stop: u16,
+    /// The later laps the mover sows the other way by choice (`[sowing]
+    /// reverse_from`): bit `k` for the `k`-th lap, after the first, that
+    /// offered the choice along the move; 0 where every such lap went the
+    /// usual way.
+    reversed: u16,
     /// The houses taken by the mover's choice after a capture, one 8-bit
     /// slot each from the top, in label order: the label's code plus one,
     /// 0 for an unused slot (so that unused slots come last and sort
@@ -512,6 +517,11 @@ const _: () = assert!(SLOT_BITS * MAX_TAKEN as u32 == u32::BITS);
 /// The most houses a move may take by the mover's choice after a capture
 /// (`[capture] chosen_after`).
 pub const MAX_TAKEN: usize = 4;
+
+/// The most laps after the first whose way one move may choose (`[sowing]
+/// reverse_from`): past them, a lap goes the board's way. A bound on the
+/// moves listed, which double with each choice.
+pub const MAX_LAP_WAYS: u32 = 10;
 
 impl Label {
     /// A house's label as 8 bits, in the order labels sort: the side, the
@@ -558,6 +568,7 @@ impl Move {
             place: 0,
             from_store: 0,
             stop: 0,
+            reversed: 0,
             taken: 0,
         }
     }
@@ -645,18 +656,33 @@ impl Move {
         })
     }
 
+    /// The same move, sowing the later laps `reversed` names the other way
+    /// (`[sowing] reverse_from`): bit `k` for the `k`-th lap after the
+    /// first that offers the choice along the move (`B6/><`).
+    #[inline]
+    pub fn reversing(self, reversed: u16) -> Move {
+        Move { reversed, ..self }
+    }
+
+    /// The later laps the move sows the other way by choice, as
+    /// [`Move::reversing`] takes them.
+    #[inline]
+    pub fn reversed_laps(self) -> u16 {
+        self.reversed
+    }
+
     /// Whether the move is any but a house's plain sowing or drop: a store
     /// move, a marking, or a move carrying choices made inside it.
     #[inline]
     pub(crate) fn is_rare(self) -> bool {
-        self.from_store != 0 || self.taken != 0 || self.stop != 0 || self.place >= MARK
+        self.from_store != 0 || self.has_choices() || self.place >= MARK
     }
 
-    /// Whether the move carries a choice made inside it: houses taken or a
-    /// relay stopped.
+    /// Whether the move carries a choice made inside it: houses taken, a
+    /// relay stopped, or a later lap sown the other way.
     #[inline]
     pub fn has_choices(self) -> bool {
-        self.taken != 0 || self.stop != 0
+        self.taken != 0 || self.stop != 0 || self.reversed != 0
     }
 
     /// Whether the move drops captured seeds into the house (`c@`) rather
@@ -759,6 +785,7 @@ impl Move {
         Move {
             taken: 0,
             stop: 0,
+            reversed: 0,
             ..self
         }
     }
@@ -791,6 +818,18 @@ impl fmt::Display for Move {
             Some((at, 1)) => write!(f, "/{at}")?,
             Some((at, time)) => write!(f, "/{at}:{time}")?,
             None => {}
+        }
+        if self.reversed != 0 {
+            // The way of each later lap that offered a choice, in order,
+            // up to the last sown the other way.
+            f.write_str("/")?;
+            for k in 0..u16::BITS - self.reversed.leading_zeros() {
+                f.write_str(if self.reversed >> k & 1 == 1 {
+                    "<"
+                } else {
+                    ">"
+                })?;
+            }
         }
         for label in self.taken() {
             write!(f, "+{label}")?;

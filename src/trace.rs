@@ -150,6 +150,13 @@ pub enum Event {
         /// The house.
         house: usize,
     },
+    /// A lap about to be lifted from a house where the mover may sow it
+    /// the other way (`[sowing] reverse_from`); it goes the board's way
+    /// unless the move sends it the other.
+    ReverseOffered {
+        /// The house.
+        house: usize,
+    },
     /// Marks a house before the first sowing (`[play] marked`).
     Mark {
         /// The house marked.
@@ -295,6 +302,9 @@ impl Event {
             Event::SkipOrigin { house } => format!("skip {} (the origin)", label(house)),
             Event::Relay { house, seeds } => format!("relay: lift {seeds} from {}", label(house)),
             Event::StopOffered { house } => format!("may stop in {}", label(house)),
+            Event::ReverseOffered { house } => {
+                format!("may sow from {} the other way", label(house))
+            }
             Event::Mark { house } => format!("mark {}", label(house)),
             Event::Capture { house, seeds } => format!("capture {seeds} from {}", label(house)),
             Event::Child { house, side } => format!("{} becomes {side}'s child", label(house)),

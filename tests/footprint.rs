@@ -170,13 +170,15 @@ fn a_variant_lists_few_rulings_and_aliases_each_once() {
 }
 
 /// Whether the variant's moves can carry choices made inside them (houses
-/// taken by choice, a relay stopped by choice): each such list of moves is
+/// taken by choice, a relay stopped by choice, laps sown the other way by
+/// choice): each such list of moves is
 /// built afresh, and held behind one pointer.
 fn moves_carry_choices(rules: &Rules) -> bool {
     rules.captures.chosen_after > 0
         || rules.captures.chosen_left_to_opponent
         || rules.playable.opening_takes > 0
         || rules.sowing.stop_at_marked
+        || rules.sowing.reverse_from != 0
 }
 
 #[test]

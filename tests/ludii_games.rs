@@ -545,6 +545,10 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         // stopped (`[sowing] relay_may_stop_at_marked`).
         let mut offers: Vec<i64> = Vec::new();
         let mut stopped: Option<(i64, usize)> = None;
+        // The laps after the first whose way Ludii let the mover choose
+        // (`[sowing] reverse_from`): each a decision listing its house
+        // twice, one for each way.
+        let mut lap_ways: Vec<usize> = Vec::new();
         while last + 1 < game.plies.len()
             && (continues(&game.plies[last], &game.plies[last + 1])
                 || takes_chosen(layout, &game.plies[last], &game.plies[last + 1])
@@ -552,6 +556,9 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         {
             let next = &game.plies[last + 1];
             last += 1;
+            if next.legal.len() == 2 && next.legal[0] == next.legal[1] && sows(next) {
+                lap_ways.push(last);
+            }
             if let Some(house) = stop_offered(&game.plies[last - 1], next) {
                 offers.push(house);
                 if next.from < 0 {
@@ -622,19 +629,43 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         };
         // A move is compared by its house and direction: the houses it
         // takes by choice are compared at Ludii's decisions that take them.
-        let got: BTreeSet<String> = g
+        let mut got: BTreeSet<String> = g
             .legal_moves()
             .iter()
             .map(|m| m.base().to_string())
             .collect();
+        let reversible = rules.sowing.reverse_from != 0;
+        // The moves `sow` has as they are written, their first lap's way
+        // among them (`B1<`, `[sowing] reverse_from`).
+        let written = got.clone();
+        if reversible {
+            // Ludii lists a house once for each way its first lap may go,
+            // and a house it lists once may be sown either way: compared
+            // by house, listed once or twice.
+            got = got
+                .iter()
+                .map(|m| m.trim_end_matches('<').to_string())
+                .flat_map(|house| {
+                    if written.contains(&house) && written.contains(&format!("{house}<")) {
+                        vec![house.clone(), format!("{house}<")]
+                    } else {
+                        vec![house]
+                    }
+                })
+                .collect();
+        }
         // Where the mover chooses the way, Ludii lists the house once for
-        // each way, and `sow` writes the way (`A3>`, `A3<`).
+        // each way, and `sow` writes the way (`A3>`, `A3<`), or, where only
+        // a lap sown the other way is chosen (`[sowing] reverse_from`), that
+        // one (`B1`, `B1<`).
         let ways_chosen = g.legal_moves().iter().any(|m| m.direction().is_some());
         let want: BTreeSet<String> = listed
             .iter()
             .flat_map(|house| {
                 let both = ways_chosen && listed.iter().filter(|h| *h == house).count() == 2;
-                if both {
+                if both && reversible {
+                    vec![house.clone(), format!("{house}<")]
+                } else if both {
                     vec![format!("{house}>"), format!("{house}<")]
                 } else {
                     vec![house.clone()]
@@ -663,6 +694,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
             text.push(first_way(first, &places, rules).ok_or(format!(
                 "{at}: Ludii's first seed from {text} goes to no next house"
             ))?);
+        } else if reversible
+            && written.contains(&format!("{text}<"))
+            && first_way(first, &places, rules) == Some('<')
+        {
+            // The first lap sown the other way (`[sowing] reverse_from`).
+            text.push('<');
         }
         // The laps where sow's move of that house may stop, against those
         // where Ludii offered a stop: the same, up to where the move stopped.
@@ -694,6 +731,22 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
                 text.push_str(&format!(":{time}"));
             }
         }
+        // The ways Ludii chose for the later laps that offered a choice,
+        // up to the last sown the other way (`B6/><`).
+        let mut ways = String::new();
+        for &k in &lap_ways {
+            let way = first_way(&game.plies[k], &places, rules).ok_or(format!(
+                "{at}: Ludii's lap from {} goes to no next house",
+                label(game.plies[k].from)?
+            ))?;
+            ways.push(way);
+        }
+        let ways = ways.trim_end_matches('>');
+        if !ways.is_empty() {
+            text.push('/');
+            text.push_str(ways);
+        }
+        let reversals_offered = lap_ways.len();
         let mut taken: Vec<String> = Vec::new();
         let base = sow::notation::parse_move(&text)
             .map_err(|e| format!("{at}: {e}"))?
@@ -729,7 +782,19 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         let mv = sow::notation::parse_move(&text)
             .map_err(|e| format!("{at}: {e}"))?
             .0;
-        g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
+        let before = g.position().clone();
+        let mut events: Vec<sow::Event> = Vec::new();
+        g.play(mv, &mut events).map_err(|e| format!("{at}: {e}"))?;
+        // The laps that offered to be sown the other way, against Ludii's.
+        let offered_here = events
+            .iter()
+            .filter(|e| matches!(e, sow::Event::ReverseOffered { .. }))
+            .count();
+        if reversible && offered_here != reversals_offered {
+            return Err(format!(
+                "{at}: {text} offers {offered_here} later laps the other way in sow, {reversals_offered} in Ludii; position {before}"
+            ));
+        }
         for ply in &game.plies[i..=last] {
             let now: u32 = ply.counts.iter().sum();
             if now < total && (1..=2).contains(&ply.mover) {

@@ -1201,6 +1201,115 @@ fn an_empty_column_still_captures_and_takes_by_choice() {
     );
 }
 
+/// A 4×4 board on Mweiso's rules (Ludii's), laps sown the other way by
+/// choice from South's B1 and North's b1.
+const FOUR_BY_FOUR_REVERSIBLE: &str = r#"
+[variant]
+name = "four-rows-reversible"
+[board]
+rows = 4
+houses_per_row = 4
+seeds_per_house = 2
+[sowing]
+relay = true
+relay_stops_on = [1]
+reverse_from = ["B1"]
+[play]
+min_seeds = 2
+[capture]
+cross = { zone = "own", from_front_row = true, and_behind = true, both_held = true, whatever_last_holds = true }
+lap_captures = true
+lap_captures_sow_on = true
+lap_captures_sown_from = "lap_start"
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+
+#[test]
+fn laps_sown_the_other_way_by_choice() {
+    let engine = Engine::new(
+        Rules::from_toml(FOUR_BY_FOUR_REVERSIBLE, "t.toml").unwrap_or_else(|e| panic!("{e}")),
+    );
+    let play = |from: &str, text: &str| {
+        let (mv, _) = sow::notation::parse_move(text).expect("a move");
+        let mut p = position(from);
+        engine
+            .play(&mut p, mv, &mut ())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.to_string()
+    };
+    // South's B1 sown clockwise ends in A2, which holds a seed, facing
+    // North's a3 and b3, both holding seeds: the first lap may go either
+    // way. Sown the other way it takes them into B1, and sows them on the
+    // board's way: B2, B3.
+    let first = "0,1,0,0/2,0,0,0/0,0,1,0/2,0,1,0 0-0 S";
+    assert_eq!(legal_labels(&engine, first), ["B1", "B1<"]);
+    assert_eq!(play(first, "B1<"), "1,2,0,0/0,1,1,0/0,0,0,0/2,0,0,0 0-0 N");
+    assert_eq!(play(first, "B1"), "0,1,0,0/0,1,1,0/0,0,1,0/2,0,1,0 0-0 N");
+    // A2's lap ends in B1, which relays: that lap may go either way too,
+    // written after a `/`. Sown the other way it ends in the empty A2 and
+    // captures nothing (Ludii offers it so).
+    let later = "0,2,0,0/1,0,0,0/0,0,1,0/2,0,1,0 0-0 S";
+    assert_eq!(legal_labels(&engine, later), ["A2", "A2/<"]);
+    assert_eq!(play(later, "A2/<"), "2,1,0,0/0,0,0,0/0,0,1,0/2,0,1,0 0-0 N");
+    assert_eq!(play(later, "A2"), "1,0,0,0/0,1,1,0/0,0,1,0/2,0,1,0 0-0 N");
+    // Facing an empty house, no lap is offered the other way.
+    let facing_empty = "0,1,0,0/2,0,0,0/0,0,1,0/2,0,0,0 0-0 S";
+    assert_eq!(legal_labels(&engine, facing_empty), ["B1"]);
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(sheet.contains("the other way"), "{sheet}");
+    // Refused: a clockwise board, no cross capture, a direction chosen
+    // for the whole move.
+    let refused = |from: &str, to: &str, key: &str| {
+        let text = FOUR_BY_FOUR_REVERSIBLE.replace(from, to);
+        let e = Rules::from_toml(&text, "t.toml").unwrap_err().to_string();
+        assert!(e.contains(key), "{e}");
+    };
+    refused(
+        "relay = true\n",
+        "relay = true\ndirection = \"clockwise\"\n",
+        "counter-clockwise",
+    );
+    refused(
+        "cross = { zone = \"own\", from_front_row = true, and_behind = true, both_held = true, whatever_last_holds = true }\nlap_captures = true\nlap_captures_sow_on = true\nlap_captures_sown_from = \"lap_start\"\n",
+        "",
+        "no cross capture",
+    );
+    refused(
+        "relay = true\n",
+        "relay = true\ndirection_chosen_in = [\"B2\"]\n",
+        "direction_chosen_in",
+    );
+}
+
+#[test]
+fn opening_moves_from_named_houses() {
+    let text = FOUR_BY_FOUR_REVERSIBLE.replace(
+        "min_seeds = 2\n",
+        "min_seeds = 2\nopening_moves = 2\nopening_houses = [\"B2\", \"B4\"]\n",
+    );
+    let engine = Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")));
+    let mut g = sow::Game::new(&engine);
+    let labels =
+        |g: &sow::Game| -> Vec<String> { g.legal_moves().iter().map(|m| m.to_string()).collect() };
+    assert_eq!(labels(&g), ["B2", "B4"]);
+    g.play(sow::Move::from_label("B2").expect("a label"), &mut ())
+        .expect("legal");
+    // South's relay took North's a3, a4, b3 and b4: of his opening houses
+    // only b2 holds seeds, and his a1, a2 and b1 may not open.
+    assert_eq!(labels(&g), ["b2"]);
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(sheet.contains("B2, B4"), "{sheet}");
+    // No opening moves: nothing to play from the houses named.
+    let none = FOUR_BY_FOUR_REVERSIBLE.replace(
+        "min_seeds = 2\n",
+        "min_seeds = 2\nopening_houses = [\"B2\"]\n",
+    );
+    let e = Rules::from_toml(&none, "t.toml").unwrap_err().to_string();
+    assert!(e.contains("opening_houses"), "{e}");
+}
+
 #[test]
 fn into_occupied_takes_the_last_house_and_sows_on_lap_by_lap() {
     // A4's seed into A3, which held 2: take_sowing_seed takes A3's three

@@ -4019,6 +4019,58 @@ pub(crate) fn check_position(
     Ok(())
 }
 
+impl Captures {
+    /// Whether a last seed in `last` would face what the cross capture
+    /// takes there, whatever `last` itself holds: `last` lies where the
+    /// rule looks (the sower's front row, with `from_front_row`), and the
+    /// opponent's houses across hold seeds as the rule asks (the house
+    /// opposite; both of the column with `both_held`; any of it with
+    /// `whole_column`; the one behind an empty house opposite with
+    /// `behind_when_opposite_empty`). Where a lap may be sown the other
+    /// way by choice (`[sowing] reverse_from`), this is where it is
+    /// offered. False without a cross capture.
+    pub(crate) fn faces_cross_capture(
+        &self,
+        board: &Board,
+        pos: &Position,
+        me: Side,
+        last: usize,
+    ) -> bool {
+        let Some(&CaptureRule::Cross {
+            zone,
+            front_only,
+            past_empty,
+            column,
+            column_even_empty,
+            both_held,
+            ..
+        }) = self
+            .rules
+            .iter()
+            .find(|rule| matches!(rule, CaptureRule::Cross { .. }))
+        else {
+            return false;
+        };
+        if !board.is_house(last)
+            || !zone.allows_house(board, pos, me, last)
+            || (front_only && !board.is_front(last))
+        {
+            return false;
+        }
+        let kept = pos.kept_houses();
+        let holds = |house: usize| pos.at(house) > 0 && kept >> (house & 63) & 1 == 0;
+        let across = board.opposite(last);
+        let behind = board.behind(across);
+        if column {
+            column_even_empty || holds(across) || behind.is_some_and(holds)
+        } else if past_empty {
+            pos.at(across) == 0 && behind.is_some_and(holds)
+        } else {
+            holds(across) && (!both_held || behind.is_some_and(holds))
+        }
+    }
+}
+
 impl CaptureRule {
     /// The houses a capture that takes a set of houses takes at `last`, as
     /// a mask (`CrossThenAny`, `MatchOpposite`; none for the others).

@@ -74,6 +74,11 @@ pub struct Section {
     /// Which houses an opening move may be played from, instead of `allow`.
     #[serde(default)]
     pub opening_from: Option<Spanned<OpeningFrom>>,
+    /// The houses, named as South's (North's of the same names too), that
+    /// an opening move may be played from, among those the other rules
+    /// let be played (Ludii's Mweiso).
+    #[serde(default)]
+    pub opening_houses: Option<Spanned<Vec<String>>>,
     /// Each opening move takes this many of the opponent's houses holding
     /// seeds, of the mover's choosing, into the mover's store, sowing
     /// nothing (`+b3+b5+a2`).
@@ -173,6 +178,7 @@ impl Default for Section {
             opening_moves: None,
             opening_takes: None,
             opening_from: None,
+            opening_houses: None,
             from_either_row: None,
             share_one: None,
             sow_from_store: None,
@@ -302,6 +308,9 @@ pub struct Playable {
     pub opening_moves: u8,
     /// Which houses an opening move may be played from.
     pub opening_from: OpeningFrom,
+    /// The houses an opening move may be played from (`opening_houses`),
+    /// as a mask over the board's houses, both sides'; 0 for any.
+    pub opening_houses: u64,
     /// The opponent's houses each opening move takes instead of sowing
     /// (0: the opening moves sow).
     pub opening_takes: u8,
@@ -346,6 +355,7 @@ pub(crate) fn compile(
         None => 0,
     };
     let opening_from = compile_opening_from(section, opening_moves, layout)?;
+    let opening_houses = compile_opening_houses(section, opening_moves, layout)?;
     let either_row = compile_either_row(section, opening_moves)?;
     let feeding = compile_feeding(section)?;
     let share_one = compile_share_one(section, either_row)?;
@@ -374,7 +384,11 @@ pub(crate) fn compile(
         feeds_after_captures,
         opening_moves,
         opening_from,
-        judged: section.allow != Allow::Any || opening_from != OpeningFrom::Any || share_one,
+        opening_houses,
+        judged: section.allow != Allow::Any
+            || opening_from != OpeningFrom::Any
+            || opening_houses != 0
+            || share_one,
         share_one,
         min_seeds,
         more_seeds_in,
@@ -489,6 +503,41 @@ fn compile_opening_from(
         }
         None => OpeningFrom::Any,
     })
+}
+
+/// `opening_houses`: the houses the `opening_moves` are played from, as a
+/// mask over both sides' houses (South's named, North's of the same names).
+fn compile_opening_houses(
+    section: &Section,
+    opening_moves: u8,
+    layout: Layout,
+) -> Result<u64, CompileError> {
+    let Some(houses) = &section.opening_houses else {
+        return Ok(0);
+    };
+    if opening_moves == 0 {
+        return Err((
+            houses.span(),
+            "opening_houses says where the opening moves are played from, and there are none"
+                .into(),
+            Some("give opening_moves, the number of opening moves".into()),
+        ));
+    }
+    if section.opening_from.is_some() {
+        return err(
+            houses.span(),
+            "opening_houses names where the opening moves are played from: not with opening_from, which says it too",
+        );
+    }
+    let row = south_houses(
+        houses.get_ref(),
+        layout,
+        houses.span(),
+        "opening_houses",
+        "North's houses of the same names (in lower case) are his opening houses",
+    )?;
+    let n = layout.houses_per_side();
+    Ok(row as u64 | (row as u64) << n)
 }
 
 /// `from_either_row`: whether a player may play the opponent's houses too,
@@ -729,7 +778,7 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
             "  A house with a single seed may be played only when no other playable house holds two or more."
         );
     }
-    describe_opening(&playable, out);
+    describe_opening(&playable, rules.board.layout(), out);
     if playable.no_return {
         let _ = writeln!(
             out,
@@ -882,7 +931,7 @@ fn describe_allow(playable: &Playable, out: &mut String) {
 
 /// The sheet's sentence on the opening moves: how many, and where they
 /// are played from or what they take.
-fn describe_opening(playable: &Playable, out: &mut String) {
+fn describe_opening(playable: &Playable, layout: Layout, out: &mut String) {
     if playable.opening_moves > 0 {
         let moves = playable.opening_moves;
         if moves == 1 {
@@ -899,6 +948,17 @@ fn describe_opening(playable: &Playable, out: &mut String) {
                 let _ = writeln!(
                     out,
                     ": instead of sowing, an opening move takes the seeds of {takes} of the opponent's houses holding seeds (every one, where fewer hold seeds), of your choosing, into your store, each written after a `+` (`+b3+b5`)."
+                );
+            }
+            OpeningFrom::Any if playable.opening_houses != 0 => {
+                let names: Vec<String> = (0..layout.houses_per_side())
+                    .filter(|&i| playable.opening_houses >> i & 1 == 1)
+                    .map(|i| layout.label_at(Side::South, i).to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    ": an opening move is played from one of the houses {} (South's; North's of the same names), among those the rules above let be played.",
+                    names.join(", ")
                 );
             }
             OpeningFrom::Any => {
@@ -1005,7 +1065,14 @@ impl Rules {
         house: usize,
         chosen: Option<Direction>,
     ) -> Option<Verdict> {
-        let opening_from = if pos.get(OPENING) > 0 {
+        let opening = pos.get(OPENING) > 0;
+        if opening
+            && self.playable.opening_houses != 0
+            && self.playable.opening_houses >> (house & 63) & 1 == 0
+        {
+            return Some(Verdict::NotAnOpeningHouse);
+        }
+        let opening_from = if opening {
             self.playable.opening_from
         } else {
             OpeningFrom::Any

@@ -932,6 +932,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let mut parts = Parts::compile(&file, setup)?;
     parts.settle_houses_played(file.children.as_ref(), &file.capture)?;
     parts.check_marks(&file.play, &file.sowing, &file.capture)?;
+    parts.check_reversals(&file.sowing)?;
     let loop_kind = parts.loop_kind();
     parts.check_sow_from_store(&file.play, loop_kind)?;
     parts.check_opening_sowing(&file.sowing)?;
@@ -1601,6 +1602,26 @@ impl Parts {
         Ok(())
     }
 
+    /// Laps sown the other way by choice (`[sowing] reverse_from`) are
+    /// offered where they reach what the cross capture takes: there must
+    /// be one.
+    fn check_reversals(&self, sowing: &sowing::Section) -> Result<(), CompileError> {
+        if let Some(houses) = &sowing.reverse_from
+            && !self
+                .captures
+                .rules
+                .iter()
+                .any(|rule| matches!(rule, capture::CaptureRule::Cross { .. }))
+        {
+            return Err((
+                houses.span(),
+                "reverse_from offers a lap the other way where its last seed would face what the cross capture takes, and there is no cross capture".into(),
+                Some("give [capture] cross, as { zone = \"own\", from_front_row = true, and_behind = true }".into()),
+            ));
+        }
+        Ok(())
+    }
+
     /// Which instance of the one sowing loop the rules run.
     fn loop_kind(&self) -> sowing::LoopKind {
         // Houses a sowing passes over (some children, blocked houses) are the
@@ -1747,6 +1768,7 @@ impl Parts {
         } = self;
         captures.chosen_after > 0
             || compiled_sowing.stop_at_marked
+            || compiled_sowing.reverse_from != 0
             || playable.marks_chosen > 0
             || playable.opening_takes > 0
     }

@@ -154,6 +154,13 @@ pub struct Section {
     /// house after that one (Ludii's Kisolo).
     #[serde(default)]
     pub relay_takes_facing: Option<Spanned<bool>>,
+    /// Houses, named as South's (North's of the same names too), from which
+    /// a lap may be sown the other way by the mover's choice, when its last
+    /// seed would then fall in the mover's front row facing what the cross
+    /// capture takes: the move's first lap and each later lap lifted there
+    /// (Ludii's Mweiso, Choro, Kubuguza).
+    #[serde(default)]
+    pub reverse_from: Option<Spanned<Vec<String>>>,
 }
 
 /// How the opening moves sow.
@@ -286,6 +293,10 @@ pub struct Sowing {
     /// Whether a relay from the next house takes across instead of lifting
     /// a front-row house facing seeds (`relay_takes_facing`).
     pub relay_takes_facing: bool,
+    /// The houses from which a lap may be sown the other way by choice
+    /// (`reverse_from`): a mask over the board's houses, both sides'; 0
+    /// for none.
+    pub reverse_from: u64,
 }
 
 /// How a move's direction is chosen.
@@ -545,8 +556,10 @@ pub(crate) fn compile(
     let relay_needs_opponent_row = relay_needs_opponent_row(section, cycle, bear_off)?;
     let board = Board::with_cycle(layout, section.direction, stores, cycle);
     let passed_over = passed_over(section, &board)?;
+    let reverse_from = reverse_from(section, &board, chosen_in)?;
     let sowing = Sowing {
         passed_over,
+        reverse_from,
         relay_needs_opponent_row,
         relay_reverses,
         bear_off,
@@ -908,6 +921,84 @@ fn relay_needs_opponent_row(
         }
         _ => false,
     })
+}
+
+/// The houses from which a lap may be sown the other way by choice
+/// (`reverse_from`), as a mask over the board's houses: South's named, and
+/// North's of the same names. The sowing phase's own checks; those that
+/// read the captures are [`crate::Rules`]'s.
+fn reverse_from(section: &Section, board: &Board, chosen_in: u32) -> Result<u64, CompileError> {
+    let Some(houses) = &section.reverse_from else {
+        return Ok(0);
+    };
+    let layout = board.layout();
+    let row = super::feeding::south_houses(
+        houses.get_ref(),
+        layout,
+        houses.span(),
+        "reverse_from",
+        "North's houses of the same names (in lower case) may sow the other way too",
+    )?;
+    if layout.single_row() {
+        return err(
+            houses.span(),
+            "reverse_from reverses laps that reach the mover's front row: it needs [board] rows = 3 or 4",
+        );
+    }
+    if section.direction != Direction::CounterClockwise {
+        return err(
+            houses.span(),
+            "reverse_from sows laps clockwise, against a counter-clockwise board (`<` in a move): it needs direction = \"counter-clockwise\"",
+        );
+    }
+    let clash = [
+        (chosen_in != 0, "direction_chosen_in"),
+        (section.direction_by.is_some(), "direction_by"),
+        (section.relay_reverses.is_some(), "relay_reverses"),
+        (
+            section
+                .relay_may_stop_at_marked
+                .as_ref()
+                .is_some_and(|f| *f.get_ref()),
+            "relay_may_stop_at_marked",
+        ),
+        (section.skip_origin, "skip_origin"),
+        (
+            section.first_seed_in_origin.is_some(),
+            "first_seed_in_origin",
+        ),
+        (
+            section.relay_first_seed_in_origin.is_some(),
+            "relay_first_seed_in_origin",
+        ),
+        (section.passed_over.is_some(), "passed_over"),
+        (
+            section.skip_opponent_holding.is_some(),
+            "skip_opponent_holding",
+        ),
+        (
+            section.skip_holding_at_least.is_some(),
+            "skip_holding_at_least",
+        ),
+        (section.relay_from.is_some(), "relay_from"),
+        (section.cycle.is_some(), "cycle"),
+        (section.bear_off.is_some(), "bear_off"),
+        (section.diffuse.is_some(), "diffuse"),
+        (section.into_stores.is_some(), "into_stores"),
+    ];
+    if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+        return err(
+            houses.span(),
+            format!(
+                "reverse_from is modelled for laps sown round the mover's own rows, each seed into the next house, in the board's direction unless reversed by choice: not with {key}"
+            ),
+        );
+    }
+    Ok([Side::South, Side::North]
+        .into_iter()
+        .fold(0u64, |mask, side| {
+            mask | (row as u64) << board.row_start(side)
+        }))
 }
 
 /// The houses a handful passes over unless lifted from one of them
@@ -1361,6 +1452,18 @@ fn describe_track(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  Once no house holds more than one seed after a move, the game bears off for the rest of it: a sowing that would leave your row puts the seeds left in your store, and ends at the last house it sowed (the position says `bear_off`)."
+        );
+    }
+    if rules.sowing.reverse_from != 0 {
+        let layout = rules.board.layout();
+        let names: Vec<String> = (0..layout.houses_per_side())
+            .filter(|&i| rules.sowing.reverse_from >> i & 1 == 1)
+            .map(|i| layout.label_at(Side::South, i).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "  A lap lifted from {} (South's; North's of the same names) may be sown the other way, clockwise, by the mover's choice, where its last seed would then fall in the mover's front row facing what the cross capture takes there, whatever that house holds; the opening moves aside. This goes for the move's first lap (`B1<`) and for each later lap lifted there, whose ways the move writes in order after a `/`, `>` the board's way and `<` the other (`B6/><`). Every other lap goes the board's way.",
+            names.join(", ")
         );
     }
     if rules.sowing.passed_over != 0 {
@@ -1833,6 +1936,53 @@ impl Rules {
         sown
     }
 
+    /// Whether a lap lifted from `house` with `seeds` may be sown the other
+    /// way by the mover's choice (`reverse_from`): `house` is one of those
+    /// named, no opening move is being played, and sown the other way its
+    /// last seed would fall in the mover's front row, facing what the
+    /// cross capture takes ([`Captures::faces_cross_capture`]), whatever
+    /// that house holds (Ludii offers it so).
+    pub(crate) fn offers_reversal(&self, pos: &Position, house: usize, seeds: u8) -> bool {
+        let me = pos.to_move();
+        if self.sowing.reverse_from >> (house & 63) & 1 == 0 || seeds == 0 || pos.get(OPENING) > 0 {
+            return false;
+        }
+        // Each seed into the next house, the origin included (the sowing
+        // checks refuse the rest).
+        let ring = self.board.ring_in(me, true);
+        let last = ring.at((ring.index_of(house) + seeds as usize) % ring.len());
+        self.board.owner(last) == me
+            && self.board.is_front(last)
+            && self
+                .captures
+                .faces_cross_capture(&self.board, pos, me, last)
+    }
+
+    /// Whether the lap about to be lifted from `lift` goes the other way
+    /// (`reverse_from`): where it is offered and the move chose it, as the
+    /// offers so far (`offers`, counted here) say. Past
+    /// [`crate::position::MAX_LAP_WAYS`] offers, none.
+    #[cold]
+    #[inline(never)]
+    fn lap_reversed<T: Trace>(
+        &self,
+        pos: &Position,
+        lift: usize,
+        sown: &Sown,
+        offers: &mut u32,
+        choices: LapChoices,
+        trace: &mut T,
+    ) -> bool {
+        let seeds = sown.handful.unwrap_or_else(|| pos.at(lift));
+        if *offers >= crate::position::MAX_LAP_WAYS || !self.offers_reversal(pos, lift, seeds) {
+            return false;
+        }
+        trace.record(Event::ReverseOffered { house: lift });
+        let k = *offers;
+        *offers += 1;
+        choices.reversed >> k & 1 == 1
+    }
+
     /// A relay lap has ended in `house`, occupied and marked by the mover
     /// (`relay_may_stop_at_marked`), where the mover may stop: whether
     /// they stop, as `stop` (the move's choice: the house plus one in the
@@ -1884,7 +2034,7 @@ impl Rules {
         from: usize,
         chosen: Option<Direction>,
         captures: bool,
-        stop: u16,
+        choices: LapChoices,
         trace: &mut T,
     ) -> Sown {
         let me = pos.to_move();
@@ -1908,6 +2058,7 @@ impl Rules {
             // houses passed over are judged by it (`skip_as_lifted`).
             as_lifted: (setup.skip > 0 && self.sowing.skip_as_lifted).then(|| *pos.places()),
             stopped_at: 0,
+            offers: 0,
         };
         sown.first_lift = lap.seeds;
         trace.record(Event::Lift {
@@ -1945,7 +2096,7 @@ impl Rules {
                 RelayLap {
                     last: h,
                     captures,
-                    stop,
+                    stop: choices.stop,
                     captured_before: captured_before_lap,
                     first: cycle.lifts == 0,
                 },
@@ -1957,6 +2108,14 @@ impl Rules {
             if self.sowing.relay_reverses {
                 // Each lap sows the other way from the lap before.
                 lap.reverse = !lap.reverse;
+                lap.ring = board.ring_in(me, lap.reverse);
+                sown.reverse = lap.reverse;
+            }
+            let offers_before = lap.offers;
+            if self.sowing.reverse_from != 0 {
+                // Each lap goes the board's way, unless lifted where the
+                // mover may send it the other way and does.
+                lap.reverse = self.lap_reversed(pos, lift, &sown, &mut lap.offers, choices, trace);
                 lap.ring = board.ring_in(me, lap.reverse);
                 sown.reverse = lap.reverse;
             }
@@ -1972,7 +2131,10 @@ impl Rules {
                 lap.closed |= 1 << lift;
                 trace.record(Event::Close { house: lift });
             }
-            if let Some(end) = cycle.lift(pos, lift, lap.reverse) {
+            // A lift where, or after which, the mover still chooses a lap's
+            // way repeats no earlier lift: what follows differs.
+            let choosing = (choices.reversed as u32) >> offers_before != 0;
+            if let Some(end) = cycle.lift(pos, lift, lap.reverse, choosing) {
                 sown.end = end;
                 return sown;
             }
@@ -2529,6 +2691,9 @@ struct Lap<'r> {
     /// The laps so far that ended in the house where the mover chose to
     /// stop (`relay_may_stop_at_marked`).
     stopped_at: u8,
+    /// The laps after the first so far that offered to be sown the other
+    /// way (`reverse_from`).
+    offers: u32,
 }
 
 impl Lap<'_> {
@@ -2561,6 +2726,26 @@ struct RelayLap {
     captured_before: u8,
     /// Whether it was the move's first lap.
     first: bool,
+}
+
+/// The choices a move makes at its laps, as the sowing loop reads them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct LapChoices {
+    /// Where a relay stops (`relay_may_stop_at_marked`): the house plus
+    /// one in the high byte, the time a lap ends there in the low byte; 0
+    /// for nowhere.
+    pub(crate) stop: u16,
+    /// The later laps sown the other way (`reverse_from`): bit `k` for the
+    /// `k`-th that offered it ([`crate::Move::reversed_laps`]).
+    pub(crate) reversed: u16,
+}
+
+impl LapChoices {
+    /// No choice at any lap.
+    pub(crate) const NONE: LapChoices = LapChoices {
+        stop: 0,
+        reversed: 0,
+    };
 }
 
 /// Brent's search for an endless relay (R13): a lift with the same board,
@@ -2599,9 +2784,22 @@ impl RelayCycle {
 
     /// Counts a relay lift of `lift`, sown the way `reverse` says: how
     /// the sowing ends where it repeats the saved lift or goes on too long.
+    /// A lift made while the move still has ways of laps to choose
+    /// (`choosing`, `reverse_from`) is neither compared nor saved: the
+    /// search starts again after the last choice.
     #[inline(always)]
-    fn lift(&mut self, pos: &Position, lift: usize, reverse: bool) -> Option<SownEnd> {
-        if let Some((places, key, hole, way, blocked_then)) = &self.saved
+    fn lift(
+        &mut self,
+        pos: &Position,
+        lift: usize,
+        reverse: bool,
+        choosing: bool,
+    ) -> Option<SownEnd> {
+        if choosing {
+            self.saved = None;
+            self.power = 1;
+            self.steps = 0;
+        } else if let Some((places, key, hole, way, blocked_then)) = &self.saved
             && pos.key() == *key
             && lift == *hole
             && reverse == *way

@@ -519,7 +519,9 @@ fn step(event: &Event, layout: Layout) -> Step {
         | Event::Ram { house, .. }
         | Event::Close { house }
         | Event::Mark { house } => ("mark", place(house), None),
-        Event::StopOffered { house } => ("offer", place(house), None),
+        Event::StopOffered { house } | Event::ReverseOffered { house } => {
+            ("offer", place(house), None)
+        }
         Event::OutOfPlay { house } => ("out", place(house), None),
         Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
         Event::Share { to, .. } => ("drop", place(to), Some(1)),
