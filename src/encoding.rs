@@ -322,7 +322,7 @@ impl ActionSpace {
             } else if choice > 0 {
                 mv = mv.taking(&self.unrank_taken(choice, mover))?;
             }
-            return Some(mv.reversing(reversed as u16));
+            return Some(mv.reversing(reversed as u8));
         }
         rest -= self.sowings();
         if rest < self.drops {

@@ -334,6 +334,22 @@ impl Engine {
                 }
             }
         }
+        if self.rules.playable.first_lap_must_capture {
+            // The moves sown the board's way that the capture owed at the
+            // first lap leaves out.
+            let mut list = MoveList::on(board.layout());
+            for &(mv, verdict) in &out {
+                if verdict == Verdict::Legal {
+                    list.insert(mv);
+                }
+            }
+            self.keep_first_lap_captures(pos, &mut list);
+            for (mv, verdict) in &mut out {
+                if *verdict == Verdict::Legal && !list.contains(*mv) {
+                    *verdict = Verdict::FirstLapCaptureOwed;
+                }
+            }
+        }
         let last_resort = self.rules.playable.last_resort;
         if last_resort != 0 {
             let resort = |mv: Move| last_resort >> board.offset_of(mv) & 1 == 1;
@@ -477,6 +493,9 @@ impl Engine {
         let last_resort = self.rules.playable.last_resort;
         if last_resort != 0 && houses & !last_resort != 0 {
             list.retain_row(side, !last_resort);
+        }
+        if self.rules.playable.first_lap_must_capture {
+            self.keep_first_lap_captures(pos, &mut list);
         }
         if self.rules.choices_in_moves {
             return self.with_choices(pos, list, played);
@@ -720,6 +739,33 @@ impl Engine {
             }
         }
         moves
+    }
+
+    /// Where a move of `list` sown the board's way captures at the end of
+    /// its first lap, those moves only, and every first lap sown the other
+    /// way by choice beside them (`[play] first_lap_must_capture`).
+    #[cold]
+    #[inline(never)]
+    fn keep_first_lap_captures(&self, pos: &Position, list: &mut MoveList) {
+        let side = pos.to_move();
+        let board = &self.rules.board;
+        let mut capturing = 0u32;
+        for mv in list.iter().filter(|mv| mv.direction().is_none()) {
+            let mut first = FirstLapCaptures::default();
+            self.apply_gated(
+                &mut pos.clone(),
+                board.house_of(mv),
+                None,
+                Choice::NONE,
+                &mut first,
+            );
+            if first.captured {
+                capturing |= 1 << board.offset_of(mv);
+            }
+        }
+        if capturing != 0 {
+            list.retain_bare(side, capturing);
+        }
     }
 
     /// The moves of `list` (a first lap sown the other way among them,
@@ -1913,6 +1959,29 @@ impl Trace for OfferedStops {
                 None => self.more.push(house),
             }
             self.len += 1;
+        }
+    }
+}
+
+/// Whether a move captured at the end of its first lap: a capture
+/// ([`Event::Capture`] of some seeds) before any relay lift.
+#[derive(Default)]
+struct FirstLapCaptures {
+    lifted_again: bool,
+    captured: bool,
+}
+
+impl Trace for FirstLapCaptures {
+    const RECORDS: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, event: Event) {
+        match event {
+            Event::Relay { .. } => self.lifted_again = true,
+            Event::Capture { seeds, .. } if seeds > 0 && !self.lifted_again => {
+                self.captured = true;
+            }
+            _ => {}
         }
     }
 }

@@ -286,6 +286,15 @@ impl MoveList {
     }
 }
 
+impl MoveList {
+    /// Keeps, of `side`'s moves sown the rules' way (bare labels, a list of
+    /// masks), those of the houses in `row`; the moves of a chosen way stay.
+    pub(crate) fn retain_bare(&mut self, side: Side, row: u32) {
+        debug_assert!(self.listed.is_none(), "a list of masks");
+        self.masks[side.index() * 3] &= row;
+    }
+}
+
 // The moves of a list that names them one by one (choices inside moves),
 // out of line: the lists of masks are the hot ones.
 #[cold]
@@ -432,6 +441,9 @@ pub enum Verdict {
     /// An opening move, and the house is not one of those the opening is
     /// played from (`opening_houses`).
     NotAnOpeningHouse,
+    /// Another move captures at the end of its first lap, and this one,
+    /// sown the board's way, does not (`first_lap_must_capture`).
+    FirstLapCaptureOwed,
     /// It has been played before, and a house of the row has not
     /// (`allow = "each_house_once_first"`).
     PlayedBefore,
@@ -507,6 +519,9 @@ impl Verdict {
             }
             Verdict::NotAnOpeningHouse => {
                 "an opening move is played from one of the opening houses only".into()
+            }
+            Verdict::FirstLapCaptureOwed => {
+                "another move captures at the end of its first lap, and a capture there must be made".into()
             }
             Verdict::NotOpeningRightmostTwo => {
                 "an opening move is played from one of the two rightmost houses of your row that may be played".into()

@@ -312,7 +312,7 @@ fn read_move(
         let reversed = ways
             .bytes()
             .enumerate()
-            .fold(0u16, |bits, (k, way)| bits | ((way == b'<') as u16) << k);
+            .fold(0u8, |bits, (k, way)| bits | ((way == b'<') as u8) << k);
         mv = mv.reversing(reversed);
         next = inner.next();
     }
@@ -890,9 +890,9 @@ mod tests {
             parse_move("B6/>").unwrap().0,
             Move::from_label("B6").unwrap()
         );
-        let error = parse_move("B6/>>>>>>>>>><").unwrap_err();
+        let error = parse_move("B6/>>>>>>>><").unwrap_err();
         assert!(
-            error.0.message.contains("10 laps at most"),
+            error.0.message.contains("8 laps at most"),
             "{}",
             error.0.message
         );

@@ -663,6 +663,7 @@ impl<const L: usize> Kernel<L> {
             // Four rows only, refused above.
             relay_takes_facing: _,
             reverse_from: _,
+            laps_turn: _,
         } = rules.sowing;
         if relay_reverses {
             return Err("relays that turn back every lap");
@@ -752,6 +753,8 @@ impl<const L: usize> Kernel<L> {
             // Only with opening moves, refused below.
             opening_takes: _,
             opening_houses: _,
+            // Needs reversed laps, refused above (four rows).
+            first_lap_must_capture: _,
             judged: _,
             either_row,
             // Refused above, with the rounds it needs.

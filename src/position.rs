@@ -478,12 +478,13 @@ impl FromIterator<Label> for String {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     house: Label,
-    /// The direction chosen: 0 none, 1 counter-clockwise, 2 clockwise
-    /// (the order of [`Direction`]'s options, and of the move lists' masks).
-    way: u8,
-    /// What the move does with its house: 0 sows it, [`DROP`] drops the
-    /// seeds just captured into it, [`MARK`] marks it.
-    place: u8,
+    /// The direction chosen in the high bits ([`WAY_SHIFT`]): 0 none, 1
+    /// counter-clockwise, 2 clockwise (the order of [`Direction`]'s
+    /// options, and of the move lists' masks); what the move does with its
+    /// house in the low bits: 0 sows it, [`DROP`] drops the seeds just
+    /// captured into it, [`MARK`] marks it, [`TAKE`] only takes. One byte
+    /// for both keeps a move 12 bytes: the engine copies moves on every ply.
+    kind: u8,
     /// The seeds a store move sows; 0 for every other move.
     from_store: u8,
     /// Where the mover stops a relay by choice: the house's label code plus
@@ -494,7 +495,7 @@ pub struct Move {
     /// reverse_from`): bit `k` for the `k`-th lap, after the first, that
     /// offered the choice along the move; 0 where every such lap went the
     /// usual way.
-    reversed: u16,
+    reversed: u8,
     /// The houses taken by the mover's choice after a capture, one 8-bit
     /// slot each from the top, in label order: the label's code plus one,
     /// 0 for an unused slot (so that unused slots come last and sort
@@ -503,6 +504,10 @@ pub struct Move {
     taken: u32,
 }
 
+/// Where [`Move::kind`]'s direction starts; the place is below it.
+const WAY_SHIFT: u8 = 2;
+/// [`Move::kind`]'s bits for the place.
+const PLACE: u8 = (1 << WAY_SHIFT) - 1;
 /// [`Move::place`]: the move drops captured seeds into its house.
 const DROP: u8 = 1;
 /// [`Move::place`]: the move marks its house.
@@ -521,7 +526,10 @@ pub const MAX_TAKEN: usize = 4;
 /// The most laps after the first whose way one move may choose (`[sowing]
 /// reverse_from`): past them, a lap goes the board's way. A bound on the
 /// moves listed, which double with each choice.
-pub const MAX_LAP_WAYS: u32 = 10;
+pub const MAX_LAP_WAYS: u32 = 8;
+
+const _: () = assert!(MAX_LAP_WAYS <= u8::BITS);
+const _: () = assert!(std::mem::size_of::<Move>() == 12);
 
 impl Label {
     /// A house's label as 8 bits, in the order labels sort: the side, the
@@ -564,8 +572,7 @@ impl Move {
     pub fn at(label: Label) -> Move {
         Move {
             house: label,
-            way: 0,
-            place: 0,
+            kind: 0,
             from_store: 0,
             stop: 0,
             reversed: 0,
@@ -592,21 +599,13 @@ impl Move {
     /// The drop of the seeds just captured into this house (`c@`).
     #[inline]
     pub fn dropped(self) -> Move {
-        Move {
-            place: DROP,
-            way: 0,
-            ..self
-        }
+        Move { kind: DROP, ..self }
     }
 
     /// The marking of this house (`B6#`, `[play] marked`).
     #[inline]
     pub fn marked(self) -> Move {
-        Move {
-            place: MARK,
-            way: 0,
-            ..self
-        }
+        Move { kind: MARK, ..self }
     }
 
     /// The move that only takes the houses `labels` names, sowing nothing
@@ -615,7 +614,7 @@ impl Move {
     pub fn taking_only(labels: &[Label]) -> Option<Move> {
         let first = *labels.iter().min()?;
         Move {
-            place: TAKE,
+            kind: TAKE,
             ..Move::at(first)
         }
         .taking(labels)
@@ -624,13 +623,13 @@ impl Move {
     /// Whether the move only takes houses, sowing nothing (`+b3+b5`).
     #[inline]
     pub fn takes_only(self) -> bool {
-        self.place == TAKE
+        self.place() == TAKE
     }
 
     /// Whether the move marks its house (`B6#`) rather than playing it.
     #[inline]
     pub fn is_mark(self) -> bool {
-        self.place == MARK
+        self.place() == MARK
     }
 
     /// The same move, stopping its relay by the mover's choice the `time`-th
@@ -660,14 +659,14 @@ impl Move {
     /// (`[sowing] reverse_from`): bit `k` for the `k`-th lap after the
     /// first that offers the choice along the move (`B6/><`).
     #[inline]
-    pub fn reversing(self, reversed: u16) -> Move {
+    pub fn reversing(self, reversed: u8) -> Move {
         Move { reversed, ..self }
     }
 
     /// The later laps the move sows the other way by choice, as
     /// [`Move::reversing`] takes them.
     #[inline]
-    pub fn reversed_laps(self) -> u16 {
+    pub fn reversed_laps(self) -> u8 {
         self.reversed
     }
 
@@ -675,7 +674,7 @@ impl Move {
     /// move, a marking, or a move carrying choices made inside it.
     #[inline]
     pub(crate) fn is_rare(self) -> bool {
-        self.from_store != 0 || self.has_choices() || self.place >= MARK
+        self.from_store != 0 || self.has_choices() || self.place() >= MARK
     }
 
     /// Whether the move carries a choice made inside it: houses taken, a
@@ -689,7 +688,7 @@ impl Move {
     /// than playing it.
     #[inline]
     pub fn is_drop(self) -> bool {
-        self.place == DROP
+        self.place() == DROP
     }
 
     /// Reads a house label such as `C`, `c` (C2) or `A3`. Returns `None`
@@ -707,13 +706,22 @@ impl Move {
             Some(Direction::CounterClockwise) => 1,
             Some(Direction::Clockwise) => 2,
         };
-        Move { way, ..self }
+        Move {
+            kind: way << WAY_SHIFT | self.place(),
+            ..self
+        }
+    }
+
+    /// What the move does with its house ([`Move::kind`]'s low bits).
+    #[inline]
+    fn place(self) -> u8 {
+        self.kind & PLACE
     }
 
     /// The direction the mover chose, if the move carries one.
     #[inline]
     pub fn direction(self) -> Option<Direction> {
-        match self.way {
+        match self.kind >> WAY_SHIFT {
             0 => None,
             1 => Some(Direction::CounterClockwise),
             _ => Some(Direction::Clockwise),
@@ -724,7 +732,7 @@ impl Move {
     /// clockwise.
     #[inline]
     pub(crate) fn way(self) -> usize {
-        self.way as usize
+        (self.kind >> WAY_SHIFT) as usize
     }
 
     /// Whose house this is.
@@ -823,7 +831,7 @@ impl fmt::Display for Move {
             // The way of each later lap that offered a choice, in order,
             // up to the last sown the other way.
             f.write_str("/")?;
-            for k in 0..u16::BITS - self.reversed.leading_zeros() {
+            for k in 0..u8::BITS - self.reversed.leading_zeros() {
                 f.write_str(if self.reversed >> k & 1 == 1 {
                     "<"
                 } else {

@@ -1284,6 +1284,38 @@ fn laps_sown_the_other_way_by_choice() {
 }
 
 #[test]
+fn a_first_lap_that_captures_must_be_played() {
+    // South's B3 ends its first lap in A4, which held a seed, facing a1 and
+    // b1: it captures. B1's first lap ends in B3 and does not; sown the
+    // other way it would end in A2, facing a3 and b3, and is offered.
+    let from = "0,0,0,1/2,0,2,0/2,0,1,0/2,0,1,0 0-0 S";
+    let load = |text: &str| {
+        Engine::new(Rules::from_toml(text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    assert_eq!(
+        legal_labels(&load(FOUR_BY_FOUR_REVERSIBLE), from),
+        ["B1", "B1<", "B3"]
+    );
+    let owed = FOUR_BY_FOUR_REVERSIBLE.replace(
+        "min_seeds = 2\n",
+        "min_seeds = 2\nfirst_lap_must_capture = true\n",
+    );
+    // The capture is owed; the lap sown the other way stays open beside it
+    // (Ludii's Choro of the Lango).
+    let engine = load(&owed);
+    assert_eq!(legal_labels(&engine, from), ["B1<", "B3"]);
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(sheet.contains("first lap"), "{sheet}");
+    // Where no first lap captures, every move stays.
+    let none = "0,0,0,1/2,0,2,0/0,0,1,0/0,0,1,0 0-0 S";
+    assert_eq!(legal_labels(&engine, none), ["B1", "B1<", "B3"]);
+    // Modelled beside laps sown the other way only.
+    let alone = owed.replace("reverse_from = [\"B1\"]\n", "");
+    let e = Rules::from_toml(&alone, "t.toml").unwrap_err().to_string();
+    assert!(e.contains("first_lap_must_capture"), "{e}");
+}
+
+#[test]
 fn opening_moves_from_named_houses() {
     let text = FOUR_BY_FOUR_REVERSIBLE.replace(
         "min_seeds = 2\n",

@@ -79,6 +79,12 @@ pub struct Section {
     /// let be played (Ludii's Mweiso).
     #[serde(default)]
     pub opening_houses: Option<Spanned<Vec<String>>>,
+    /// Where a move sown the board's way captures at the end of its first
+    /// lap, only such moves may be played; laps sown the other way by
+    /// choice (`[sowing] reverse_from`) stay open beside them (Ludii's
+    /// Choro of the Lango).
+    #[serde(default)]
+    pub first_lap_must_capture: Option<Spanned<bool>>,
     /// Each opening move takes this many of the opponent's houses holding
     /// seeds, of the mover's choosing, into the mover's store, sowing
     /// nothing (`+b3+b5+a2`).
@@ -179,6 +185,7 @@ impl Default for Section {
             opening_takes: None,
             opening_from: None,
             opening_houses: None,
+            first_lap_must_capture: None,
             from_either_row: None,
             share_one: None,
             sow_from_store: None,
@@ -311,6 +318,9 @@ pub struct Playable {
     /// The houses an opening move may be played from (`opening_houses`),
     /// as a mask over the board's houses, both sides'; 0 for any.
     pub opening_houses: u64,
+    /// Whether a move that captures at the end of its first lap must be
+    /// played where one can (`first_lap_must_capture`).
+    pub first_lap_must_capture: bool,
     /// The opponent's houses each opening move takes instead of sowing
     /// (0: the opening moves sow).
     pub opening_takes: u8,
@@ -356,6 +366,10 @@ pub(crate) fn compile(
     };
     let opening_from = compile_opening_from(section, opening_moves, layout)?;
     let opening_houses = compile_opening_houses(section, opening_moves, layout)?;
+    let first_lap_must_capture = section
+        .first_lap_must_capture
+        .as_ref()
+        .is_some_and(|f| *f.get_ref());
     let either_row = compile_either_row(section, opening_moves)?;
     let feeding = compile_feeding(section)?;
     let share_one = compile_share_one(section, either_row)?;
@@ -385,6 +399,7 @@ pub(crate) fn compile(
         opening_moves,
         opening_from,
         opening_houses,
+        first_lap_must_capture,
         judged: section.allow != Allow::Any
             || opening_from != OpeningFrom::Any
             || opening_houses != 0
@@ -932,6 +947,12 @@ fn describe_allow(playable: &Playable, out: &mut String) {
 /// The sheet's sentence on the opening moves: how many, and where they
 /// are played from or what they take.
 fn describe_opening(playable: &Playable, layout: Layout, out: &mut String) {
+    if playable.first_lap_must_capture {
+        let _ = writeln!(
+            out,
+            "  Where a move sown the board's way captures at the end of its first lap, only such moves may be played; a first lap sown the other way by choice may be played beside them."
+        );
+    }
     if playable.opening_moves > 0 {
         let moves = playable.opening_moves;
         if moves == 1 {

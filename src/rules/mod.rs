@@ -932,7 +932,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     let mut parts = Parts::compile(&file, setup)?;
     parts.settle_houses_played(file.children.as_ref(), &file.capture)?;
     parts.check_marks(&file.play, &file.sowing, &file.capture)?;
-    parts.check_reversals(&file.sowing)?;
+    parts.check_reversals(&file.sowing, &file.play)?;
     let loop_kind = parts.loop_kind();
     parts.check_sow_from_store(&file.play, loop_kind)?;
     parts.check_opening_sowing(&file.sowing)?;
@@ -1604,8 +1604,22 @@ impl Parts {
 
     /// Laps sown the other way by choice (`[sowing] reverse_from`) are
     /// offered where they reach what the cross capture takes: there must
-    /// be one.
-    fn check_reversals(&self, sowing: &sowing::Section) -> Result<(), CompileError> {
+    /// be one; the capture owed at the first lap is modelled beside them.
+    fn check_reversals(
+        &self,
+        sowing: &sowing::Section,
+        play: &feeding::Section,
+    ) -> Result<(), CompileError> {
+        if let Some(flag) = &play.first_lap_must_capture
+            && self.playable.first_lap_must_capture
+            && self.sowing.reverse_from == 0
+        {
+            return Err((
+                flag.span(),
+                "first_lap_must_capture is modelled beside laps sown the other way by choice, which it leaves open, and no lap is".into(),
+                Some("give [sowing] reverse_from".into()),
+            ));
+        }
         if let Some(houses) = &sowing.reverse_from
             && !self
                 .captures

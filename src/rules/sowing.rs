@@ -297,6 +297,10 @@ pub struct Sowing {
     /// (`reverse_from`): a mask over the board's houses, both sides'; 0
     /// for none.
     pub reverse_from: u64,
+    /// Whether a relay lap's way may differ from the board's or the lap
+    /// before's: `relay_reverses` or `reverse_from` (which exclude each
+    /// other), tested once a lap.
+    pub laps_turn: bool,
 }
 
 /// How a move's direction is chosen.
@@ -560,6 +564,7 @@ pub(crate) fn compile(
     let sowing = Sowing {
         passed_over,
         reverse_from,
+        laps_turn: relay_reverses || reverse_from != 0,
         relay_needs_opponent_row,
         relay_reverses,
         bear_off,
@@ -1958,29 +1963,41 @@ impl Rules {
                 .faces_cross_capture(&self.board, pos, me, last)
     }
 
-    /// Whether the lap about to be lifted from `lift` goes the other way
-    /// (`reverse_from`): where it is offered and the move chose it, as the
-    /// offers so far (`offers`, counted here) say. Past
-    /// [`crate::position::MAX_LAP_WAYS`] offers, none.
+    /// The way of the lap about to be lifted from `lift` (`reverse_from`):
+    /// the other way where it is offered and the move chose it, as the
+    /// offers so far (`lap.offers`, counted here) say, else the board's
+    /// way. Past [`crate::position::MAX_LAP_WAYS`] offers, none. Out of
+    /// the sowing loop, which only the variants that reverse laps call it
+    /// from.
     #[cold]
     #[inline(never)]
-    fn lap_reversed<T: Trace>(
-        &self,
+    #[allow(clippy::too_many_arguments)]
+    fn choose_lap_way<'r, T: Trace>(
+        &'r self,
         pos: &Position,
         lift: usize,
-        sown: &Sown,
-        offers: &mut u32,
+        lap: &mut Lap<'r>,
+        sown: &mut Sown,
+        cycle: &mut RelayCycle,
         choices: LapChoices,
         trace: &mut T,
-    ) -> bool {
-        let seeds = sown.handful.unwrap_or_else(|| pos.at(lift));
-        if *offers >= crate::position::MAX_LAP_WAYS || !self.offers_reversal(pos, lift, seeds) {
-            return false;
+    ) {
+        if choices.reversed as u32 >> lap.offers != 0 {
+            // A lift where, or after which, the mover still chooses a
+            // lap's way repeats no earlier lift: what follows differs.
+            cycle.forget();
         }
-        trace.record(Event::ReverseOffered { house: lift });
-        let k = *offers;
-        *offers += 1;
-        choices.reversed >> k & 1 == 1
+        let seeds = sown.handful.unwrap_or_else(|| pos.at(lift));
+        let offered =
+            lap.offers < crate::position::MAX_LAP_WAYS && self.offers_reversal(pos, lift, seeds);
+        let reverse = offered && choices.reversed >> lap.offers & 1 == 1;
+        if offered {
+            trace.record(Event::ReverseOffered { house: lift });
+            lap.offers += 1;
+        }
+        lap.reverse = reverse;
+        lap.ring = self.board.ring_in(pos.to_move(), reverse);
+        sown.reverse = reverse;
     }
 
     /// A relay lap has ended in `house`, occupied and marked by the mover
@@ -2105,19 +2122,18 @@ impl Rules {
             ) else {
                 return sown;
             };
-            if self.sowing.relay_reverses {
-                // Each lap sows the other way from the lap before.
-                lap.reverse = !lap.reverse;
-                lap.ring = board.ring_in(me, lap.reverse);
-                sown.reverse = lap.reverse;
-            }
-            let offers_before = lap.offers;
-            if self.sowing.reverse_from != 0 {
-                // Each lap goes the board's way, unless lifted where the
-                // mover may send it the other way and does.
-                lap.reverse = self.lap_reversed(pos, lift, &sown, &mut lap.offers, choices, trace);
-                lap.ring = board.ring_in(me, lap.reverse);
-                sown.reverse = lap.reverse;
+            // One test a lap for both rules that turn laps: relays are long.
+            if self.sowing.laps_turn {
+                if self.sowing.relay_reverses {
+                    // Each lap sows the other way from the lap before.
+                    lap.reverse = !lap.reverse;
+                    lap.ring = board.ring_in(me, lap.reverse);
+                    sown.reverse = lap.reverse;
+                } else {
+                    // Each lap goes the board's way, unless lifted where the
+                    // mover may send it the other way and does.
+                    self.choose_lap_way(pos, lift, &mut lap, &mut sown, &mut cycle, choices, trace);
+                }
             }
             if let Some(blocking) = setup.closing
                 && board.owner(lift) == setup.opponent
@@ -2131,10 +2147,7 @@ impl Rules {
                 lap.closed |= 1 << lift;
                 trace.record(Event::Close { house: lift });
             }
-            // A lift where, or after which, the mover still chooses a lap's
-            // way repeats no earlier lift: what follows differs.
-            let choosing = (choices.reversed as u32) >> offers_before != 0;
-            if let Some(end) = cycle.lift(pos, lift, lap.reverse, choosing) {
+            if let Some(end) = cycle.lift(pos, lift, lap.reverse) {
                 sown.end = end;
                 return sown;
             }
@@ -2737,7 +2750,7 @@ pub(crate) struct LapChoices {
     pub(crate) stop: u16,
     /// The later laps sown the other way (`reverse_from`): bit `k` for the
     /// `k`-th that offered it ([`crate::Move::reversed_laps`]).
-    pub(crate) reversed: u16,
+    pub(crate) reversed: u8,
 }
 
 impl LapChoices {
@@ -2782,24 +2795,22 @@ impl RelayCycle {
         }
     }
 
+    /// Forgets the lifts so far, which the next can repeat without the
+    /// relay being endless: the move still chooses the way of a lap at or
+    /// after it (`reverse_from`). The search starts again from the next
+    /// lift; the lifts are still counted.
+    #[cold]
+    fn forget(&mut self) {
+        self.saved = None;
+        self.power = 1;
+        self.steps = 0;
+    }
+
     /// Counts a relay lift of `lift`, sown the way `reverse` says: how
     /// the sowing ends where it repeats the saved lift or goes on too long.
-    /// A lift made while the move still has ways of laps to choose
-    /// (`choosing`, `reverse_from`) is neither compared nor saved: the
-    /// search starts again after the last choice.
     #[inline(always)]
-    fn lift(
-        &mut self,
-        pos: &Position,
-        lift: usize,
-        reverse: bool,
-        choosing: bool,
-    ) -> Option<SownEnd> {
-        if choosing {
-            self.saved = None;
-            self.power = 1;
-            self.steps = 0;
-        } else if let Some((places, key, hole, way, blocked_then)) = &self.saved
+    fn lift(&mut self, pos: &Position, lift: usize, reverse: bool) -> Option<SownEnd> {
+        if let Some((places, key, hole, way, blocked_then)) = &self.saved
             && pos.key() == *key
             && lift == *hole
             && reverse == *way
