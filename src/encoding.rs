@@ -106,7 +106,7 @@ impl ActionSpace {
             || rules.sowing.reverse_from != 0
             || matches!(
                 rules.sowing.turning,
-                Turning::FirstMove | Turning::OwnSecondMove
+                Turning::FirstMove | Turning::OwnSecondMove | Turning::OwnFirstMove
             );
         let takes = (rules.captures.chosen_after as usize).min(MAX_TAKEN);
         // Houses left to the opponent to take (`chosen_left_to_opponent`),

@@ -11,7 +11,7 @@
 //! ([`crate::packed`]) for random playouts and searches.
 
 use crate::word::{
-    AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWED, OWN_WAYS, QUIET, WAITING, WAYS,
+    AGAIN, BEAR_OFF, CROSSED, FEED, LAST, OPENING, OWED, OWN_WAYS, OwnWay, QUIET, WAITING, WAYS,
 };
 
 use std::sync::Arc;
@@ -1603,6 +1603,18 @@ impl Engine {
                 let ways = pos.get(OWN_WAYS);
                 let way = rules.sowing.way_of(pos, chosen);
                 pos.set(OWN_WAYS, ways.with(me, ways.of(me).after(way)));
+                way
+            }
+            crate::rules::sowing::Turning::OwnFirstMove => {
+                // Each player's first move chooses the way they sow for the
+                // rest of the game.
+                let ways = pos.get(OWN_WAYS);
+                let way = rules.sowing.way_of(pos, chosen);
+                if let Some(way) = way
+                    && !matches!(ways.of(me), OwnWay::Chosen(_))
+                {
+                    pos.set(OWN_WAYS, ways.with(me, OwnWay::Chosen(way)));
+                }
                 way
             }
             _ => chosen,

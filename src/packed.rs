@@ -32,7 +32,7 @@ use crate::board::STORE;
 use crate::moves::{MAX_RELAY_LIFTS, select_bit};
 use crate::position::{Move, PLACES, Position, Side, nonzero_bytes};
 use crate::rng::Rng;
-use crate::rules::capture::{BeforeSowing, CaptureRule, Captures};
+use crate::rules::capture::{BeforeSowing, CaptureRule, Captures, Reach};
 use crate::rules::ending::Whose;
 use crate::rules::feeding::{Allow, Feeding, OpeningFrom, Playable};
 use crate::rules::sowing::{
@@ -660,8 +660,13 @@ impl<const L: usize> Kernel<L> {
             diffuse,
             relay_reverses,
             relay_needs_opponent_row,
-            // Four rows only, refused above.
+            // Three and four rows only, refused above.
             relay_takes_facing: _,
+            stops_in_front_row: _,
+            // Read with the continuation.
+            relays_from: _,
+            // Read with the turning, refused below.
+            ways_kept: _,
             reverse_from: _,
             laps_turn: _,
         } = rules.sowing;
@@ -831,6 +836,8 @@ impl<const L: usize> Kernel<L> {
             stops_relays: _,
             lap_captures,
             sown_from,
+            // Four rows only, refused above.
+            opening_takes_back_row: _,
             opponent_takes_sown,
             last_seeds_to_mover,
             // Refused with last_seeds_to_mover, whom it gives them to.
@@ -953,7 +960,8 @@ impl<const L: usize> Kernel<L> {
                     return Err("cross captures of a whole column");
                 }
                 CaptureRule::Cross {
-                    past_empty: true, ..
+                    reach: Reach::PastEmpty,
+                    ..
                 } => {
                     return Err("cross captures past an empty house");
                 }
@@ -963,7 +971,9 @@ impl<const L: usize> Kernel<L> {
                     chain: false,
                     behind: false,
                     front_only: _,
-                    past_empty: false,
+                    // Four rows only, refused above (past an empty house
+                    // just before).
+                    reach: _,
                     column: false,
                     column_even_empty: _,
                     last_any: false,

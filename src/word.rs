@@ -66,8 +66,8 @@ pub enum Word {
     /// children_need_houses`).
     NoChildren,
     /// Where each player stands with the way they sow, where each chooses
-    /// it once on their own second move (`own_ways:>2`, `[sowing]
-    /// direction_by = "own_second_move"`).
+    /// it once on their own first or second move (`own_ways:>2`,
+    /// `[sowing] direction_by = "own_second_move"` or `"own_first_move"`).
     OwnWays,
     /// Houses the player to move takes from the opponent's, of their
     /// choosing, instead of sowing: those a capture before could not take

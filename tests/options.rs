@@ -591,6 +591,60 @@ fn direction_by_own_second_move() {
 }
 
 #[test]
+fn direction_by_own_first_move() {
+    // Four rows of four, two seeds a house: each player's first move
+    // chooses its way from any house, the way they sow from then on.
+    let text = |by: &str| {
+        format!(
+            "[variant]\nname = \"four\"\n[board]\nrows = 4\nhouses_per_row = 4\nseeds_per_house = 2\n\
+             [sowing]\n{by}\
+             [end]\ngoal = \"immobilize\"\nply_limit = {{ plies = 100, taken_by = \"each_own\" }}\n"
+        )
+    };
+    let engine = Engine::new(
+        Rules::from_toml(&text("direction_by = \"own_first_move\"\n"), "four.toml")
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut game = Game::new(&engine);
+    let moves = game_moves;
+    let play = |game: &mut Game, mv: &str| play_written(game, mv).unwrap_or_else(|e| panic!("{e}"));
+    // Every house, each way; a bare label is refused.
+    assert_eq!(moves(&game).len(), 16);
+    assert!(moves(&game).iter().all(|m| m.ends_with(['<', '>'])));
+    let bare = sow::notation::parse_move("B1").expect("a move").0;
+    assert!(!game.legal_moves().contains(bare));
+    // South's B1 counter-clockwise into B2 and B3; North's b1 clockwise
+    // into a1 and a2.
+    assert_eq!(
+        play(&mut game, "B1>"),
+        "2,2,2,2/0,3,3,2/2,2,2,2/2,2,2,2 0-0 N own_ways:>1"
+    );
+    assert_eq!(moves(&game).len(), 16);
+    assert_eq!(
+        play(&mut game, "b1<"),
+        "2,2,2,2/0,3,3,2/3,3,2,2/0,2,2,2 0-0 S own_ways:><"
+    );
+    // From then on each sows their own way, with bare labels: South's B2
+    // counter-clockwise into B3, B4 and A4.
+    assert!(moves(&game).iter().all(|m| !m.ends_with(['<', '>'])));
+    assert_eq!(
+        play(&mut game, "B2"),
+        "2,2,2,3/0,0,4,3/3,3,2,2/0,2,2,2 0-0 N own_ways:><"
+    );
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(sheet.contains("the way your first sowing chose"), "{sheet}");
+    // Refused beside direction_chosen_in.
+    let both = text("direction_by = \"own_first_move\"\ndirection_chosen_in = [1]\n");
+    let error = Rules::from_toml(&both, "both.toml")
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("own_first_move") && error.contains("direction_chosen_in"),
+        "{error}"
+    );
+}
+
+#[test]
 fn opening_takes() {
     // Four rows of four, two seeds a house: the two opening moves each
     // take three of the opponent's houses, of the mover's choosing, into
@@ -1115,6 +1169,114 @@ fn four_by_four(cross_extra: &str, extra: &str) -> Arc<Engine> {
 }
 
 #[test]
+fn a_cross_capture_takes_the_house_opposite_or_the_one_behind() {
+    // South's A4 sows one seed into A3, which held 2; North's a2 is
+    // opposite A3 and b2 behind it. The house opposite is taken when it
+    // holds two or more, else the one behind when that does (Ludii's
+    // Katra).
+    let text = FOUR_BY_FOUR_CROSS.replace(
+        "and_behind = true }",
+        "into_occupied = true, opposite_or_behind_holding = 2 }",
+    );
+    let engine = Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")));
+    let stores =
+        |north: &str| sow_at(&engine, &format!("0,0,2,1/2,2,2,2/{north} 0-0 S"), "A4").stores();
+    assert_eq!(stores("0,3,0,0/0,1,0,0"), [3, 0]);
+    assert_eq!(stores("0,2,0,0/0,5,0,0"), [2, 0]);
+    assert_eq!(stores("0,1,0,0/0,2,0,0"), [2, 0]);
+    assert_eq!(stores("0,0,0,0/0,5,0,0"), [5, 0]);
+    assert_eq!(stores("0,1,0,0/0,1,0,0"), [0, 0]);
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(
+        sheet.contains("otherwise those of the house behind it"),
+        "{sheet}"
+    );
+    // One house of the column: not with and_behind; four rows only.
+    let refused = |text: &str, why: &str| {
+        let e = Rules::from_toml(text, "t.toml").unwrap_err().to_string();
+        assert!(
+            e.contains("opposite_or_behind_holding") && e.contains(why),
+            "{e}"
+        );
+    };
+    refused(
+        &FOUR_BY_FOUR_CROSS.replace(
+            "and_behind = true }",
+            "and_behind = true, opposite_or_behind_holding = 2 }",
+        ),
+        "and_behind",
+    );
+    refused(
+        &FOUR_BY_FOUR_CROSS
+            .replace("rows = 4\n", "")
+            .replace("houses_per_row = 4", "houses_per_side = 4")
+            .replace(
+                ", from_front_row = true, and_behind = true }",
+                ", opposite_or_behind_holding = 2 }",
+            ),
+        "rows = 4",
+    );
+}
+
+#[test]
+fn a_relay_stops_in_the_front_row_but_after_a_capture() {
+    // Katra's laps on four rows of four: a lap ending in an occupied
+    // front-row house takes the house opposite, or the one behind, holding
+    // two or more, into it, and relays with them all; without a capture
+    // it ends the move there.
+    let text = |flag: &str| {
+        FOUR_BY_FOUR_CROSS
+            .replace(
+                "and_behind = true }",
+                "into_occupied = true, opposite_or_behind_holding = 2 }\nlap_captures = true\nlap_captures_sow_on = true",
+            )
+            .replace(
+                "[capture]",
+                &format!("[sowing]\nrelay = true\nrelay_stops_on = [1]\n{flag}[capture]"),
+            )
+    };
+    let load = |text: &str| {
+        Engine::new(Rules::from_toml(text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let stopping = load(&text("relay_stops_in_front_row = true\n"));
+    // A4's seed makes A3 three, facing a2 and b2 holding one each: the
+    // move ends there.
+    let short = "0,0,2,1/2,2,2,2/0,1,0,0/0,1,0,0 0-0 S";
+    assert_eq!(
+        sow_at(&stopping, short, "A4").to_string(),
+        "0,0,3,0/2,2,2,2/0,1,0,0/0,1,0,0 0-0 N"
+    );
+    // Without the rule A3 relays: A2, A1, B1; B1, three, relays: B2, B3,
+    // B4; B4 relays: A4, A3, A2; A2 faces nothing and relays: A1, B1,
+    // empty.
+    assert_eq!(
+        sow_at(&load(&text("")), short, "A4").to_string(),
+        "2,0,1,1/1,3,3,0/0,1,0,0/0,1,0,0 0-0 N"
+    );
+    // a2 holding two is taken into A3, which relays its five: A2, A1, B1,
+    // B2, B3; B3 relays from the back row: B4, A4, A3, empty.
+    let held = "0,0,2,1/2,2,2,2/0,2,0,0/0,1,0,0 0-0 S";
+    assert_eq!(
+        sow_at(&stopping, held, "A4").to_string(),
+        "1,1,1,1/3,3,0,3/0,0,0,0/0,1,0,0 0-0 N"
+    );
+    let sheet = sow::sheet::rule_sheet(stopping.rules());
+    assert!(
+        sheet.contains("A lap ending in your front row ends the sowing"),
+        "{sheet}"
+    );
+    // A relay's rule: refused without one.
+    let e = Rules::from_toml(
+        &text("relay_stops_in_front_row = true\n")
+            .replace("relay = true\nrelay_stops_on = [1]\n", ""),
+        "t.toml",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("relay_stops_in_front_row"), "{e}");
+}
+
+#[test]
 fn into_occupied_and_both_held_on_a_cross_capture() {
     // South's A4 sows one seed into A3, which held 2; North's a2 (opposite
     // A3) holds 3 and b2 behind it 1.
@@ -1313,6 +1475,71 @@ fn a_first_lap_that_captures_must_be_played() {
     let alone = owed.replace("reverse_from = [\"B1\"]\n", "");
     let e = Rules::from_toml(&alone, "t.toml").unwrap_err().to_string();
     assert!(e.contains("first_lap_must_capture"), "{e}");
+}
+
+#[test]
+fn opening_laps_take_the_opponents_back_row() {
+    // South's B2 ends its first lap in B4, which held a seed; in the
+    // opening, before any lap has sown into her front row, that takes
+    // North's back-row house of the column, b1 (its two seeds), into B2,
+    // the lap's first house, and sows them on: B3, B4. That lap ends in
+    // B4 again, facing an empty b1: it relays, A4, A3, A2. This lap has
+    // reached the front row, and is still the opening's: A2, now two,
+    // facing a3 and b3 (both held) does not capture but relays, A1, B1,
+    // into an empty house (Ludii's Choro of the Acholi).
+    let text = FOUR_BY_FOUR_REVERSIBLE
+        .replace("reverse_from = [\"B1\"]\n", "")
+        .replace("min_seeds = 2\n", "min_seeds = 2\nopening_moves = 2\n");
+    let taking = text.replace(
+        "lap_captures_sown_from = \"lap_start\"\n",
+        "lap_captures_sown_from = \"lap_start\"\nopening_takes_back_row = true\n",
+    );
+    let load = |text: &str| {
+        Engine::new(Rules::from_toml(text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let engine = load(&taking);
+    let from = "0,1,0,0/0,2,0,1/1,1,1,1/2,1,1,1 0-0 S opening:2";
+    assert_eq!(
+        sow_at(&engine, from, "B2").to_string(),
+        "1,0,1,1/1,0,2,0/1,1,1,1/0,1,1,1 0-0 N opening:1"
+    );
+    // Once the opening moves are over, the laps capture as usual: B4
+    // relays, A4, A3, and A3 was empty.
+    let later = "0,1,0,0/0,2,0,1/1,1,1,1/2,1,1,1 0-0 S";
+    assert_eq!(
+        sow_at(&engine, later, "B2").to_string(),
+        "0,1,1,1/0,0,1,0/1,1,1,1/2,1,1,1 0-0 N"
+    );
+    // Without the rule the opening moves do the same.
+    assert_eq!(
+        sow_at(&load(&text), from, "B2").to_string(),
+        "0,1,1,1/0,0,1,0/1,1,1,1/2,1,1,1 0-0 N opening:1"
+    );
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(sheet.contains("back-row house"), "{sheet}");
+    // It needs opening moves to act in, and laps sown one seed a house.
+    let refused = |text: &str, why: &str| {
+        let e = Rules::from_toml(text, "t.toml").unwrap_err().to_string();
+        assert!(
+            e.contains("opening_takes_back_row") && e.contains(why),
+            "{e}"
+        );
+    };
+    refused(&taking.replace("opening_moves = 2\n", ""), "opening_moves");
+    refused(
+        &taking.replace(
+            "relay = true\n",
+            "relay = true\nfirst_seed_in_origin = true\n",
+        ),
+        "first_seed_in_origin",
+    );
+    refused(
+        &taking.replace(
+            "lap_captures_sow_on = true\nlap_captures_sown_from = \"lap_start\"\n",
+            "",
+        ),
+        "lap_captures_sow_on",
+    );
 }
 
 #[test]

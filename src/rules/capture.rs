@@ -153,6 +153,14 @@ pub struct Section {
     /// or from the house behind the last one (four rows).
     #[serde(default)]
     pub lap_captures_sown_from: Option<Spanned<SownFrom>>,
+    /// With `lap_captures_sow_on` on four rows: in each player's opening
+    /// moves (`[play] opening_moves`), until a lap has sown a seed into
+    /// the mover's front row (that lap included), a lap ending in an
+    /// occupied house of the mover's back row takes the opponent's
+    /// back-row house of the same column instead, sown on as the laps'
+    /// captures are; the cross capture waits (Ludii's Choro of the Acholi).
+    #[serde(default)]
+    pub opening_takes_back_row: Option<Spanned<bool>>,
     /// `{ at_most = N }`: while the board holds N seeds or fewer as a
     /// handful is lifted, the seeds it would drop in the opponent's row go
     /// to the opponent's store, but for a last seed that captures there
@@ -295,6 +303,7 @@ impl Default for Section {
             lap_captures: Default::default(),
             lap_captures_sow_on: Default::default(),
             lap_captures_sown_from: Default::default(),
+            opening_takes_back_row: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
             last_seeds_to_round_starter: Default::default(),
@@ -545,6 +554,11 @@ pub struct CrossSection {
     /// (it holds two or more), instead of an empty one (Ludii's Nsumbi).
     #[serde(default)]
     pub into_occupied: Option<Spanned<bool>>,
+    /// On four rows: the house taken is the one opposite when it holds
+    /// this many seeds or more, else the one behind it when that does;
+    /// neither, no capture (Ludii's Katra).
+    #[serde(default)]
+    pub opposite_or_behind_holding: Option<Spanned<i64>>,
     /// With `and_behind`: whether both houses of the column must hold
     /// seeds for the capture (Ludii's Nsumbi).
     #[serde(default)]
@@ -559,6 +573,20 @@ pub struct CrossSection {
     /// so that what follows a capture follows (Ludii's Spreta).
     #[serde(default)]
     pub even_when_column_empty: Option<Spanned<bool>>,
+}
+
+/// Which house of the opponent's column a cross capture takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The house opposite.
+    Opposite,
+    /// The house behind an empty house opposite, holding seeds; a house
+    /// opposite that holds seeds captures nothing
+    /// (`behind_when_opposite_empty`).
+    PastEmpty,
+    /// The house opposite when it holds this many seeds or more, else the
+    /// house behind it when that does (`opposite_or_behind_holding`).
+    OrBehind(u8),
 }
 
 /// One way of capturing where the last seed falls.
@@ -599,10 +627,9 @@ pub enum CaptureRule {
         /// Whether the empty house must be in the sower's front row
         /// (`from_front_row`, three and four rows).
         front_only: bool,
-        /// Whether the house taken is the one behind an empty house
-        /// opposite, instead of the house opposite
-        /// (`behind_when_opposite_empty`, four rows).
-        past_empty: bool,
+        /// Which house of the opponent's in the column is taken: the one
+        /// opposite, or the one behind it (four rows).
+        reach: Reach,
         /// Whether every house of the opponent's in the column is taken,
         /// when any holds seeds (`whole_column`, three and four rows).
         column: bool,
@@ -767,6 +794,9 @@ pub struct Captures {
     pub lap_captures: Option<LapCaptures>,
     /// Where what a lap captures is sown on from (`LapCaptures::SowOn`).
     pub sown_from: SownFrom,
+    /// Whether the opening moves' laps take the opponent's back-row house
+    /// until one reaches the mover's front row (`opening_takes_back_row`).
+    pub opening_takes_back_row: bool,
     /// While the board holds this many seeds or fewer (0: never), the seeds
     /// a handful drops in the opponent's row go to the opponent's store.
     pub opponent_takes_sown: u8,
@@ -926,6 +956,11 @@ pub(crate) fn compile(
     let while_sowing = cx.while_sowing()?;
     let lap_captures = cx.lap_captures(&rules)?;
     let sown_from = cx.lap_captures_sown_from(lap_captures)?;
+    let opening_takes_back_row = flag_unless(
+        &section.opening_takes_back_row,
+        layout.rows() != 4 || lap_captures != Some(LapCaptures::SowOn),
+        "opening_takes_back_row takes the opponent's back-row house and sows it on as the laps' captures are: it needs [board] rows = 4, lap_captures = true and lap_captures_sow_on = true",
+    )?;
     let opponent_takes_sown = cx.opponent_takes_sown(lap_captures)?;
     let sweep_after_capture = cx.sweep_after_capture(lap_captures)?;
     let (last_seeds_to_mover, last_seeds_to_starter, last_seeds_counted_in) = cx.last_seeds()?;
@@ -949,6 +984,7 @@ pub(crate) fn compile(
             stops_relays,
             lap_captures,
             sown_from,
+            opening_takes_back_row,
             opponent_takes_sown,
             last_seeds_to_mover,
             last_seeds_to_starter,
@@ -1277,6 +1313,41 @@ impl<'a> Compiling<'a> {
         Ok(())
     }
 
+    /// The seeds the house opposite, else the one behind it, must hold to
+    /// be taken (`opposite_or_behind_holding`); 0 where the key is absent.
+    fn opposite_or_behind(&self, cross: &CrossSection) -> Result<u8, CompileError> {
+        let Some(least) = &cross.opposite_or_behind_holding else {
+            return Ok(0);
+        };
+        let on = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
+        if self.layout.rows() != 4 {
+            return err(
+                least.span(),
+                "opposite_or_behind_holding reads the house behind the one opposite: it needs [board] rows = 4",
+            );
+        }
+        if cross.chain
+            || cross.take_sowing_seed
+            || cross.opposite_holds.is_some()
+            || on(&cross.and_behind)
+            || on(&cross.chain_from_any)
+            || on(&cross.even_when_opposite_empty)
+            || on(&cross.behind_when_opposite_empty)
+            || on(&cross.whole_column)
+        {
+            return err(
+                least.span(),
+                "opposite_or_behind_holding takes one house of the column: not with chain, chain_from_any, opposite_holds, take_sowing_seed, even_when_opposite_empty, and_behind, behind_when_opposite_empty or whole_column",
+            );
+        }
+        Ok(super::in_range(
+            least,
+            1,
+            self.total.min(255) as i64,
+            "opposite_or_behind_holding",
+        )? as u8)
+    }
+
     /// The rule of the cross capture proper, pushed onto `rules`: a chain
     /// from any house (`chain_from_any`), the plain one, or one whose house
     /// opposite must hold one of `opposite_holds`.
@@ -1326,7 +1397,11 @@ impl<'a> Compiling<'a> {
                 chain: cross.chain,
                 behind: flag_on(&cross.and_behind),
                 front_only: flag_on(&cross.from_front_row),
-                past_empty: flag_on(&cross.behind_when_opposite_empty),
+                reach: match self.opposite_or_behind(cross)? {
+                    _ if flag_on(&cross.behind_when_opposite_empty) => Reach::PastEmpty,
+                    0 => Reach::Opposite,
+                    least => Reach::OrBehind(least),
+                },
                 column: flag_on(&cross.whole_column),
                 column_even_empty: flag_on(&cross.even_when_column_empty),
                 last_any: flag_on(&cross.whatever_last_holds),
@@ -2346,7 +2421,7 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
         chain,
         behind,
         front_only,
-        past_empty,
+        reach,
         column,
         column_even_empty,
         last_any,
@@ -2378,10 +2453,15 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
             out,
             "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
         );
-    } else if past_empty {
+    } else if reach == Reach::PastEmpty {
         let _ = writeln!(
             out,
             "  When the last seed falls in {house} {place}, the house opposite is empty and the house behind it holds seeds, those seeds are captured; a house opposite that holds seeds captures nothing.",
+        );
+    } else if let Reach::OrBehind(least) = reach {
+        let _ = writeln!(
+            out,
+            "  When the last seed falls in {house} {place}, the seeds of the house opposite are captured when it holds {least} or more; otherwise those of the house behind it, when that holds {least} or more; otherwise nothing is captured.",
         );
     } else {
         let _ = writeln!(
@@ -2713,6 +2793,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             );
         }
     }
+    if captures.opening_takes_back_row {
+        let _ = writeln!(
+            out,
+            "  In the opening moves, until a lap has sown a seed into the mover's front row (that lap included), a lap ending in a house of the mover's back row that held seeds takes instead the opponent's back-row house of the same column, where that holds seeds, and sows it on as the laps' captures are; the front-row capture waits until then."
+        );
+    }
     if captures.opponent_takes_sown > 0 {
         let _ = writeln!(
             out,
@@ -3015,31 +3101,11 @@ impl Captures {
         if let Some(plan) = plan {
             self.take(board, pos, me, last, last, plan, trace);
             if mode == LapCaptures::SowOn {
-                // What was taken joins the last house (or the lap's first,
-                // or the one behind the last), to be sown on from there.
+                // What was taken is sown on, not kept.
                 let store = board.store(me);
                 let stored = pos.take(store);
                 pos.add(store, stored - plan.take);
-                let into = match self.sown_from {
-                    SownFrom::Last => last,
-                    // Sown on as a handful of their own from the house the
-                    // lap was lifted from, or from the back-row house behind
-                    // the last, which keeps what it holds.
-                    SownFrom::LapStart => origin,
-                    SownFrom::BehindLast => board.behind(last).unwrap_or(last),
-                };
-                if self.sown_from != SownFrom::Last {
-                    // A single seed there goes with them (as Ludii sows).
-                    let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
-                    sown.handful = Some(plan.take + single);
-                    return Some(into);
-                }
-                pos.add(into, plan.take);
-                trace.record(Event::Drop {
-                    house: into,
-                    now: pos.at(into),
-                });
-                return Some(into);
+                return Some(self.sown_on(board, pos, origin, last, plan.take, sown, trace));
             }
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;
@@ -3051,6 +3117,77 @@ impl Captures {
                 let least = if mode == LapCaptures::Occupied { 2 } else { 1 };
                 return (pos.at(next) >= least).then_some(next);
             }
+        }
+        goes_on.then_some(last)
+    }
+
+    /// Where the `seeds` a lap took (`LapCaptures::SowOn`), in hand, are
+    /// sown on from: they join the lap's last house, or go as a handful of
+    /// their own from the house the lap was lifted from or from the
+    /// back-row house behind the last, which keeps what it holds.
+    // The lap's houses passed one by one, as `lap_capture` has them.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn sown_on<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        origin: usize,
+        last: usize,
+        seeds: u8,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> usize {
+        let into = match self.sown_from {
+            SownFrom::Last => last,
+            SownFrom::LapStart => origin,
+            SownFrom::BehindLast => board.behind(last).unwrap_or(last),
+        };
+        if self.sown_from == SownFrom::Last {
+            pos.add(into, seeds);
+            trace.record(Event::Drop {
+                house: into,
+                now: pos.at(into),
+            });
+        } else {
+            // A single seed there goes with them (as Ludii sows).
+            let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
+            sown.handful = Some(seeds + single);
+        }
+        into
+    }
+
+    /// A lap of an opening move before any lap has sown into the mover's
+    /// front row (`opening_takes_back_row`): ending in an occupied house
+    /// of the mover's back row, it takes the opponent's back-row house of
+    /// that column, where that holds seeds, to be sown on as the laps'
+    /// captures are; anywhere else, or facing nothing, it relays as a lap
+    /// that captures nothing. The house the relay lifts next, if any.
+    // The lap's ending passed as `lap_capture` has it.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    pub(crate) fn opening_lap_capture<T: Trace>(
+        &self,
+        board: &Board,
+        pos: &mut Position,
+        me: Side,
+        origin: usize,
+        last: usize,
+        goes_on: bool,
+        may_capture: bool,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> Option<usize> {
+        if goes_on
+            && may_capture
+            && board.is_house_of(last, me)
+            && !board.is_front(last)
+            && let Some(far) = board.behind(board.opposite(last))
+            && pos.at(far) > 0
+        {
+            let seeds = pos.take(far);
+            trace.record(Event::Capture { house: far, seeds });
+            return Some(self.sown_on(board, pos, origin, last, seeds, sown, trace));
         }
         goes_on.then_some(last)
     }
@@ -3414,14 +3551,7 @@ impl Plan {
         else {
             unreachable!("a cross rule")
         };
-        let mut opposite = board.opposite(last);
-        if let CaptureRule::Cross {
-            past_empty: true, ..
-        } = self.rule
-            && let Some(behind) = board.behind(opposite)
-        {
-            opposite = behind;
-        }
+        let opposite = cross_target_of(self.rule, board, pos, last);
         if let CaptureRule::Cross { column: true, .. } = self.rule {
             // Every house of the opponent's in the column that holds seeds.
             for house in [Some(opposite), board.behind(opposite)]
@@ -3512,21 +3642,15 @@ impl CaptureRule {
             CaptureRule::Cross {
                 zone,
                 front_only,
-                past_empty,
+                reach,
                 last_any,
                 last_occupied,
                 both_held,
                 ..
             } => {
                 // A child is never captured (a ram may be).
-                let across = board.opposite(last);
-                let target = if past_empty {
-                    match board.behind(across) {
-                        Some(behind) if pos.at(across) == 0 => behind,
-                        _ => return false,
-                    }
-                } else {
-                    across
+                let Some(target) = cross_target(reach, board, pos, last) else {
+                    return false;
                 };
                 let last_holds = if last_occupied {
                     pos.at(last) > 1
@@ -3790,14 +3914,7 @@ impl CaptureRule {
         else {
             unreachable!("a cross rule")
         };
-        let mut opposite = board.opposite(last);
-        if let CaptureRule::Cross {
-            past_empty: true, ..
-        } = self
-            && let Some(behind) = board.behind(opposite)
-        {
-            opposite = behind;
-        }
+        let opposite = cross_target_of(self, board, pos, last);
         let behind = match self {
             CaptureRule::Cross { behind: true, .. } | CaptureRule::Cross { column: true, .. } => {
                 board.behind(opposite)
@@ -4039,7 +4156,7 @@ impl Captures {
         let Some(&CaptureRule::Cross {
             zone,
             front_only,
-            past_empty,
+            reach,
             column,
             column_even_empty,
             both_held,
@@ -4063,10 +4180,13 @@ impl Captures {
         let behind = board.behind(across);
         if column {
             column_even_empty || holds(across) || behind.is_some_and(holds)
-        } else if past_empty {
-            pos.at(across) == 0 && behind.is_some_and(holds)
         } else {
-            holds(across) && (!both_held || behind.is_some_and(holds))
+            match cross_target(reach, board, pos, last) {
+                Some(target) => {
+                    holds(target) && (!both_held || board.behind(target).is_some_and(holds))
+                }
+                None => false,
+            }
         }
     }
 }
@@ -4199,6 +4319,34 @@ fn matching_pairs(
         first = false;
     }
     taken
+}
+
+/// The opponent's house a cross capture from `last` takes first, where it
+/// reaches one ([`Reach`]).
+#[inline(always)]
+fn cross_target(reach: Reach, board: &Board, pos: &Position, last: usize) -> Option<usize> {
+    let across = board.opposite(last);
+    match reach {
+        Reach::Opposite => Some(across),
+        Reach::PastEmpty => board.behind(across).filter(|_| pos.at(across) == 0),
+        Reach::OrBehind(least) if pos.at(across) < least => {
+            board.behind(across).filter(|&b| pos.at(b) >= least)
+        }
+        Reach::OrBehind(_) => Some(across),
+    }
+}
+
+/// [`cross_target`] of a cross rule found to capture: the house opposite
+/// for the rules that never reach past it.
+#[inline(always)]
+fn cross_target_of(rule: CaptureRule, board: &Board, pos: &Position, last: usize) -> usize {
+    match rule {
+        CaptureRule::Cross { reach, .. } if reach != Reach::Opposite => {
+            cross_target(reach, board, pos, last)
+        }
+        _ => None,
+    }
+    .unwrap_or_else(|| board.opposite(last))
 }
 
 #[cfg(test)]

@@ -751,7 +751,10 @@ impl Rules {
             Word::Starter => kept(self.captures.last_seeds_to_starter),
             Word::Waiting => kept(self.captures.starter_waits),
             Word::NoChildren => kept(self.rounds.is_some_and(|r| r.children_need_houses > 0)),
-            Word::OwnWays => kept(self.sowing.turning == sowing::Turning::OwnSecondMove),
+            Word::OwnWays => kept(matches!(
+                self.sowing.turning,
+                sowing::Turning::OwnSecondMove | sowing::Turning::OwnFirstMove
+            )),
             Word::Owed if self.captures.chosen_left_to_opponent => self.captures.chosen_after,
             Word::Owed => 0,
         }
@@ -933,6 +936,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     parts.settle_houses_played(file.children.as_ref(), &file.capture)?;
     parts.check_marks(&file.play, &file.sowing, &file.capture)?;
     parts.check_reversals(&file.sowing, &file.play)?;
+    parts.check_opening_back_row(&file.capture)?;
     let loop_kind = parts.loop_kind();
     parts.check_sow_from_store(&file.play, loop_kind)?;
     parts.check_opening_sowing(&file.sowing)?;
@@ -1636,6 +1640,46 @@ impl Parts {
         Ok(())
     }
 
+    /// `opening_takes_back_row` reads whether a lap reached the mover's
+    /// front row from its handful, one seed into each house after its
+    /// first: nothing may pass a house over or sow elsewhere, and there
+    /// must be opening moves for it to act in.
+    fn check_opening_back_row(&self, capture: &capture::Section) -> Result<(), CompileError> {
+        let Some(flag) = &capture.opening_takes_back_row else {
+            return Ok(());
+        };
+        let sowing = &self.sowing;
+        if *flag.get_ref() && self.playable.opening_moves == 0 {
+            return Err((
+                flag.span(),
+                "opening_takes_back_row acts in the opening moves, and there are none".into(),
+                Some("give [play] opening_moves".into()),
+            ));
+        }
+        let clash = [
+            (
+                sowing.first_in_origin || sowing.relay_first_in_origin,
+                "first_seed_in_origin",
+            ),
+            (
+                sowing.skip_opponent > 0 || sowing.skip_full > 0 || sowing.passed_over != 0,
+                "houses passed over",
+            ),
+            (sowing.bear_off || sowing.diffuse, "bear_off or diffuse"),
+            (self.blocking.is_some(), "[blocking]"),
+            (self.children.is_some(), "[children]"),
+        ];
+        match clash.iter().find(|(set, _)| *set && *flag.get_ref()) {
+            Some((_, key)) => err(
+                flag.span(),
+                format!(
+                    "opening_takes_back_row is modelled for laps sown one seed into each house after the first: not with {key}"
+                ),
+            ),
+            None => Ok(()),
+        }
+    }
+
     /// Which instance of the one sowing loop the rules run.
     fn loop_kind(&self) -> sowing::LoopKind {
         // Houses a sowing passes over (some children, blocked houses) are the
@@ -1846,7 +1890,9 @@ impl Parts {
             )
             || matches!(
                 compiled_sowing.turning,
-                sowing::Turning::FirstMove | sowing::Turning::OwnSecondMove
+                sowing::Turning::FirstMove
+                    | sowing::Turning::OwnSecondMove
+                    | sowing::Turning::OwnFirstMove
             )
             || compiled_sowing.bear_off
             || compiled_sowing.diffuse

@@ -109,6 +109,11 @@ pub struct Section {
     /// with `relay` and `[capture] while_sowing`; Ludii's Rab'e).
     #[serde(default)]
     pub relay_stops_after_capture: Option<Spanned<bool>>,
+    /// Whether a lap ending in the sower's front row ends the sowing,
+    /// unless it captured there and sows on what it took (only with
+    /// `relay`, on three and four rows; Ludii's Katra).
+    #[serde(default)]
+    pub relay_stops_in_front_row: Option<Spanned<bool>>,
     /// Whether the mover may stop a relay where a lap ends in an occupied
     /// house of theirs that they marked (`[play] marked`), instead of
     /// lifting it: the choice is part of the move (`B6/A1`). Only with
@@ -268,6 +273,17 @@ pub struct Sowing {
     /// Whether a relay stops after a lap that captured while sowing
     /// (`relay_stops_after_capture`).
     pub stops_after_capture: bool,
+    /// Whether a lap ending in the sower's front row ends the sowing but
+    /// where it captured (`relay_stops_in_front_row`).
+    pub stops_in_front_row: bool,
+    /// Whether the players choose a way once and keep it, the position
+    /// carrying it (`first_move`, `own_second_move`, `own_first_move`):
+    /// one test for the others where each move's way is read.
+    pub ways_kept: bool,
+    /// For each mover, the houses a relay may go on from, as a mask over
+    /// the board's: those of `relay_only_in`'s rows, less the front row
+    /// with `relay_stops_in_front_row`. One test a lap for both.
+    pub relays_from: [u64; 2],
     /// Whether the mover may stop a relay in a house they marked
     /// (`relay_may_stop_at_marked`).
     pub stop_at_marked: bool,
@@ -331,6 +347,10 @@ pub enum Turning {
     /// for the rest of the game (Ludii's Chisolo). The position carries
     /// both players' standing (`own_ways:>2`).
     OwnSecondMove,
+    /// Each player's first move chooses its way from any house (`C>` or
+    /// `C<`), the way they sow for the rest of the game (Ludii's Katra).
+    /// The position carries both players' standing (`own_ways:1>`).
+    OwnFirstMove,
 }
 
 impl Sowing {
@@ -349,7 +369,10 @@ impl Sowing {
         }
         match self.turning {
             // The engine gives every move of these its way.
-            Turning::Fixed | Turning::FirstMove | Turning::OwnSecondMove => false,
+            Turning::Fixed
+            | Turning::FirstMove
+            | Turning::OwnSecondMove
+            | Turning::OwnFirstMove => false,
             Turning::HalfRow => house % houses_per_side < houses_per_side / 2,
             Turning::Parity => seeds.is_multiple_of(2),
             Turning::ToCenter => self.toward_center >> house & 1 != 0,
@@ -381,13 +404,23 @@ impl Sowing {
     /// house in the game's first move where it chooses the ways.
     #[inline]
     pub fn choosing(&self, pos: &Position, houses_per_side: usize) -> u32 {
-        if (self.turning == Turning::FirstMove && pos.get(WAYS).is_none())
-            || (self.turning == Turning::OwnSecondMove
-                && pos.get(OWN_WAYS).of(pos.to_move()) == OwnWay::Choosing)
-        {
+        if self.ways_kept && self.chooses_way_now(pos) {
             (1u32 << houses_per_side) - 1
         } else {
             self.chosen_in
+        }
+    }
+
+    /// Where the players choose a way once and keep it: whether the
+    /// player to move in `pos` chooses theirs on this move.
+    #[cold]
+    fn chooses_way_now(&self, pos: &Position) -> bool {
+        let standing = pos.get(OWN_WAYS).of(pos.to_move());
+        match self.turning {
+            Turning::FirstMove => pos.get(WAYS).is_none(),
+            Turning::OwnSecondMove => standing == OwnWay::Choosing,
+            Turning::OwnFirstMove => !matches!(standing, OwnWay::Chosen(_)),
+            _ => false,
         }
     }
 
@@ -396,15 +429,20 @@ impl Sowing {
     /// the ways, the mover's own.
     #[inline]
     pub(crate) fn way_of(&self, pos: &Position, chosen: Option<Direction>) -> Option<Direction> {
+        if !self.ways_kept || chosen.is_some() {
+            return chosen;
+        }
         match (self.turning, chosen, pos.get(WAYS)) {
             (Turning::FirstMove, None, Some(south)) => Some(match pos.to_move() {
                 crate::position::Side::South => south,
                 crate::position::Side::North => south.reversed(),
             }),
-            (Turning::OwnSecondMove, None, _) => match pos.get(OWN_WAYS).of(pos.to_move()) {
-                OwnWay::Chosen(way) => Some(way),
-                _ => None,
-            },
+            (Turning::OwnSecondMove | Turning::OwnFirstMove, None, _) => {
+                match pos.get(OWN_WAYS).of(pos.to_move()) {
+                    OwnWay::Chosen(way) => Some(way),
+                    _ => None,
+                }
+            }
             _ => chosen,
         }
     }
@@ -538,6 +576,11 @@ pub(crate) fn compile(
         !section.relay,
         "relay_stops_after_capture says when a relay ends: it only applies with relay = true",
     )?;
+    let stops_in_front_row = flag_unless(
+        &section.relay_stops_in_front_row,
+        !section.relay || layout.single_row(),
+        "relay_stops_in_front_row says where a relay ends: it needs relay = true and [board] rows = 3 or 4",
+    )?;
     let relay_takes_facing = flag_unless(
         &section.relay_takes_facing,
         layout.rows() != 4
@@ -561,7 +604,9 @@ pub(crate) fn compile(
     let board = Board::with_cycle(layout, section.direction, stores, cycle);
     let passed_over = passed_over(section, &board)?;
     let reverse_from = reverse_from(section, &board, chosen_in)?;
+    let relays_from = relays_from(&board, continuation, stops_in_front_row);
     let sowing = Sowing {
+        relays_from,
         passed_over,
         reverse_from,
         laps_turn: relay_reverses || reverse_from != 0,
@@ -582,6 +627,7 @@ pub(crate) fn compile(
         stops_in_opponent,
         stops_when_a_side_empties,
         stops_after_capture,
+        stops_in_front_row,
         stop_at_marked,
         relay_takes_facing,
         opening: section
@@ -597,6 +643,10 @@ pub(crate) fn compile(
         },
         continuation,
         turning,
+        ways_kept: matches!(
+            turning,
+            Turning::FirstMove | Turning::OwnSecondMove | Turning::OwnFirstMove
+        ),
     };
     Ok((sowing, board))
 }
@@ -700,6 +750,20 @@ fn continuation(section: &Section, total: u32) -> Result<Continuation, CompileEr
     Ok(continuation)
 }
 
+/// For each mover, the houses a relay may go on from
+/// ([`Sowing::relays_from`]).
+fn relays_from(board: &Board, continuation: Continuation, stops_in_front_row: bool) -> [u64; 2] {
+    let Continuation::Relay { rows, .. } = continuation else {
+        return [0; 2];
+    };
+    [Side::South, Side::North].map(|me| {
+        (0..board.houses())
+            .filter(|&h| rows.allows(board.owner(h) == me))
+            .filter(|&h| !(stops_in_front_row && board.is_front(h)))
+            .fold(0u64, |mask, h| mask | 1 << h)
+    })
+}
+
 /// The houses whose moves choose their direction (`direction_chosen_in`),
 /// as a mask over the row's offsets.
 fn chosen_in(section: &Section, houses_per_side: usize) -> Result<u32, CompileError> {
@@ -740,6 +804,12 @@ fn turning(
                     return err(
                         by.span(),
                         "direction_by = \"own_second_move\" lets each player's second move choose from every house, and fixes every later move: leave direction_chosen_in out",
+                    );
+                }
+                Turning::OwnFirstMove if chosen_in != 0 => {
+                    return err(
+                        by.span(),
+                        "direction_by = \"own_first_move\" lets each player's first move choose from every house, and fixes every later move: leave direction_chosen_in out",
                     );
                 }
                 Turning::FirstMove if chosen_in != 0 => {
@@ -1164,7 +1234,12 @@ fn refuse_two_row_only(section: &Section, layout: Layout) -> Result<(), CompileE
             section
                 .direction_by
                 .as_ref()
-                .filter(|by| *by.get_ref() != Turning::OwnSecondMove)
+                .filter(|by| {
+                    !matches!(
+                        *by.get_ref(),
+                        Turning::OwnSecondMove | Turning::OwnFirstMove
+                    )
+                })
                 .map(|s| s.span()),
             "direction_by",
         ),
@@ -1383,6 +1458,9 @@ fn direction_in_words(rules: &Rules) -> &'static str {
         Turning::FirstMove => {
             "the way the game's first move chose: that move is written `C>` (counter-clockwise) or `C<` (clockwise), and from then on South sows that way and North the other"
         }
+        Turning::OwnFirstMove => {
+            "the way your first sowing chose: that move chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game, relays included"
+        }
         Turning::OwnSecondMove => match rules.board.direction() {
             Direction::CounterClockwise => {
                 "counter-clockwise on your first sowing; your second sowing chooses its way from any house, written `A3>` (counter-clockwise) or `A3<` (clockwise), and you sow that way for the rest of the game"
@@ -1523,6 +1601,12 @@ fn describe_laps(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A relay stops after a lap that captured while sowing."
+        );
+    }
+    if rules.sowing.stops_in_front_row {
+        let _ = writeln!(
+            out,
+            "  A lap ending in your front row ends the sowing, unless it captured there: a relay goes on from your back row, or from a capture."
         );
     }
     if rules.sowing.stops_when_a_side_empties {
@@ -1717,6 +1801,10 @@ pub(crate) struct Sown {
     /// The house the last handful was lifted from: the house played, or
     /// the last relay's (`captured_sown_from = "lap_start"`).
     pub lap_start: usize,
+    /// Whether the laps are still an opening move's that take the
+    /// opponent's back-row house (`opening_takes_back_row`): no lap has
+    /// sown into the mover's front row yet.
+    pub opening_laps: bool,
     /// The seeds a lap captured, in hand, that the relay sows on from the
     /// house it lifts next instead of that house's seeds
     /// (`lap_captures_sown_from`).
@@ -2062,6 +2150,8 @@ impl Rules {
         let setup = self.sowing_setup::<RELAY, WHILE_SOWING>(pos, captures);
         let mut sown = Sown {
             reverse,
+            // Only relays have laps after the first (a const test).
+            opening_laps: RELAY && self.captures.opening_takes_back_row && pos.get(OPENING) > 0,
             ..Sown::default()
         };
         let mut cycle = RelayCycle::new(RELAY, pos, from, reverse);
@@ -2400,7 +2490,6 @@ impl Rules {
                     .take_while_sowing(board, pos, setup.me, h, sown, trace);
             }
         }
-        lap.seeds = 0;
         h
     }
 
@@ -2453,7 +2542,6 @@ impl Rules {
             }
         }
         pos.shift_key(key);
-        lap.seeds = 0;
         h
     }
 
@@ -2473,9 +2561,11 @@ impl Rules {
     ) -> Option<usize> {
         let board = &self.board;
         let (me, opponent, h) = (setup.me, setup.opponent, lap_end.last);
-        let Continuation::Relay { stops, from, rows } = self.sowing.continuation else {
+        let Continuation::Relay { stops, from, .. } = self.sowing.continuation else {
             return None;
         };
+        // Whether a relay may go on from a house, by its row.
+        let relays_from = self.sowing.relays_from[me.index()];
         // In the first moves that capture nothing (`quiet_moves`), no
         // capture stops a relay either.
         let quiet = self.captures.quiet_moves > 0 && pos.get(QUIET) > 0;
@@ -2483,25 +2573,33 @@ impl Rules {
         // sowing (`relay_needs_opponent_row`).
         let unvisited = self.sowing.relay_needs_opponent_row && lap_end.first && !sown.fed;
         let lapped = match self.captures.lap_captures {
-            // Every lap may capture, and the relay goes on after it.
-            // (A last hole is empty when its seed went to the opponent.)
-            Some(mode) => Some(self.captures.lap_capture(
-                mode,
-                board,
-                pos,
-                me,
-                lap.origin,
-                h,
-                board.is_house(h)
+            Some(mode) => {
+                // Every lap may capture, and the relay goes on after it.
+                // (A last hole is empty when its seed went to the opponent.)
+                let goes_on = board.is_house(h)
                     && pos.at(h) > 0
                     && !stops.contains(pos.at(h))
-                    && rows.allows(board.owner(h) == me)
-                    && !unvisited,
-                lap_end.captures && !quiet,
-                lap.reverse,
-                sown,
-                trace,
-            )?),
+                    && relays_from >> (h & 63) & 1 == 1
+                    && !unvisited;
+                let may_capture = lap_end.captures && !quiet;
+                Some(if sown.opening_laps {
+                    self.opening_lap(pos, lap, h, goes_on, may_capture, sown, trace)
+                } else {
+                    self.captures.lap_capture(
+                        mode,
+                        board,
+                        pos,
+                        me,
+                        lap.origin,
+                        h,
+                        goes_on,
+                        may_capture,
+                        lap.reverse,
+                        sown,
+                        trace,
+                    )
+                }?)
+            }
             None => None,
         };
         if self.sowing.stops_when_a_side_empties
@@ -2524,7 +2622,7 @@ impl Rules {
                 || stops.contains(pos.at(h))
                 || (board.owner(h) == opponent
                     && self.sowing.stops_in_opponent.contains(pos.at(h)))
-                || !rows.allows(board.owner(h) == me)
+                || relays_from >> (h & 63) & 1 == 0
                 || (!quiet
                     && self
                         .captures
@@ -2601,6 +2699,44 @@ impl Rules {
         } else {
             Some(next)
         }
+    }
+
+    /// A lap of an opening move while none has reached the mover's front
+    /// row (`opening_takes_back_row`), ending in `last`: its capture, and
+    /// whether the laps after it are still the opening's (not once this
+    /// one has sown into the front row). The house the relay lifts next,
+    /// if any.
+    // The lap's ending passed as `lap_capture` has it.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn opening_lap<T: Trace>(
+        &self,
+        pos: &mut Position,
+        lap: &Lap,
+        last: usize,
+        goes_on: bool,
+        may_capture: bool,
+        sown: &mut Sown,
+        trace: &mut T,
+    ) -> Option<usize> {
+        let board = &self.board;
+        // The lap's handful went into the houses after its first, one each
+        // (the sowing keys that would pass houses over are refused).
+        let (ring, seeds) = (lap.ring, lap.seeds as usize);
+        let start = ring.index_of(lap.origin);
+        sown.opening_laps =
+            !(1..=seeds.min(ring.len())).any(|k| board.is_front(ring.at((start + k) % ring.len())));
+        self.captures.opening_lap_capture(
+            board,
+            pos,
+            pos.to_move(),
+            lap.origin,
+            last,
+            goes_on,
+            may_capture,
+            sown,
+            trace,
+        )
     }
 
     /// Lifts `lift` for the relay's next lap: its seeds, or the seeds a lap
@@ -2694,7 +2830,8 @@ struct Lap<'r> {
     reverse: bool,
     /// The house its handful was lifted from.
     origin: usize,
-    /// The seeds still in hand.
+    /// The seeds in hand as the lap starts, once those sown before it
+    /// (`first_seed_in_origin`) are down: the lap's handful.
     seeds: u8,
     /// The opponent's blocked houses, where a seed leaves play; a relay
     /// closes more.
