@@ -140,11 +140,7 @@ impl ActionSpace {
             } else {
                 1
             },
-            drops: if rules.captures.given_away {
-                2 * houses
-            } else {
-                0
-            },
+            drops: if rules.hand_drops { 2 * houses } else { 0 },
             marks: if playable.marks_chosen > 0 { houses } else { 0 },
             store,
             only_takes,

@@ -157,30 +157,39 @@ impl Engine {
         list
     }
 
-    /// Whether the player to move must drop the seeds they have just
-    /// captured (`[capture] given_to_opponent`): their store holds them.
+    /// Whether the player to move must drop seeds from their store instead
+    /// of sowing: the seeds they have just captured (`[capture]
+    /// given_to_opponent`), or one from their hand (`[play]
+    /// place_from_hand`). Their store holds them.
     #[inline]
     pub(crate) fn drop_pending(&self, pos: &Position) -> bool {
-        self.rules.captures.given_away && pos.at(self.rules.board.store(pos.to_move())) > 0
+        self.rules.hand_drops && pos.at(self.rules.board.store(pos.to_move())) > 0
     }
 
     /// The drops open to the player to move: one into each house of the
-    /// opponent's side, empty or not.
+    /// opponent's side for captured seeds, of their own for a placement;
+    /// empty or not.
     #[inline(never)]
     fn drops(&self, pos: &Position) -> MoveList {
         let layout = self.rules.board.layout();
         let mut list = MoveList::on(layout);
+        let side = if self.rules.playable.places_from_hand {
+            pos.to_move()
+        } else {
+            pos.to_move().opponent()
+        };
         for house in 0..self.rules.board.houses() {
-            if self.rules.board.owner(house) != pos.to_move() {
+            if self.rules.board.owner(house) == side {
                 list.insert(layout.move_of(house).dropped());
             }
         }
         list
     }
 
-    /// Drops the seeds in the mover's store into `house` and hands the turn
-    /// over: the second step of a turn that captured, where the captured
-    /// seeds are given to the opponent.
+    /// Drops seeds from the mover's store into `house` and hands the turn
+    /// over: all of them, the second step of a turn that captured where
+    /// the captured seeds are given to the opponent, or one, a placement
+    /// from the hand.
     #[inline(never)]
     fn drop_captured<T: Trace>(
         &self,
@@ -189,9 +198,16 @@ impl Engine {
         trace: &mut T,
     ) -> MoveEffect {
         let me = pos.to_move();
-        let seeds = pos.take(self.rules.board.store(me));
-        pos.add(house, seeds);
-        trace.record(Event::Give { house, seeds });
+        let store = self.rules.board.store(me);
+        if self.rules.playable.places_from_hand {
+            pos.take_one(store);
+            pos.add(house, 1);
+            trace.record(Event::Place { house });
+        } else {
+            let seeds = pos.take(store);
+            pos.add(house, seeds);
+            trace.record(Event::Give { house, seeds });
+        }
         pos.set_to_move(me.opponent());
         MoveEffect {
             last: house,
@@ -436,6 +452,9 @@ impl Engine {
         played: &mut Vec<(Move, Position, MoveEffect)>,
     ) -> MoveList {
         played.clear();
+        if self.drop_pending(pos) {
+            return self.drops(pos);
+        }
         if let Some(list) = self.markings_or_takes(pos) {
             return list;
         }
@@ -1094,9 +1113,13 @@ impl Engine {
                 layout: self.rules.board.layout(),
             };
         }
+        let placing = self.rules.playable.places_from_hand;
         match (self.drop_pending(pos), mv.is_drop()) {
+            (true, false) if placing => return IllegalMove::PlacementNeeded { mv },
             (true, false) => return IllegalMove::DropNeeded { mv },
+            (false, true) if placing => return IllegalMove::NothingToPlace { mv },
             (false, true) => return IllegalMove::NothingToDrop { mv },
+            (true, true) if placing => return IllegalMove::PlacementOnOpponentSide { mv },
             (true, true) => return IllegalMove::DropOnOwnSide { mv },
             (false, false) => {}
         }

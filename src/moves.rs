@@ -665,6 +665,32 @@ pub enum IllegalMove {
         /// The move asked for.
         mv: Move,
     },
+    /// The mover must place a seed from their hand, and the move plays a
+    /// house instead (`[play] place_from_hand`).
+    #[error(
+        "your hand holds seeds: place one first, in a house of your own, written with `@`, such as {}@",
+        mv.label()
+    )]
+    PlacementNeeded {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// A placement from the hand when the hand is empty.
+    #[error(
+        "{mv} places a seed from your hand, but your hand is empty: once it is, every move sows a house"
+    )]
+    NothingToPlace {
+        /// The move asked for.
+        mv: Move,
+    },
+    /// A placement into a house of the opponent's.
+    #[error(
+        "{mv} places a seed on the opponent's side: a seed in hand goes into a house of your own"
+    )]
+    PlacementOnOpponentSide {
+        /// The move asked for.
+        mv: Move,
+    },
     /// A store move (`*K`) in a variant whose moves all name a house.
     #[error(
         "{mv} sows from the store, but in this variant every move plays a house: only a variant with [play] sow_from_store has store moves"

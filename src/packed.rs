@@ -668,6 +668,7 @@ impl<const L: usize> Kernel<L> {
             // Read with the turning, refused below.
             ways_kept: _,
             reverse_from: _,
+            reverse_whole_move: _,
             laps_turn: _,
         } = rules.sowing;
         if relay_reverses {
@@ -767,12 +768,16 @@ impl<const L: usize> Kernel<L> {
             halves,
             share_one,
             from_store,
+            places_from_hand,
             // Read only by relays stopped in marked houses, refused above.
             marked_at_start: _,
             marks_chosen: _,
         } = rules.playable;
         if from_store {
             return Err("moves from the store");
+        }
+        if places_from_hand {
+            return Err("seeds placed from the hand");
         }
         if more_seeds_in != 0 {
             return Err("houses that need more seeds to be played");
@@ -836,6 +841,8 @@ impl<const L: usize> Kernel<L> {
             stops_relays: _,
             lap_captures,
             sown_from,
+            // Read with the lap captures, refused below.
+            sow_on_stops_at_empty_opponent: _,
             // Four rows only, refused above.
             opening_takes_back_row: _,
             opponent_takes_sown,
@@ -975,7 +982,7 @@ impl<const L: usize> Kernel<L> {
                     // just before).
                     reach: _,
                     column: false,
-                    column_even_empty: _,
+                    column_taken: _,
                     last_any: false,
                     last_occupied: false,
                     both_held: _,

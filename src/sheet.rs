@@ -131,6 +131,13 @@ pub fn rule_sheet(rules: &Rules) -> String {
             "\nBoard\n  Two rows of {n} houses and {} seeds, dealt at random for every game: each house gets 2 seeds when there are at least 2 for every house (none otherwise), then each seed left goes into a house drawn at random. South owns the bottom row and moves first.",
             rules.total_seeds()
         );
+    } else if (0..2 * n).all(|h| start.at(h) == 0) {
+        let _ = writeln!(
+            out,
+            "\nBoard\n  Two rows of {}, empty at the start: the {} are all in the stores. South owns the bottom row and moves first.",
+            counted(n as u64, "house"),
+            counted(rules.total_seeds(), "seed")
+        );
     } else if (0..2 * n).all(|h| start.at(h) == rules.seeds_per_house()) {
         let _ = writeln!(
             out,
@@ -221,9 +228,18 @@ fn board_of_more_rows(rules: &Rules, out: &mut String) {
         };
         format!("front row {}; back row {}", list(front), list(back))
     };
+    let naming = "A house is named by its row, A (front) or B (back) for South and a or b for North, and its column counted from its owner's left: A1, b8.";
+    if (0..rules.board.houses()).all(|h| start.at(h) == 0) {
+        let _ = writeln!(
+            out,
+            "\nBoard\n  {shape} {naming} The board is empty at the start: the {} are all in the stores. South owns the bottom rows and moves first.",
+            counted(rules.total_seeds(), "seed"),
+        );
+        return;
+    }
     let _ = writeln!(
         out,
-        "\nBoard\n  {shape} A house is named by its row, A (front) or B (back) for South and a or b for North, and its column counted from its owner's left: A1, b8. {} in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom rows and moves first.",
+        "\nBoard\n  {shape} {naming} {} in all, laid out at the start from each owner's left: South {}; North {}. South owns the bottom rows and moves first.",
         counted(rules.total_seeds(), "seed"),
         rows(Side::South),
         rows(Side::North)

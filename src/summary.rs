@@ -82,6 +82,7 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::Give { house, seeds } => {
                 others.push(format!("drops {seeds} into {}", label(house)))
             }
+            Event::Place { house } => others.push(format!("places a seed in {}", label(house))),
             Event::Share { from, to } => others.push(format!(
                 "shares a seed of {} into {}",
                 label(from),
@@ -365,6 +366,10 @@ mod tests {
                 ["marks", house] => assert!(says(&format!("mark {house}")), "{why}"),
                 ["drops", seeds, "into", house] => assert!(
                     says(&format!("drop the {seeds} seed(s) captured into {house}")),
+                    "{why}"
+                ),
+                ["places", "a", "seed", "in", house] => assert!(
+                    says(&format!("place a seed from the hand in {house}")),
                     "{why}"
                 ),
                 ["shares", "a", "seed", "of", from, "into", to] => assert!(

@@ -246,6 +246,12 @@ pub enum Event {
         /// How many.
         seeds: u8,
     },
+    /// One seed from the mover's hand is placed in their house (`[play]
+    /// place_from_hand`, `B6@`).
+    Place {
+        /// The house.
+        house: usize,
+    },
     /// One seed of `from` goes into the opponent's first house, `to`: the
     /// opponent had no seeds (`[play] share_one`).
     Share {
@@ -357,6 +363,7 @@ impl Event {
             Event::Give { house, seeds } => {
                 format!("drop the {seeds} seed(s) captured into {}", label(house))
             }
+            Event::Place { house } => format!("place a seed from the hand in {}", label(house)),
             Event::Share { from, to } => format!(
                 "share one seed of {} with the opponent, into {}",
                 label(from),

@@ -47,6 +47,9 @@
 //! from the position a prescribed opening without a choice leaves, Ludii's
 //! first decisions, each forced, are skipped up to that position (Njombwa
 //! with one counter, ruling L6).
+//! A decision from a hand to a house that starts a turn places a seed from
+//! the hand (`[play] place_from_hand`): a move of its own in `sow`
+//! (`B6@`), the houses offered compared with the legal moves (Mweso).
 //! Between two rounds Ludii has the seeds laid out again from the hands, one
 //! decision a house (a decision from a hand site to a board site); `sow`
 //! sets the next round up as the move that ended the last one ends, without
@@ -429,6 +432,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
     };
     let mut i = first;
     while i < game.plies.len() {
+        if g.is_over() && plays_past_the_end(game, i) {
+            // Ruling L8: the game is over in `sow` where Ludii has the
+            // player left without seeds pass, and the other make one more
+            // decision; the winner is compared below.
+            break;
+        }
         let first = &game.plies[i];
         if first.from < 0 {
             if resigns(game, i) {
@@ -460,18 +469,33 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
             i += 1;
             continue;
         }
-        if marks(first) {
-            // A marking: compared as a move of its own (`B6#`).
-            let at = format!(
-                "seed {} decision {} ({})",
-                game.seed,
-                i + 1,
-                label(first.from)?
-            );
-            let want: BTreeSet<String> = legal_labels(first)?
-                .into_iter()
-                .map(|l| format!("{l}#"))
-                .collect();
+        // A decision that is a move of its own, its house marked: a seed
+        // placed from the hand (`[play] place_from_hand`, `B6@`), the
+        // houses offered being each legal decision's site on the board, or
+        // a marking (`B6#`).
+        let single = if in_hand(layout, first.from) && !in_hand(layout, first.to) {
+            let offered = first
+                .legal
+                .iter()
+                .map(|v| match v.as_array().map(Vec::as_slice) {
+                    Some([_, to]) => to
+                        .as_i64()
+                        .ok_or(format!("a placement's site {to} is no number")),
+                    _ => Err(format!("a placement's legal decision {v} names no site to")),
+                })
+                .map(|to| label(to?))
+                .collect::<Result<Vec<_>, String>>()?;
+            Some(('@', first.to, offered))
+        } else if marks(first) {
+            Some(('#', first.from, legal_labels(first)?))
+        } else {
+            None
+        };
+        if let Some((mark, house, offered)) = single {
+            let text = format!("{}{mark}", label(house)?);
+            let at = format!("seed {} decision {} ({text})", game.seed, i + 1);
+            let want: BTreeSet<String> =
+                offered.into_iter().map(|l| format!("{l}{mark}")).collect();
             let got: BTreeSet<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
             if want != got {
                 return Err(format!(
@@ -479,7 +503,7 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
                     g.position()
                 ));
             }
-            let mv = sow::notation::parse_move(&format!("{}#", label(first.from)?))
+            let mv = sow::notation::parse_move(&text)
                 .map_err(|e| format!("{at}: {e}"))?
                 .0;
             g.play(mv, &mut ()).map_err(|e| format!("{at}: {e}"))?;
@@ -892,6 +916,22 @@ fn ends_between_takes(game: &LudiiGame, last: usize) -> bool {
         && game.result.over
         && takes_facing(ply)
         && ply.fx.contains(&format!("Next P{}", ply.mover))
+}
+
+/// Whether Ludii's game goes on from decision `i` only to end one decision
+/// later (ruling L8, Katra of the Boaoaka): its last two decisions are a
+/// pass and a decision of the other player's, who wins.
+fn plays_past_the_end(game: &LudiiGame, i: usize) -> bool {
+    match &game.plies[i..] {
+        [pass, last] => {
+            pass.from < 0
+                && last.from >= 0
+                && pass.mover != last.mover
+                && game.result.over
+                && game.result.winner == Some(last.mover)
+        }
+        _ => false,
+    }
 }
 
 /// Whether decision `i` is a pass that resigns (ruling L5, Ngolo): the game's

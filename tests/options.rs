@@ -2102,3 +2102,245 @@ fn relay_takes_facing() {
     .to_string();
     assert!(e.contains("relay_from = \"next\""), "{e}");
 }
+
+#[test]
+fn a_move_sown_the_other_way_sows_every_lap_so_and_its_captures_apart() {
+    // South's B1 sown clockwise ends in A2, which held a seed, facing a3
+    // and b3: it takes them, two seeds (Ludii's Mweso).
+    let first = "0,1,0,0/2,0,0,0/0,0,1,0/2,0,1,0 0-0 S";
+    let apart = FOUR_BY_FOUR_REVERSIBLE.replace(
+        "lap_captures_sown_from = \"lap_start\"\n",
+        "lap_captures_sown_from = \"lap_start_then_relay\"\n",
+    );
+    let whole = apart.replace(
+        "reverse_from = [\"B1\"]\n",
+        "reverse_from = [\"B1\"]\nreverse_whole_move = true\n",
+    );
+    let load = |text: &str| {
+        Engine::new(Rules::from_toml(text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let play = |engine: &Arc<Engine>, from: &str, text: &str| {
+        let (mv, _) = sow::notation::parse_move(text).expect("a move");
+        let mut p = position(from);
+        engine
+            .play(&mut p, mv, &mut ())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.to_string()
+    };
+    // Sown apart, the two seeds go from B1 the board's way, into B2 and
+    // B3, and the relay goes on from A2 with its two seeds: clockwise, as
+    // the move's first lap went, into A3 and A4, which was empty.
+    let engine = load(&whole);
+    assert_eq!(
+        play(&engine, first, "B1<"),
+        "1,0,1,1/0,1,1,0/0,0,0,0/2,0,0,0 0-0 N"
+    );
+    // Without reverse_whole_move the relay from A2 goes the board's way,
+    // into A1 and B1, which was empty.
+    assert_eq!(
+        play(&load(&apart), first, "B1<"),
+        "2,0,0,0/1,1,1,0/0,0,0,0/2,0,0,0 0-0 N"
+    );
+    // Sown on from B1 as a lap of their own, the two seeds end in B3,
+    // empty, and A2 keeps its two.
+    assert_eq!(
+        play(&load(FOUR_BY_FOUR_REVERSIBLE), first, "B1<"),
+        "1,2,0,0/0,1,1,0/0,0,0,0/2,0,0,0 0-0 N"
+    );
+    // A later lap lifted from B1 offers no way of its own: A2's move goes
+    // the board's way to the end.
+    let later = "0,2,0,0/1,0,0,0/0,0,1,0/2,0,1,0 0-0 S";
+    assert_eq!(legal_labels(&load(&apart), later), ["A2", "A2/<"]);
+    assert_eq!(legal_labels(&engine, later), ["A2"]);
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(
+        sheet.contains("every later lap of the move then goes the way the first went"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("does nothing more"), "{sheet}");
+    // Only with laps sown the other way by choice.
+    let alone = whole.replace("reverse_from = [\"B1\"]\n", "");
+    let e = Rules::from_toml(&alone, "t.toml").unwrap_err().to_string();
+    assert!(e.contains("reverse_whole_move"), "{e}");
+}
+
+/// Two rows of four, every seed in hand: each player lays them out before
+/// any sowing.
+const FOUR_IN_HAND: &str = r#"
+[variant]
+name = "four-in-hand"
+[board]
+houses_per_side = 4
+start_in_stores = 2
+[play]
+place_from_hand = true
+[end]
+goal = "immobilize"
+ply_limit = { plies = 200, taken_by = "each_own" }
+"#;
+
+#[test]
+fn seeds_in_hand_are_placed_one_a_turn_before_sowing() {
+    let engine =
+        Engine::new(Rules::from_toml(FOUR_IN_HAND, "t.toml").unwrap_or_else(|e| panic!("{e}")));
+    let mut game = Game::new(&engine);
+    assert_eq!(game.position().to_string(), "0,0,0,0/0,0,0,0 2-2 S");
+    // While a hand holds seeds, its owner places one in any house of
+    // theirs, empty or not.
+    let moves =
+        |game: &Game| -> Vec<String> { game.legal_moves().iter().map(|m| m.to_string()).collect() };
+    assert_eq!(moves(&game), ["A@", "B@", "C@", "D@"]);
+    let refused = |game: &mut Game, text: &str, why: &str| {
+        let (mv, _) = sow::notation::parse_move(text).expect("a move");
+        let e = game.play(mv, &mut ()).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    };
+    refused(&mut game, "A", "place one first");
+    refused(&mut game, "a@", "opponent's side");
+    let play = |game: &mut Game, text: &str| {
+        let (mv, _) = sow::notation::parse_move(text).expect("a move");
+        game.play(mv, &mut ())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.position().to_string()
+    };
+    assert_eq!(play(&mut game, "A@"), "1,0,0,0/0,0,0,0 1-2 N");
+    assert_eq!(moves(&game), ["a@", "b@", "c@", "d@"]);
+    assert_eq!(play(&mut game, "d@"), "1,0,0,0/0,0,0,1 1-1 S");
+    assert_eq!(play(&mut game, "A@"), "2,0,0,0/0,0,0,1 0-1 N");
+    assert_eq!(play(&mut game, "a@"), "2,0,0,0/1,0,0,1 0-0 S");
+    // Both hands empty, the sowing starts; a placement is refused.
+    assert_eq!(moves(&game), ["A"]);
+    refused(&mut game, "B@", "your hand is empty");
+    assert_eq!(play(&mut game, "A"), "0,1,1,0/1,0,0,1 0-0 N");
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(
+        sheet.contains("While your hand (your store) holds seeds"),
+        "{sheet}"
+    );
+    // The seeds in hand are only the ones to place: nothing else may put
+    // seeds there, and a hand must hold some.
+    let refused_rules = |text: &str, why: &str| {
+        let e = Rules::from_toml(text, "t.toml").unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    };
+    refused_rules(
+        &FOUR_IN_HAND.replace(
+            "[end]\n",
+            "[capture]\ncounts = [2, 3]\nlast_seed = \"opponent\"\n[end]\n",
+        ),
+        "captures kept in the store",
+    );
+    refused_rules(
+        &FOUR_IN_HAND.replace("start_in_stores = 2\n", "seeds_per_house = 2\n"),
+        "a start without seeds in the stores",
+    );
+    refused_rules(
+        &FOUR_IN_HAND.replace(
+            "place_from_hand = true\n",
+            "place_from_hand = true\nsow_from_store = true\n",
+        ),
+        "sow_from_store",
+    );
+    // A board that starts empty needs a way to take the seeds out of hand.
+    refused_rules(
+        &FOUR_IN_HAND.replace("place_from_hand = true\n", ""),
+        "nothing takes them out",
+    );
+}
+
+#[test]
+fn a_column_of_two_single_seeds_is_spared_from_an_empty_house() {
+    // South's A4 sows its seed into A3, facing North's a2 with b2 behind
+    // it (Ludii's Katra of the Boaoaka).
+    let whole = ", from_front_row = true, whole_column = true, whatever_last_holds = true";
+    let load = |cross: &str| {
+        let text = FOUR_BY_FOUR_CROSS.replace(
+            "from_front_row = true, and_behind = true }",
+            &format!("{}{cross} }}", &whole[2..]),
+        );
+        Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let sparing = load(", from_empty_spares_singles = true");
+    let plain = load("");
+    // A3 was empty, and a2 and b2 hold one seed each: spared.
+    let singles = "0,0,0,1/1,0,0,0/0,1,0,0/0,1,0,0 0-0 S";
+    assert_eq!(
+        sow_at(&sparing, singles, "A4").to_string(),
+        "0,0,1,0/1,0,0,0/0,1,0,0/0,1,0,0 0-0 N"
+    );
+    assert_eq!(
+        sow_at(&plain, singles, "A4").to_string(),
+        "0,0,1,0/1,0,0,0/0,0,0,0/0,0,0,0 2-0 N"
+    );
+    // Any other column is taken from an empty house.
+    let more = "0,0,0,1/1,0,0,0/0,1,0,0/0,2,0,0 0-0 S";
+    assert_eq!(
+        sow_at(&sparing, more, "A4").to_string(),
+        "0,0,1,0/1,0,0,0/0,0,0,0/0,0,0,0 3-0 N"
+    );
+    // From a house that held seeds, two single seeds are taken too.
+    let occupied = "0,0,1,1/1,0,0,0/0,1,0,0/0,1,0,0 0-0 S";
+    assert_eq!(
+        sow_at(&sparing, occupied, "A4").to_string(),
+        "0,0,2,0/1,0,0,0/0,0,0,0/0,0,0,0 2-0 N"
+    );
+    let sheet = sow::sheet::rule_sheet(sparing.rules());
+    assert!(
+        sheet.contains("two houses holding one seed each"),
+        "{sheet}"
+    );
+    // Only where a whole column is taken from any house.
+    let text = FOUR_BY_FOUR_CROSS.replace(
+        "and_behind = true }",
+        "and_behind = true, from_empty_spares_singles = true }",
+    );
+    let e = Rules::from_toml(&text, "t.toml").unwrap_err().to_string();
+    assert!(e.contains("from_empty_spares_singles"), "{e}");
+}
+
+#[test]
+fn a_relay_goes_on_past_an_opponent_left_without_seeds() {
+    // South's A4 sows its seed into A3, which held one, facing North's
+    // last seed in a2: the lap takes it, and A3 relays with the three
+    // seeds, into A2, A1 and B1, which held one (Ludii's Katra of the
+    // Boaoaka).
+    let text = FOUR_BY_FOUR_CROSS
+        .replace(
+            "from_front_row = true, and_behind = true }",
+            "from_front_row = true, whole_column = true, whatever_last_holds = true }\nlap_captures = true\nlap_captures_sow_on = true",
+        )
+        .replace("[capture]", "[sowing]\nrelay = true\nrelay_stops_on = [1]\n[capture]");
+    let past = text.replace(
+        "lap_captures_sow_on = true",
+        "lap_captures_sow_on = true\nlap_captures_past_empty_opponent = true",
+    );
+    let load = |text: &str| {
+        Engine::new(Rules::from_toml(text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let from = "0,0,1,1/1,0,0,0/0,1,0,0/0,0,0,0 0-0 S";
+    // The opponent has no seeds left: the sowing stops in B1.
+    assert_eq!(
+        sow_at(&load(&text), from, "A4").to_string(),
+        "1,1,0,0/2,0,0,0/0,0,0,0/0,0,0,0 0-0 N"
+    );
+    // Past it, B1 relays on, into B2 and B3, which was empty.
+    let engine = load(&past);
+    assert_eq!(
+        sow_at(&engine, from, "A4").to_string(),
+        "1,1,0,0/0,1,1,0/0,0,0,0/0,0,0,0 0-0 N"
+    );
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(
+        sheet.contains("even once the opponent has no seeds"),
+        "{sheet}"
+    );
+    // Only where the captures join the last house.
+    let elsewhere = past.replace(
+        "lap_captures_past_empty_opponent = true",
+        "lap_captures_past_empty_opponent = true\nlap_captures_sown_from = \"lap_start\"",
+    );
+    let e = Rules::from_toml(&elsewhere, "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("lap_captures_past_empty_opponent"), "{e}");
+}

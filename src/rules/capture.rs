@@ -153,6 +153,11 @@ pub struct Section {
     /// or from the house behind the last one (four rows).
     #[serde(default)]
     pub lap_captures_sown_from: Option<Spanned<SownFrom>>,
+    /// With `lap_captures_sow_on` from the last house: the relay goes on
+    /// after a capture that leaves the opponent without seeds, to its end,
+    /// instead of stopping there (Ludii's Katra of the Boaoaka).
+    #[serde(default)]
+    pub lap_captures_past_empty_opponent: Option<Spanned<bool>>,
     /// With `lap_captures_sow_on` on four rows: in each player's opening
     /// moves (`[play] opening_moves`), until a lap has sown a seed into
     /// the mover's front row (that lap included), a lap ending in an
@@ -303,6 +308,7 @@ impl Default for Section {
             lap_captures: Default::default(),
             lap_captures_sow_on: Default::default(),
             lap_captures_sown_from: Default::default(),
+            lap_captures_past_empty_opponent: Default::default(),
             opening_takes_back_row: Default::default(),
             opponent_takes_sown: Default::default(),
             last_seeds_to_mover: Default::default(),
@@ -348,6 +354,12 @@ pub enum SownFrom {
     /// house keeps what it holds, but a single seed, which goes with them
     /// (Ludii's Mweiso).
     LapStart,
+    /// The house the lap was lifted from, as a handful sown apart, the
+    /// board's way whatever way the lap went, that neither captures nor
+    /// relays (the house keeps what it holds, but a single seed, which
+    /// goes with them); the relay then goes on from the lap's last house
+    /// (Ludii's Mweso).
+    LapStartThenRelay,
     /// The house behind the lap's last one, in the sower's back row, on four
     /// rows, as a handful of their own, with a single seed the house holds
     /// (Ludii's Pereauni).
@@ -573,6 +585,24 @@ pub struct CrossSection {
     /// so that what follows a capture follows (Ludii's Spreta).
     #[serde(default)]
     pub even_when_column_empty: Option<Spanned<bool>>,
+    /// With `whole_column` and `whatever_last_holds`: a last seed in a
+    /// house that was empty does not take a column whose two houses hold
+    /// one seed each (Ludii's Katra of the Boaoaka).
+    #[serde(default)]
+    pub from_empty_spares_singles: Option<Spanned<bool>>,
+}
+
+/// When a cross capture of the whole column is made (`whole_column`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnTaken {
+    /// When any of the opponent's houses in the column holds seeds.
+    WhenHeld,
+    /// Always, even when the column holds nothing
+    /// (`even_when_column_empty`).
+    Always,
+    /// When any holds seeds, but not from a house that was empty facing
+    /// two houses of one seed each (`from_empty_spares_singles`).
+    SparingSingles,
 }
 
 /// Which house of the opponent's column a cross capture takes.
@@ -633,9 +663,8 @@ pub enum CaptureRule {
         /// Whether every house of the opponent's in the column is taken,
         /// when any holds seeds (`whole_column`, three and four rows).
         column: bool,
-        /// With `column`: whether the capture is made even when the column
-        /// holds nothing (`even_when_column_empty`).
-        column_even_empty: bool,
+        /// With `column`: when the capture is made.
+        column_taken: ColumnTaken,
         /// Whether the last seed's house may hold any number of seeds, not
         /// only the seed just sown (`whatever_last_holds`).
         last_any: bool,
@@ -794,6 +823,9 @@ pub struct Captures {
     pub lap_captures: Option<LapCaptures>,
     /// Where what a lap captures is sown on from (`LapCaptures::SowOn`).
     pub sown_from: SownFrom,
+    /// Whether, sown on from the last house, the relay stops once the
+    /// opponent has no seeds (not with `lap_captures_past_empty_opponent`).
+    pub sow_on_stops_at_empty_opponent: bool,
     /// Whether the opening moves' laps take the opponent's back-row house
     /// until one reaches the mover's front row (`opening_takes_back_row`).
     pub opening_takes_back_row: bool,
@@ -956,6 +988,11 @@ pub(crate) fn compile(
     let while_sowing = cx.while_sowing()?;
     let lap_captures = cx.lap_captures(&rules)?;
     let sown_from = cx.lap_captures_sown_from(lap_captures)?;
+    let past_empty_opponent = flag_unless(
+        &section.lap_captures_past_empty_opponent,
+        lap_captures != Some(LapCaptures::SowOn) || sown_from != SownFrom::Last,
+        "lap_captures_past_empty_opponent says when a relay that sows its captures on from the last house stops: it needs lap_captures_sow_on = true, sown on from the last house",
+    )?;
     let opening_takes_back_row = flag_unless(
         &section.opening_takes_back_row,
         layout.rows() != 4 || lap_captures != Some(LapCaptures::SowOn),
@@ -984,6 +1021,7 @@ pub(crate) fn compile(
             stops_relays,
             lap_captures,
             sown_from,
+            sow_on_stops_at_empty_opponent: !past_empty_opponent,
             opening_takes_back_row,
             opponent_takes_sown,
             last_seeds_to_mover,
@@ -1403,7 +1441,13 @@ impl<'a> Compiling<'a> {
                     least => Reach::OrBehind(least),
                 },
                 column: flag_on(&cross.whole_column),
-                column_even_empty: flag_on(&cross.even_when_column_empty),
+                column_taken: if flag_on(&cross.even_when_column_empty) {
+                    ColumnTaken::Always
+                } else if flag_on(&cross.from_empty_spares_singles) {
+                    ColumnTaken::SparingSingles
+                } else {
+                    ColumnTaken::WhenHeld
+                },
                 last_any: flag_on(&cross.whatever_last_holds),
                 last_occupied: flag_on(&cross.into_occupied),
                 both_held: flag_on(&cross.both_held),
@@ -2117,6 +2161,23 @@ fn check_cross_exclusive(cross: &CrossSection) -> Result<(), CompileError> {
             "even_when_column_empty says when a capture of the whole column is made: it needs whole_column = true",
         );
     }
+    if let Some(flag) = &cross.from_empty_spares_singles
+        && *flag.get_ref()
+        && (!cross.whole_column.as_ref().is_some_and(|f| *f.get_ref())
+            || !cross
+                .whatever_last_holds
+                .as_ref()
+                .is_some_and(|f| *f.get_ref())
+            || cross
+                .even_when_column_empty
+                .as_ref()
+                .is_some_and(|f| *f.get_ref()))
+    {
+        return err(
+            flag.span(),
+            "from_empty_spares_singles says when a capture of the whole column from an empty house is made: it needs whole_column = true and whatever_last_holds = true, and not even_when_column_empty",
+        );
+    }
     if let Some(flag) = &cross.and_behind
         && *flag.get_ref()
         && (cross.chain
@@ -2423,7 +2484,7 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
         front_only,
         reach,
         column,
-        column_even_empty,
+        column_taken,
         last_any,
         last_occupied,
         both_held,
@@ -2443,15 +2504,20 @@ fn describe_cross(captures: &Captures, rule: CaptureRule, out: &mut String) {
     } else {
         "an empty house"
     };
-    if column && column_even_empty {
+    if column && column_taken == ColumnTaken::Always {
         let _ = writeln!(
             out,
             "  When the last seed falls in {house} {place}, the opponent's houses in its column are captured, whatever they hold: the capture is made even when they are empty.",
         );
     } else if column {
+        let spared = if column_taken == ColumnTaken::SparingSingles {
+            " But a last seed in a house that was empty does not capture two houses holding one seed each."
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.",
+            "  When the last seed falls in {house} {place}, and any of the opponent's houses in its column holds seeds, they are all captured.{spared}",
         );
     } else if reach == Reach::PastEmpty {
         let _ = writeln!(
@@ -2758,13 +2824,24 @@ fn describe_laps(captures: &Captures, out: &mut String) {
             SownFrom::Last => {
                 let _ = writeln!(
                     out,
-                    "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. The sowing stops once the opponent has no seeds."
+                    "  Every lap of the relay may capture: what a lap's last seed captures joins that house, and the sowing goes on with all of it; without a capture the relay goes on as usual. {}",
+                    if captures.sow_on_stops_at_empty_opponent {
+                        "The sowing stops once the opponent has no seeds."
+                    } else {
+                        "The sowing goes on to its end even once the opponent has no seeds."
+                    }
                 );
             }
             SownFrom::LapStart => {
                 let _ = writeln!(
                     out,
                     "  Every lap of the relay may capture: what a lap's last seed captures is sown on at once, as a handful of its own, from the house that lap was lifted from (which keeps what it holds, but for a single seed, which goes with them); without a capture the relay goes on as usual."
+                );
+            }
+            SownFrom::LapStartThenRelay => {
+                let _ = writeln!(
+                    out,
+                    "  Every lap of the relay may capture: what a lap's last seed captures is sown at once from the house that lap was lifted from (which keeps what it holds, but for a single seed, which goes with them), the board's way whichever way the lap went, a seed into each house after it, and does nothing more; the relay then goes on from the lap's last house. Without a capture the relay goes on as usual."
                 );
             }
             SownFrom::BehindLast => {
@@ -3075,6 +3152,7 @@ impl Captures {
         }
         if mode == LapCaptures::SowOn
             && self.sown_from == SownFrom::Last
+            && self.sow_on_stops_at_empty_opponent
             && pos.seeds_on_side(me.opponent()) == 0
         {
             return None;
@@ -3140,9 +3218,29 @@ impl Captures {
     ) -> usize {
         let into = match self.sown_from {
             SownFrom::Last => last,
-            SownFrom::LapStart => origin,
+            SownFrom::LapStart | SownFrom::LapStartThenRelay => origin,
             SownFrom::BehindLast => board.behind(last).unwrap_or(last),
         };
+        if self.sown_from == SownFrom::LapStartThenRelay {
+            // Sown apart, round the sower's own rows the board's way; the
+            // relay goes on from the lap's last house.
+            let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
+            let ring = board.ring_in(board.owner(origin), false);
+            let mut house = into;
+            trace.record(Event::Relay {
+                house: into,
+                seeds: seeds + single,
+            });
+            for _ in 0..seeds + single {
+                house = ring.next(house);
+                pos.add(house, 1);
+                trace.record(Event::Drop {
+                    house,
+                    now: pos.at(house),
+                });
+            }
+            return last;
+        }
         if self.sown_from == SownFrom::Last {
             pos.add(into, seeds);
             trace.record(Event::Drop {
@@ -3621,7 +3719,7 @@ impl CaptureRule {
                 zone,
                 front_only,
                 column: true,
-                column_even_empty,
+                column_taken,
                 last_any,
                 ..
             } => {
@@ -3629,15 +3727,28 @@ impl CaptureRule {
                 // seeds and is no child, or none where an empty column
                 // captures too.
                 let across = board.opposite(last);
+                let behind = board.behind(across);
                 let kept = pos.kept_houses();
+                let held = || {
+                    [Some(across), behind]
+                        .into_iter()
+                        .flatten()
+                        .any(|h| pos.at(h) > 0 && kept >> (h & 63) & 1 == 0)
+                };
                 here(zone)
                     && (!front_only || board.is_front(last))
                     && (last_any || pos.at(last) == 1)
-                    && (column_even_empty
-                        || [Some(across), board.behind(across)]
-                            .into_iter()
-                            .flatten()
-                            .any(|h| pos.at(h) > 0 && kept >> (h & 63) & 1 == 0))
+                    && match column_taken {
+                        ColumnTaken::Always => true,
+                        ColumnTaken::WhenHeld => held(),
+                        // From a house that was empty, not two single seeds.
+                        ColumnTaken::SparingSingles => {
+                            held()
+                                && !(pos.at(last) == 1
+                                    && pos.at(across) == 1
+                                    && behind.is_some_and(|b| pos.at(b) == 1))
+                        }
+                    }
             }
             CaptureRule::Cross {
                 zone,
@@ -4158,7 +4269,7 @@ impl Captures {
             front_only,
             reach,
             column,
-            column_even_empty,
+            column_taken,
             both_held,
             ..
         }) = self
@@ -4179,7 +4290,7 @@ impl Captures {
         let across = board.opposite(last);
         let behind = board.behind(across);
         if column {
-            column_even_empty || holds(across) || behind.is_some_and(holds)
+            column_taken == ColumnTaken::Always || holds(across) || behind.is_some_and(holds)
         } else {
             match cross_target(reach, board, pos, last) {
                 Some(target) => {

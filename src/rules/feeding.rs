@@ -104,6 +104,11 @@ pub struct Section {
     /// `play_locs = BRD_OWN_STR_CHS`).
     #[serde(default)]
     pub sow_from_store: Option<Spanned<bool>>,
+    /// While a player's store (their hand) holds seeds, their move places
+    /// one of them in a house of their own, any one, instead of sowing
+    /// (`B6@`; Ludii's Mweso, whose seeds all start in hand).
+    #[serde(default)]
+    pub place_from_hand: Option<Spanned<bool>>,
     /// Houses their owners mark, where a relay may stop by the mover's
     /// choice (`[sowing] relay_may_stop_at_marked`): the houses marked at
     /// the start, named as South's (`["B1", "B8"]`, North's of the same
@@ -189,6 +194,7 @@ impl Default for Section {
             from_either_row: None,
             share_one: None,
             sow_from_store: None,
+            place_from_hand: None,
             marked: None,
         }
     }
@@ -342,6 +348,9 @@ pub struct Playable {
     /// Whether a move may sow seeds from the mover's own store (`*K`,
     /// `sow_from_store`).
     pub from_store: bool,
+    /// Whether a player whose store holds seeds places one in a house of
+    /// their own instead of sowing (`B6@`, `place_from_hand`).
+    pub places_from_hand: bool,
     /// The houses marked at the start (`marked = [...]`): a mask over a
     /// side's houses, bit `i` its house `i` (front row first), the same for
     /// both sides; 0 for none.
@@ -384,6 +393,7 @@ pub(crate) fn compile(
         "feeds_after_captures says how must_feed judges a move: it only applies with must_feed = true",
     )?;
     let from_store = compile_from_store(section, either_row, share_one, opening_moves)?;
+    let places_from_hand = compile_place_from_hand(section, either_row, share_one, from_store)?;
     let opening_takes = compile_opening_takes(section, opening_moves)?;
     let (marked_at_start, marks_chosen) = compile_marked(section, layout)?;
     Ok(Playable {
@@ -391,6 +401,7 @@ pub(crate) fn compile(
         marked_at_start,
         marks_chosen,
         from_store,
+        places_from_hand,
         either_row,
         territory: false,
         halves: false,
@@ -663,6 +674,38 @@ fn compile_from_store(
     })
 }
 
+/// `place_from_hand`: whether a player whose store holds seeds places one
+/// in a house of their own instead of sowing, refused with the keys that
+/// give a move from the store another meaning.
+fn compile_place_from_hand(
+    section: &Section,
+    either_row: bool,
+    share_one: bool,
+    from_store: bool,
+) -> Result<bool, CompileError> {
+    Ok(match &section.place_from_hand {
+        Some(flag) if *flag.get_ref() => {
+            let clash = [
+                (from_store, "sow_from_store"),
+                (either_row, "from_either_row"),
+                (share_one, "share_one"),
+                (section.must_feed, "must_feed"),
+                (section.pass_when_empty, "pass_when_empty"),
+            ];
+            if let Some((_, key)) = clash.iter().find(|(set, _)| *set) {
+                return err(
+                    flag.span(),
+                    format!(
+                        "place_from_hand makes a player whose store holds seeds place one of them instead of sowing: not with {key}"
+                    ),
+                );
+            }
+            true
+        }
+        _ => false,
+    })
+}
+
 /// `opening_takes`: the opponent's houses each of the `opening_moves`
 /// takes instead of sowing (0: they sow).
 fn compile_opening_takes(section: &Section, opening_moves: u8) -> Result<u8, CompileError> {
@@ -778,6 +821,12 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
         let _ = writeln!(
             out,
             "  A move may also sow seeds from your own store, as many as you choose (written `*4` for four): they are sown round your row as one handful, from the house your sowing enters it by (your first house counter-clockwise, your last clockwise), and may capture where the last of them falls."
+        );
+    }
+    if playable.places_from_hand {
+        let _ = writeln!(
+            out,
+            "  While your hand (your store) holds seeds, your move places one of them in a house of yours, any one, empty or not, instead of a sowing (written with `@`: `B6@`); you sow once your hand is empty."
         );
     }
     if playable.share_one {

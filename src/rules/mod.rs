@@ -354,6 +354,11 @@ pub struct Rules {
     /// quiet moves, captures that a single seed may not make, children. The
     /// engine then asks each; most variants skip them with this one flag.
     pub(crate) capture_gates: bool,
+    /// True when a player whose store holds seeds drops them instead of
+    /// sowing: the seeds just captured, given to the opponent (`[capture]
+    /// given_to_opponent`), or one seed placed from the hand (`[play]
+    /// place_from_hand`). One flag, read before every move.
+    pub(crate) hand_drops: bool,
     /// Which instance of the one sowing loop the rules run.
     pub(crate) loop_kind: sowing::LoopKind,
     /// Houses that a relay closes, if the variant has them.
@@ -939,6 +944,7 @@ fn compile(file: VariantFile) -> Result<Rules, CompileError> {
     parts.check_opening_back_row(&file.capture)?;
     let loop_kind = parts.loop_kind();
     parts.check_sow_from_store(&file.play, loop_kind)?;
+    parts.check_place_from_hand(&file.play, &file.board)?;
     parts.check_opening_sowing(&file.sowing)?;
     let meta = metadata(file.variant, name, rulings);
     Ok(parts.into_rules(meta, loop_kind))
@@ -1104,6 +1110,8 @@ fn start_seeds(board: &crate::variant::Board, n: usize) -> Result<StartSeeds, Co
             seeds.span(),
             "seeds_per_house and start = { random = N } both say how many seeds there are: keep the random start's",
         ),
+        // Every seed starts in the stores (`start_in_stores`).
+        (None, None) if board.start_in_stores.is_some() => Ok((0, vec![0; 2 * n], 0, None)),
         (None, None) => Err((
             board.houses_per_side.span(),
             "[board] needs seeds_per_house, the seeds in every house at the start".into(),
@@ -1206,6 +1214,12 @@ fn start_in_stores(
         None => (0, total),
         Some(stored) => {
             let each = in_range(stored, 0, MAX_SEEDS as i64, "start_in_stores")?;
+            if total == 0 && each == 0 {
+                return err(
+                    stored.span(),
+                    "the board starts empty and so do the stores: give start_in_stores at least 1",
+                );
+            }
             if total as i64 + 2 * each > MAX_SEEDS as i64 {
                 return err(
                     stored.span(),
@@ -1760,6 +1774,66 @@ impl Parts {
         Ok(())
     }
 
+    /// Placement from the hand and the parts that fill a store: the seeds
+    /// in hand are the seeds to place, so nothing else may put seeds there
+    /// while the game goes on, and a board that starts empty needs them.
+    fn check_place_from_hand(
+        &self,
+        play: &feeding::Section,
+        board: &crate::variant::Board,
+    ) -> Result<(), CompileError> {
+        let Parts {
+            setup,
+            playable,
+            captures,
+            rounds,
+            ..
+        } = self;
+        let Some(flag) = play
+            .place_from_hand
+            .as_ref()
+            .filter(|_| playable.places_from_hand)
+        else {
+            return match &board.start_in_stores {
+                Some(stored) if setup.houses.iter().all(|&s| s == 0) && !playable.from_store => Err((
+                    stored.span(),
+                    "the board starts empty, with every seed in the stores: nothing takes them out".into(),
+                    Some("give [play] place_from_hand = true or sow_from_store = true".into()),
+                )),
+                _ => Ok(()),
+            };
+        };
+        // Captured seeds sown on never reach a store; any others do.
+        let captures_stored = (!captures.rules.is_empty()
+            || captures.while_sowing.is_some()
+            || captures.before_sowing != capture::BeforeSowing::None)
+            && !captures.captured_sown_on
+            && captures.lap_captures != Some(capture::LapCaptures::SowOn);
+        let clash = [
+            (captures.given_away, "[capture] given_to_opponent"),
+            (captures_stored, "captures kept in the store"),
+            (
+                captures.last_seeds_to_mover > 0,
+                "[capture] last_seeds_to_mover",
+            ),
+            (rounds.is_some(), "[rounds]"),
+            (setup.stored == 0, "a start without seeds in the stores"),
+        ];
+        if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
+            return Err((
+                flag.span(),
+                format!(
+                    "place_from_hand places the seeds in each player's store (their hand) one a turn: not with {what}"
+                ),
+                Some(
+                    "give [board] start_in_stores, the seeds in hand, and sow captured seeds on"
+                        .into(),
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// `[sowing] opening` and the opening moves of `[play]`, the start and
     /// the rounds: a special opening sowing needs opening moves that sow,
     /// and "plus_one_minus_one" seeds in every house it takes from.
@@ -1904,6 +1978,7 @@ impl Parts {
             || captures.facing_take_at_turn_start
             || playable.share_one
             || playable.from_store
+            || playable.places_from_hand
     }
 
     /// The position every game starts from: the start's seeds, and the
@@ -1956,6 +2031,7 @@ impl Parts {
         let simulate_to_judge = self.simulate_to_judge(choices_in_moves);
         let simulate_unfed = self.simulate_unfed(choices_in_moves);
         let capture_gates = self.capture_gates();
+        let hand_drops = self.captures.given_away || self.playable.places_from_hand;
         let start = self.start_position();
         let Parts {
             setup,
@@ -1997,6 +2073,7 @@ impl Parts {
             simulate_unfed,
             choices_in_moves,
             capture_gates,
+            hand_drops,
             loop_kind,
             blocking,
             rounds,

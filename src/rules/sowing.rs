@@ -166,6 +166,10 @@ pub struct Section {
     /// (Ludii's Mweiso, Choro, Kubuguza).
     #[serde(default)]
     pub reverse_from: Option<Spanned<Vec<String>>>,
+    /// With `reverse_from`: the way the move's first lap is sown holds for
+    /// every later lap, which offers no choice of its own (Ludii's Mweso).
+    #[serde(default)]
+    pub reverse_whole_move: Option<Spanned<bool>>,
 }
 
 /// How the opening moves sow.
@@ -313,6 +317,10 @@ pub struct Sowing {
     /// (`reverse_from`): a mask over the board's houses, both sides'; 0
     /// for none.
     pub reverse_from: u64,
+    /// Whether the way the move's first lap is sown, by choice from a
+    /// house of `reverse_from`, holds for every later lap
+    /// (`reverse_whole_move`); the laps then never turn.
+    pub reverse_whole_move: bool,
     /// Whether a relay lap's way may differ from the board's or the lap
     /// before's: `relay_reverses` or `reverse_from` (which exclude each
     /// other), tested once a lap.
@@ -604,12 +612,18 @@ pub(crate) fn compile(
     let board = Board::with_cycle(layout, section.direction, stores, cycle);
     let passed_over = passed_over(section, &board)?;
     let reverse_from = reverse_from(section, &board, chosen_in)?;
+    let reverse_whole_move = flag_unless(
+        &section.reverse_whole_move,
+        reverse_from == 0,
+        "reverse_whole_move says how far a lap sown the other way by choice reaches: it only applies with reverse_from",
+    )?;
     let relays_from = relays_from(&board, continuation, stops_in_front_row);
     let sowing = Sowing {
         relays_from,
         passed_over,
         reverse_from,
-        laps_turn: relay_reverses || reverse_from != 0,
+        reverse_whole_move,
+        laps_turn: relay_reverses || (reverse_from != 0 && !reverse_whole_move),
         relay_needs_opponent_row,
         relay_reverses,
         bear_off,
@@ -1543,9 +1557,14 @@ fn describe_track(rules: &Rules, out: &mut String) {
             .filter(|&i| rules.sowing.reverse_from >> i & 1 == 1)
             .map(|i| layout.label_at(Side::South, i).to_string())
             .collect();
+        let reach = if rules.sowing.reverse_whole_move {
+            "This goes for the move's first lap (`B1<`), and every later lap of the move then goes the way the first went."
+        } else {
+            "This goes for the move's first lap (`B1<`) and for each later lap lifted there, whose ways the move writes in order after a `/`, `>` the board's way and `<` the other (`B6/><`). Every other lap goes the board's way."
+        };
         let _ = writeln!(
             out,
-            "  A lap lifted from {} (South's; North's of the same names) may be sown the other way, clockwise, by the mover's choice, where its last seed would then fall in the mover's front row facing what the cross capture takes there, whatever that house holds; the opening moves aside. This goes for the move's first lap (`B1<`) and for each later lap lifted there, whose ways the move writes in order after a `/`, `>` the board's way and `<` the other (`B6/><`). Every other lap goes the board's way.",
+            "  A lap lifted from {} (South's; North's of the same names) may be sown the other way, clockwise, by the mover's choice, where its last seed would then fall in the mover's front row facing what the cross capture takes there, whatever that house holds; the opening moves aside. {reach}",
             names.join(", ")
         );
     }

@@ -524,6 +524,7 @@ fn step(event: &Event, layout: Layout) -> Step {
         }
         Event::OutOfPlay { house } => ("out", place(house), None),
         Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
+        Event::Place { house } => ("drop", place(house), Some(1)),
         Event::Share { to, .. } => ("drop", place(to), Some(1)),
         Event::Spill { house } => ("out", house.map_or((None, None), place), None),
         Event::Collect { seeds, .. } | Event::BearOff { seeds, .. } => {

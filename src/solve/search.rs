@@ -246,7 +246,7 @@ impl<'g, W: Walk> Search<'g, W> {
             .as_ref()
             .is_none_or(|c| c.kind != crate::rules::children::Kind::Weg)
             && !rules.captures.reads_stores()
-            && !rules.captures.given_away
+            && !rules.hand_drops
             && !rules.playable.from_store;
         let stores_bound =
             rules.blocking.is_none() && rules.rounds.is_none() && !goal && holdings_kept;
