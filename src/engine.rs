@@ -191,7 +191,7 @@ impl Engine {
     /// the captured seeds are given to the opponent, or one, a placement
     /// from the hand.
     #[inline(never)]
-    fn drop_captured<T: Trace>(
+    fn drop_from_store<T: Trace>(
         &self,
         pos: &mut Position,
         house: usize,
@@ -1402,7 +1402,7 @@ impl Engine {
         trace: &mut T,
     ) -> MoveEffect {
         if self.drop_pending(pos) {
-            return self.drop_captured(pos, from, trace);
+            return self.drop_from_store(pos, from, trace);
         }
         if self.rules.share_pending(pos) {
             return self.share_one(pos, from, trace);
