@@ -202,11 +202,18 @@ impl Engine {
         if self.rules.playable.places_from_hand {
             pos.take_one(store);
             pos.add(house, 1);
-            trace.record(Event::Place { house });
+            trace.record(Event::Place {
+                house,
+                now: pos.at(house),
+            });
         } else {
             let seeds = pos.take(store);
             pos.add(house, seeds);
-            trace.record(Event::Give { house, seeds });
+            trace.record(Event::Give {
+                house,
+                seeds,
+                now: pos.at(house),
+            });
         }
         pos.set_to_move(me.opponent());
         MoveEffect {

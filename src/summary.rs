@@ -79,10 +79,10 @@ pub fn summarise(before: &Position, mv: Move, events: &[Event]) -> String {
             Event::BearingOff => others.push("the game bears off from now on".into()),
             Event::Close { house } => others.push(format!("closes {}", label(house))),
             Event::Mark { house } => others.push(format!("marks {}", label(house))),
-            Event::Give { house, seeds } => {
+            Event::Give { house, seeds, .. } => {
                 others.push(format!("drops {seeds} into {}", label(house)))
             }
-            Event::Place { house } => others.push(format!("places a seed in {}", label(house))),
+            Event::Place { house, .. } => others.push(format!("places a seed in {}", label(house))),
             Event::Share { from, to } => others.push(format!(
                 "shares a seed of {} into {}",
                 label(from),

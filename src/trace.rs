@@ -245,12 +245,16 @@ pub enum Event {
         house: usize,
         /// How many.
         seeds: u8,
+        /// The house's seeds after.
+        now: u8,
     },
     /// One seed from the mover's hand is placed in their house (`[play]
     /// place_from_hand`, `B6@`).
     Place {
         /// The house.
         house: usize,
+        /// The house's seeds after.
+        now: u8,
     },
     /// One seed of `from` goes into the opponent's first house, `to`: the
     /// opponent had no seeds (`[play] share_one`).
@@ -360,10 +364,13 @@ impl Event {
                 "a seed for {} (full) leaves play, into South's store",
                 label(house)
             ),
-            Event::Give { house, seeds } => {
-                format!("drop the {seeds} seed(s) captured into {}", label(house))
+            Event::Give { house, seeds, now } => format!(
+                "drop the {seeds} seed(s) captured into {} (now {now})",
+                label(house)
+            ),
+            Event::Place { house, now } => {
+                format!("place a seed from the hand in {} (now {now})", label(house))
             }
-            Event::Place { house } => format!("place a seed from the hand in {}", label(house)),
             Event::Share { from, to } => format!(
                 "share one seed of {} with the opponent, into {}",
                 label(from),

@@ -2206,7 +2206,13 @@ fn seeds_in_hand_are_placed_one_a_turn_before_sowing() {
     assert_eq!(play(&mut game, "A@"), "1,0,0,0/0,0,0,0 1-2 N");
     assert_eq!(moves(&game), ["a@", "b@", "c@", "d@"]);
     assert_eq!(play(&mut game, "d@"), "1,0,0,0/0,0,0,1 1-1 S");
-    assert_eq!(play(&mut game, "A@"), "2,0,0,0/0,0,0,1 0-1 N");
+    // The placement says what the house holds after it (the playground
+    // draws that).
+    let mut events: Vec<sow::trace::Event> = Vec::new();
+    let (mv, _) = sow::notation::parse_move("A@").expect("a move");
+    game.play(mv, &mut events).expect("A@ is legal");
+    assert_eq!(events, [sow::trace::Event::Place { house: 0, now: 2 }]);
+    assert_eq!(game.position().to_string(), "2,0,0,0/0,0,0,1 0-1 N");
     assert_eq!(play(&mut game, "a@"), "2,0,0,0/1,0,0,1 0-0 S");
     // Both hands empty, the sowing starts; a placement is refused.
     assert_eq!(moves(&game), ["A"]);
@@ -2240,6 +2246,11 @@ fn seeds_in_hand_are_placed_one_a_turn_before_sowing() {
             "place_from_hand = true\nsow_from_store = true\n",
         ),
         "sow_from_store",
+    );
+    // Nor may sowing refill a hand mid-game.
+    refused_rules(
+        &FOUR_IN_HAND.replace("[play]\n", "[sowing]\ninto_stores = \"own\"\n[play]\n"),
+        "[sowing] into_stores",
     );
     // A board that starts empty needs a way to take the seeds out of hand.
     refused_rules(

@@ -1780,10 +1780,11 @@ impl Parts {
     fn check_place_from_hand(
         &self,
         play: &feeding::Section,
-        board: &crate::variant::Board,
+        board_section: &crate::variant::Board,
     ) -> Result<(), CompileError> {
         let Parts {
             setup,
+            board,
             playable,
             captures,
             rounds,
@@ -1794,7 +1795,7 @@ impl Parts {
             .as_ref()
             .filter(|_| playable.places_from_hand)
         else {
-            return match &board.start_in_stores {
+            return match &board_section.start_in_stores {
                 Some(stored) if setup.houses.iter().all(|&s| s == 0) && !playable.from_store => Err((
                     stored.span(),
                     "the board starts empty, with every seed in the stores: nothing takes them out".into(),
@@ -1818,6 +1819,12 @@ impl Parts {
             ),
             (rounds.is_some(), "[rounds]"),
             (setup.stored == 0, "a start without seeds in the stores"),
+            // Seeds sown into a store would fill the hand again mid-game.
+            // (`opponent_takes_sown` needs captures kept in the store.)
+            (
+                board.store_sowing() != crate::board::StoreSowing::None,
+                "[sowing] into_stores",
+            ),
         ];
         if let Some((_, what)) = clash.iter().find(|(set, _)| *set) {
             return Err((

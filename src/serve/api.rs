@@ -523,8 +523,9 @@ fn step(event: &Event, layout: Layout) -> Step {
             ("offer", place(house), None)
         }
         Event::OutOfPlay { house } => ("out", place(house), None),
-        Event::Give { house, seeds } => ("drop", place(house), Some(seeds)),
-        Event::Place { house } => ("drop", place(house), Some(1)),
+        Event::Give { house, now, .. } | Event::Place { house, now } => {
+            ("drop", place(house), Some(now))
+        }
         Event::Share { to, .. } => ("drop", place(to), Some(1)),
         Event::Spill { house } => ("out", house.map_or((None, None), place), None),
         Event::Collect { seeds, .. } | Event::BearOff { seeds, .. } => {
