@@ -2104,6 +2104,75 @@ fn relay_takes_facing() {
 }
 
 #[test]
+fn a_lap_capture_sown_apart_can_end_the_move() {
+    // South's B1 sown clockwise ends in A2, which held a seed, facing a3
+    // and b3: it takes them, two seeds, sown from B1 into B2 and B3
+    // (Ludii's Otep).
+    let first = "0,1,0,0/2,0,1,0/0,0,1,0/2,0,1,0 0-0 S";
+    let from = |sown_from: &str| {
+        let text = FOUR_BY_FOUR_REVERSIBLE.replace(
+            "lap_captures_sown_from = \"lap_start\"\n",
+            &format!("lap_captures_sown_from = \"{sown_from}\"\n"),
+        );
+        Engine::new(Rules::from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{e}")))
+    };
+    let play = |engine: &Arc<Engine>| {
+        let (mv, _) = sow::notation::parse_move("B1<").expect("a move");
+        let mut p = position(first);
+        engine
+            .play(&mut p, mv, &mut ())
+            .unwrap_or_else(|e| panic!("B1<: {e}"));
+        p.to_string()
+    };
+    // The move ends once they are sown, though B3 now holds two.
+    let stop = from("lap_start_then_stop");
+    assert_eq!(play(&stop), "1,2,0,0/0,1,2,0/0,0,0,0/2,0,0,0 0-0 N");
+    // Sown as a lap of their own, B3's two seeds relay into B4 and A4,
+    // which was empty.
+    assert_eq!(
+        play(&from("lap_start")),
+        "1,2,0,1/0,1,0,1/0,0,0,0/2,0,0,0 0-0 N"
+    );
+    // Sown apart with the relay going on, A2's two seeds go into A1 and
+    // B1, which was empty.
+    assert_eq!(
+        play(&from("lap_start_then_relay")),
+        "2,0,0,0/1,1,2,0/0,0,0,0/2,0,0,0 0-0 N"
+    );
+    let sheet = sow::sheet::rule_sheet(stop.rules());
+    assert!(sheet.contains("and the move ends there"), "{sheet}");
+    // On four rows a player left without seeds loses (Ludii's Ryakati,
+    // where a player who only cannot move passes).
+    let ryakati = FOUR_BY_FOUR_REVERSIBLE
+        .replace(
+            "seeds_per_house = 2\n",
+            "start = [0, 1, 0, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0]\n",
+        )
+        .replace(
+            "min_seeds = 2\n",
+            "min_seeds = 2\npass_when_no_move = true\n",
+        )
+        .replace("goal = \"immobilize\"", "goal = \"deprive\"");
+    let engine =
+        Engine::new(Rules::from_toml(&ryakati, "t.toml").unwrap_or_else(|e| panic!("{e}")));
+    let mut game = Game::new(&engine);
+    let (mv, _) = sow::notation::parse_move("B1<").expect("a move");
+    game.play(mv, &mut ()).expect("B1< is legal");
+    let outcome = game.outcome().expect("North has no seeds left");
+    assert_eq!(
+        outcome.reason,
+        EndReason::Deprived {
+            winner: Side::South
+        }
+    );
+    let sheet = sow::sheet::rule_sheet(engine.rules());
+    assert!(
+        sheet.contains("A player whose houses are all empty loses"),
+        "{sheet}"
+    );
+}
+
+#[test]
 fn a_move_sown_the_other_way_sows_every_lap_so_and_its_captures_apart() {
     // South's B1 sown clockwise ends in A2, which held a seed, facing a3
     // and b3: it takes them, two seeds (Ludii's Mweso).

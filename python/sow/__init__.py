@@ -1,6 +1,6 @@
 """`sow`: every sowing game (mancala) as data, from Python.
 
-A variant is a TOML file of rules; `sow` ships 196 of them (Oware, Kalah,
+A variant is a TOML file of rules; `sow` ships 198 of them (Oware, Kalah,
 Ouri, Wouri, MancalaGames' 141, Ludii's Bao family on four rows and more)::
 
     import sow

@@ -360,6 +360,9 @@ pub enum SownFrom {
     /// goes with them); the relay then goes on from the lap's last house
     /// (Ludii's Mweso).
     LapStartThenRelay,
+    /// As [`SownFrom::LapStartThenRelay`], but the move ends once they are
+    /// sown: no relay goes on (Ludii's Otep).
+    LapStartThenStop,
     /// The house behind the lap's last one, in the sower's back row, on four
     /// rows, as a handful of their own, with a single seed the house holds
     /// (Ludii's Pereauni).
@@ -2844,6 +2847,12 @@ fn describe_laps(captures: &Captures, out: &mut String) {
                     "  Every lap of the relay may capture: what a lap's last seed captures is sown at once from the house that lap was lifted from (which keeps what it holds, but for a single seed, which goes with them), the board's way whichever way the lap went, a seed into each house after it, and does nothing more; the relay then goes on from the lap's last house. Without a capture the relay goes on as usual."
                 );
             }
+            SownFrom::LapStartThenStop => {
+                let _ = writeln!(
+                    out,
+                    "  Every lap of the relay may capture: what a lap's last seed captures is sown at once from the house that lap was lifted from (which keeps what it holds, but for a single seed, which goes with them), the board's way whichever way the lap went, a seed into each house after it, and the move ends there. Without a capture the relay goes on as usual."
+                );
+            }
             SownFrom::BehindLast => {
                 let _ = writeln!(
                     out,
@@ -3183,7 +3192,7 @@ impl Captures {
                 let store = board.store(me);
                 let stored = pos.take(store);
                 pos.add(store, stored - plan.take);
-                return Some(self.sown_on(board, pos, origin, last, plan.take, sown, trace));
+                return self.sown_on(board, pos, origin, last, plan.take, sown, trace);
             }
             sown.captured += plan.take;
             sown.captured_from_opponent += plan.from_opponent;
@@ -3202,7 +3211,8 @@ impl Captures {
     /// Where the `seeds` a lap took (`LapCaptures::SowOn`), in hand, are
     /// sown on from: they join the lap's last house, or go as a handful of
     /// their own from the house the lap was lifted from or from the
-    /// back-row house behind the last, which keeps what it holds.
+    /// back-row house behind the last, which keeps what it holds. The house
+    /// the relay lifts next, or `None` where the move ends with them.
     // The lap's houses passed one by one, as `lap_capture` has them.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -3215,15 +3225,16 @@ impl Captures {
         seeds: u8,
         sown: &mut Sown,
         trace: &mut T,
-    ) -> usize {
+    ) -> Option<usize> {
         let into = match self.sown_from {
             SownFrom::Last => last,
-            SownFrom::LapStart | SownFrom::LapStartThenRelay => origin,
+            SownFrom::LapStart | SownFrom::LapStartThenRelay | SownFrom::LapStartThenStop => origin,
             SownFrom::BehindLast => board.behind(last).unwrap_or(last),
         };
-        if self.sown_from == SownFrom::LapStartThenRelay {
+        let apart = self.sown_from == SownFrom::LapStartThenRelay;
+        if apart || self.sown_from == SownFrom::LapStartThenStop {
             // Sown apart, round the sower's own rows the board's way; the
-            // relay goes on from the lap's last house.
+            // relay goes on from the lap's last house, or the move ends.
             let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
             let ring = board.ring_in(board.owner(origin), false);
             let mut house = into;
@@ -3239,7 +3250,7 @@ impl Captures {
                     now: pos.at(house),
                 });
             }
-            return last;
+            return apart.then_some(last);
         }
         if self.sown_from == SownFrom::Last {
             pos.add(into, seeds);
@@ -3252,7 +3263,7 @@ impl Captures {
             let single = if pos.at(into) == 1 { pos.take(into) } else { 0 };
             sown.handful = Some(seeds + single);
         }
-        into
+        Some(into)
     }
 
     /// A lap of an opening move before any lap has sown into the mover's
@@ -3285,7 +3296,7 @@ impl Captures {
         {
             let seeds = pos.take(far);
             trace.record(Event::Capture { house: far, seeds });
-            return Some(self.sown_on(board, pos, origin, last, seeds, sown, trace));
+            return self.sown_on(board, pos, origin, last, seeds, sown, trace);
         }
         goes_on.then_some(last)
     }

@@ -737,8 +737,10 @@ pub(crate) fn describe(rules: &Rules, out: &mut String) {
                 },
                 taken_by.in_words()
             ),
+            Ending::Cleared if rules.board.rows() > 2 => "A player whose houses are all empty wins; if both players' are, the player who has just moved wins.".to_string(),
             Ending::Cleared => "A player whose row is empty wins; if both rows are, the player who has just moved wins.".to_string(),
             Ending::ClearedHalf { .. } => "Each player's houses are their half of the board, both rows: South's the right half, North's the left. A player whose half is empty wins; if both are, the player who has just moved wins.".to_string(),
+            Ending::Deprived if rules.board.rows() > 2 => "A player whose houses are all empty loses; if both players' are, the player who has just moved wins.".to_string(),
             Ending::Deprived => "A player whose row is empty loses; if both rows are, the player who has just moved wins.".to_string(),
             Ending::Immobilized => "A player who has no legal move loses.".to_string(),
             Ending::BackRowEmpty => "A player whose back row is empty loses; if both are, the player who has just moved wins.".to_string(),
