@@ -51,6 +51,18 @@ fn every_shipped_ludii_variant_agrees_with_every_recorded_game() {
 }
 
 #[test]
+fn ludii_kalah_agrees_with_the_shipped_kalah() {
+    // Ludii's Kalah keeps its stores on the board (the houses' columns
+    // counted from 1 between them) and gives the mover another turn when
+    // the last seed falls in their store: a move of its own. It plays on
+    // once a row is empty, which ends the game in the documented rules
+    // (ruling L11): seed 5 is compared up to there.
+    let kalah = fixtures().join("two_rows/Kalah.jsonl.gz");
+    let (agree, total, report) = check(&variants(), &[kalah.as_path()]);
+    assert_eq!((agree, total), (5, 5), "{}", report.join("\n"));
+}
+
+#[test]
 fn every_ludii_variant_has_its_games() {
     for entry in std::fs::read_dir(variants()).expect("variants/ludii") {
         let path = entry.expect("an entry").path();

@@ -71,10 +71,11 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Deserialize;
+use sow::board::Board;
 use sow::{Engine, Game, Position, Side};
 
 /// The first line of a games file.
@@ -87,6 +88,15 @@ pub struct LudiiLayout {
     pub sites: Vec<LudiiSite>,
     #[serde(default)]
     pub start_mover: Option<u8>,
+    /// Named maps of player to site (Kalah's and Oware's stores).
+    #[serde(default)]
+    pub maps: Vec<LudiiMap>,
+}
+
+/// A map of Ludii's: pairs of a player (or site) and a site.
+#[derive(Debug, Deserialize)]
+pub struct LudiiMap {
+    pub pairs: Vec<[i64; 2]>,
 }
 
 /// One site: a board house (row and column) or a hand (its owner).
@@ -182,11 +192,48 @@ pub fn variant_stem(path: &Path) -> String {
 
 /// Where each Ludii site is in `sow`: a house, or a player's store (their
 /// hand); `None` for a site `sow` has no place for.
+///
+/// A two-row board with stores on it (Ludii's Kalah, Oware) has them as
+/// sites of no owner at either end of the bottom row, the houses' columns
+/// counted from 1 between them; a map of Ludii's pairs each player with
+/// their store (South's is at the right in Kalah, where sowing passes
+/// through it, and at the left in Oware).
 fn site_places(layout: &LudiiLayout, engine: &Arc<Engine>) -> Result<Vec<Option<usize>>, String> {
     let board = &engine.rules().board;
     let mut places = vec![None; layout.total_sites];
+    let stores_on_board =
+        board.rows() == 2 && layout.sites.iter().any(|s| s.owner == 0 && s.row.is_some());
     for site in &layout.sites {
         places[site.site] = match (site.row, site.col) {
+            (Some(_), Some(_)) if stores_on_board && site.owner == 0 => {
+                let player = layout
+                    .maps
+                    .iter()
+                    .flat_map(|m| &m.pairs)
+                    .find(|&&[player, at]| (1..=2).contains(&player) && at == site.site as i64)
+                    .map(|&[player, _]| player)
+                    .ok_or(format!(
+                        "Ludii's site {} is a store no map gives a player",
+                        site.site
+                    ))?;
+                Some(board.store(side(player as u8)))
+            }
+            (Some(row), Some(col)) if stores_on_board => {
+                let col = col.checked_sub(1).ok_or(format!(
+                    "Ludii's site {} (row {row}, column 0) is no house of the variant's board",
+                    site.site
+                ))?;
+                Some(
+                    (0..board.houses())
+                        .find(|&h| board.cell(h) == (row, col))
+                        .ok_or(format!(
+                            "Ludii's site {} (row {row}, column {}) is no house of the variant's 2x{} board",
+                            site.site,
+                            col + 1,
+                            board.columns()
+                        ))?,
+                )
+            }
             (Some(row), Some(col)) => Some(
                 (0..board.houses())
                     .find(|&h| board.cell(h) == (row, col))
@@ -212,8 +259,21 @@ fn side(mover: u8) -> Side {
 }
 
 /// Whether a decision continues the move before it: Ludii handed the turn
-/// back to the same mover, who has one choice.
-fn continues(previous: &LudiiPly, ply: &LudiiPly) -> bool {
+/// back to the same mover, who has one choice, and not because the last
+/// seed fell in their store (Kalah's extra turn, a move of its own).
+fn continues(previous: &LudiiPly, ply: &LudiiPly, places: &[Option<usize>], board: &Board) -> bool {
+    let last_drop = previous
+        .fx
+        .split(';')
+        .filter_map(|step| step.split_once('-'))
+        .filter_map(|(_, to)| to.parse::<usize>().ok())
+        .next_back();
+    if last_drop
+        .and_then(|site| places.get(site).copied().flatten())
+        .is_some_and(|place| !board.is_house(place))
+    {
+        return false;
+    }
     // A lap that may stop (`[sowing] relay_may_stop_at_marked`) offers a
     // pass too: the choice to go on is the house.
     let distinct: BTreeSet<String> = ply
@@ -432,6 +492,15 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
     };
     let mut i = first;
     while i < game.plies.len() {
+        if g.outcome()
+            .is_some_and(|o| o.reason == sow::EndReason::EmptyRow)
+            && game.result.over
+        {
+            // Ruling L11: Ludii's Kalah plays on once a row is empty, which
+            // ends the game in the documented rules; the winner is
+            // compared below.
+            break;
+        }
         if g.is_over() && plays_past_the_end(game, i) {
             // Ruling L8: the game is over in `sow` where Ludii has the
             // player left without seeds pass, and the other make one more
@@ -574,8 +643,12 @@ pub fn replay(layout: &LudiiLayout, engine: &Arc<Engine>, game: &LudiiGame) -> R
         // twice, one for each way.
         let mut lap_ways: Vec<usize> = Vec::new();
         while last + 1 < game.plies.len()
-            && (continues(&game.plies[last], &game.plies[last + 1])
-                || takes_chosen(layout, &game.plies[last], &game.plies[last + 1])
+            && (continues(
+                &game.plies[last],
+                &game.plies[last + 1],
+                &places,
+                &engine.rules().board,
+            ) || takes_chosen(layout, &game.plies[last], &game.plies[last + 1])
                 || stop_offered(&game.plies[last], &game.plies[last + 1]).is_some())
         {
             let next = &game.plies[last + 1];
@@ -963,6 +1036,12 @@ fn stranded_capturer(game: &LudiiGame) -> Option<u8> {
     .then_some(pass.mover)
 }
 
+/// Ludii's two-row games (the files' stems) and the shipped variants that
+/// play them as Ludii reads them.
+/// Ludii's Oware, Awari and Bohnenspiel are not here: docs/ludii.md says
+/// where they part from the rules `sow` ships.
+const SHIPPED: [(&str, &str); 1] = [("kalah", "kalah")];
+
 /// Checks every game of the games files against the variants of
 /// `variants_dir`: for each file, one line per game that differs, and the
 /// count of games that agree.
@@ -970,7 +1049,13 @@ pub fn check(variants_dir: &Path, files: &[&Path]) -> (usize, usize, Vec<String>
     let (mut agree, mut total, mut report) = (0, 0, Vec::new());
     for path in files {
         let stem = variant_stem(path);
-        let variant = variants_dir.join(format!("{stem}.toml"));
+        let file_of_its_own = variants_dir.join(format!("{stem}.toml"));
+        // Ludii's two-row games, played where Ludii's reading is the
+        // documented one by the variants `sow` ships for them.
+        let variant = match SHIPPED.iter().find(|(ludii, _)| *ludii == stem) {
+            Some((_, shipped)) if !file_of_its_own.exists() => PathBuf::from(shipped),
+            _ => file_of_its_own,
+        };
         let file = match read(path) {
             Ok(file) => file,
             Err(e) => {
